@@ -1,0 +1,62 @@
+package diag
+
+import "github.com/archlang-go/caddy-archlang/core/source"
+
+// JSON is the wire shape of a diagnostic, field for field as the reference
+// serialises it. Optional fields are omitted when empty.
+type JSON struct {
+	Code     string    `json:"code,omitempty"`
+	Severity string    `json:"severity"`
+	Message  string    `json:"message"`
+	Line     int       `json:"line"`
+	Col      int       `json:"col"`
+	Span     [2]int    `json:"span"`
+	Fix      string    `json:"fix,omitempty"`
+	Hints    []string  `json:"hints,omitempty"`
+	Fixes    []FixJSON `json:"fixes,omitempty"`
+}
+
+// FixJSON is the wire shape of a Fix.
+type FixJSON struct {
+	Title         string     `json:"title"`
+	Applicability string     `json:"applicability"`
+	Edits         []EditJSON `json:"edits"`
+	FixID         string     `json:"fixId,omitempty"`
+}
+
+// EditJSON is the wire shape of an Edit.
+type EditJSON struct {
+	Span    [2]int `json:"span"`
+	NewText string `json:"newText"`
+}
+
+// ToJSON converts d for the wire, computing line and column from f.
+// A nil f gives line 1, col 1 (used for refusals that have no source).
+func ToJSON(f *source.File, d Diagnostic) JSON {
+	line, col := 1, 1
+	if f != nil {
+		line, col = f.Position(d.Span.Start)
+	}
+	j := JSON{
+		Code: d.Code, Severity: d.Severity.String(), Message: d.Message,
+		Line: line, Col: col, Span: [2]int{d.Span.Start, d.Span.End},
+		Fix: d.FixText, Hints: d.Hints,
+	}
+	for _, fx := range d.Fixes {
+		fj := FixJSON{Title: fx.Title, Applicability: fx.Applicability, FixID: fx.FixID, Edits: []EditJSON{}}
+		for _, e := range fx.Edits {
+			fj.Edits = append(fj.Edits, EditJSON{Span: [2]int{e.Span.Start, e.Span.End}, NewText: e.NewText})
+		}
+		j.Fixes = append(j.Fixes, fj)
+	}
+	return j
+}
+
+// ListToJSON converts every diagnostic in l; it never returns nil.
+func ListToJSON(f *source.File, l List) []JSON {
+	out := make([]JSON, 0, len(l))
+	for _, d := range l {
+		out = append(out, ToJSON(f, d))
+	}
+	return out
+}

@@ -1,0 +1,70 @@
+// Package source holds an ArchLang source file and the byte spans that point
+// into it. Line and column numbers are computed on demand from the span's byte
+// offset; both are 1-based, and a column counts bytes, not runes.
+package source
+
+import "sort"
+
+// Span is a half-open range [Start, End) of byte offsets into a File.
+type Span struct {
+	Start, End int
+}
+
+// Join returns the smallest span covering s and t.
+func (s Span) Join(t Span) Span {
+	if t.Start < s.Start {
+		s.Start = t.Start
+	}
+	if t.End > s.End {
+		s.End = t.End
+	}
+	return s
+}
+
+// Len is the span's length in bytes.
+func (s Span) Len() int { return s.End - s.Start }
+
+// File is one source text with its name and line index.
+type File struct {
+	Name  string
+	Src   []byte
+	lines []int // byte offset of the first byte of each line
+}
+
+// NewFile indexes src under name.
+func NewFile(name string, src []byte) *File {
+	f := &File{Name: name, Src: src, lines: []int{0}}
+	for i, b := range src {
+		if b == '\n' {
+			f.lines = append(f.lines, i+1)
+		}
+	}
+	return f
+}
+
+// Position returns the 1-based line and column (in bytes) of offset.
+// Offsets past the end are clamped to the end of the file.
+func (f *File) Position(offset int) (line, col int) {
+	if offset < 0 {
+		offset = 0
+	}
+	if offset > len(f.Src) {
+		offset = len(f.Src)
+	}
+	i := sort.Search(len(f.lines), func(i int) bool { return f.lines[i] > offset }) - 1
+	return i + 1, offset - f.lines[i] + 1
+}
+
+// Text returns the source bytes a span covers, clamped to the file.
+func (f *File) Text(s Span) string {
+	if s.Start < 0 {
+		s.Start = 0
+	}
+	if s.End > len(f.Src) {
+		s.End = len(f.Src)
+	}
+	if s.Start >= s.End {
+		return ""
+	}
+	return string(f.Src[s.Start:s.End])
+}

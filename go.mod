@@ -1,0 +1,3 @@
+module github.com/archlang-go/caddy-archlang
+
+go 1.26
