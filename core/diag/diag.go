@@ -59,6 +59,9 @@ type Diagnostic struct {
 	Severity Severity
 	Message  string
 	Span     source.Span
+	// Unplaced marks a finding about the plan as a whole (W_EMPTY_PLAN);
+	// its wire form has no line, col or span, as in the reference.
+	Unplaced bool
 	// FixText is a one-sentence instruction for correcting the problem.
 	FixText string
 	Hints   []string

@@ -8,9 +8,9 @@ type JSON struct {
 	Code     string    `json:"code,omitempty"`
 	Severity string    `json:"severity"`
 	Message  string    `json:"message"`
-	Line     int       `json:"line"`
-	Col      int       `json:"col"`
-	Span     [2]int    `json:"span"`
+	Line     int       `json:"line,omitzero"`
+	Col      int       `json:"col,omitzero"`
+	Span     *[2]int   `json:"span,omitempty"`
 	Fix      string    `json:"fix,omitempty"`
 	Hints    []string  `json:"hints,omitempty"`
 	Fixes    []FixJSON `json:"fixes,omitempty"`
@@ -32,15 +32,18 @@ type EditJSON struct {
 
 // ToJSON converts d for the wire, computing line and column from f.
 // A nil f gives line 1, col 1 (used for refusals that have no source).
+// An Unplaced diagnostic has no line, col or span on the wire.
 func ToJSON(f *source.File, d Diagnostic) JSON {
-	line, col := 1, 1
-	if f != nil {
-		line, col = f.Position(d.Span.Start)
-	}
 	j := JSON{
 		Code: d.Code, Severity: d.Severity.String(), Message: d.Message,
-		Line: line, Col: col, Span: [2]int{d.Span.Start, d.Span.End},
 		Fix: d.FixText, Hints: d.Hints,
+	}
+	if !d.Unplaced {
+		j.Line, j.Col = 1, 1
+		if f != nil {
+			j.Line, j.Col = f.Position(d.Span.Start)
+		}
+		j.Span = &[2]int{d.Span.Start, d.Span.End}
 	}
 	for _, fx := range d.Fixes {
 		fj := FixJSON{Title: fx.Title, Applicability: fx.Applicability, FixID: fx.FixID, Edits: []EditJSON{}}
