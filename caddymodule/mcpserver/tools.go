@@ -1,0 +1,255 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/archlang-go/caddy-archlang/core"
+	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/payload"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+var readOnly = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
+
+var compileTool = &mcp.Tool{
+	Name:  "compile",
+	Title: "Compile an ArchLang plan",
+	Description: "Compile ArchLang source (a complete `plan \"Name\" { ... }` program) into a floor-plan drawing. " +
+		"Returns one JSON text: {ok, format, output, diagnostics}. ok is true when the plan compiled; output is then the SVG document " +
+		"(omitted when ok is false). diagnostics is always an array of {code, severity (error|warning|info), message, line, col, span:[start,end] byte offsets, fix?, hints?, fixes?}; " +
+		"read each error's message and fix, edit the source, and call compile again until ok is true. The result is marked isError when ok is false. " +
+		"format \"svg\" is the default and the only format this hosted server draws: \"png\" answers ok:false with E_PNG_DEPENDENCY " +
+		"(use svg, or the /svg/ image URL from the link tool). Any argument over the server's byte cap (64 KiB by default) is refused with E_INPUT_TOO_LARGE.",
+	Annotations: readOnly,
+	InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "source": {"type": "string", "description": "The whole .arch program, starting with plan \"Name\" {"},
+    "format": {"type": "string", "enum": ["svg", "png"], "default": "svg", "description": "Output format; only svg is drawn on this server"}
+  },
+  "required": ["source"],
+  "additionalProperties": false
+}`),
+}
+
+var linkTool = &mcp.Tool{
+	Name:  "link",
+	Title: "Link to a plan",
+	Description: "Make shareable URLs for ArchLang source without compiling it. Returns one JSON text: " +
+		"{ok, url, payload, svg_url?, pinned_svg_url?, render_version}. url opens the plan in the ArchLang playground (the plan rides in the #z= fragment, which browsers never send to a server). " +
+		"svg_url is an image URL this server renders on request (it follows compiler updates; errors in the plan are drawn as a list of diagnostics); " +
+		"pinned_svg_url is the same drawing pinned to this server's current render version, cacheable for a year. " +
+		"The image URLs carry the plan in the path, so they reach the server; they are present only when the server knows its own address. " +
+		"Use compile first if you need to know the plan is valid.",
+	Annotations: readOnly,
+	InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "source": {"type": "string", "description": "The whole .arch program to link"}
+  },
+  "required": ["source"],
+  "additionalProperties": false
+}`),
+}
+
+var readMeTool = &mcp.Tool{
+	Name:  "read_me",
+	Title: "Read me first",
+	Description: "Return this server's one-page guide as Markdown: what ArchLang is, the language in brief with a small example, " +
+		"the tools and how to use their results, the image URLs, the limits (byte caps, rate limits) and the privacy notes. " +
+		"Takes no arguments. Call it once before writing a plan.",
+	Annotations: readOnly,
+	InputSchema: json.RawMessage(`{"type": "object", "properties": {}, "additionalProperties": false}`),
+}
+
+type tools struct{ opts Options }
+
+// refusal is the envelope of a request refused before any work.
+type refusal struct {
+	OK          bool        `json:"ok"`
+	Diagnostics []diag.JSON `json:"diagnostics"`
+}
+
+// Refusal returns the JSON body {ok:false, diagnostics:[d]} for a refusal
+// that has no source (a cap, a rate limit).
+func Refusal(d diag.Diagnostic) []byte {
+	b, _ := json.Marshal(refusal{OK: false, Diagnostics: []diag.JSON{diag.ToJSON(nil, d)}})
+	return b
+}
+
+func textResult(body []byte, isError bool) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(body)}}, IsError: isError}
+}
+
+func jsonResult(v any, isError bool) *mcp.CallToolResult {
+	b, err := json.Marshal(v)
+	if err != nil { // the values marshalled here cannot fail
+		return textResult(Refusal(invalid("internal error encoding the result")), true)
+	}
+	return textResult(b, isError)
+}
+
+// invalid is an uncoded error diagnostic about the arguments themselves.
+func invalid(format string, args ...any) diag.Diagnostic {
+	return diag.Diagnostic{Severity: diag.Error, Message: fmt.Sprintf(format, args...)}
+}
+
+// OversizedArgument reports the first argument in a tools/call arguments
+// object whose size is over max: a JSON string counts its decoded bytes,
+// any other value its JSON text. It returns the diagnostic and true, or
+// false when every argument fits (or args is not an object). The Caddy
+// module uses it on notifications, which the tool handlers never see.
+func OversizedArgument(args json.RawMessage, max int64) (diag.Diagnostic, bool) {
+	var m map[string]json.RawMessage
+	if len(args) == 0 || json.Unmarshal(args, &m) != nil {
+		return diag.Diagnostic{}, false
+	}
+	// Sort-free: report the largest, so the result does not depend on map order.
+	var worst string
+	var worstSize int64 = -1
+	for k, v := range m {
+		size := int64(len(v))
+		if len(v) > 0 && v[0] == '"' {
+			var s string
+			if json.Unmarshal(v, &s) == nil {
+				size = int64(len(s))
+			}
+		}
+		if size > worstSize || (size == worstSize && k < worst) {
+			worst, worstSize = k, size
+		}
+	}
+	if worstSize > max {
+		return diag.InputTooLarge(fmt.Sprintf("The %q argument", worst), worstSize, max), true
+	}
+	return diag.Diagnostic{}, false
+}
+
+// args checks the size cap, then decodes the arguments into v. It returns
+// a finished result when the call must be answered without doing the work.
+func (t *tools) args(req *mcp.CallToolRequest, v any) *mcp.CallToolResult {
+	raw := req.Params.Arguments
+	if d, over := OversizedArgument(raw, t.opts.MaxArgument); over {
+		return textResult(Refusal(d), true)
+	}
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		raw = json.RawMessage("{}")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return textResult(Refusal(invalid("The arguments of %s do not match its input schema: %v", req.Params.Name, err)), true)
+	}
+	return nil
+}
+
+type sourceArgs struct {
+	Source *string `json:"source"`
+	Format string  `json:"format,omitempty"`
+}
+
+func (a sourceArgs) check(tool string) *mcp.CallToolResult {
+	if a.Source == nil {
+		return textResult(Refusal(invalid("%s needs a \"source\" argument: the .arch program as a string", tool)), true)
+	}
+	return nil
+}
+
+func (t *tools) compile(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var a sourceArgs
+	if r := t.args(req, &a); r != nil {
+		return r, nil
+	}
+	if r := a.check("compile"); r != nil {
+		return r, nil
+	}
+	switch a.Format {
+	case "", "svg":
+	case "png":
+		env := compile.Envelope{OK: false, Format: "png", Diagnostics: []diag.JSON{diag.ToJSON(nil, pngUnavailable())}}
+		return jsonResult(env, true), nil
+	default:
+		return textResult(Refusal(invalid("format must be \"svg\" or \"png\", not %q", a.Format)), true), nil
+	}
+	env := compile.Compile([]byte(*a.Source), compile.Options{Format: "svg"}).Envelope()
+	return jsonResult(env, !env.OK), nil
+}
+
+// pngUnavailable is this host's answer to format "png": the server has no
+// rasteriser, which is the situation E_PNG_DEPENDENCY names.
+func pngUnavailable() diag.Diagnostic {
+	d := diag.New("E_PNG_DEPENDENCY", source.Span{}, "PNG output is not available on this hosted server: it draws SVG only")
+	d.FixText = "Call compile with format \"svg\", or use the svg_url from the link tool as an image URL."
+	return d
+}
+
+// LinkResult is link's JSON result.
+type LinkResult struct {
+	OK            bool   `json:"ok"`
+	URL           string `json:"url"`
+	Payload       string `json:"payload"`
+	SVGURL        string `json:"svg_url,omitempty"`
+	PinnedSVGURL  string `json:"pinned_svg_url,omitempty"`
+	RenderVersion string `json:"render_version"`
+}
+
+// Link builds link's result for src. origin ("https://host") may be "" when
+// the server's own address is unknown.
+func Link(playgroundURL, origin string, src []byte) LinkResult {
+	p := payload.Encode(src)
+	rv := core.RenderVersion()
+	r := LinkResult{OK: true, URL: playgroundURL + "/#z=" + p, Payload: p, RenderVersion: rv}
+	if origin != "" {
+		r.SVGURL = origin + "/svg/" + p
+		r.PinnedSVGURL = origin + "/v/" + rv + "/svg/" + p
+	}
+	return r
+}
+
+func (t *tools) link(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var a sourceArgs
+	if r := t.args(req, &a); r != nil {
+		return r, nil
+	}
+	if r := a.check("link"); r != nil {
+		return r, nil
+	}
+	if a.Format != "" {
+		return textResult(Refusal(invalid("link takes only a \"source\" argument")), true), nil
+	}
+	return jsonResult(Link(t.opts.PlaygroundURL, OriginFrom(ctx), []byte(*a.Source)), false), nil
+}
+
+func (t *tools) readMe(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var a struct{}
+	if r := t.args(req, &a); r != nil {
+		return r, nil
+	}
+	return textResult([]byte(t.opts.Guide), false), nil
+}
+
+const fallbackGuide = `# ArchLang on MCP
+
+ArchLang describes floor plans as code. A plan is one program:
+
+    plan "Studio" {
+      room living "Living" at (0, 0) size (5000, 4000)
+    }
+
+Lengths are millimetres unless a unit is given.
+
+Tools: compile (source → {ok, format, output, diagnostics}; fix the errors it lists and compile again),
+link (source → a playground URL and /svg/ image URLs), read_me (this page).
+
+Limits: every tool argument is capped (64 KiB by default) and requests are rate limited per address;
+a refusal is a normal result with ok:false and the code E_INPUT_TOO_LARGE or E_RATE_LIMITED.
+
+Privacy: nothing logs a request body or a source. An /svg/ URL carries the plan in its path, so it
+reaches the server; a playground link carries it after #, which browsers never send.
+`
