@@ -1,0 +1,431 @@
+// Package expand runs ArchLang's expand-time scripting language: it walks a
+// parsed *syntax.File, evaluates let bindings, loops, conditionals, value
+// functions, set rules and component calls, and produces a script-free,
+// ordered list of statements (Result.Items) in which every expression has
+// been evaluated to a plain value.
+//
+// Nothing downstream (package resolve) needs to look at scripting: an Item
+// is a wall, a room, a door, a setting … with numbers in millimetres,
+// strings already interpolated, and the span of every clause kept for
+// diagnostics.
+//
+// Diagnostic order follows the reference compiler. Errors raised by the
+// scripting statements themselves (let, assignment, for, if, while, calls)
+// are returned by Expand in evaluation order. Errors raised while evaluating
+// the clauses of an element statement are NOT in that list: they are stored
+// on the element (Meta.Diags), because the reference evaluates element
+// clauses lazily while resolving that element; resolve appends them just
+// before its own checks of the element.
+package expand
+
+import (
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// Num is an evaluated numeric clause in millimetres (unit suffixes already
+// folded). Set is false when the clause was not written; Span is the
+// written expression's span. A clause that failed to evaluate is Set with
+// V = 0 and its error is in the element's Meta.Diags.
+type Num struct {
+	V    float64
+	Set  bool
+	Span source.Span
+}
+
+// Str is an evaluated string clause (`label "Unit {i}"` → "Unit 3").
+type Str struct {
+	V    string
+	Set  bool
+	Span source.Span // including the quotes
+}
+
+// Word is a keyword-valued clause (`exterior`, `left`, `top-left`, `A3`) or
+// a reference to an element id (`w_south`, `west.shell`). V is "" when the
+// clause was not written.
+type Word struct {
+	V    string
+	Span source.Span
+}
+
+// Set reports whether the clause was written.
+func (w Word) Set() bool { return w.V != "" }
+
+// Point is an evaluated `(x, y)`. Set is false when absent.
+type Point struct {
+	X, Y float64
+	Set  bool
+	Span source.Span // from "(" to ")"
+	// XSpan and YSpan are the spans of the two expressions.
+	XSpan, YSpan source.Span
+}
+
+// Size is an evaluated `W x H`. HasH is false for a strip room's
+// main-extent-only `size <main>`.
+type Size struct {
+	W, H float64
+	Set  bool
+	HasH bool
+	Span source.Span
+}
+
+// Clause is where one keyword clause was written (keyword through its last
+// argument), in source order. See syntax.Clause.
+type Clause struct {
+	Key  string
+	Span source.Span
+}
+
+// Meta is carried by every Item.
+type Meta struct {
+	// Span is the statement's own span as written. For a statement expanded
+	// from a component body, loop body or branch it is the span inside that
+	// body (this is what the reference reports); CallSites lists the
+	// enclosing call statements, innermost last.
+	Span      source.Span
+	CallSites []source.Span
+	// Zone is the dotted path of the enclosing zone blocks ("" when none).
+	Zone string
+	// Clauses lists the written clauses in source order.
+	Clauses []Clause
+	// Diags are the diagnostics raised while evaluating this statement's
+	// clauses, in evaluation order. Resolve emits them when it processes
+	// the statement, before its own checks.
+	Diags diag.List
+}
+
+// Clause returns the first written clause with the given keyword.
+func (m *Meta) Clause(key string) (Clause, bool) {
+	for _, c := range m.Clauses {
+		if c.Key == key {
+			return c, true
+		}
+	}
+	return Clause{}, false
+}
+
+// Item is one statement of the expanded plan: an element, a setting, or a
+// structural group (Level, Instance). Items appear in expansion order.
+type Item interface {
+	// Info returns the item's metadata.
+	Info() *Meta
+}
+
+// Result is an expanded plan.
+type Result struct {
+	// Name is the plan name and NameSpan its string literal's span.
+	Name     string
+	NameSpan source.Span
+	// Span is the whole plan block.
+	Span source.Span
+	// Items is the flat, ordered statement list. Levels and instances nest
+	// their own Items.
+	Items []Item
+}
+
+// ---------------------------------------------------------------------------
+// Elements
+
+// Vertex is one wall vertex; an arc vertex makes the edge from the previous
+// vertex a circular arc.
+type Vertex struct {
+	Point  Point
+	Arc    bool
+	Radius Num
+	Dir    Word // "cw" or "ccw"; unset = default ccw
+	Major  bool
+	Span   source.Span
+}
+
+// Wall is a `wall` statement.
+type Wall struct {
+	Meta
+	ID            Word
+	Category      Word
+	Thickness     Num
+	Material      Word
+	MaterialScale Num
+	MaterialAngle Num
+	Vertices      []Vertex
+	Closed        bool
+}
+
+// RoomForm says how a room's floor was given.
+type RoomForm int
+
+const (
+	// RoomAt is `at (x,y) size WxH`.
+	RoomAt RoomForm = iota + 1
+	// RoomRelative is `right-of|left-of|below|above <ref> … size WxH`.
+	RoomRelative
+	// RoomPolygon is `polygon (x,y) …`.
+	RoomPolygon
+	// RoomCircle is `circle at (cx,cy) radius R`.
+	RoomCircle
+)
+
+// Room is a `room` statement (also the rooms of a strip, which stay in
+// their Strip).
+type Room struct {
+	Meta
+	ID      Word
+	Form    RoomForm
+	At      Point // RoomAt top-left; RoomCircle centre
+	Size    Size
+	RelDir  Word // right-of|left-of|below|above
+	RelRef  Word
+	Align   Word
+	Gap     Num
+	Polygon []Point
+	Radius  Num
+	Label   Str
+	LabelAt Point
+	Uses    []Word
+}
+
+// OpeningKind says which statement wrote an opening.
+type OpeningKind int
+
+const (
+	// Door is `door`.
+	Door OpeningKind = iota + 1
+	// Window is `window`.
+	Window
+	// Cased is `opening`.
+	Cased
+)
+
+// AttachPos is the evaluated `<pos>` of `on <wall> at <pos>`.
+type AttachPos struct {
+	Center  bool
+	Percent bool    // V is a percentage (40 for `40%`)
+	V       float64 // mm from the wall start, or a percentage
+	Set     bool
+	Span    source.Span
+}
+
+// Opening is a `door`, `window` or `opening` statement. Set-rule defaults
+// (`set door(swing: out)`) are already applied; FromSet lists the
+// attributes that came from a set rule rather than the statement.
+type Opening struct {
+	Meta
+	Kind     OpeningKind
+	ID       Word
+	DoorKind Word // hinged|sliding|barn|bifold|pocket; unset = hinged
+	At       Point
+	Wall     Word // the `wall <ref>` clause of the at form
+	On       Word // the hosted form's wall
+	Pos      AttachPos
+	Width    Num
+	Hinge    Word // left|right|near start|near end
+	Swing    Word // in|out|into
+	Into     Word // the room of `swing into <room>`
+	Slide    Word
+	Open     Num
+	FromSet  []string
+}
+
+// FurniturePlacement says how a piece is positioned.
+type FurniturePlacement int
+
+const (
+	// FurnAt is `at (x,y)`.
+	FurnAt FurniturePlacement = iota + 1
+	// FurnAgainst is `against wall <ref> …`.
+	FurnAgainst
+	// FurnCentered is `in <room> centered`.
+	FurnCentered
+	// FurnAnchor is `in <room> anchor <a> …`.
+	FurnAnchor
+)
+
+// Furniture is a `furniture` statement.
+type Furniture struct {
+	Meta
+	ID          Word
+	Category    Word
+	Placement   FurniturePlacement
+	At          Point
+	AgainstWall Word
+	Segment     Num
+	Offset      Num
+	Side        Word
+	Room        Word // the positioning room (centered/anchor) or the owner
+	Anchor      Word
+	Flush       bool
+	Inset       Num
+	Size        Size
+	Label       Str
+	Rotate      Num
+}
+
+// DimMode says which form of `dim` was written.
+type DimMode int
+
+const (
+	// DimLinear is `dim (a)->(b)`.
+	DimLinear DimMode = iota + 1
+	// DimFaces is `dim faces …`.
+	DimFaces
+	// DimClear is `dim clear …`.
+	DimClear
+	// DimRadius is `dim radius <wall> [segment n]`.
+	DimRadius
+	// DimDiameter is `dim diameter <room>`.
+	DimDiameter
+)
+
+// Dim is a `dim` statement.
+type Dim struct {
+	Meta
+	Mode     DimMode
+	From, To Point
+	Ref      Word
+	Segment  Num
+	Offset   Num
+	Text     Str
+}
+
+// BoxKind names the at+size elements.
+type BoxKind int
+
+const (
+	// Column is `column`.
+	Column BoxKind = iota + 1
+	// Stair is `stair`.
+	Stair
+	// Elevator is `elevator`.
+	Elevator
+	// Escalator is `escalator`.
+	Escalator
+)
+
+// Box is a `column`, `stair`, `elevator` or `escalator` statement.
+type Box struct {
+	Meta
+	Kind  BoxKind
+	ID    Word
+	At    Point
+	Size  Size
+	Dir   Word
+	Width Num
+}
+
+// StripRoom is one room of a strip.
+type StripRoom struct {
+	Meta
+	ID    Word
+	Size  Size // HasH false when only the main extent was given
+	Label Str
+	Uses  []Word
+}
+
+// Strip is a `strip` block; resolve lays its rooms end to end.
+type Strip struct {
+	Meta
+	Dir      Word
+	At       Point
+	Gap      Num
+	CrossKey Word // "height" or "width"; unset when absent
+	Cross    Num
+	Rooms    []StripRoom
+}
+
+// ---------------------------------------------------------------------------
+// Settings and plan-level blocks
+
+// Setting is a one-line plan setting: Key is units|grid|north|dims|
+// schedule|legend|paper|scale. Args are its words as written (`A3`,
+// `landscape`; `auto`, `all`; `up`); Value is the number of grid / a numeric
+// north, and ScaleNum:ScaleDen the two numbers of scale.
+type Setting struct {
+	Meta
+	Key                string
+	Args               []Word
+	Value              Num
+	ScaleNum, ScaleDen Num
+}
+
+// Acc is `accTitle` / `accDescr`. InBlock reports that it was written
+// inside a component body or control-flow block (E_ACC_PLACEMENT).
+type Acc struct {
+	Meta
+	Key     string
+	Text    Str
+	InBlock bool
+}
+
+// TitleField is one row of the title block.
+type TitleField struct {
+	Key   Word
+	Value Str
+}
+
+// Title is the title block.
+type Title struct {
+	Meta
+	Fields []TitleField
+}
+
+// Axes is an `axes` block with its positions evaluated, in written order.
+type Axes struct {
+	Meta
+	X, Y []Num
+}
+
+// KeyValue is one theme/style entry; exactly one of Str and Num is Set.
+type KeyValue struct {
+	Key  Word
+	Str  Str
+	Num  Num
+	Span source.Span
+}
+
+// Theme is a `theme` statement.
+type Theme struct {
+	Meta
+	Name    Word
+	From    Str
+	Entries []KeyValue
+}
+
+// Style is a `style <kind> { … }` statement.
+type Style struct {
+	Meta
+	Kind    Word
+	Entries []KeyValue
+}
+
+// Site is a `site { … }` block.
+type Site struct {
+	Meta
+	Street     Word
+	Hemisphere Word
+}
+
+// Level is a `level <n> ["Name"] { … }` storey with its own items.
+type Level struct {
+	Meta
+	Number   float64
+	Name     Str
+	HeaderSp source.Span
+	Items    []Item
+	// Nested reports a level written inside a block, component or another
+	// level (E_LEVEL_NEST is resolve's call).
+	Nested bool
+}
+
+// Instance is the expansion of `place comp(args) as NAME at (x,y) …`: the
+// component body, expanded in its own local frame. Resolve namespaces the
+// ids inside as NAME.<id> and applies the transform.
+type Instance struct {
+	Meta
+	Name      Word
+	Component Word
+	At        Point
+	Rotate    Num
+	Mirror    Word // "x" or "y"; unset when absent
+	Items     []Item
+}
+
+func (m *Meta) Info() *Meta { return m }

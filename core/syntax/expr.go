@@ -1,0 +1,211 @@
+package syntax
+
+import (
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// expr parses an expression (lowest precedence: ||).
+func (p *parser) expr() Expr {
+	p.enter()
+	defer p.leave()
+	return p.binary(0)
+}
+
+// precedence levels, lowest first.
+var binLevels = [][]Kind{
+	{OR},
+	{AND},
+	{EQ, NEQ},
+	{LT, GT, LE, GE},
+	{DOTDOT},
+	{PLUS, MINUS},
+	{STAR, SLASH, PERCENT},
+}
+
+func (p *parser) binary(level int) Expr {
+	if level == len(binLevels) {
+		return p.unary()
+	}
+	x := p.binary(level + 1)
+	for {
+		t := p.tok()
+		match := false
+		for _, k := range binLevels[level] {
+			if t.Kind == k {
+				match = true
+			}
+		}
+		if !match {
+			return x
+		}
+		p.next()
+		y := p.binary(level + 1)
+		sp := x.Span().Join(y.Span())
+		if t.Kind == DOTDOT {
+			x = &RangeExpr{Lo: x, Hi: y, Sp: sp}
+			continue
+		}
+		x = &BinaryExpr{Op: t.Text, X: x, Y: y, OpSp: t.Sp, Sp: sp}
+	}
+}
+
+func (p *parser) unary() Expr {
+	t := p.tok()
+	switch t.Kind {
+	case MINUS, PLUS, NOT:
+		p.next()
+		p.enter()
+		x := p.unary()
+		p.leave()
+		return &UnaryExpr{Op: t.Text, X: x, OpSp: t.Sp, Sp: t.Sp.Join(x.Span())}
+	}
+	return p.postfix()
+}
+
+func (p *parser) postfix() Expr {
+	x := p.atom()
+	for p.is(LBRACKET) {
+		lb := p.next()
+		i := p.expr()
+		rb := p.expect(RBRACKET)
+		x = &IndexExpr{X: x, Index: i, Sp: x.Span().Join(rb.Sp), BracketSp: source.Span{Start: lb.Sp.Start, End: rb.Sp.End}}
+	}
+	return x
+}
+
+func (p *parser) atom() Expr {
+	t := p.tok()
+	switch t.Kind {
+	case NUMBER:
+		p.next()
+		return &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+	case STRING:
+		p.next()
+		return p.strLit(t)
+	case LBRACKET:
+		p.next()
+		a := &ArrayLit{}
+		for !p.is(RBRACKET) {
+			a.Elems = append(a.Elems, p.expr())
+			if p.is(COMMA) {
+				p.next()
+				continue
+			}
+			if !p.is(RBRACKET) {
+				p.fail(p.tok().Sp, "Expected \"]\" or \",\" in array but found %s", found(p.tok()))
+			}
+		}
+		rb := p.next()
+		a.Sp = source.Span{Start: t.Sp.Start, End: rb.Sp.End}
+		return a
+	case LPAREN:
+		p.next()
+		x := p.expr()
+		rp := p.expect(RPAREN)
+		return &ParenExpr{X: x, Sp: source.Span{Start: t.Sp.Start, End: rp.Sp.End}}
+	case IDENT:
+		switch t.Text {
+		case "true", "false":
+			p.next()
+			return &BoolLit{Value: t.Text == "true", Sp: t.Sp}
+		case "if":
+			p.next()
+			c := p.expr()
+			p.expect(LCURLY)
+			a := p.expr()
+			p.expect(RCURLY)
+			p.expectWord("else")
+			p.expect(LCURLY)
+			b := p.expr()
+			rb := p.expect(RCURLY)
+			return &IfExpr{Cond: c, Then: a, Else: b, Sp: source.Span{Start: t.Sp.Start, End: rb.Sp.End}}
+		}
+		if p.peekN(1).Kind == LPAREN {
+			name := p.ident()
+			args := p.callArgs()
+			return &CallExpr{Fn: name, Args: args, Sp: p.span(t.Sp.Start)}
+		}
+		id := p.ref()
+		return &RefExpr{Name: id.Name, Sp: id.Sp}
+	}
+	p.fail(t.Sp, "Expected a value but found %s", found(t))
+	return nil
+}
+
+// strLit decodes a STRING token: escapes, and `{expr}` holes parsed as
+// expressions with spans in the enclosing file.
+func (p *parser) strLit(t Token) *StrLit {
+	s := &StrLit{Sp: t.Sp}
+	src := p.src
+	end := t.Sp.End
+	if end-t.Sp.Start >= 2 && src[end-1] == '"' {
+		end--
+	}
+	var buf strings.Builder
+	flush := func() {
+		if buf.Len() > 0 {
+			s.Parts = append(s.Parts, StrPart{Text: buf.String()})
+			buf.Reset()
+		}
+	}
+	for i := t.Sp.Start + 1; i < end; {
+		c := src[i]
+		switch {
+		case c == '\\' && i+1 < end:
+			switch d := src[i+1]; d {
+			case 'n':
+				buf.WriteByte('\n')
+			case 't':
+				buf.WriteByte('\t')
+			default:
+				buf.WriteByte(d)
+			}
+			i += 2
+		case c == '{':
+			j, depth := i+1, 1
+			for j < end && depth > 0 {
+				switch src[j] {
+				case '{':
+					depth++
+				case '}':
+					depth--
+				case '"':
+					k, _ := scanString(src, j, end)
+					j = k - 1
+				}
+				j++
+			}
+			holeEnd := j - 1
+			if depth > 0 {
+				holeEnd = end
+			}
+			flush()
+			s.Parts = append(s.Parts, StrPart{Expr: p.hole(i+1, holeEnd)})
+			i = j
+		default:
+			buf.WriteByte(c)
+			i++
+		}
+	}
+	flush()
+	return s
+}
+
+// hole parses src[start:end] as one expression with a sub-parser that shares
+// this parser's diagnostics.
+func (p *parser) hole(start, end int) Expr {
+	sub := &parser{file: p.file, src: p.src, depth: p.depth}
+	sub.toks = lex(p.src, start, end, &sub.diags)
+	var x Expr = &BadExpr{Sp: source.Span{Start: start, End: end}}
+	func() {
+		defer sub.recoverStmt()
+		x = sub.expr()
+		if !sub.is(EOF) {
+			sub.fail(sub.tok().Sp, "Expected \"}\" to close the interpolation but found %s", found(sub.tok()))
+		}
+	}()
+	p.diags = append(p.diags, sub.diags...)
+	return x
+}

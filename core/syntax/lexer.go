@@ -1,0 +1,347 @@
+package syntax
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// Kind is a token kind.
+type Kind int
+
+// Token kinds. The names returned by Kind.String are the ones the reference
+// compiler prints in "Expected … but found …" messages.
+const (
+	EOF Kind = iota
+	IDENT
+	NUMBER
+	DIMS   // a `WxH` literal such as 4000x3000 or 3mx4m
+	STRING // a double-quoted string, holes included
+	LPAREN
+	RPAREN
+	LCURLY
+	RCURLY
+	LBRACKET
+	RBRACKET
+	COMMA
+	COLON
+	ASSIGN // =
+	EQ     // ==
+	NEQ    // !=
+	LT
+	GT
+	LE
+	GE
+	PLUS
+	MINUS
+	STAR
+	SLASH
+	PERCENT
+	NOT    // !
+	AND    // &&
+	OR     // ||
+	DOTDOT // ..
+	DOT
+	ARROW // ->
+)
+
+var kindNames = [...]string{
+	EOF: "eof", IDENT: "ident", NUMBER: "number", DIMS: "dims", STRING: "string",
+	LPAREN: "lparen", RPAREN: "rparen", LCURLY: "lcurly", RCURLY: "rcurly",
+	LBRACKET: "lbracket", RBRACKET: "rbracket", COMMA: "comma", COLON: "colon",
+	ASSIGN: "eq", EQ: "eqeq", NEQ: "neq", LT: "lt", GT: "gt", LE: "le", GE: "ge",
+	PLUS: "plus", MINUS: "minus", STAR: "star", SLASH: "slash", PERCENT: "percent",
+	NOT: "bang", AND: "and", OR: "or", DOTDOT: "dotdot", DOT: "dot", ARROW: "arrow",
+}
+
+// String is the kind's name as used in parse error messages.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "token"
+}
+
+// Token is one lexeme.
+type Token struct {
+	Kind Kind
+	Text string // the source text
+	Sp   source.Span
+	// Num is the value of a NUMBER in mm; W and H the values of a DIMS.
+	Num  float64
+	W, H float64
+	// WSp and HSp are the spans of a DIMS literal's two halves.
+	WSp, HSp source.Span
+}
+
+// MaxTokens bounds the number of tokens lexed from one source, so a
+// pathological input cannot exhaust memory.
+const MaxTokens = 1 << 20
+
+// lex splits src[start:end] into tokens. Lexical errors (an unexpected
+// character, an unterminated string) are added to diags and the offending
+// bytes are skipped.
+func lex(src []byte, start, end int, diags *diag.List) []Token {
+	var toks []Token
+	i := start
+	for i < end && len(toks) < MaxTokens {
+		c := src[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+			continue
+		case c == '#':
+			for i < end && src[i] != '\n' {
+				i++
+			}
+			continue
+		case isDigit(c) || (c == '.' && i+1 < end && isDigit(src[i+1])):
+			t, n := lexNumber(src, i, end)
+			toks = append(toks, t)
+			i = n
+			continue
+		case isIdentStart(c):
+			j := i + 1
+			for j < end && isIdentPart(src[j]) {
+				j++
+			}
+			// Hyphenated keywords (right-of, top-left, …) are one token.
+			for j < end && src[j] == '-' {
+				k := j + 1
+				for k < end && isIdentPart(src[k]) {
+					k++
+				}
+				if k == j+1 || !hyphenWords[string(src[i:k])] {
+					break
+				}
+				j = k
+			}
+			toks = append(toks, Token{Kind: IDENT, Text: string(src[i:j]), Sp: source.Span{Start: i, End: j}})
+			i = j
+			continue
+		case c == '"':
+			j, ok := scanString(src, i, end)
+			if !ok {
+				diags.Add(diag.Syntax(source.Span{Start: i, End: j}, "Unterminated string literal"))
+			}
+			toks = append(toks, Token{Kind: STRING, Text: string(src[i:j]), Sp: source.Span{Start: i, End: j}})
+			i = j
+			continue
+		}
+		k, n := punct(src, i, end)
+		if n == 0 {
+			r, size := decodeRune(src[i:end])
+			diags.Add(diag.Syntax(source.Span{Start: i, End: i + size}, "Unexpected character %s", strconv.Quote(string(r))))
+			i += size
+			continue
+		}
+		toks = append(toks, Token{Kind: k, Text: string(src[i : i+n]), Sp: source.Span{Start: i, End: i + n}})
+		i += n
+	}
+	toks = append(toks, Token{Kind: EOF, Sp: source.Span{Start: end, End: end}})
+	return toks
+}
+
+var hyphenWords = map[string]bool{
+	"right-of": true, "left-of": true,
+	"top-left": true, "top-right": true, "bottom-left": true, "bottom-right": true,
+}
+
+func punct(src []byte, i, end int) (Kind, int) {
+	c := src[i]
+	var d byte
+	if i+1 < end {
+		d = src[i+1]
+	}
+	switch c {
+	case '(':
+		return LPAREN, 1
+	case ')':
+		return RPAREN, 1
+	case '{':
+		return LCURLY, 1
+	case '}':
+		return RCURLY, 1
+	case '[':
+		return LBRACKET, 1
+	case ']':
+		return RBRACKET, 1
+	case ',':
+		return COMMA, 1
+	case ':':
+		return COLON, 1
+	case '+':
+		return PLUS, 1
+	case '*':
+		return STAR, 1
+	case '/':
+		return SLASH, 1
+	case '%':
+		return PERCENT, 1
+	case '=':
+		if d == '=' {
+			return EQ, 2
+		}
+		return ASSIGN, 1
+	case '!':
+		if d == '=' {
+			return NEQ, 2
+		}
+		return NOT, 1
+	case '<':
+		if d == '=' {
+			return LE, 2
+		}
+		return LT, 1
+	case '>':
+		if d == '=' {
+			return GE, 2
+		}
+		return GT, 1
+	case '-':
+		if d == '>' {
+			return ARROW, 2
+		}
+		return MINUS, 1
+	case '&':
+		if d == '&' {
+			return AND, 2
+		}
+	case '|':
+		if d == '|' {
+			return OR, 2
+		}
+	case '.':
+		if d == '.' {
+			return DOTDOT, 2
+		}
+		return DOT, 1
+	}
+	return 0, 0
+}
+
+// lexNumber scans a number (with an optional unit suffix) at i, and a
+// following `x<number>` when it forms a WxH literal.
+func lexNumber(src []byte, i, end int) (Token, int) {
+	w, wEnd := scanDecimal(src, i, end)
+	if wEnd < end && src[wEnd] == 'x' && wEnd+1 < end && (isDigit(src[wEnd+1]) || src[wEnd+1] == '.' && wEnd+2 < end && isDigit(src[wEnd+2])) {
+		h, hEnd := scanDecimal(src, wEnd+1, end)
+		if hEnd >= end || !isIdentPart(src[hEnd]) {
+			return Token{Kind: DIMS, Text: string(src[i:hEnd]), Sp: source.Span{Start: i, End: hEnd},
+				W: w, H: h, WSp: source.Span{Start: i, End: wEnd}, HSp: source.Span{Start: wEnd + 1, End: hEnd}}, hEnd
+		}
+		// Something like 0x3abc: lex the whole run as one bad DIMS token.
+		for hEnd < end && isIdentPart(src[hEnd]) {
+			hEnd++
+		}
+		return Token{Kind: DIMS, Text: string(src[i:hEnd]), Sp: source.Span{Start: i, End: hEnd}, W: w, H: h}, hEnd
+	}
+	return Token{Kind: NUMBER, Text: string(src[i:wEnd]), Sp: source.Span{Start: i, End: wEnd}, Num: w}, wEnd
+}
+
+// scanDecimal scans digits[.digits] and an optional mm/cm/m suffix that is
+// not followed by a letter (except the `x` of a WxH literal), folding the
+// suffix exactly by shifting the decimal point.
+func scanDecimal(src []byte, i, end int) (float64, int) {
+	j := i
+	for j < end && isDigit(src[j]) {
+		j++
+	}
+	if j < end && src[j] == '.' && j+1 < end && isDigit(src[j+1]) {
+		j++
+		for j < end && isDigit(src[j]) {
+			j++
+		}
+	}
+	digits := string(src[i:j])
+	shift := 0
+	for _, u := range [...]struct {
+		s     string
+		shift int
+	}{{"mm", 0}, {"cm", 1}, {"m", 3}} {
+		k := j + len(u.s)
+		if k <= end && string(src[j:k]) == u.s {
+			if k < end && isIdentPart(src[k]) && !(src[k] == 'x' && k+1 < end && (isDigit(src[k+1]) || src[k+1] == '.')) {
+				break // 3meters: the suffix does not fire
+			}
+			shift = u.shift
+			j = k
+			break
+		}
+	}
+	return shiftDecimal(digits, shift), j
+}
+
+// shiftDecimal parses a decimal literal multiplied by 10^shift without a
+// floating-point multiply.
+func shiftDecimal(digits string, shift int) float64 {
+	if shift > 0 {
+		intPart, frac, _ := strings.Cut(digits, ".")
+		for len(frac) < shift {
+			frac += "0"
+		}
+		digits = intPart + frac[:shift] + "." + frac[shift:]
+		if strings.HasSuffix(digits, ".") {
+			digits += "0"
+		}
+	}
+	v, err := strconv.ParseFloat(digits, 64)
+	if err != nil {
+		return 0
+	}
+	return v
+}
+
+// scanString scans a string literal starting at the opening quote. Holes
+// `{…}` may contain nested strings and braces. It returns the end offset
+// and whether the closing quote was found (a string may not span lines).
+func scanString(src []byte, i, end int) (int, bool) {
+	j := i + 1
+	depth := 0
+	for j < end {
+		c := src[j]
+		switch {
+		case c == '\\' && depth == 0:
+			if j+1 < end && src[j+1] != '\n' {
+				j += 2
+				continue
+			}
+			j++
+		case c == '\n':
+			return j, false
+		case c == '{':
+			depth++
+			j++
+		case c == '}' && depth > 0:
+			depth--
+			j++
+		case c == '"' && depth == 0:
+			return j + 1, true
+		case c == '"':
+			// A nested string inside a hole.
+			k, ok := scanString(src, j, end)
+			if !ok {
+				return k, false
+			}
+			j = k
+		default:
+			j++
+		}
+	}
+	return j, false
+}
+
+func decodeRune(b []byte) (rune, int) {
+	r, n := utf8.DecodeRune(b)
+	if n == 0 {
+		n = 1
+	}
+	return r, n
+}
+
+func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
+func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isIdentPart(c byte) bool  { return isIdentStart(c) || isDigit(c) }

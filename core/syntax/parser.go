@@ -1,0 +1,1236 @@
+package syntax
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// MaxNesting bounds the nesting depth of expressions and blocks. Deeper
+// input is refused with a syntax error instead of exhausting the stack.
+const MaxNesting = 200
+
+// bailout unwinds the parse of one statement after its first error; it is
+// recovered by the statement loop, which then resynchronises.
+type bailout struct{}
+
+type parser struct {
+	file  *source.File
+	src   []byte
+	toks  []Token
+	pos   int
+	diags diag.List
+	depth int
+}
+
+func newParser(f *source.File) *parser {
+	p := &parser{file: f, src: f.Src}
+	p.toks = lex(f.Src, 0, len(f.Src), &p.diags)
+	return p
+}
+
+// ---------------------------------------------------------------------------
+// Token helpers
+
+func (p *parser) tok() Token { return p.toks[p.pos] }
+
+func (p *parser) peekN(n int) Token {
+	if p.pos+n < len(p.toks) {
+		return p.toks[p.pos+n]
+	}
+	return p.toks[len(p.toks)-1]
+}
+
+func (p *parser) next() Token {
+	t := p.toks[p.pos]
+	if p.pos < len(p.toks)-1 {
+		p.pos++
+	}
+	return t
+}
+
+// prevEnd is the end offset of the last consumed token.
+func (p *parser) prevEnd() int {
+	if p.pos == 0 {
+		return 0
+	}
+	return p.toks[p.pos-1].Sp.End
+}
+
+func (p *parser) is(k Kind) bool { return p.tok().Kind == k }
+
+func (p *parser) isWord(w string) bool {
+	t := p.tok()
+	return t.Kind == IDENT && t.Text == w
+}
+
+// found renders a token for "but found …".
+func found(t Token) string {
+	if t.Kind == EOF {
+		return "end of input"
+	}
+	return strconv.Quote(t.Text)
+}
+
+func (p *parser) errAt(sp source.Span, format string, args ...any) {
+	p.diags.Add(diag.Syntax(sp, format, args...))
+}
+
+// fail reports an error at sp and abandons the current statement.
+func (p *parser) fail(sp source.Span, format string, args ...any) {
+	p.errAt(sp, format, args...)
+	panic(bailout{})
+}
+
+func (p *parser) expect(k Kind) Token {
+	t := p.tok()
+	if t.Kind != k {
+		p.fail(t.Sp, "Expected %s but found %s", k, found(t))
+	}
+	return p.next()
+}
+
+func (p *parser) expectWord(w string) Token {
+	t := p.tok()
+	if t.Kind != IDENT || t.Text != w {
+		p.fail(t.Sp, "Expected %q but found %s", w, found(t))
+	}
+	return p.next()
+}
+
+func (p *parser) acceptWord(w string) bool {
+	if p.isWord(w) {
+		p.next()
+		return true
+	}
+	return false
+}
+
+func (p *parser) ident() *Ident {
+	t := p.expect(IDENT)
+	return &Ident{Name: t.Text, Sp: t.Sp}
+}
+
+// ref parses a possibly dotted name (`west.shell`).
+func (p *parser) ref() *Ident {
+	id := p.ident()
+	for p.is(DOT) && p.tok().Sp.Start == id.Sp.End && p.peekN(1).Kind == IDENT && p.peekN(1).Sp.Start == p.tok().Sp.End {
+		p.next()
+		t := p.next()
+		id.Name += "." + t.Text
+		id.Sp.End = t.Sp.End
+	}
+	return id
+}
+
+func (p *parser) word() *Word {
+	t := p.expect(IDENT)
+	return &Word{Text: t.Text, Sp: t.Sp}
+}
+
+// enumWord consumes one word that must be in allowed. Like the reference, a
+// bad value is reported with the span of the token that follows it.
+func (p *parser) enumWord(format string, allowed ...string) *Word {
+	t := p.next()
+	for _, a := range allowed {
+		if t.Kind == IDENT && t.Text == a {
+			return &Word{Text: t.Text, Sp: t.Sp}
+		}
+	}
+	p.fail(p.tok().Sp, format, found(t))
+	return nil
+}
+
+func (p *parser) str() *StrLit {
+	t := p.expect(STRING)
+	return p.strLit(t)
+}
+
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > MaxNesting {
+		p.fail(p.tok().Sp, "Nesting is deeper than %d levels", MaxNesting)
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// ---------------------------------------------------------------------------
+// File, plan and blocks
+
+func (p *parser) parseFile() *File {
+	f := &File{Src: p.file}
+	func() {
+		defer p.recoverStmt()
+		start := p.tok().Sp.Start
+		p.expectWord("plan")
+		name := p.str()
+		lb := p.expect(LCURLY)
+		plan := &Plan{Name: name}
+		f.Plan = plan
+		plan.Body = p.stmtList(true)
+		rb := p.expect(RCURLY)
+		plan.Sp = source.Span{Start: start, End: rb.Sp.End}
+		plan.BodySp = source.Span{Start: lb.Sp.Start, End: rb.Sp.End}
+	}()
+	if f.Plan != nil && f.Plan.Sp.End == 0 {
+		f.Plan.Sp = source.Span{Start: 0, End: len(p.src)}
+	}
+	return f
+}
+
+// recoverStmt turns a bailout into a normal return.
+func (p *parser) recoverStmt() {
+	if r := recover(); r != nil {
+		if _, ok := r.(bailout); !ok {
+			panic(r)
+		}
+	}
+}
+
+// stmtList parses statements until "}" or end of input.
+func (p *parser) stmtList(top bool) []Stmt {
+	var out []Stmt
+	for !p.is(RCURLY) && !p.is(EOF) {
+		before := p.pos
+		s, ok := p.stmtRecover(top)
+		if s != nil {
+			out = append(out, s)
+		}
+		if !ok {
+			p.sync(before)
+		}
+	}
+	return out
+}
+
+func (p *parser) stmtRecover(top bool) (s Stmt, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, b := r.(bailout); !b {
+				panic(r)
+			}
+			s, ok = nil, false
+		}
+	}()
+	return p.stmt(top), true
+}
+
+// sync skips to the next statement keyword or "}" after an error. It always
+// makes progress.
+func (p *parser) sync(before int) {
+	if p.pos == before {
+		p.next()
+	}
+	for !p.is(EOF) && !p.is(RCURLY) {
+		t := p.tok()
+		if t.Kind == IDENT && stmtKeywords[t.Text] {
+			return
+		}
+		p.next()
+	}
+}
+
+var stmtKeywords = map[string]bool{
+	"plan": true, "wall": true, "room": true, "door": true, "window": true, "opening": true,
+	"furniture": true, "dim": true, "column": true, "stair": true, "elevator": true,
+	"escalator": true, "strip": true, "level": true, "zone": true, "place": true, "let": true,
+	"for": true, "if": true, "while": true, "set": true, "component": true, "import": true,
+	"units": true, "grid": true, "paper": true, "scale": true, "north": true, "site": true,
+	"dims": true, "schedule": true, "legend": true, "accTitle": true, "accDescr": true,
+	"title": true, "axes": true, "theme": true, "style": true,
+}
+
+func (p *parser) block() *Block {
+	p.enter()
+	defer p.leave()
+	lb := p.expect(LCURLY)
+	b := &Block{}
+	b.Stmts = p.stmtList(false)
+	rb := p.expect(RCURLY)
+	b.Sp = source.Span{Start: lb.Sp.Start, End: rb.Sp.End}
+	return b
+}
+
+func (p *parser) span(start int) source.Span { return source.Span{Start: start, End: p.prevEnd()} }
+
+// ---------------------------------------------------------------------------
+// Statements
+
+func (p *parser) stmt(top bool) Stmt {
+	t := p.tok()
+	if t.Kind != IDENT {
+		p.fail(t.Sp, "Expected a statement but found %s", found(t))
+	}
+	switch t.Text {
+	case "wall":
+		return p.wallStmt()
+	case "room":
+		return p.roomStmt()
+	case "door":
+		return p.openingStmt(DoorKind)
+	case "window":
+		return p.openingStmt(WindowKind)
+	case "opening":
+		return p.openingStmt(CasedKind)
+	case "furniture":
+		return p.furnitureStmt()
+	case "dim":
+		return p.dimStmt()
+	case "column":
+		return p.boxStmt(ColumnBox)
+	case "stair":
+		return p.boxStmt(StairBox)
+	case "elevator":
+		return p.boxStmt(ElevatorBox)
+	case "escalator":
+		return p.boxStmt(EscalatorBox)
+	case "strip":
+		return p.stripStmt()
+	case "level":
+		return p.levelStmt()
+	case "zone":
+		return p.zoneStmt()
+	case "place":
+		return p.placeStmt()
+	case "let":
+		return p.letStmt()
+	case "for":
+		return p.forStmt()
+	case "if":
+		return p.ifStmt()
+	case "while":
+		return p.whileStmt()
+	case "set":
+		return p.setStmt()
+	case "component":
+		return p.componentDecl()
+	case "import":
+		return p.importStmt()
+	case "units", "grid", "paper", "scale", "north", "dims", "schedule", "legend":
+		return p.settingStmt()
+	case "site":
+		return p.siteStmt()
+	case "accTitle", "accDescr":
+		p.next()
+		s := p.str()
+		return &AccStmt{Key: t.Text, Text: s, Sp: p.span(t.Sp.Start)}
+	case "title":
+		return p.titleStmt()
+	case "axes":
+		return p.axesStmt()
+	case "theme":
+		return p.themeStmt()
+	case "style":
+		return p.styleStmt()
+	}
+	nt := p.peekN(1)
+	switch nt.Kind {
+	case LPAREN:
+		name := p.ident()
+		args := p.callArgs()
+		return &CallStmt{Name: name, Args: args, Sp: p.span(t.Sp.Start)}
+	case ASSIGN:
+		name := p.ident()
+		p.next()
+		v := p.expr()
+		return &AssignStmt{Name: name, Value: v, Sp: p.span(t.Sp.Start)}
+	}
+	p.fail(t.Sp, "Unknown statement %q", t.Text)
+	return nil
+}
+
+// optID parses an optional `id=NAME`.
+func (p *parser) optID() *Ident {
+	if p.isWord("id") && p.peekN(1).Kind == ASSIGN {
+		p.next()
+		p.next()
+		return p.ident()
+	}
+	return nil
+}
+
+func (p *parser) point() *Point {
+	lp := p.expect(LPAREN)
+	x := p.expr()
+	p.expect(COMMA)
+	y := p.expr()
+	rp := p.expect(RPAREN)
+	return &Point{X: x, Y: y, Sp: source.Span{Start: lp.Sp.Start, End: rp.Sp.End}}
+}
+
+// size parses `WxH` or `<expr> x <expr>`; when single is true the `x H`
+// half is optional.
+func (p *parser) size(single bool) *Size {
+	t := p.tok()
+	if t.Kind == DIMS {
+		p.next()
+		return &Size{W: &NumLit{Value: t.W, Raw: p.file.Text(t.WSp), Sp: t.WSp}, H: &NumLit{Value: t.H, Raw: p.file.Text(t.HSp), Sp: t.HSp}, Sp: t.Sp}
+	}
+	w := p.expr()
+	s := &Size{W: w}
+	if single && !p.isWord("x") {
+		s.Sp = p.span(t.Sp.Start)
+		return s
+	}
+	p.expectWord("x")
+	s.H = p.expr()
+	s.Sp = p.span(t.Sp.Start)
+	return s
+}
+
+// clause records the clause that started at start with keyword key.
+func clause(cs *Clauses, key string, sp source.Span) { *cs = append(*cs, Clause{Key: key, Sp: sp}) }
+
+func (p *parser) wallStmt() Stmt {
+	kw := p.next()
+	w := &WallStmt{}
+	w.ID = p.optID()
+	w.Category = p.word()
+	c := p.expectWord("thickness")
+	w.Thickness = p.expr()
+	clause(&w.Clauses, "thickness", p.span(c.Sp.Start))
+	if p.isWord("material") {
+		c := p.next()
+		m := &Material{Name: p.word()}
+		for range 2 {
+			switch {
+			case p.isWord("scale") && m.Scale == nil:
+				p.next()
+				m.Scale = p.expr()
+			case p.isWord("angle") && m.Angle == nil:
+				p.next()
+				m.Angle = p.expr()
+			}
+		}
+		m.Sp = p.span(c.Sp.Start)
+		w.Material = m
+		clause(&w.Clauses, "material", m.Sp)
+	}
+	p.expect(LCURLY)
+	for !p.is(RCURLY) {
+		t := p.tok()
+		switch {
+		case t.Kind == LPAREN:
+			pt := p.point()
+			w.Vertices = append(w.Vertices, WallVertex{Point: pt, Sp: pt.Sp})
+		case t.Kind == IDENT && t.Text == "arc":
+			p.next()
+			v := WallVertex{Arc: true, Point: p.point()}
+			p.expectWord("radius")
+			v.Radius = p.expr()
+			if p.isWord("cw") || p.isWord("ccw") {
+				v.Dir = p.word()
+			}
+			if p.acceptWord("major") {
+			}
+			v.Major = p.toks[p.pos-1].Text == "major" && p.toks[p.pos-1].Kind == IDENT
+			v.Sp = p.span(t.Sp.Start)
+			w.Vertices = append(w.Vertices, v)
+		case t.Kind == IDENT && t.Text == "close":
+			p.next()
+			w.Closed = true
+			w.CloseSp = t.Sp
+		default:
+			p.fail(t.Sp, "Expected a point \"(x,y)\", \"arc (x,y) radius R\" or \"close\" in wall body but found %s", found(t))
+		}
+	}
+	p.next()
+	w.Sp = p.span(kw.Sp.Start)
+	if len(w.Vertices) < 2 {
+		p.errAt(kw.Sp, "A wall needs at least two points")
+	}
+	return w
+}
+
+var useKinds = []string{"living", "kitchen", "dining", "bedroom", "bath", "wc", "hall", "circulation", "storage", "utility", "office", "entry"}
+
+func isUse(s string) bool {
+	for _, u := range useKinds {
+		if u == s {
+			return true
+		}
+	}
+	return false
+}
+
+// roomTail parses `[label "…" [at (x,y)]] [uses …]`.
+func (p *parser) roomTail(label **StrLit, labelAt **Point, uses *[]*Word, cs *Clauses) {
+	if p.isWord("label") {
+		c := p.next()
+		t := p.tok()
+		if t.Kind != STRING {
+			p.fail(t.Sp, "Expected a string but found %s", found(t))
+		}
+		*label = p.str()
+		if p.isWord("at") {
+			p.next()
+			*labelAt = p.point()
+		}
+		clause(cs, "label", p.span(c.Sp.Start))
+	}
+	if p.isWord("uses") {
+		c := p.next()
+		t := p.tok()
+		if t.Kind != IDENT || !isUse(t.Text) {
+			p.fail(t.Sp, "Expected one or more room uses (%s) after \"uses\" but found %s", strings.Join(useKinds, "|"), found(t))
+		}
+		for p.tok().Kind == IDENT && isUse(p.tok().Text) {
+			*uses = append(*uses, p.word())
+		}
+		clause(cs, "uses", p.span(c.Sp.Start))
+	}
+}
+
+func (p *parser) roomStmt() Stmt {
+	kw := p.next()
+	r := &RoomStmt{}
+	r.ID = p.optID()
+	t := p.tok()
+	switch {
+	case t.Kind == IDENT && t.Text == "polygon":
+		p.next()
+		r.Form = RoomPolygon
+		for p.is(LPAREN) {
+			r.Polygon = append(r.Polygon, p.point())
+		}
+		clause(&r.Clauses, "polygon", p.span(t.Sp.Start))
+		if len(r.Polygon) < 3 {
+			p.errAt(kw.Sp, "A polygon room needs at least three vertices but found %d", len(r.Polygon))
+		}
+	case t.Kind == IDENT && t.Text == "circle":
+		p.next()
+		r.Form = RoomCircle
+		p.expectWord("at")
+		r.At = p.point()
+		p.expectWord("radius")
+		r.Radius = p.expr()
+		clause(&r.Clauses, "circle", p.span(t.Sp.Start))
+	case t.Kind == IDENT && (t.Text == "right-of" || t.Text == "left-of" || t.Text == "below" || t.Text == "above"):
+		r.Form = RoomRelative
+		r.RelDir = p.word()
+		r.RelRef = p.ref()
+		if p.isWord("align") {
+			p.next()
+			r.Align = p.word()
+		}
+		if p.isWord("gap") {
+			p.next()
+			r.Gap = p.expr()
+		}
+		clause(&r.Clauses, r.RelDir.Text, p.span(t.Sp.Start))
+		c := p.expectWord("size")
+		r.Size = p.size(false)
+		clause(&r.Clauses, "size", p.span(c.Sp.Start))
+	default:
+		r.Form = RoomAt
+		p.expectWord("at")
+		r.At = p.point()
+		clause(&r.Clauses, "at", p.span(t.Sp.Start))
+		c := p.expectWord("size")
+		r.Size = p.size(false)
+		clause(&r.Clauses, "size", p.span(c.Sp.Start))
+	}
+	p.roomTail(&r.Label, &r.LabelAt, &r.Uses, &r.Clauses)
+	r.Sp = p.span(kw.Sp.Start)
+	return r
+}
+
+var doorKinds = map[string]bool{"hinged": true, "sliding": true, "barn": true, "bifold": true, "pocket": true}
+
+func (p *parser) openingStmt(kind OpeningKind) Stmt {
+	kw := p.next()
+	o := &OpeningStmt{Kind: kind}
+	o.ID = p.optID()
+	if kind == DoorKind && p.tok().Kind == IDENT && doorKinds[p.tok().Text] {
+		o.DoorKind = p.word()
+	}
+	t := p.tok()
+	if t.Kind == IDENT && t.Text == "on" {
+		p.next()
+		o.On = p.ref()
+		p.expectWord("at")
+		pt := p.tok()
+		pos := &AttachPos{}
+		switch {
+		case pt.Kind == IDENT && pt.Text == "center":
+			p.next()
+			pos.Center = true
+		case pt.Kind == NUMBER:
+			p.next()
+			pos.Value = &NumLit{Value: pt.Num, Raw: pt.Text, Sp: pt.Sp}
+			if p.is(PERCENT) {
+				p.next()
+				pos.Percent = true
+			}
+		default:
+			p.fail(pt.Sp, "Expected number but found %s", found(pt))
+		}
+		pos.Sp = p.span(pt.Sp.Start)
+		o.Pos = pos
+		clause(&o.Clauses, "on", p.span(t.Sp.Start))
+	} else {
+		p.expectWord("at")
+		o.At = p.point()
+		clause(&o.Clauses, "at", p.span(t.Sp.Start))
+	}
+	c := p.expectWord("width")
+	o.Width = p.expr()
+	clause(&o.Clauses, "width", p.span(c.Sp.Start))
+	if o.On == nil && p.isWord("wall") {
+		c := p.next()
+		o.Wall = p.ref()
+		clause(&o.Clauses, "wall", p.span(c.Sp.Start))
+	}
+	if kind != DoorKind {
+		o.Sp = p.span(kw.Sp.Start)
+		return o
+	}
+	if p.isWord("hinge") {
+		c := p.next()
+		if p.isWord("near") {
+			n := p.next()
+			w := p.enumWord("Expected hinge near \"start\" or \"end\" but found %s", "start", "end")
+			o.Hinge = &Word{Text: "near " + w.Text, Sp: source.Span{Start: n.Sp.Start, End: w.Sp.End}}
+		} else {
+			o.Hinge = p.enumWord("Expected hinge \"left\" or \"right\" but found %s", "left", "right")
+		}
+		clause(&o.Clauses, "hinge", p.span(c.Sp.Start))
+	}
+	if p.isWord("swing") {
+		c := p.next()
+		if p.isWord("into") {
+			o.Swing = p.word()
+			o.SwingInto = p.ref()
+		} else {
+			o.Swing = p.enumWord("Expected swing \"in\" or \"out\" but found %s", "in", "out")
+		}
+		clause(&o.Clauses, "swing", p.span(c.Sp.Start))
+	}
+	if p.isWord("slide") {
+		c := p.next()
+		o.Slide = p.enumWord("Expected slide \"left\" or \"right\" but found %s", "left", "right")
+		clause(&o.Clauses, "slide", p.span(c.Sp.Start))
+	}
+	if p.isWord("open") {
+		c := p.next()
+		o.Open = p.expr()
+		clause(&o.Clauses, "open", p.span(c.Sp.Start))
+	}
+	o.Sp = p.span(kw.Sp.Start)
+	return o
+}
+
+var anchors = []string{"top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right"}
+
+func (p *parser) furnitureStmt() Stmt {
+	kw := p.next()
+	f := &FurnitureStmt{}
+	f.ID = p.optID()
+	f.Category = p.word()
+	t := p.tok()
+	switch {
+	case t.Kind == IDENT && t.Text == "against":
+		p.next()
+		p.expectWord("wall")
+		f.Placement = FurnAgainst
+		f.AgainstWall = p.ref()
+		if p.isWord("segment") {
+			c := p.next()
+			f.Segment = p.expr()
+			clause(&f.Clauses, "segment", p.span(c.Sp.Start))
+		}
+		if p.isWord("offset") {
+			c := p.next()
+			f.Offset = p.expr()
+			clause(&f.Clauses, "offset", p.span(c.Sp.Start))
+		}
+		if p.isWord("side") {
+			c := p.next()
+			f.Side = p.word()
+			clause(&f.Clauses, "side", p.span(c.Sp.Start))
+		}
+		clause(&f.Clauses, "against", p.span(t.Sp.Start))
+	case t.Kind == IDENT && t.Text == "in":
+		p.next()
+		f.Room = p.ref()
+		switch {
+		case p.isWord("centered"):
+			p.next()
+			f.Placement = FurnCentered
+		case p.isWord("anchor"):
+			p.next()
+			f.Placement = FurnAnchor
+			f.Anchor = p.enumWord("Expected an anchor ("+strings.Join(anchors, "|")+") but found %s", anchors...)
+			if p.isWord("flush") {
+				c := p.next()
+				f.Flush = true
+				clause(&f.Clauses, "flush", c.Sp)
+			}
+			if p.isWord("inset") {
+				c := p.next()
+				f.Inset = p.expr()
+				clause(&f.Clauses, "inset", p.span(c.Sp.Start))
+			}
+		default:
+			p.fail(p.tok().Sp, "Expected \"centered\" or \"anchor\" after `in %s`", f.Room.Name)
+		}
+		clause(&f.Clauses, "in", p.span(t.Sp.Start))
+	default:
+		p.expectWord("at")
+		f.Placement = FurnAt
+		f.At = p.point()
+		clause(&f.Clauses, "at", p.span(t.Sp.Start))
+	}
+	if p.isWord("size") {
+		c := p.next()
+		f.Size = p.size(false)
+		clause(&f.Clauses, "size", p.span(c.Sp.Start))
+	}
+	if p.isWord("label") {
+		c := p.next()
+		tt := p.tok()
+		if tt.Kind != STRING {
+			p.fail(tt.Sp, "Expected a string but found %s", found(tt))
+		}
+		f.Label = p.str()
+		clause(&f.Clauses, "label", p.span(c.Sp.Start))
+	}
+	if p.isWord("rotate") {
+		c := p.next()
+		f.Rotate = p.expr()
+		clause(&f.Clauses, "rotate", p.span(c.Sp.Start))
+	}
+	if (f.Placement == FurnAt || f.Placement == FurnAgainst) && p.isWord("in") {
+		c := p.next()
+		f.Room = p.ref()
+		clause(&f.Clauses, "in", p.span(c.Sp.Start))
+	}
+	f.Sp = p.span(kw.Sp.Start)
+	return f
+}
+
+func (p *parser) dimStmt() Stmt {
+	kw := p.next()
+	d := &DimStmt{Mode: DimLinear}
+	switch {
+	case p.isWord("radius"):
+		p.next()
+		d.Mode = DimRadius
+		d.Ref = p.ref()
+		if p.isWord("segment") {
+			c := p.next()
+			d.Segment = p.expr()
+			clause(&d.Clauses, "segment", p.span(c.Sp.Start))
+		}
+	case p.isWord("diameter"):
+		p.next()
+		d.Mode = DimDiameter
+		d.Ref = p.ref()
+	default:
+		if p.isWord("faces") {
+			p.next()
+			d.Mode = DimFaces
+		} else if p.isWord("clear") {
+			p.next()
+			d.Mode = DimClear
+		}
+		d.From = p.point()
+		p.expect(ARROW)
+		d.To = p.point()
+	}
+	if p.isWord("offset") {
+		c := p.next()
+		d.Offset = p.expr()
+		clause(&d.Clauses, "offset", p.span(c.Sp.Start))
+	}
+	if p.isWord("text") {
+		c := p.next()
+		tt := p.tok()
+		if tt.Kind != STRING {
+			p.fail(tt.Sp, "Expected a string but found %s", found(tt))
+		}
+		d.Text = p.str()
+		clause(&d.Clauses, "text", p.span(c.Sp.Start))
+	}
+	d.Sp = p.span(kw.Sp.Start)
+	return d
+}
+
+func (p *parser) boxStmt(kind BoxKind) Stmt {
+	kw := p.next()
+	b := &BoxStmt{Kind: kind}
+	b.ID = p.optID()
+	c := p.expectWord("at")
+	b.At = p.point()
+	clause(&b.Clauses, "at", p.span(c.Sp.Start))
+	c = p.expectWord("size")
+	b.Size = p.size(false)
+	clause(&b.Clauses, "size", p.span(c.Sp.Start))
+	if kind == StairBox || kind == EscalatorBox {
+		c = p.expectWord("dir")
+		t := p.next()
+		if t.Kind != IDENT || (t.Text != "up" && t.Text != "down") {
+			p.fail(t.Sp, "Expected `dir up` or `dir down` after `%s` but found %s", kw.Text, found(t))
+		}
+		b.Dir = &Word{Text: t.Text, Sp: t.Sp}
+		clause(&b.Clauses, "dir", p.span(c.Sp.Start))
+	}
+	if kind == StairBox && p.isWord("width") {
+		c = p.next()
+		b.Width = p.expr()
+		clause(&b.Clauses, "width", p.span(c.Sp.Start))
+	}
+	b.Sp = p.span(kw.Sp.Start)
+	return b
+}
+
+func (p *parser) stripStmt() Stmt {
+	kw := p.next()
+	s := &StripStmt{}
+	t := p.next()
+	if t.Kind != IDENT || (t.Text != "right" && t.Text != "left" && t.Text != "down" && t.Text != "up") {
+		p.fail(t.Sp, "Expected a strip direction (right|left|down|up) but found %s", found(t))
+	}
+	s.Dir = &Word{Text: t.Text, Sp: t.Sp}
+	p.expectWord("at")
+	s.At = p.point()
+	p.expectWord("gap")
+	s.Gap = p.expr()
+	cross := "height"
+	if t.Text == "down" || t.Text == "up" {
+		cross = "width"
+	}
+	if p.isWord(cross) {
+		s.CrossKey = p.word()
+		s.Cross = p.expr()
+	}
+	p.expect(LCURLY)
+	for !p.is(RCURLY) {
+		rt := p.tok()
+		if rt.Kind != IDENT || rt.Text != "room" {
+			p.fail(rt.Sp, "Expected \"room\" but found %s", found(rt))
+		}
+		p.next()
+		r := &StripRoom{}
+		r.ID = p.optID()
+		p.expectWord("size")
+		r.Size = p.size(true)
+		if p.isWord("label") {
+			p.next()
+			r.Label = p.str()
+		}
+		if p.isWord("uses") {
+			p.next()
+			tt := p.tok()
+			if tt.Kind != IDENT || !isUse(tt.Text) {
+				p.fail(tt.Sp, "Expected one or more room uses (%s) after \"uses\" but found %s", strings.Join(useKinds, "|"), found(tt))
+			}
+			for p.tok().Kind == IDENT && isUse(p.tok().Text) {
+				r.Uses = append(r.Uses, p.word())
+			}
+		}
+		r.Sp = p.span(rt.Sp.Start)
+		s.Rooms = append(s.Rooms, r)
+	}
+	p.next()
+	s.Sp = p.span(kw.Sp.Start)
+	return s
+}
+
+func (p *parser) levelStmt() Stmt {
+	kw := p.next()
+	l := &LevelStmt{}
+	neg := false
+	if p.is(MINUS) {
+		p.next()
+		neg = true
+	}
+	t := p.expect(NUMBER)
+	l.Number = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+	if neg {
+		l.Number.Value = -t.Num
+	}
+	if p.is(STRING) {
+		l.Name = p.str()
+	}
+	l.HeaderSp = p.span(kw.Sp.Start)
+	l.Body = p.block()
+	l.Sp = p.span(kw.Sp.Start)
+	return l
+}
+
+func (p *parser) zoneStmt() Stmt {
+	kw := p.next()
+	z := &ZoneStmt{ID: p.ident()}
+	if p.is(STRING) {
+		z.Label = p.str()
+	}
+	z.Body = p.block()
+	z.Sp = p.span(kw.Sp.Start)
+	return z
+}
+
+func (p *parser) placeStmt() Stmt {
+	kw := p.next()
+	s := &PlaceStmt{Component: p.ident()}
+	s.Args = p.callArgs()
+	if !p.isWord("as") {
+		p.fail(p.tok().Sp, "`place %s(…)` needs `as <name>` — a placed instance is addressable (write `%s(…)` for the legacy inline macro)", s.Component.Name, s.Component.Name)
+	}
+	p.next()
+	s.As = p.ref()
+	if !p.isWord("at") {
+		p.fail(p.tok().Sp, "`place %s(…) as %s` needs `at (x, y)` — a component is authored from (0,0)", s.Component.Name, s.As.Name)
+	}
+	p.next()
+	s.At = p.point()
+	if p.isWord("rotate") {
+		p.next()
+		s.Rotate = p.expr()
+	}
+	if p.isWord("mirror") {
+		p.next()
+		s.Mirror = p.word()
+	}
+	s.Sp = p.span(kw.Sp.Start)
+	return s
+}
+
+func (p *parser) callArgs() []Expr {
+	p.expect(LPAREN)
+	var args []Expr
+	for !p.is(RPAREN) {
+		args = append(args, p.expr())
+		if !p.is(COMMA) {
+			break
+		}
+		p.next()
+	}
+	p.expect(RPAREN)
+	return args
+}
+
+func (p *parser) params() []*Ident {
+	p.expect(LPAREN)
+	out := []*Ident{}
+	for !p.is(RPAREN) {
+		out = append(out, p.ident())
+		if !p.is(COMMA) {
+			break
+		}
+		p.next()
+	}
+	p.expect(RPAREN)
+	return out
+}
+
+func (p *parser) letStmt() Stmt {
+	kw := p.next()
+	s := &LetStmt{Name: p.ref()}
+	if p.is(LPAREN) {
+		s.IsFunc = true
+		s.Params = p.params()
+	}
+	p.expect(ASSIGN)
+	s.Value = p.expr()
+	s.Sp = p.span(kw.Sp.Start)
+	return s
+}
+
+func (p *parser) forStmt() Stmt {
+	kw := p.next()
+	s := &ForStmt{Var: p.ident()}
+	p.expectWord("in")
+	s.Iter = p.expr()
+	s.Body = p.block()
+	s.Sp = p.span(kw.Sp.Start)
+	return s
+}
+
+func (p *parser) ifStmt() Stmt {
+	kw := p.next()
+	s := &IfStmt{Cond: p.expr()}
+	s.Then = p.block()
+	if p.isWord("else") {
+		p.next()
+		if p.isWord("if") {
+			p.enter()
+			inner := p.ifStmt()
+			p.leave()
+			s.Else = &Block{Stmts: []Stmt{inner}, Sp: inner.Span()}
+		} else {
+			s.Else = p.block()
+		}
+	}
+	s.Sp = p.span(kw.Sp.Start)
+	return s
+}
+
+func (p *parser) whileStmt() Stmt {
+	kw := p.next()
+	s := &WhileStmt{Cond: p.expr()}
+	s.Body = p.block()
+	s.Sp = p.span(kw.Sp.Start)
+	return s
+}
+
+var setKinds = map[string]bool{"wall": true, "room": true, "door": true, "window": true, "opening": true, "furniture": true, "dim": true, "column": true, "stair": true, "elevator": true, "escalator": true}
+
+func (p *parser) setStmt() Stmt {
+	kw := p.next()
+	k := p.word()
+	if !setKinds[k.Text] {
+		p.fail(k.Sp, "Unknown element kind %q in \"set\" rule", k.Text)
+	}
+	s := &SetStmt{Kind: k}
+	p.expect(LPAREN)
+	for !p.is(RPAREN) {
+		key := p.ident()
+		p.expect(COLON)
+		s.Entries = append(s.Entries, SetEntry{Key: key, Value: p.expr()})
+		if !p.is(COMMA) {
+			break
+		}
+		p.next()
+	}
+	p.expect(RPAREN)
+	s.Sp = p.span(kw.Sp.Start)
+	return s
+}
+
+func (p *parser) componentDecl() Stmt {
+	kw := p.next()
+	c := &ComponentDecl{Name: p.ident()}
+	c.Params = p.params()
+	c.Body = p.block()
+	c.Sp = p.span(kw.Sp.Start)
+	return c
+}
+
+func (p *parser) importStmt() Stmt {
+	kw := p.next()
+	s := &ImportStmt{Path: p.str()}
+	if p.isWord("as") {
+		p.next()
+		s.As = p.ident()
+		s.Sp = p.span(kw.Sp.Start)
+		return s
+	}
+	p.expect(COLON)
+	if p.is(STAR) {
+		p.next()
+		s.All = true
+	} else {
+		for {
+			it := ImportItem{Name: p.ident()}
+			if p.isWord("as") {
+				p.next()
+				it.Alias = p.ident()
+			}
+			s.Items = append(s.Items, it)
+			if !p.is(COMMA) {
+				break
+			}
+			p.next()
+		}
+	}
+	s.Sp = p.span(kw.Sp.Start)
+	return s
+}
+
+var paperSizes = map[string]bool{"A4": true, "a4": true, "A3": true, "a3": true, "A2": true, "a2": true, "A1": true, "a1": true, "A0": true, "a0": true}
+
+func (p *parser) settingStmt() Stmt {
+	kw := p.next()
+	s := &SettingStmt{Key: kw.Text}
+	switch kw.Text {
+	case "units":
+		w := p.word()
+		s.Args = []*Word{w}
+		if w.Text != "mm" {
+			p.errAt(p.span(kw.Sp.Start), "Unsupported units %q (only \"mm\" is supported)", w.Text)
+		}
+	case "grid":
+		t := p.expect(NUMBER)
+		s.Value = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+	case "paper":
+		w := p.word()
+		if !paperSizes[w.Text] {
+			p.fail(w.Sp, "Unknown paper size %q (expected A4|A3|A2|A1|A0)", w.Text)
+		}
+		s.Args = []*Word{w}
+		if p.isWord("landscape") || p.isWord("portrait") {
+			s.Args = append(s.Args, p.word())
+		}
+	case "scale":
+		t := p.expect(NUMBER)
+		s.ScaleNum = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+		p.expect(COLON)
+		t = p.expect(NUMBER)
+		s.ScaleDen = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+	case "north":
+		t := p.tok()
+		switch {
+		case t.Kind == IDENT && (t.Text == "up" || t.Text == "down" || t.Text == "left" || t.Text == "right"):
+			s.Args = []*Word{p.word()}
+		case t.Kind == NUMBER:
+			p.next()
+			s.Value = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+		case t.Kind == MINUS && p.peekN(1).Kind == NUMBER:
+			p.next()
+			n := p.next()
+			s.Value = &NumLit{Value: -n.Num, Raw: "-" + n.Text, Sp: source.Span{Start: t.Sp.Start, End: n.Sp.End}}
+		default:
+			p.fail(t.Sp, "Expected a north direction (up|down|left|right|<degrees>) but found %s", found(t))
+		}
+	case "dims":
+		t := p.tok()
+		if t.Kind != IDENT || t.Text != "auto" {
+			p.fail(kw.Sp, "Expected \"auto\" after \"dims\" but found %s", found(t))
+		}
+		s.Args = []*Word{p.word()}
+		if t := p.tok(); t.Kind == IDENT && (t.Text == "overall" || t.Text == "rooms" || t.Text == "walls" || t.Text == "all") {
+			s.Args = append(s.Args, p.word())
+		}
+	case "schedule":
+		w := p.word()
+		if w.Text != "rooms" {
+			p.fail(w.Sp, "Unknown schedule subject %q — did you mean \"rooms\"? (available: rooms)", w.Text)
+		}
+		s.Args = []*Word{w}
+	case "legend":
+	}
+	s.Sp = p.span(kw.Sp.Start)
+	return s
+}
+
+func (p *parser) siteStmt() Stmt {
+	kw := p.next()
+	s := &SiteStmt{}
+	p.expect(LCURLY)
+	for !p.is(RCURLY) {
+		k := p.word()
+		switch k.Text {
+		case "street":
+			w := p.word()
+			if w.Text != "north" && w.Text != "south" && w.Text != "east" && w.Text != "west" {
+				p.fail(w.Sp, "Unknown street direction %q (available: north, south, east, west)", w.Text)
+			}
+			s.Street = w
+		case "hemisphere":
+			w := p.word()
+			if w.Text != "north" && w.Text != "south" {
+				p.fail(w.Sp, "Unknown hemisphere %q (available: north, south)", w.Text)
+			}
+			s.Hemisphere = w
+		default:
+			p.fail(k.Sp, "Unknown site field %q (available: street, hemisphere)", k.Text)
+		}
+	}
+	p.next()
+	s.Sp = p.span(kw.Sp.Start)
+	if s.Street == nil {
+		d := diag.New("E_SITE_NO_STREET", s.Sp, "`site` needs a `street` direction — a site with no street derives nothing")
+		d.Hints = []string{"add `street north|south|east|west` inside the block, e.g. `site { street south }`"}
+		p.diags.Add(d)
+	}
+	return s
+}
+
+func (p *parser) titleStmt() Stmt {
+	kw := p.next()
+	s := &TitleStmt{}
+	p.expect(LCURLY)
+	for !p.is(RCURLY) {
+		k := p.word()
+		if k.Text != "project" && k.Text != "drawn_by" && k.Text != "date" {
+			p.fail(k.Sp, "Unknown title field %q", k.Text)
+		}
+		s.Fields = append(s.Fields, TitleField{Key: k, Value: p.str()})
+	}
+	p.next()
+	s.Sp = p.span(kw.Sp.Start)
+	return s
+}
+
+func (p *parser) axesStmt() Stmt {
+	kw := p.next()
+	s := &AxesStmt{}
+	p.expect(LCURLY)
+	for !p.is(RCURLY) {
+		t := p.next()
+		if t.Kind != IDENT || (t.Text != "x" && t.Text != "y") {
+			p.fail(t.Sp, "Expected an axis direction (\"x\" or \"y\") but found %s", found(t))
+		}
+		row := AxesRow{Axis: &Word{Text: t.Text, Sp: t.Sp}}
+		p.expectWord("at")
+		row.Values = append(row.Values, p.expr())
+		for p.is(COMMA) {
+			p.next()
+			row.Values = append(row.Values, p.expr())
+		}
+		row.Sp = p.span(t.Sp.Start)
+		s.Rows = append(s.Rows, row)
+	}
+	p.next()
+	s.Sp = p.span(kw.Sp.Start)
+	return s
+}
+
+// kvEntries parses `{ key[:] value … }` for theme and style blocks.
+func (p *parser) kvEntries(what string) []KeyValue {
+	p.expect(LCURLY)
+	var out []KeyValue
+	for !p.is(RCURLY) {
+		k := p.word()
+		if p.is(COLON) {
+			p.next()
+		}
+		t := p.tok()
+		kv := KeyValue{Key: k}
+		switch t.Kind {
+		case STRING:
+			kv.Value = p.str()
+		case NUMBER:
+			p.next()
+			kv.Value = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+		default:
+			p.fail(t.Sp, "Expected a value for %s key %q", what, k.Text)
+		}
+		kv.Sp = p.span(k.Sp.Start)
+		out = append(out, kv)
+	}
+	p.next()
+	return out
+}
+
+func (p *parser) themeStmt() Stmt {
+	kw := p.next()
+	s := &ThemeStmt{}
+	if p.isWord("from") {
+		p.next()
+		s.From = p.str()
+		s.Sp = p.span(kw.Sp.Start)
+		return s
+	}
+	if p.is(IDENT) && !stmtKeywords[p.tok().Text] {
+		s.Name = p.word()
+	}
+	if p.is(LCURLY) {
+		s.Block = true
+		s.Entries = p.kvEntries("theme")
+	}
+	s.Sp = p.span(kw.Sp.Start)
+	return s
+}
+
+func (p *parser) styleStmt() Stmt {
+	kw := p.next()
+	s := &StyleStmt{Kind: p.word()}
+	s.Entries = p.kvEntries("style")
+	s.Sp = p.span(kw.Sp.Start)
+	return s
+}
