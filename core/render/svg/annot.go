@@ -1,0 +1,345 @@
+package svg
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// Label placement: a room name that would land on an obstacle is tried at
+// these fractions of the room's width and height from its centre, nearest
+// first, and stays put when none is clear.
+var nudgeSteps = []float64{0, -0.15, 0.15, -0.3, 0.3}
+
+// glyphWidth is the assumed advance of one character, in font sizes; the
+// renderer has no font metrics.
+const glyphWidth = 0.6
+
+// mm2 is square millimetres per square metre.
+const mm2 = 1e6
+
+// roomLabel is a placed room name and area.
+type roomLabel struct {
+	at         geom.Point
+	name, area string
+}
+
+// dimGeom is a laid-out dimension.
+type dimGeom struct {
+	from, to geom.Point // measured points
+	p1, p2   geom.Point // dimension line ends
+	dir, n   geom.Point
+	text     string
+	textAt   geom.Point
+	angle    float64
+	fs       float64
+}
+
+// textExtent is the box the dimension's text claims (cross-wise only).
+func (d dimGeom) textExtent() geom.Rect {
+	e := geom.Point{X: math.Abs(d.n.X) * d.fs, Y: math.Abs(d.n.Y) * d.fs}
+	return geom.Rect{Min: d.textAt.Sub(e), Max: d.textAt.Add(e)}
+}
+
+func (r *renderer) layoutDims() {
+	fs := fracDimText * r.s
+	for _, d := range r.p.Dims {
+		if !finite(d.From) || !finite(d.To) || d.From.ApproxEqual(d.To) || math.IsNaN(d.Offset) || math.Abs(d.Offset) > maxCoord {
+			continue
+		}
+		dir := d.To.Sub(d.From).Unit()
+		n := geom.Point{X: -dir.Y, Y: dir.X}
+		g := dimGeom{from: d.From, to: d.To, dir: dir, n: n, fs: fs,
+			p1: d.From.Add(n.Mul(d.Offset)), p2: d.To.Add(n.Mul(d.Offset))}
+		g.text = d.Text
+		if g.text == "" {
+			g.text = strconv.FormatFloat(math.Round(d.To.Sub(d.From).Len()), 'f', -1, 64)
+		}
+		mid := g.p1.Add(g.p2).Mul(0.5)
+		g.textAt = mid.Add(n.Mul(fracDimTextOff * r.s))
+		a := math.Atan2(dir.Y, dir.X) * 180 / math.Pi
+		if a > quarterTurn+1e-9 {
+			a -= 2 * quarterTurn
+		} else if a < -quarterTurn-1e-9 {
+			a += 2 * quarterTurn
+		}
+		g.angle = math.Round(a*100) / 100
+		r.dims = append(r.dims, g)
+	}
+}
+
+func (r *renderer) drawDims() {
+	ext := stroke(colDim, penExt*r.pen)
+	ln := stroke(colDim, r.pen)
+	t := fracTick * r.s / math.Sqrt2
+	for _, d := range r.dims {
+		r.b.line(d.from, d.p1, ext)
+		r.b.line(d.to, d.p2, ext)
+		r.b.line(d.p1, d.p2, ln)
+		// Ticks lean 45° clockwise from the dimension's direction.
+		k := geom.Point{X: (d.dir.X - d.dir.Y) * t, Y: (d.dir.X + d.dir.Y) * t}
+		r.b.line(d.p1.Add(k), d.p1.Sub(k), ln)
+		r.b.line(d.p2.Add(k), d.p2.Sub(k), ln)
+		r.b.text(d.textAt, `font-size="`+num(d.fs)+`" fill="`+colDim+`" text-anchor="middle" dominant-baseline="central" transform="rotate(`+
+			num(d.angle)+" "+num(d.textAt.X)+" "+num(d.textAt.Y)+`)"`, d.text)
+		r.b.s("\n")
+	}
+}
+
+// area formats a floor area in square metres with one decimal.
+func area(mm float64) string {
+	v := math.Floor(mm/mm2*10+0.5) / 10
+	return strconv.FormatFloat(v, 'f', 1, 64) + " m²"
+}
+
+// centroid is the polygon's area centroid (its vertex mean when degenerate).
+func centroid(pg geom.Polygon) geom.Point {
+	var a, cx, cy float64
+	for i := range pg {
+		p, q := pg[i], pg[(i+1)%len(pg)]
+		c := p.X*q.Y - q.X*p.Y
+		a += c
+		cx += (p.X + q.X) * c
+		cy += (p.Y + q.Y) * c
+	}
+	if math.Abs(a) < geom.Eps {
+		var m geom.Point
+		for _, p := range pg {
+			m = m.Add(p)
+		}
+		if len(pg) > 0 {
+			m = m.Mul(1 / float64(len(pg)))
+		}
+		return m
+	}
+	return geom.Point{X: cx / (3 * a), Y: cy / (3 * a)}
+}
+
+// textWidth estimates a string's drawn width at font size fs.
+func textWidth(s string, fs float64) float64 {
+	return float64(utf8.RuneCountInString(s)) * glyphWidth * fs
+}
+
+func (r *renderer) layoutLabels() {
+	obst := r.obstacles()
+	nameFS, areaFS := fracRoomName*r.s, fracRoomArea*r.s
+	for _, rm := range r.p.Rooms {
+		if len(rm.Polygon) < 3 || rm.Label == "" {
+			continue
+		}
+		ok := true
+		for _, q := range rm.Polygon {
+			ok = ok && finite(q)
+		}
+		if !ok {
+			continue
+		}
+		lb := roomLabel{name: rm.Label, area: area(rm.Polygon.Area())}
+		if at, ok := pinnedLabel(rm); ok {
+			lb.at = at
+			r.rooms = append(r.rooms, lb)
+			continue
+		}
+		c := centroid(rm.Polygon)
+		bb := rm.Polygon.Bounds()
+		box := func(p geom.Point) geom.Rect {
+			hw := math.Max(textWidth(lb.name, nameFS), textWidth(lb.area, areaFS)) / 2
+			return geom.Rect{
+				Min: geom.Point{X: p.X - hw, Y: p.Y - fracNameDy*r.s - nameFS/2},
+				Max: geom.Point{X: p.X + hw, Y: p.Y + fracAreaDy*r.s + areaFS/2},
+			}
+		}
+		type cand struct {
+			p geom.Point
+			d float64
+		}
+		var cands []cand
+		for _, fy := range nudgeSteps {
+			for _, fx := range nudgeSteps {
+				off := geom.Point{X: fx * bb.W(), Y: fy * bb.H()}
+				cands = append(cands, cand{c.Add(off), off.Len()})
+			}
+		}
+		sort.SliceStable(cands, func(i, j int) bool { return cands[i].d < cands[j].d })
+		lb.at = c
+		for _, cd := range cands {
+			if !hits(box(cd.p), obst) {
+				lb.at = cd.p
+				break
+			}
+		}
+		r.rooms = append(r.rooms, lb)
+		obst = append(obst, box(lb.at))
+	}
+}
+
+func hits(b geom.Rect, obst []geom.Rect) bool {
+	for _, o := range obst {
+		if b.Min.X < o.Max.X && o.Min.X < b.Max.X && b.Min.Y < o.Max.Y && o.Min.Y < b.Max.Y {
+			return true
+		}
+	}
+	return false
+}
+
+// obstacles are what a room label must not cover: furniture, door swings,
+// windows and dimension text.
+func (r *renderer) obstacles() []geom.Rect {
+	var out []geom.Rect
+	for _, f := range r.p.Furniture {
+		if finite(f.Rect.Min) && finite(f.Rect.Max) {
+			out = append(out, f.Rect)
+		}
+	}
+	for _, o := range r.p.Openings {
+		f, ok := r.frame(o)
+		if !ok {
+			continue
+		}
+		var pts []geom.Point
+		switch {
+		case o.Kind == ir.Window:
+			pts = f.rect(0, f.w, f.h, -f.h)
+		case o.Kind == ir.Door && (o.DoorKind == "" || o.DoorKind == "hinged"):
+			pts = f.rect(0, f.w, 0, side(o)*f.w)
+		case o.Kind == ir.Door && o.DoorKind == "bifold":
+			pts = f.rect(0, f.w, 0, side(o)*f.w/2)
+		}
+		if len(pts) > 0 {
+			out = append(out, geom.Polygon(pts).Bounds())
+		}
+	}
+	for _, d := range r.dims {
+		hw := textWidth(d.text, d.fs) / 2
+		e := geom.Point{X: math.Abs(d.dir.X)*hw + math.Abs(d.n.X)*d.fs/2, Y: math.Abs(d.dir.Y)*hw + math.Abs(d.n.Y)*d.fs/2}
+		out = append(out, geom.Rect{Min: d.textAt.Sub(e), Max: d.textAt.Add(e)})
+	}
+	return out
+}
+
+func (r *renderer) drawRoomLabels() {
+	nameFS, areaFS := fracRoomName*r.s, fracRoomArea*r.s
+	for _, lb := range r.rooms {
+		r.b.text(geom.Point{X: lb.at.X, Y: lb.at.Y - fracNameDy*r.s},
+			`font-size="`+num(nameFS)+`" fill="`+colRoomName+`" text-anchor="middle" dominant-baseline="central" font-weight="600"`, lb.name)
+		r.b.s("\n")
+		r.b.text(geom.Point{X: lb.at.X, Y: lb.at.Y + fracAreaDy*r.s},
+			`font-size="`+num(areaFS)+`" fill="`+colRoomArea+`" text-anchor="middle" dominant-baseline="central"`, lb.area)
+		r.b.s("\n")
+	}
+}
+
+func (r *renderer) drawRooms() {
+	for _, rm := range r.p.Rooms {
+		if len(rm.Polygon) < 3 {
+			continue
+		}
+		pts := make([]geom.Point, 0, len(rm.Polygon))
+		for _, q := range rm.Polygon {
+			if finite(q) {
+				pts = append(pts, q)
+			}
+		}
+		r.b.polygon(pts, `fill="`+colRoom+`"`)
+	}
+}
+
+func (r *renderer) drawNorth() {
+	s := r.s
+	c := geom.Point{X: r.bounds.Max.X - fracArrowInset*s, Y: r.bounds.Min.Y - fracArrowRise*s}
+	ang := r.p.Settings.NorthAngle
+	if math.IsNaN(ang) || math.IsInf(ang, 0) {
+		ang = 0
+	}
+	pts := []geom.Point{
+		{X: c.X, Y: c.Y - fracArrowTip*s},
+		{X: c.X - fracArrowHalfW*s, Y: c.Y + fracArrowBase*s},
+		{X: c.X, Y: c.Y + fracArrowNotch*s},
+		{X: c.X + fracArrowHalfW*s, Y: c.Y + fracArrowBase*s},
+	}
+	rad := ang * math.Pi / 180
+	letter := c.Add(geom.Point{X: math.Sin(rad), Y: -math.Cos(rad)}.Mul(fracArrowLetter * s))
+	r.b.s(`<g><polygon points="`, points(pts), `" fill="`, colChrome, `" transform="rotate(`, num(ang), " ", num(c.X), " ", num(c.Y), `)"/>`)
+	r.b.text(letter, `font-size="`+num(fracArrowFont*s)+`" fill="`+colChrome+`" text-anchor="middle" dominant-baseline="central"`, "N")
+	r.b.s("</g>\n")
+}
+
+// barLength is the scale bar's length: the longest 1-2-5 step in mm that
+// fits within fracBarMax of the drawing.
+func barLength(s float64) float64 {
+	limit := fracBarMax * s
+	best := 1.0
+	for p := 1.0; p <= limit && p < maxCoord; p *= 10 {
+		for _, k := range []float64{1, 2, 5} {
+			if k*p <= limit {
+				best = k * p
+			}
+		}
+	}
+	return best
+}
+
+func barLabel(l float64) string {
+	if l >= 1000 {
+		return strconv.FormatFloat(l/1000, 'f', -1, 64) + " m"
+	}
+	return strconv.FormatFloat(l, 'f', -1, 64) + " mm"
+}
+
+func (r *renderer) drawScaleBar() {
+	s := r.s
+	l := barLength(s)
+	x, y := r.bounds.Min.X, r.footerTop()
+	h := fracBarH * s
+	fs := num(fracBarFont * s)
+	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="`, colChrome, `"/>`)
+	r.b.s(`<rect x="`, num(x+l/2), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="none" `, stroke(colChrome, r.pen), `/>`)
+	ty := y + fracBarTextDy*s
+	r.b.text(geom.Point{X: x, Y: ty}, `font-size="`+fs+`" fill="`+colChrome+`" text-anchor="start" dominant-baseline="central"`, "0")
+	r.b.text(geom.Point{X: x + l, Y: ty}, `font-size="`+fs+`" fill="`+colChrome+`" text-anchor="middle" dominant-baseline="central"`, barLabel(l))
+	r.b.s("</g>\n")
+}
+
+// titleRows are the title block's rows: the title fields in order, then the
+// scale when the plan states one.
+func (r *renderer) titleRows() []ir.TitleField {
+	var rows []ir.TitleField
+	if r.p.Title != nil {
+		for _, f := range r.p.Title.Fields {
+			rows = append(rows, ir.TitleField{Key: strings.ToUpper(strings.ReplaceAll(f.Key, "_", " ")), Value: f.Value})
+		}
+	}
+	if d := r.p.Settings.ScaleDenom; d > 0 && d < maxCoord {
+		rows = append(rows, ir.TitleField{Key: "SCALE", Value: "1:" + num(d)})
+	}
+	return rows
+}
+
+func (r *renderer) drawTitle() {
+	rows := r.titleRows()
+	if len(rows) == 0 {
+		return
+	}
+	s := r.s
+	wd, rh := fracTitleW*s, fracTitleRow*s
+	x, y := r.bounds.Max.X-wd, r.footerTop()
+	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(wd), `" height="`, num(float64(len(rows))*rh),
+		`" fill="none" `, stroke(colChrome, r.pen), `/>`)
+	for i, row := range rows {
+		top := y + float64(i)*rh
+		ty := top + rh/2
+		r.b.text(geom.Point{X: x + fracTitleInset*s, Y: ty}, `font-size="`+num(fracTitleLabel*s)+`" fill="`+colTitleLabel+`" dominant-baseline="central"`, row.Key)
+		r.b.text(geom.Point{X: x + wd - fracTitleInset*s, Y: ty}, `font-size="`+num(fracTitleValue*s)+`" fill="`+colChrome+`" text-anchor="end" dominant-baseline="central"`, row.Value)
+		if i > 0 {
+			r.b.line(geom.Point{X: x, Y: top}, geom.Point{X: x + wd, Y: top}, stroke(colChrome, penDivide*r.pen))
+			// line() ends with a newline; the reference keeps the group on one line.
+			r.b.Truncate(r.b.Len() - 1)
+		}
+	}
+	r.b.s("</g>\n")
+}

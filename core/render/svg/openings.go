@@ -1,0 +1,221 @@
+package svg
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// Door part sizes as fractions of the host wall's thickness t.
+const (
+	barnTrack    = 0.05  // track line, beyond the wall face
+	barnGap      = 0.1   // panel's near side, beyond the wall face
+	barnFar      = 0.45  // panel's far side, beyond the wall face
+	barnLen      = 1.1   // panel length, in door widths
+	barnTrackLen = 2.0   // track length, in door widths
+	slideTrack   = 0.15  // sliding door tracks, either side of the centreline
+	slideNear    = 0.05  // sliding panel near side, from the centreline
+	slideFar     = 0.25  // sliding panel far side
+	slideLen     = 0.55  // sliding panel length, in door widths
+	pocketHalf   = 0.125 // pocket panel and cavity, either side of the centreline
+	pocketEnd    = 0.05  // pocket panel clearance at each jamb
+	foldHalf     = 0.1   // bifold leaf half thickness
+	foldHinge    = 0.25  // bifold fold hinge radius
+	defaultOpen  = 0.5   // how far a sliding-family door is drawn open by default
+	dashOn       = 4     // dash length, in pens
+	dashOff      = 3     // dash gap, in pens
+	fullTurnDeg  = 360.0 // degrees in a turn
+	quarterTurn  = 90.0  // degrees in a quarter turn
+	glazeExtra   = 1.0   // window mask overhang beyond the wall face, in wall pens
+	minDoorWidth = 0.0
+)
+
+// doorFrame is an opening's geometry on its host segment.
+type doorFrame struct {
+	a, b geom.Point // jambs on the centreline, a toward the segment start
+	d, n geom.Point // unit direction and left normal
+	h, t float64    // half thickness and thickness of the wall
+	w    float64
+}
+
+func (r *renderer) frame(o ir.Opening) (doorFrame, bool) {
+	sg := r.host(o)
+	if sg == nil {
+		return doorFrame{}, false
+	}
+	d, n := sg.dir(), sg.normal()
+	c, _ := geom.Segment{A: sg.a, B: sg.b}.Project(o.Center)
+	mid := sg.a.Add(d.Mul(c))
+	return doorFrame{
+		a: mid.Sub(d.Mul(o.Width / 2)), b: mid.Add(d.Mul(o.Width / 2)),
+		d: d, n: n, h: sg.h, t: 2 * sg.h, w: o.Width,
+	}, true
+}
+
+// at is the point k mm along the opening from jamb a, off mm along the normal.
+func (f doorFrame) at(k, off float64) geom.Point { return f.a.Add(f.d.Mul(k)).Add(f.n.Mul(off)) }
+
+// rect is the quadrilateral between along-positions k0..k1 and offsets o0..o1.
+func (f doorFrame) rect(k0, k1, o0, o1 float64) []geom.Point {
+	return []geom.Point{f.at(k0, o0), f.at(k1, o0), f.at(k1, o1), f.at(k0, o1)}
+}
+
+func (r *renderer) dash() string {
+	return ` stroke-dasharray="` + num(dashOn*r.pen) + " " + num(dashOff*r.pen) + `"`
+}
+
+func (r *renderer) drawDoors() {
+	for _, o := range r.p.Openings {
+		if o.Kind == ir.Window {
+			continue
+		}
+		f, ok := r.frame(o)
+		if !ok {
+			continue
+		}
+		r.b.polygon(f.rect(0, f.w, f.h, -f.h), `fill="none"`)
+		if o.Kind != ir.Door {
+			at := stroke(colWall, r.pen) + r.dash()
+			r.b.line(f.at(0, f.h), f.at(f.w, f.h), at)
+			r.b.line(f.at(0, -f.h), f.at(f.w, -f.h), at)
+			continue
+		}
+		switch o.DoorKind {
+		case "sliding":
+			r.slidingDoor(o, f)
+		case "pocket":
+			r.pocketDoor(o, f)
+		case "barn":
+			r.barnDoor(o, f)
+		case "bifold":
+			r.bifoldDoor(o, f)
+		default:
+			r.hingedDoor(o, f)
+		}
+	}
+}
+
+// side is +1 when a door swings (or hangs, or folds) to the left normal.
+func side(o ir.Opening) float64 {
+	if o.Swing == "out" {
+		return -1
+	}
+	return 1
+}
+
+// openness is the drawn fraction open, clamped to [0,1].
+func openness(o ir.Opening) float64 {
+	v := o.Open
+	if math.IsNaN(v) || v < 0 {
+		return 0
+	}
+	return math.Min(v, 1)
+}
+
+func (r *renderer) hingedDoor(o ir.Opening, f doorFrame) {
+	hinge, jamb := f.a, f.b
+	if o.Hinge == "right" {
+		hinge, jamb = f.b, f.a
+	}
+	end := hinge.Add(f.n.Mul(side(o) * f.w))
+	r.b.line(hinge, end, stroke(colDoor, penLeaf*r.pen))
+	sweep := "0"
+	if end.Sub(hinge).Cross(jamb.Sub(hinge)) > 0 {
+		sweep = "1"
+	}
+	r.b.s(`<path d="M `, num(end.X), ",", num(end.Y), " A ", num(f.w), " ", num(f.w), " 0 0 ", sweep, " ",
+		num(jamb.X), ",", num(jamb.Y), `" fill="none" `, stroke(colDoor, r.pen), r.dash(), "/>\n")
+}
+
+func (r *renderer) slidingDoor(o ir.Opening, f doorFrame) {
+	at := stroke(colDoor, r.pen)
+	r.b.line(f.at(0, slideTrack*f.t), f.at(f.w, slideTrack*f.t), at)
+	r.b.line(f.at(0, -slideTrack*f.t), f.at(f.w, -slideTrack*f.t), at)
+	pl := slideLen * f.w
+	travel := openness(o) * (f.w - pl)
+	fill := `fill="#ffffff" ` + at
+	if o.Slide == "right" {
+		r.b.polygon(f.rect(f.w-pl, f.w, -slideNear*f.t, -slideFar*f.t), fill)
+		r.b.polygon(f.rect(travel, travel+pl, slideNear*f.t, slideFar*f.t), fill)
+		return
+	}
+	r.b.polygon(f.rect(0, pl, -slideFar*f.t, -slideNear*f.t), fill)
+	k := f.w - pl - travel
+	r.b.polygon(f.rect(k, k+pl, slideNear*f.t, slideFar*f.t), fill)
+}
+
+func (r *renderer) pocketDoor(o ir.Opening, f doorFrame) {
+	at := stroke(colDoor, r.pen)
+	e := pocketHalf * f.t
+	shift := openness(o) * f.w
+	lo, hi := pocketEnd*f.t, f.w-pocketEnd*f.t
+	if o.Slide == "right" {
+		r.b.line(f.at(f.w, e), f.at(2*f.w, e), at)
+		r.b.line(f.at(f.w, -e), f.at(2*f.w, -e), at)
+		r.b.polygon(f.rect(lo+shift, hi+shift, -e, e), `fill="#ffffff" `+at)
+		return
+	}
+	r.b.line(f.at(0, e), f.at(-f.w, e), at)
+	r.b.line(f.at(0, -e), f.at(-f.w, -e), at)
+	r.b.polygon(f.rect(lo-shift, hi-shift, e, -e), `fill="#ffffff" `+at)
+}
+
+func (r *renderer) barnDoor(o ir.Opening, f doorFrame) {
+	at := stroke(colDoor, r.pen)
+	r.b.line(f.at(0, f.h), f.at(f.w, f.h), at+r.dash())
+	r.b.line(f.at(0, -f.h), f.at(f.w, -f.h), at+r.dash())
+	sd := side(o)
+	track := sd * (f.h + barnTrack*f.t)
+	pl := barnLen * f.w
+	k0 := f.w/2 - pl/2
+	shift := openness(o) * f.w
+	if o.Slide == "right" {
+		r.b.line(f.at(0, track), f.at(barnTrackLen*f.w, track), at)
+		k0 += shift
+	} else {
+		r.b.line(f.at(f.w, track), f.at(f.w-barnTrackLen*f.w, track), at)
+		k0 -= shift
+	}
+	r.b.polygon(f.rect(k0, k0+pl, sd*(f.h+barnGap*f.t), sd*(f.h+barnFar*f.t)), `fill="#ffffff" `+at)
+}
+
+func (r *renderer) bifoldDoor(o ir.Opening, f doorFrame) {
+	at := stroke(colDoor, r.pen)
+	r.b.line(f.a, f.b, at+r.dash())
+	theta := openness(o) * quarterTurn * math.Pi / 180
+	leaf := f.w / 2
+	start, along := f.a, f.d
+	if o.Slide == "right" {
+		start, along = f.b, f.d.Mul(-1)
+	}
+	out := f.n.Mul(side(o))
+	u := along.Mul(math.Cos(theta)).Add(out.Mul(math.Sin(theta)))
+	fold := start.Add(u.Mul(leaf))
+	back := start.Add(along.Mul(2 * leaf * math.Cos(theta)))
+	half := foldHalf * f.t
+	for _, lf := range [][2]geom.Point{{start, fold}, {fold, back}} {
+		dv := lf[1].Sub(lf[0]).Unit()
+		m := geom.Point{X: -dv.Y, Y: dv.X}.Mul(half)
+		r.b.polygon([]geom.Point{lf[0].Sub(m), lf[1].Sub(m), lf[1].Add(m), lf[0].Add(m)}, `fill="#ffffff" `+at)
+	}
+	r.b.s(`<circle cx="`, num(fold.X), `" cy="`, num(fold.Y), `" r="`, num(foldHinge*f.t), `" fill="#ffffff" `, at, "/>\n")
+}
+
+func (r *renderer) drawWindows() {
+	for _, o := range r.p.Openings {
+		if o.Kind != ir.Window {
+			continue
+		}
+		f, ok := r.frame(o)
+		if !ok {
+			continue
+		}
+		m := f.h + glazeExtra*penWall*r.pen
+		r.b.polygon(f.rect(0, f.w, m, -m), `fill="#ffffff"`)
+		at := stroke(colWall, r.pen)
+		r.b.line(f.at(0, f.h), f.at(f.w, f.h), at)
+		r.b.line(f.at(0, -f.h), f.at(f.w, -f.h), at)
+		r.b.line(f.a, f.b, stroke(colGlass, r.pen))
+	}
+}

@@ -1,0 +1,291 @@
+// Package svg draws a resolved plan (core/ir) as an SVG floor plan in the
+// reference's CAD layering: A-FLOR rooms, A-FURN furniture and fixture
+// symbols, A-WALL poché with the unioned wall outline, A-DOOR, A-GLAZ,
+// A-ANNO-TEXT room names and areas, A-ANNO-DIMS dimensions, then the north
+// arrow, scale bar and title block.
+//
+// Every size in the drawing is a fixed fraction of the plan's reference
+// dimension (the larger side of the walls' outer extent), so a drawing looks
+// the same at any zoom. Output is deterministic: elements come in source
+// order, numbers are rounded to two decimals before formatting, and all text
+// is escaped.
+package svg
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// Options tune a drawing. The zero value is the default drawing.
+type Options struct {
+	// Accessible adds role="img", a <title> (the plan's AccTitle, else its
+	// name) and a <desc> (AccDescr) to the root element.
+	Accessible bool
+}
+
+// Layer names, as in the CAD layer convention the reference follows.
+const (
+	layerFloor     = "A-FLOR"
+	layerFurniture = "A-FURN"
+	layerWall      = "A-WALL"
+	layerDoor      = "A-DOOR"
+	layerGlazing   = "A-GLAZ"
+	layerText      = "A-ANNO-TEXT"
+	layerDims      = "A-ANNO-DIMS"
+)
+
+// Colours of the default theme.
+const (
+	colPaper      = "#ffffff"
+	colRoom       = "#fbfaf7"
+	colFurnFill   = "#f4f2ee"
+	colFurnLine   = "#a8a29a"
+	colFurnText   = "#9a948c"
+	colPocheFill  = "#e9e4db"
+	colPocheLine  = "#b9b1a4"
+	colWall       = "#1b1b1b"
+	colDoor       = "#555555"
+	colGlass      = "#3a6ea5"
+	colRoomName   = "#222222"
+	colRoomArea   = "#7a7a7a"
+	colDim        = "#0E5484"
+	colChrome     = "#333333"
+	colTitleLabel = "#888888"
+)
+
+// Fractions of the reference dimension s that size the drawing.
+const (
+	fracMargin      = 0.17   // page margin around the walls
+	fracPad         = 0.05   // gap between annotations and the page edge or chrome
+	fracPen         = 0.0016 // the thin pen: glazing, dimensions, fixtures
+	fracHatch       = 0.013  // poché hatch pitch
+	fracRoomName    = 0.03   // room name font size
+	fracRoomArea    = 0.022  // room area font size
+	fracNameDy      = 0.006  // room name sits this far above the label point
+	fracAreaDy      = 0.027  // room area sits this far below it
+	fracFurnText    = 0.017  // furniture label font size
+	fracDimText     = 0.02   // dimension text font size
+	fracDimTextOff  = 0.014  // dimension text distance beyond the dimension line
+	fracTick        = 0.012  // half length of a dimension tick
+	fracArrowInset  = 0.045  // north arrow centre, in from the right wall face
+	fracArrowRise   = 0.0935 // north arrow centre, above the top wall face
+	fracArrowTip    = 0.045
+	fracArrowHalfW  = 0.0225
+	fracArrowBase   = 0.027
+	fracArrowNotch  = 0.01125
+	fracArrowLetter = 0.0658
+	fracArrowFont   = 0.026
+	fracBarH        = 0.014
+	fracBarTextDy   = 0.034
+	fracBarFont     = 0.02
+	fracBarMax      = 0.3 // the scale bar is the longest nice length up to this
+	fracTitleW      = 0.34
+	fracTitleRow    = 0.046
+	fracTitleInset  = 0.017
+	fracTitleLabel  = 0.0152
+	fracTitleValue  = 0.019
+	fracChromeBlock = 0.07 // height the scale bar claims in the footer
+)
+
+// Pen weights relative to the thin pen.
+const (
+	penWall   = 1.75 // cut wall outline
+	penLeaf   = 1.3  // door leaf
+	penExt    = 0.7  // dimension extension lines, hatch lines
+	penDivide = 0.5  // title block row rules
+)
+
+// defaultRef is the reference dimension of a plan with nothing to measure.
+const defaultRef = 1000.0
+
+// Render draws p. It never panics: a nil or degenerate plan still yields a
+// small valid SVG document.
+func Render(p *ir.Plan, opts Options) []byte {
+	if p == nil {
+		p = &ir.Plan{}
+	}
+	r := newRenderer(p, opts)
+	return r.render()
+}
+
+// renderer holds the derived measures of one drawing.
+type renderer struct {
+	p    *ir.Plan
+	opts Options
+	b    w
+
+	bounds geom.Rect // walls' outer extent (rooms when there are no walls)
+	s      float64   // reference dimension
+	pen    float64   // thin pen width
+	segs   []wallSeg // every wall segment, in wall order
+	rooms  []roomLabel
+	dims   []dimGeom
+}
+
+func newRenderer(p *ir.Plan, opts Options) *renderer {
+	r := &renderer{p: p, opts: opts}
+	r.segs = wallSegments(p)
+	b, ok := r.wallBounds()
+	if !ok {
+		b, ok = r.contentBounds()
+	}
+	if !ok {
+		b = geom.Rect{Max: geom.Point{X: defaultRef, Y: defaultRef}}
+	}
+	r.bounds = b
+	r.s = math.Max(b.W(), b.H())
+	if !(r.s > 0) || math.IsInf(r.s, 0) {
+		r.s = defaultRef
+	}
+	r.pen = fracPen * r.s
+	return r
+}
+
+// wallBounds is the extent of the walls' outer faces.
+func (r *renderer) wallBounds() (geom.Rect, bool) {
+	var b geom.Rect
+	ok := false
+	for _, sg := range r.segs {
+		for _, q := range sg.quad() {
+			if !finite(q) {
+				continue
+			}
+			if !ok {
+				b, ok = geom.Rect{Min: q, Max: q}, true
+			}
+			b = b.Union(geom.Rect{Min: q, Max: q})
+		}
+	}
+	return b, ok
+}
+
+// contentBounds covers rooms and furniture, for a plan with no walls.
+func (r *renderer) contentBounds() (geom.Rect, bool) {
+	var b geom.Rect
+	ok := false
+	add := func(q geom.Point) {
+		if !finite(q) {
+			return
+		}
+		if !ok {
+			b, ok = geom.Rect{Min: q, Max: q}, true
+		}
+		b = b.Union(geom.Rect{Min: q, Max: q})
+	}
+	for _, rm := range r.p.Rooms {
+		for _, q := range rm.Polygon {
+			add(q)
+		}
+	}
+	for _, f := range r.p.Furniture {
+		add(f.Rect.Min)
+		add(f.Rect.Max)
+	}
+	return b, ok
+}
+
+func finite(p geom.Point) bool {
+	return !math.IsNaN(p.X) && !math.IsNaN(p.Y) && !math.IsInf(p.X, 0) && !math.IsInf(p.Y, 0) &&
+		math.Abs(p.X) < maxCoord && math.Abs(p.Y) < maxCoord
+}
+
+// maxCoord bounds the coordinates the renderer draws; anything further out is
+// treated as degenerate input and skipped.
+const maxCoord = 1e12
+
+func (r *renderer) render() []byte {
+	r.layoutDims()
+	r.layoutLabels()
+	vb := r.viewBox()
+
+	b := &r.b
+	b.s(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" `)
+	if r.opts.Accessible {
+		b.s(` role="img" aria-labelledby="plan-title plan-desc"`)
+	}
+	b.s(` viewBox="`, num(vb.Min.X), " ", num(vb.Min.Y), " ", num(vb.W()), " ", num(vb.H()),
+		`" font-family="Helvetica, Arial, sans-serif">`, "\n")
+	if r.opts.Accessible {
+		title := r.p.Settings.AccTitle
+		if title == "" {
+			title = r.p.Name
+		}
+		b.s(`<title id="plan-title">`, esc(title), "</title>\n")
+		b.s(`<desc id="plan-desc">`, esc(r.p.Settings.AccDescr), "</desc>\n")
+	}
+	h := fracHatch * r.s
+	b.s(`<defs><pattern id="poche" patternUnits="userSpaceOnUse" width="`, num(h), `" height="`, num(h),
+		`" patternTransform="rotate(45)"><rect width="`, num(h), `" height="`, num(h), `" fill="`, colPocheFill,
+		`"/><line x1="0" y1="0" x2="0" y2="`, num(h), `" `, stroke(colPocheLine, penExt*r.pen), `/></pattern></defs>`, "\n")
+	b.s(`<rect x="`, num(vb.Min.X), `" y="`, num(vb.Min.Y), `" width="`, num(vb.W()), `" height="`, num(vb.H()),
+		`" fill="`, colPaper, `"/>`, "\n")
+
+	r.layer(layerFloor, len(r.p.Rooms) > 0, r.drawRooms)
+	r.layer(layerFurniture, len(r.p.Furniture) > 0, r.drawFurniture)
+	r.layer(layerWall, len(r.segs) > 0, r.drawWalls)
+	r.layer(layerDoor, r.hasOpenings(false), r.drawDoors)
+	r.layer(layerGlazing, r.hasOpenings(true), r.drawWindows)
+	r.layer(layerText, len(r.rooms) > 0, r.drawRoomLabels)
+	r.layer(layerDims, len(r.dims) > 0, r.drawDims)
+	r.drawNorth()
+	r.drawScaleBar()
+	r.drawTitle()
+	b.s("</svg>\n")
+	return b.Bytes()
+}
+
+// layer wraps draw in a named CAD layer group; empty layers are left out.
+func (r *renderer) layer(name string, nonEmpty bool, draw func()) {
+	if !nonEmpty {
+		return
+	}
+	r.b.s(`<g id="`, name, `" inkscape:groupmode="layer" inkscape:label="`, name, `">`, "\n")
+	draw()
+	r.b.s("</g>\n")
+}
+
+func (r *renderer) hasOpenings(windows bool) bool {
+	for _, o := range r.p.Openings {
+		if (o.Kind == ir.Window) == windows && r.host(o) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// viewBox is the walls' extent plus the page margin, grown to take in the
+// dimensions and the footer chrome.
+func (r *renderer) viewBox() geom.Rect {
+	s := r.s
+	b := r.bounds
+	vb := geom.Rect{
+		Min: geom.Point{X: b.Min.X - fracMargin*s, Y: b.Min.Y - fracMargin*s},
+		Max: geom.Point{X: b.Max.X + fracMargin*s, Y: b.Max.Y + fracMargin*s},
+	}
+	pad := fracPad * s
+	for _, d := range r.dims {
+		e := d.textExtent()
+		vb = vb.Union(geom.Rect{Min: e.Min.Sub(geom.Point{X: pad, Y: pad}), Max: e.Max.Add(geom.Point{X: pad, Y: pad})})
+	}
+	vb.Max.Y = math.Max(vb.Max.Y, r.footerTop()+r.footerHeight()+pad)
+	return vb
+}
+
+// footerTop is where the scale bar and the title block start.
+func (r *renderer) footerTop() float64 {
+	y := r.bounds.Max.Y
+	for _, d := range r.dims {
+		y = math.Max(y, d.textExtent().Max.Y)
+	}
+	return y + fracPad*r.s
+}
+
+func (r *renderer) footerHeight() float64 {
+	h := fracChromeBlock * r.s
+	if n := len(r.titleRows()); n > 0 {
+		h = float64(n) * fracTitleRow * r.s
+	}
+	return h
+}

@@ -1,0 +1,188 @@
+package svg
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden SVGs under testdata/")
+
+// loadPlan reads a hand-built ir.Plan fixture.
+func loadPlan(t testing.TB, name string) *ir.Plan {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "plans", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p ir.Plan
+	if err := json.Unmarshal(data, &p); err != nil {
+		t.Fatal(err)
+	}
+	return &p
+}
+
+func fixtures(t testing.TB) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join("testdata", "plans", "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range m {
+		out = append(out, strings.TrimSuffix(filepath.Base(f), ".json"))
+	}
+	return out
+}
+
+// TestGolden renders every fixture plan and compares it with its golden SVG.
+// The goldens were checked against the reference drawing by ink difference.
+// Set SVG_OUT to a directory to also write each drawing there.
+func TestGolden(t *testing.T) {
+	for _, name := range fixtures(t) {
+		t.Run(name, func(t *testing.T) {
+			got := Render(loadPlan(t, name), Options{})
+			if dir := os.Getenv("SVG_OUT"); dir != "" {
+				if err := os.WriteFile(filepath.Join(dir, name+".svg"), got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			wellFormed(t, got)
+			golden := filepath.Join("testdata", name+".svg")
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s: drawing differs from %s (rerun with -update after checking it)", name, golden)
+			}
+		})
+	}
+}
+
+// wellFormed fails unless b parses as XML.
+func wellFormed(t testing.TB, b []byte) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(b))
+	for {
+		_, err := d.Token()
+		if err != nil {
+			if err.Error() == "EOF" {
+				return
+			}
+			t.Fatalf("not well-formed XML: %v\n%s", err, b)
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	p := loadPlan(t, "studio")
+	a := Render(p, Options{})
+	for i := 0; i < 5; i++ {
+		if b := Render(p, Options{}); !bytes.Equal(a, b) {
+			t.Fatal("two renders of one plan differ")
+		}
+	}
+}
+
+func TestNum(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{
+		{0, "0"}, {-0.001, "0"}, {1.005, "1"}, {2.675, "2.68"}, {11.52, "11.52"}, {14.976, "14.98"},
+		{-1324, "-1324"}, {10213.6, "10213.6"}, {math.NaN(), "0"}, {math.Inf(1), "0"}, {61.0944, "61.09"},
+	} {
+		if got := num(c.in); got != c.want {
+			t.Errorf("num(%v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestEscape(t *testing.T) {
+	p := &ir.Plan{
+		Name:      `<script>"x"</script>`,
+		Rooms:     []ir.Room{{Label: `A & <B> "q" 'r'` + "\x01", Polygon: geom.Polygon{pt(0, 0), pt(100, 0), pt(100, 100), pt(0, 100)}}},
+		Furniture: []ir.Furniture{{Type: "sofa", Label: "</text><x>", Rect: geom.RectXYWH(0, 0, 50, 50)}},
+		Title:     &ir.Title{Fields: []ir.TitleField{{Key: "project", Value: "a<b"}}},
+		Dims:      []ir.Dim{{From: pt(0, 0), To: pt(100, 0), Offset: 10, Text: "&"}},
+	}
+	p.Settings.AccTitle = "<t>"
+	got := Render(p, Options{Accessible: true})
+	wellFormed(t, got)
+	for _, bad := range []string{"<script>", "<B>", "<x>", "a<b", "<t>", "\x01"} {
+		if bytes.Contains(got, []byte(bad)) {
+			t.Errorf("unescaped %q in output", bad)
+		}
+	}
+}
+
+// TestDegenerate renders plans with zero, negative, huge and non-finite
+// values; none may panic and every result must be well-formed.
+func TestDegenerate(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	sq := geom.Polygon{pt(0, 0), pt(1000, 0), pt(1000, 1000), pt(0, 1000)}
+	plans := []*ir.Plan{
+		nil,
+		{},
+		{Walls: []ir.Wall{{}}},
+		{Walls: []ir.Wall{{Thickness: 100, Points: []geom.Point{pt(0, 0)}}}},
+		{Walls: []ir.Wall{{Thickness: 100, Points: []geom.Point{pt(0, 0), pt(0, 0)}}}},
+		{Walls: []ir.Wall{{Thickness: -100, Points: []geom.Point{pt(0, 0), pt(10, 0)}}}},
+		{Walls: []ir.Wall{{Thickness: nan, Points: []geom.Point{pt(0, 0), pt(10, 0)}}}},
+		{Walls: []ir.Wall{{Thickness: 100, Points: []geom.Point{pt(nan, 0), pt(inf, 0), pt(0, 5)}, Closed: true}}},
+		{Walls: []ir.Wall{{Thickness: 100, Points: []geom.Point{pt(0, 0), pt(1000, 700)}}},
+			Openings: []ir.Opening{{Kind: ir.Door, Width: 500, Center: pt(500, 350)}, {Kind: ir.Window, Width: 5000, Center: pt(500, 350)}}},
+		{Walls: []ir.Wall{{Thickness: 100, Points: []geom.Point{pt(0, 0), pt(1000, 0)}}},
+			Openings: []ir.Opening{
+				{Kind: ir.Door, Width: 0, Center: pt(500, 0)},
+				{Kind: ir.Door, Width: nan, Center: pt(500, 0)},
+				{Kind: ir.Door, Width: 300, Center: pt(nan, 0)},
+				{Kind: ir.Door, Width: 300, Wall: 7, Segment: -3},
+				{Kind: ir.Door, Width: 3000, Center: pt(500, 0), DoorKind: "bifold", Open: nan},
+				{Kind: ir.Door, Width: 300, Center: pt(500, 0), DoorKind: "barn", Open: -2},
+				{Kind: ir.Door, Width: 300, Center: pt(500, 0), DoorKind: "pocket", Open: 9, Slide: "right"},
+				{Kind: ir.Door, Width: 300, Center: pt(500, 0), DoorKind: "sliding", Slide: "right"},
+				{Kind: 0, Width: 300, Center: pt(500, 0)},
+			}},
+		{Rooms: []ir.Room{{Label: "x"}, {Label: "y", Polygon: geom.Polygon{pt(0, 0), pt(0, 0), pt(0, 0)}}, {Label: "z", Polygon: sq}}},
+		{Rooms: []ir.Room{{Label: "z", Polygon: geom.Polygon{pt(nan, 0), pt(1, 1), pt(inf, 2)}}}},
+		{Furniture: []ir.Furniture{{Type: "wc", Rotate: -90}, {Type: "bathtub", Rect: geom.RectXYWH(0, 0, 0, 0)}, {Type: "stove", Rotate: nan, Rect: geom.RectXYWH(0, 0, 10, 10)}, {Type: "basin", Rect: geom.Rect{Min: pt(inf, 0)}}}},
+		{Dims: []ir.Dim{{}, {From: pt(0, 0), To: pt(nan, 1)}, {From: pt(0, 0), To: pt(0, 1), Offset: inf}}},
+		{Settings: ir.Settings{ScaleDenom: inf, NorthAngle: nan}, Title: &ir.Title{}},
+		{Walls: []ir.Wall{{Thickness: 1e300, Points: []geom.Point{pt(0, 0), pt(1, 0)}}}},
+		{Walls: []ir.Wall{{Thickness: 1, Points: []geom.Point{pt(-1e11, -1e11), pt(1e11, -1e11), pt(1e11, 1e11)}, Closed: true}}},
+	}
+	for i, p := range plans {
+		out := Render(p, Options{Accessible: i%2 == 0})
+		wellFormed(t, out)
+		if bytes.Contains(out, []byte("NaN")) || bytes.Contains(out, []byte("Inf")) {
+			t.Errorf("plan %d: non-finite number in output", i)
+		}
+	}
+}
+
+func BenchmarkRender(b *testing.B) {
+	p := loadPlan(b, "studio")
+	b.ReportAllocs()
+	for b.Loop() {
+		Render(p, Options{})
+	}
+}
+
+func pt(x, y float64) geom.Point { return geom.Point{X: x, Y: y} }

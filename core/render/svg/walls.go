@@ -1,0 +1,397 @@
+package svg
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// axisEps is the tolerance for calling a segment axis-aligned, in mm.
+const axisEps = 1e-6
+
+// maxGridCells caps the union grid; a plan needing more falls back to the
+// per-segment outline rather than spend unbounded memory.
+const maxGridCells = 4 << 20
+
+// wallSeg is one straight leg of a wall.
+type wallSeg struct {
+	a, b  geom.Point
+	h     float64 // half thickness
+	wall  int     // index into Plan.Walls
+	index int     // index into that wall's Segments()
+}
+
+func wallSegments(p *ir.Plan) []wallSeg {
+	var out []wallSeg
+	for wi, wl := range p.Walls {
+		h := wl.Thickness / 2
+		if !(h > 0) || math.IsInf(h, 0) || h > maxCoord {
+			continue
+		}
+		for si, sg := range wl.Segments() {
+			if !finite(sg.A) || !finite(sg.B) || sg.A.ApproxEqual(sg.B) {
+				continue
+			}
+			out = append(out, wallSeg{a: sg.A, b: sg.B, h: h, wall: wi, index: si})
+		}
+	}
+	return out
+}
+
+// dir is the unit direction a→b.
+func (s wallSeg) dir() geom.Point { return s.b.Sub(s.a).Unit() }
+
+// normal is the left normal of the direction of travel (y down): (-dy, dx).
+func (s wallSeg) normal() geom.Point { d := s.dir(); return geom.Point{X: -d.Y, Y: d.X} }
+
+// axis reports whether the segment is horizontal or vertical.
+func (s wallSeg) axis() bool {
+	return math.Abs(s.a.X-s.b.X) <= axisEps || math.Abs(s.a.Y-s.b.Y) <= axisEps
+}
+
+// quad is the segment's solid, extended by half the thickness past each end
+// so that corners close square.
+func (s wallSeg) quad() []geom.Point {
+	d, n := s.dir().Mul(s.h), s.normal().Mul(s.h)
+	a, b := s.a.Sub(d), s.b.Add(d)
+	return []geom.Point{a.Sub(n), b.Sub(n), b.Add(n), a.Add(n)}
+}
+
+// span is an interval along a segment, in mm from its start.
+type span struct{ lo, hi float64 }
+
+// cuts returns the intervals of segment i that openings void, sorted.
+func (r *renderer) cuts(i int) []span {
+	sg := r.segs[i]
+	var out []span
+	for _, o := range r.p.Openings {
+		if r.host(o) == nil || o.Wall != sg.wall || o.Segment != sg.index {
+			continue
+		}
+		c, _ := geom.Segment{A: sg.a, B: sg.b}.Project(o.Center)
+		out = append(out, span{c - o.Width/2, c + o.Width/2})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].lo < out[j].lo })
+	return out
+}
+
+// host returns the wall segment an opening sits on, or nil.
+func (r *renderer) host(o ir.Opening) *wallSeg {
+	if !(o.Width > 0) || o.Width > maxCoord || !finite(o.Center) {
+		return nil
+	}
+	for i := range r.segs {
+		if r.segs[i].wall == o.Wall && r.segs[i].index == o.Segment {
+			return &r.segs[i]
+		}
+	}
+	return nil
+}
+
+func (r *renderer) drawWalls() {
+	orth := true
+	for _, sg := range r.segs {
+		if !sg.axis() {
+			orth = false
+			break
+		}
+	}
+	if orth {
+		if d, ok := r.unionPath(); ok {
+			r.b.s(`<path d="`, d, `" fill="url(#poche)" fill-rule="nonzero"/>`, "\n")
+			r.b.s(`<path d="`, d, `" fill="none" `, stroke(colWall, penWall*r.pen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
+			return
+		}
+	}
+	r.segmentWalls()
+}
+
+// segmentWalls draws every segment as its own hatched piece with its two
+// faces as lines: the fallback when walls are not all axis-aligned.
+func (r *renderer) segmentWalls() {
+	type piece struct {
+		sg     wallSeg
+		lo, hi float64 // along the segment, from a
+		capLo  bool    // piece starts at the segment's own end (extended)
+		capHi  bool
+	}
+	var pieces []piece
+	for i, sg := range r.segs {
+		l := sg.b.Sub(sg.a).Len()
+		for _, sp := range solidSpans(l, r.cuts(i)) {
+			pieces = append(pieces, piece{sg, sp.lo, sp.hi, sp.lo <= 0, sp.hi >= l})
+		}
+	}
+	for _, pc := range pieces {
+		d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
+		lo, hi := pc.lo, pc.hi
+		if pc.capLo {
+			lo -= pc.sg.h
+		}
+		if pc.capHi {
+			hi += pc.sg.h
+		}
+		a, b := pc.sg.a.Add(d.Mul(lo)), pc.sg.a.Add(d.Mul(hi))
+		pts := []geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)}
+		r.b.s(`<path d="`, ringPath(pts), `" fill="url(#poche)" fill-rule="nonzero"/>`, "\n")
+	}
+	for _, pc := range pieces {
+		d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
+		a, b := pc.sg.a.Add(d.Mul(pc.lo)), pc.sg.a.Add(d.Mul(pc.hi))
+		at := ` ` + stroke(colWall, penWall*r.pen) + ` stroke-linecap="square"`
+		r.b.line(a.Add(n), b.Add(n), at)
+		r.b.line(a.Sub(n), b.Sub(n), at)
+	}
+}
+
+// solidSpans is [0,l] minus the cuts.
+func solidSpans(l float64, cuts []span) []span {
+	var out []span
+	at := 0.0
+	for _, c := range cuts {
+		if c.lo > at {
+			out = append(out, span{at, math.Min(c.lo, l)})
+		}
+		at = math.Max(at, c.hi)
+		if at >= l {
+			break
+		}
+	}
+	if at < l {
+		out = append(out, span{at, l})
+	}
+	return out
+}
+
+func ringPath(pts []geom.Point) string {
+	var sb strings.Builder
+	for i, p := range pts {
+		if i == 0 {
+			sb.WriteString("M ")
+		} else {
+			sb.WriteString(" L ")
+		}
+		sb.WriteString(num(p.X) + "," + num(p.Y))
+	}
+	sb.WriteString(" Z")
+	return sb.String()
+}
+
+// unionPath unions the axis-aligned wall solids, voids the openings, and
+// traces the result as closed rings (filled area on the left of travel, so
+// holes run the other way and fill with the nonzero rule).
+func (r *renderer) unionPath() (string, bool) {
+	type box struct{ x0, y0, x1, y1 float64 }
+	var solids, voids []box
+	for i, sg := range r.segs {
+		q := sg.quad()
+		solids = append(solids, boxOf(q, func(a, b, c, d float64) box { return box{a, b, c, d} }))
+		for _, c := range r.cuts(i) {
+			d, n := sg.dir(), sg.normal().Mul(sg.h)
+			a, b := sg.a.Add(d.Mul(c.lo)), sg.a.Add(d.Mul(c.hi))
+			voids = append(voids, boxOf([]geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)},
+				func(a, b, c, d float64) box { return box{a, b, c, d} }))
+		}
+	}
+	var xs, ys []float64
+	for _, bx := range append(append([]box(nil), solids...), voids...) {
+		xs = append(xs, bx.x0, bx.x1)
+		ys = append(ys, bx.y0, bx.y1)
+	}
+	xs, ys = uniq(xs), uniq(ys)
+	nx, ny := len(xs)-1, len(ys)-1
+	if nx <= 0 || ny <= 0 {
+		return "", false
+	}
+	if nx*ny > maxGridCells {
+		return "", false
+	}
+	cell := make([]int8, nx*ny)
+	mark := func(bx box, v int8) {
+		i0, i1 := idx(xs, bx.x0), idx(xs, bx.x1)
+		j0, j1 := idx(ys, bx.y0), idx(ys, bx.y1)
+		for j := j0; j < j1; j++ {
+			for i := i0; i < i1; i++ {
+				if v == 1 && cell[j*nx+i] == -1 {
+					continue
+				}
+				cell[j*nx+i] = v
+			}
+		}
+	}
+	for _, v := range voids {
+		mark(v, -1)
+	}
+	for _, s := range solids {
+		mark(s, 1)
+	}
+	filled := func(i, j int) bool {
+		return i >= 0 && j >= 0 && i < nx && j < ny && cell[j*nx+i] == 1
+	}
+	return traceRings(nx, ny, filled, xs, ys), true
+}
+
+func boxOf[T any](q []geom.Point, mk func(x0, y0, x1, y1 float64) T) T {
+	x0, y0, x1, y1 := q[0].X, q[0].Y, q[0].X, q[0].Y
+	for _, p := range q[1:] {
+		x0, y0 = math.Min(x0, p.X), math.Min(y0, p.Y)
+		x1, y1 = math.Max(x1, p.X), math.Max(y1, p.Y)
+	}
+	return mk(x0, y0, x1, y1)
+}
+
+// uniq sorts vs and merges values closer than axisEps.
+func uniq(vs []float64) []float64 {
+	sort.Float64s(vs)
+	var out []float64
+	for _, v := range vs {
+		if len(out) == 0 || v-out[len(out)-1] > axisEps {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// idx is the index of the grid line nearest v.
+func idx(lines []float64, v float64) int {
+	i := sort.SearchFloat64s(lines, v-axisEps)
+	if i >= len(lines) {
+		i = len(lines) - 1
+	}
+	return i
+}
+
+// gridPt is a vertex of the union grid.
+type gridPt struct{ i, j int }
+
+// traceRings walks the boundary between filled and empty cells. Each
+// boundary edge is directed with its filled cell on the left (y down:
+// left of travel (dx,dy) is (dy,-dx)); rings are then followed, turning
+// left first at pinch vertices so touching rings stay separate.
+func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string {
+	// out[v] lists the edges leaving vertex v.
+	next := map[gridPt][]gridPt{}
+	var starts []gridPt
+	add := func(a, b gridPt) {
+		if _, ok := next[a]; !ok {
+			starts = append(starts, a)
+		}
+		next[a] = append(next[a], b)
+	}
+	for j := 0; j < ny; j++ {
+		for i := 0; i < nx; i++ {
+			if !filled(i, j) {
+				continue
+			}
+			// Filled cell (i,j) spans vertices (i,j)-(i+1,j+1).
+			if !filled(i-1, j) { // west edge, travel down (left of down is east)
+				add(gridPt{i, j}, gridPt{i, j + 1})
+			}
+			if !filled(i, j+1) { // south edge, travel east (left of east is north)
+				add(gridPt{i, j + 1}, gridPt{i + 1, j + 1})
+			}
+			if !filled(i+1, j) { // east edge, travel up
+				add(gridPt{i + 1, j + 1}, gridPt{i + 1, j})
+			}
+			if !filled(i, j-1) { // north edge, travel west
+				add(gridPt{i + 1, j}, gridPt{i, j})
+			}
+		}
+	}
+	sort.Slice(starts, func(a, b int) bool {
+		if starts[a].i != starts[b].i {
+			return starts[a].i < starts[b].i
+		}
+		return starts[a].j < starts[b].j
+	})
+	used := map[[2]gridPt]bool{}
+	var sb strings.Builder
+	for _, st := range starts {
+		for _, first := range next[st] {
+			if used[[2]gridPt{st, first}] {
+				continue
+			}
+			ring := []gridPt{st}
+			prev, cur := st, first
+			used[[2]gridPt{st, first}] = true
+			for cur != st {
+				ring = append(ring, cur)
+				nxt, ok := pickNext(prev, cur, next[cur], used)
+				if !ok {
+					break
+				}
+				used[[2]gridPt{cur, nxt}] = true
+				prev, cur = cur, nxt
+			}
+			pts := simplify(ring)
+			if len(pts) < 3 {
+				continue
+			}
+			if sb.Len() > 0 {
+				sb.WriteByte(' ')
+			}
+			gp := make([]geom.Point, len(pts))
+			for k, v := range pts {
+				gp[k] = geom.Point{X: xs[v.i], Y: ys[v.j]}
+			}
+			sb.WriteString(ringPath(gp))
+		}
+	}
+	return sb.String()
+}
+
+// pickNext chooses the unused outgoing edge at cur, preferring a left turn
+// (relative to the incoming direction), then straight, then right.
+func pickNext(prev, cur gridPt, outs []gridPt, used map[[2]gridPt]bool) (gridPt, bool) {
+	din := gridPt{cur.i - prev.i, cur.j - prev.j}
+	best, bestRank := gridPt{}, 99
+	for _, o := range outs {
+		if used[[2]gridPt{cur, o}] {
+			continue
+		}
+		dout := gridPt{sign(o.i - cur.i), sign(o.j - cur.j)}
+		// y down: a left turn from (dx,dy) is (dy,-dx).
+		rank := 3
+		switch {
+		case dout == gridPt{sign(din.j), -sign(din.i)}:
+			rank = 0
+		case dout == gridPt{sign(din.i), sign(din.j)}:
+			rank = 1
+		case dout == gridPt{-sign(din.j), sign(din.i)}:
+			rank = 2
+		}
+		if rank < bestRank {
+			best, bestRank = o, rank
+		}
+	}
+	return best, bestRank < 99
+}
+
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}
+
+// simplify drops the vertices where a ring runs straight on.
+func simplify(ring []gridPt) []gridPt {
+	n := len(ring)
+	var out []gridPt
+	for k := 0; k < n; k++ {
+		p, c, q := ring[(k+n-1)%n], ring[k], ring[(k+1)%n]
+		d1 := gridPt{sign(c.i - p.i), sign(c.j - p.j)}
+		d2 := gridPt{sign(q.i - c.i), sign(q.j - c.j)}
+		if d1 == d2 {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}

@@ -1,0 +1,106 @@
+package svg
+
+import (
+	"bytes"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+)
+
+// num formats v the way every number in the drawing is written: rounded to
+// two decimals (halves toward +∞), trailing zeros dropped, never "-0", and
+// non-finite values written as 0 so a degenerate plan still gives valid SVG.
+func num(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "0"
+	}
+	r := math.Floor(v*100+0.5) / 100
+	if r == 0 {
+		return "0"
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64)
+}
+
+// esc escapes text for use in element content and attribute values.
+func esc(s string) string {
+	if !strings.ContainsAny(s, "<>&\"'") && validUTF8Controls(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '&':
+			b.WriteString("&amp;")
+		case '"':
+			b.WriteString("&quot;")
+		case '\'':
+			b.WriteString("&#39;")
+		case '\uFFFD':
+			b.WriteRune(r)
+		default:
+			if r < 0x20 && r != '\t' && r != '\n' && r != '\r' {
+				continue // not allowed in XML 1.0
+			}
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// validUTF8Controls reports whether s is valid UTF-8 with no control
+// characters XML forbids.
+func validUTF8Controls(s string) bool {
+	for _, r := range s {
+		if r == '\uFFFD' || (r < 0x20 && r != '\t' && r != '\n' && r != '\r') {
+			return false
+		}
+	}
+	return true
+}
+
+// w accumulates the document.
+type w struct{ bytes.Buffer }
+
+func (b *w) s(parts ...string) {
+	for _, p := range parts {
+		b.WriteString(p)
+	}
+}
+
+// points writes "x,y x,y …".
+func points(pts []geom.Point) string {
+	var sb strings.Builder
+	for i, p := range pts {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(num(p.X))
+		sb.WriteByte(',')
+		sb.WriteString(num(p.Y))
+	}
+	return sb.String()
+}
+
+func (b *w) polygon(pts []geom.Point, attrs string) {
+	b.s(`<polygon points="`, points(pts), `" `, attrs, "/>\n")
+}
+
+func (b *w) line(p, q geom.Point, attrs string) {
+	b.s(`<line x1="`, num(p.X), `" y1="`, num(p.Y), `" x2="`, num(q.X), `" y2="`, num(q.Y), `" `, attrs, "/>\n")
+}
+
+// text writes a text element; attrs follow the coordinates, content is escaped.
+func (b *w) text(p geom.Point, attrs, content string) {
+	b.s(`<text x="`, num(p.X), `" y="`, num(p.Y), `" `, attrs, `>`, esc(content), "</text>")
+}
+
+// stroke returns the common stroke attributes.
+func stroke(colour string, width float64) string {
+	return `stroke="` + colour + `" stroke-width="` + num(width) + `"`
+}
