@@ -1,0 +1,131 @@
+// Package resources holds the documents and library files the ArchLang MCP
+// server publishes: the read_me page, the language guide, agent guidance,
+// the grammar, the diagnostic catalogue, the drawing viewer and the bundled
+// component library. They are embedded at build time, so a server needs no
+// files on disk.
+//
+// The package is a leaf of data: List describes every resource (URI, name,
+// description, MIME type), FS exposes the files, and Read returns the bytes
+// behind a URI. error-codes.md is generated from core/diag by
+// `go generate ./resources`; a test fails when it is out of date.
+package resources
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+)
+
+//go:generate go run ./internal/gendoc -o error-codes.md
+
+//go:embed readme.md spec.md context.md grammar.ebnf error-codes.md viewer.html lib/*.arch
+var files embed.FS
+
+// MIME types of the resources.
+const (
+	MIMEMarkdown = "text/markdown"
+	MIMEText     = "text/plain"
+	// MIMEArch is the type of ArchLang source. It is plain text, so every
+	// client can show it.
+	MIMEArch = "text/plain"
+	// MIMEApp marks an HTML page as an MCP App (the MCP Apps extension).
+	MIMEApp = "text/html;profile=mcp-app"
+)
+
+// URIs a server refers to by name.
+const (
+	// ReadmeURI is the page the read_me tool returns.
+	ReadmeURI = "archlang://readme"
+	// SpecURI is the language guide.
+	SpecURI = "archlang://spec"
+	// ContextURI is short guidance for an agent working with ArchLang.
+	ContextURI = "archlang://context"
+	// GrammarURI is the grammar of the language in EBNF.
+	GrammarURI = "archlang://grammar"
+	// ErrorCodesURI is the catalogue of diagnostic codes.
+	ErrorCodesURI = "archlang://error-codes"
+	// ViewerURI is the HTML viewer for a compiled drawing.
+	ViewerURI = "ui://archlang/viewer"
+)
+
+// Resource describes one published document.
+type Resource struct {
+	// URI identifies the resource to MCP clients.
+	URI string
+	// Name is a short machine-friendly name.
+	Name string
+	// Title is a human-readable name.
+	Title string
+	// Description says what the resource is for, in one or two sentences.
+	Description string
+	// MIMEType is the media type of the content.
+	MIMEType string
+	// Path is the file's path inside FS.
+	Path string
+}
+
+// catalogue is every resource, in the order a server lists them.
+var catalogue = []Resource{
+	{ReadmeURI, "readme", "About this server",
+		"What this ArchLang MCP server is, its tools, its size and rate limits, its image routes and what it does with your plans.",
+		MIMEMarkdown, "readme.md"},
+	{SpecURI, "spec", "ArchLang language guide",
+		"A compact guide to writing .arch floor plans: coordinates, every statement, expressions, scripting and worked examples.",
+		MIMEMarkdown, "spec.md"},
+	{ContextURI, "context", "Working with ArchLang",
+		"Short advice for an agent: the edit-compile-fix loop, how to read diagnostics, and the mistakes that cost the most.",
+		MIMEMarkdown, "context.md"},
+	{GrammarURI, "grammar", "ArchLang grammar (EBNF)",
+		"The syntax of ArchLang as an EBNF grammar, for reference or for constraining generation.",
+		MIMEText, "grammar.ebnf"},
+	{ErrorCodesURI, "error-codes", "Diagnostic codes",
+		"Every E_ and W_ diagnostic code with a one-line summary and how to fix it.",
+		MIMEMarkdown, "error-codes.md"},
+	{ViewerURI, "viewer", "Drawing viewer",
+		"A self-contained page that shows a compiled drawing with pan and zoom; MCP App hosts attach it to compile results.",
+		MIMEApp, "viewer.html"},
+	{"archlang://lib/doors.arch", "lib-doors", "Library: doors and windows",
+		`Components single(x, y, w), double(x, y, w) and glazing(x, y, w); import them with import "lib/doors.arch": single.`,
+		MIMEArch, "lib/doors.arch"},
+	{"archlang://lib/fixtures.arch", "lib-fixtures", "Library: fixtures",
+		"Components wc, basin, shower, bathtub, kitchen_sink, counter and fridge, each taking a top-left corner (x, y).",
+		MIMEArch, "lib/fixtures.arch"},
+	{"archlang://lib/furniture.arch", "lib-furniture", "Library: furniture",
+		"Components bed, double_bed, sofa, desk and stove, each taking a top-left corner (x, y).",
+		MIMEArch, "lib/furniture.arch"},
+}
+
+// FS returns the embedded files. Paths are those of Resource.Path, such as
+// "spec.md" or "lib/doors.arch"; the library files sit under "lib/" so an
+// import of "lib/doors.arch" can be resolved against it.
+func FS() fs.FS { return files }
+
+// List returns every resource, in a stable order. The slice is a copy.
+func List() []Resource {
+	return append([]Resource(nil), catalogue...)
+}
+
+// Lookup returns the resource with the given URI.
+func Lookup(uri string) (Resource, bool) {
+	for _, r := range catalogue {
+		if r.URI == uri {
+			return r, true
+		}
+	}
+	return Resource{}, false
+}
+
+// Read returns the content of the resource with the given URI.
+func Read(uri string) ([]byte, error) {
+	r, ok := Lookup(uri)
+	if !ok {
+		return nil, fmt.Errorf("resources: unknown resource %q", uri)
+	}
+	return files.ReadFile(r.Path)
+}
+
+// Readme returns the read_me page.
+func Readme() string {
+	b, _ := files.ReadFile("readme.md") // embedded; a test checks it exists
+	return string(b)
+}
