@@ -186,3 +186,33 @@ func BenchmarkRender(b *testing.B) {
 }
 
 func pt(x, y float64) geom.Point { return geom.Point{X: x, Y: y} }
+
+func TestRenderErrors(t *testing.T) {
+	long := strings.Repeat("x", 500)
+	var many []Problem
+	for i := 0; i < 60; i++ {
+		many = append(many, Problem{Severity: "error", Code: "E_X", Line: i + 1, Col: 2, Message: "m"})
+	}
+	for _, c := range []struct {
+		name  string
+		title string
+		ps    []Problem
+		want  []string
+	}{
+		{"none", "", nil, []string{"0 errors"}},
+		{"one", "t", []Problem{{Severity: "error", Code: "E_PARSE", Line: 3, Col: 7, Message: `bad "<x>" & y`, Fix: "do <this>"}},
+			[]string{"E_PARSE", "3:7", "bad &quot;&lt;x&gt;&quot; &amp; y", "Fix: do &lt;this&gt;", "1 error"}},
+		{"warning", "t", []Problem{{Severity: "warning", Code: "W_Y", Message: long}}, []string{"W_Y", "…", "1 other finding"}},
+		{"many", "t", many, []string{"… and 20 more", "60 errors"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := RenderErrors(c.title, c.ps)
+			wellFormed(t, got)
+			for _, w := range c.want {
+				if !bytes.Contains(got, []byte(w)) {
+					t.Errorf("missing %q in\n%s", w, got)
+				}
+			}
+		})
+	}
+}
