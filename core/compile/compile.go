@@ -6,16 +6,24 @@ package compile
 
 import (
 	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/render/svg"
+	"github.com/archlang-go/caddy-archlang/core/resolve"
 	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
 // Options tune a compile.
 type Options struct {
-	// Format is the output format; "" and "svg" both mean SVG.
+	// Format is the output format; "" means SVG. "png" is refused with
+	// E_PNG_DEPENDENCY (this host has no raster backend); every other value
+	// yields SVG, as the reference tool does.
 	Format string
 	// Name is the file name used for the source (default "plan.arch").
 	Name string
+	// Accessible adds the accessible title and description to the SVG.
+	Accessible bool
 }
 
 // Result is the outcome of a compile.
@@ -54,6 +62,32 @@ func Compile(src []byte, opts Options) Result {
 		format = "svg"
 	}
 	f := source.NewFile(name, src)
-	// The stages are wired in as they land (issue 2).
-	return Result{OK: false, Format: format, File: f}
+	res := Result{Format: format, File: f}
+	if format == "png" {
+		d := diag.New("E_PNG_DEPENDENCY", source.Span{}, "This server has no PNG renderer; compile with format \"svg\", or fetch the drawing as an image from the /svg/ route")
+		d.Unplaced = true
+		res.Diagnostics = diag.List{d}
+		return res
+	}
+	plan, diags := Resolve(f)
+	res.Diagnostics = diags
+	res.Plan = plan
+	if diags.HasErrors() {
+		return res
+	}
+	res.OK = true
+	res.Output = string(svg.Render(plan, svg.Options{Accessible: opts.Accessible}))
+	return res
+}
+
+// Resolve runs the front end (parse, expand, resolve) on f and returns the
+// resolved plan with every diagnostic, in the reference's stage order:
+// syntax errors, then scripting errors, then resolve findings.
+func Resolve(f *source.File) (*ir.Plan, diag.List) {
+	file, diags := syntax.Parse(f)
+	x, xd := expand.Expand(file, expand.Options{})
+	diags = append(diags, xd...)
+	plan, rd := resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x})
+	diags = append(diags, rd...)
+	return plan, diags
 }

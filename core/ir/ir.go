@@ -20,6 +20,11 @@ type Plan struct {
 	Dims      []Dim
 	Title     *Title // nil when the plan has no title block
 	Span      source.Span
+
+	// Columns are the structural columns, in source order.
+	Columns []Column
+	// Vertical holds stairs, elevators and escalators, in source order.
+	Vertical []Vertical
 }
 
 // Settings are the plan-level settings, defaults applied.
@@ -37,6 +42,48 @@ type Settings struct {
 	NorthSet bool
 	AccTitle string
 	AccDescr string
+
+	// GridSet reports whether the plan states a grid.
+	GridSet bool
+	// ScaleSet reports whether the plan states a scale; ScaleNum is the 1 of
+	// "1:N".
+	ScaleSet bool
+	ScaleNum float64
+	// Paper is "A4"…"A0", "" when the plan declares no sheet; Orientation is
+	// "landscape" (the default) or "portrait".
+	Paper       string
+	Orientation string
+	// DimsAuto is "" (off), "overall", "rooms", "walls" or "all".
+	DimsAuto string
+	// Schedule reports `schedule rooms`; Legend reports `legend`.
+	Schedule bool
+	Legend   bool
+	// AxesX and AxesY are the positioning axes in mm: sorted, deduplicated and
+	// grid-snapped.
+	AxesX, AxesY []float64
+	// Theme is the named base palette ("" = default), ThemeFrom the colour of
+	// `theme from "#rrggbb"` and ThemeEntries the `theme { … }` overrides in
+	// source order (later entries win).
+	Theme        string
+	ThemeFrom    string
+	ThemeEntries []KeyValue
+	// Styles are the `style <kind> { … }` blocks in source order.
+	Styles []Style
+}
+
+// KeyValue is one theme or style entry. Str is set for string values; Num
+// and IsNum for numbers.
+type KeyValue struct {
+	Key   string
+	Str   string
+	Num   float64
+	IsNum bool
+}
+
+// Style is one `style <kind> { … }` block.
+type Style struct {
+	Kind    string
+	Entries []KeyValue
 }
 
 // WallKind is the wall category as written ("exterior", "partition", …).
@@ -50,6 +97,32 @@ type Wall struct {
 	Points    []geom.Point
 	Closed    bool
 	Span      source.Span
+
+	// GenID is the resolved id: ID when written, else the generated
+	// "<category>_<n>".
+	GenID string
+	// Material is the hatch ("poche" when unstated or unknown);
+	// MaterialScale (default 1) and MaterialAngle (default 0) tune it.
+	Material      string
+	MaterialScale float64
+	MaterialAngle float64
+	// Arcs, when non-nil, has one entry per segment of Segments(); an entry
+	// with Arc set makes that segment a circular arc.
+	Arcs []WallArc
+}
+
+// WallArc describes a curved wall edge from one vertex to the next.
+type WallArc struct {
+	Arc    bool
+	Center geom.Point
+	Radius float64
+	// CW reports a clockwise turn on the sheet (y down); Major the long way
+	// round. Sweep is the signed turn in radians (positive = clockwise on
+	// the sheet), StartAngle the angle of the first vertex about Center.
+	CW         bool
+	Major      bool
+	StartAngle float64
+	Sweep      float64
 }
 
 // Segments returns the wall's centreline segments in order (closing segment last).
@@ -71,7 +144,31 @@ type Room struct {
 	Uses    []string
 	Polygon geom.Polygon
 	Span    source.Span
+
+	// Shape is how the floor was given. For RoomCircle, Center and Radius
+	// are exact and Polygon is a 48-gon inscribed ring; for a rectangle or a
+	// polygon room Polygon is the ring itself.
+	Shape  RoomShape
+	Center geom.Point
+	Radius float64
+	// LabelAt is the pinned label anchor of `label "…" at (x,y)`, nil when
+	// the label is placed automatically.
+	LabelAt *geom.Point
+	// Zone is the dotted path of the innermost enclosing zone, "" when none.
+	Zone string
 }
+
+// RoomShape says how a room's floor was given.
+type RoomShape int
+
+const (
+	// RoomRect is an axis-aligned rectangle (at/size, relational or strip).
+	RoomRect RoomShape = iota
+	// RoomPoly is a `room polygon`.
+	RoomPoly
+	// RoomCircle is a `room circle`.
+	RoomCircle
+)
 
 // OpeningKind says what fills an opening in a wall.
 type OpeningKind int
@@ -103,6 +200,14 @@ type Opening struct {
 	Slide   string // "left" or "right"
 	Open    float64
 	Span    source.Span
+
+	// OffWall reports a free-placed opening farther than the on-wall
+	// tolerance from every candidate wall. Wall/Segment then name the
+	// nearest candidate, which the drawing still aligns with (-1 when the
+	// plan has no candidate wall at all).
+	OffWall bool
+	// Attached reports the `on <wall> at <pos>` form.
+	Attached bool
 }
 
 // Furniture is a piece of furniture or a fixture.
@@ -114,6 +219,39 @@ type Furniture struct {
 	Rotate float64   // degrees, the symbol's quarter-turn inside Rect
 	Room   string    // room id it belongs to, "" when unstated
 	Span   source.Span
+
+	// Placement is "absolute", "against" or "anchored".
+	Placement string
+}
+
+// Column is a solid structural column.
+type Column struct {
+	ID   string
+	Rect geom.Rect
+	Span source.Span
+}
+
+// VerticalKind names the vertical-circulation elements.
+type VerticalKind int
+
+const (
+	// Stair is a flight of steps.
+	Stair VerticalKind = iota + 1
+	// Elevator is a lift car.
+	Elevator
+	// Escalator is a moving stair.
+	Escalator
+)
+
+// Vertical is a stair, elevator or escalator footprint.
+type Vertical struct {
+	ID   string
+	Kind VerticalKind
+	Rect geom.Rect
+	Dir  string // "up" or "down" (stairs and escalators)
+	// Width is a stair's flight width (defaults to the cross-axis extent).
+	Width float64
+	Span  source.Span
 }
 
 // Dim is a dimension line.
@@ -124,6 +262,10 @@ type Dim struct {
 	// Mode is "", "faces" or "clear": how the endpoints were derived.
 	Mode string
 	Span source.Span
+
+	// NoWall reports endpoints of a faces/clear dim that found no wall and
+	// kept their written coordinates.
+	NoWall bool
 }
 
 // Title is the title block.

@@ -1,0 +1,208 @@
+package resolve
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// resolveDims resolves every dimension; faces/clear endpoints are pushed
+// onto the wall faces the measurement runs into.
+func (r *resolver) resolveDims() {
+	for _, d := range r.dims {
+		r.addAll(d.Diags)
+		dm := ir.Dim{Offset: d.Offset.V, Text: d.Text.V, Span: d.Span}
+		switch d.Mode {
+		case expand.DimRadius:
+			if !r.radiusDim(d, &dm) {
+				continue
+			}
+		case expand.DimDiameter:
+			if !r.diameterDim(d, &dm) {
+				continue
+			}
+		default:
+			dm.From = geom.Point{X: d.From.X, Y: d.From.Y}
+			dm.To = geom.Point{X: d.To.X, Y: d.To.Y}
+			if d.Mode == expand.DimFaces || d.Mode == expand.DimClear {
+				dm.Mode = "faces"
+				if d.Mode == expand.DimClear {
+					dm.Mode = "clear"
+				}
+				a, okA := r.faceProject(dm.From, dm.To, d.Mode == expand.DimClear)
+				b, okB := r.faceProject(dm.To, dm.From, d.Mode == expand.DimClear)
+				dm.From, dm.To = a, b
+				if !okA || !okB {
+					dm.NoWall = true
+					which := "Both endpoints"
+					switch {
+					case okA:
+						which = "The end point"
+					case okB:
+						which = "The start point"
+					}
+					r.add(diag.New("W_DIM_NO_WALL", d.Span, "%s of this `dim %s` found no wall across the measurement axis, so the written coordinates are measured as they are", which, dm.Mode))
+				}
+			}
+		}
+		r.plan.Dims = append(r.plan.Dims, dm)
+	}
+}
+
+// faceProject moves p along the axis from q to p onto the outer face (or,
+// for clear, the inner face) of the wall segment perpendicular to that axis
+// that p sits on. It reports false, leaving p unchanged, when no wall is
+// found.
+func (r *resolver) faceProject(p, q geom.Point, clear bool) (geom.Point, bool) {
+	d := p.Sub(q)
+	if d.Len() == 0 {
+		return p, false
+	}
+	u := d.Unit()
+	best, bestDist, bestT := false, math.Inf(1), 0.0
+	for _, w := range r.walls {
+		if !w.ok {
+			continue
+		}
+		half := w.w.Thickness / 2
+		for i, s := range w.p.segs {
+			if w.w.Arcs != nil && i < len(w.w.Arcs) && w.w.Arcs[i].Arc {
+				continue
+			}
+			v := s.B.Sub(s.A)
+			l := v.Len()
+			if l == 0 || math.Abs(v.Unit().Dot(u)) > 1e-9 {
+				continue
+			}
+			dist := p.Sub(s.A).Dot(u) // signed, along the outward axis
+			if math.Abs(dist) > half+geom.Eps {
+				continue
+			}
+			along := p.Sub(s.A).Dot(v.Unit())
+			if along < -half-geom.Eps || along > l+half+geom.Eps {
+				continue
+			}
+			if math.Abs(dist) < bestDist {
+				best, bestDist, bestT = true, math.Abs(dist), dist
+				if clear {
+					bestT = -(half + dist)
+				} else {
+					bestT = half - dist
+				}
+				_ = i
+			}
+		}
+	}
+	if !best {
+		return p, false
+	}
+	np := p.Add(u.Mul(bestT))
+	return geom.Point{X: clean(np.X), Y: clean(np.Y)}, true
+}
+
+// radiusDim resolves `dim radius <wall> [segment n]`.
+func (r *resolver) radiusDim(d *expand.Dim, dm *ir.Dim) bool {
+	ws := r.findWalls(d.Ref.V)
+	var arcs []ir.WallArc
+	if len(ws) == 1 {
+		for _, a := range r.walls[ws[0]].w.Arcs {
+			if a.Arc {
+				arcs = append(arcs, a)
+			}
+		}
+	}
+	var arc ir.WallArc
+	switch {
+	case len(arcs) == 0:
+		r.add(diag.New("E_DIM_CURVE_REF", d.Span, "`dim radius %s` needs a wall with an arc edge", d.Ref.V))
+		return false
+	case d.Segment.Set:
+		w := r.walls[ws[0]].w
+		i := int(d.Segment.V)
+		if i < 0 || i >= len(w.Arcs) || !w.Arcs[i].Arc {
+			r.add(diag.New("E_DIM_CURVE_REF", d.Span, "Segment %s of wall %q is not an arc", num(d.Segment.V), d.Ref.V))
+			return false
+		}
+		arc = w.Arcs[i]
+	case len(arcs) > 1:
+		r.add(diag.New("E_DIM_CURVE_REF", d.Span, "Wall %q has %d arcs; say which with `segment <n>`", d.Ref.V, len(arcs)))
+		return false
+	default:
+		arc = arcs[0]
+	}
+	mid := arc.StartAngle + arc.Sweep/2
+	dm.Mode = "radius"
+	dm.From = arc.Center
+	dm.To = geom.Point{X: clean(arc.Center.X + arc.Radius*math.Cos(mid)), Y: clean(arc.Center.Y + arc.Radius*math.Sin(mid))}
+	return true
+}
+
+// diameterDim resolves `dim diameter <room>`.
+func (r *resolver) diameterDim(d *expand.Dim, dm *ir.Dim) bool {
+	j, ok := r.roomIdx[d.Ref.V]
+	if !ok || r.rooms[j].room.Shape != ir.RoomCircle {
+		r.add(diag.New("E_DIM_CURVE_REF", d.Span, "`dim diameter %s` needs a circular room", d.Ref.V))
+		return false
+	}
+	rm := r.rooms[j].room
+	dm.Mode = "diameter"
+	dm.From = geom.Point{X: rm.Center.X - rm.Radius, Y: rm.Center.Y}
+	dm.To = geom.Point{X: rm.Center.X + rm.Radius, Y: rm.Center.Y}
+	return true
+}
+
+// resolveBoxes resolves columns, stairs, elevators and escalators.
+func (r *resolver) resolveBoxes() {
+	for _, kind := range []expand.BoxKind{expand.Column, expand.Stair, expand.Elevator, expand.Escalator} {
+		for _, b := range r.boxes {
+			if b.src.Kind == kind {
+				r.resolveBox(b)
+			}
+		}
+	}
+}
+
+var boxNoun = map[expand.BoxKind]string{expand.Column: "Column", expand.Stair: "Stair", expand.Elevator: "Elevator", expand.Escalator: "Escalator"}
+
+func (r *resolver) resolveBox(b *boxEl) {
+	src := b.src
+	r.addAll(src.Diags)
+	x, y := snap(src.At.X, r.grid), snap(src.At.Y, r.grid)
+	w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
+	if !(w > 0 && h > 0) {
+		code := "E_VERT_SIZE"
+		if src.Kind == expand.Column {
+			code = "E_COLUMN_SIZE"
+		}
+		r.add(diag.New(code, src.Span, "%s %q has size %s×%s; both sides must be positive", boxNoun[src.Kind], b.id, num(w), num(h)))
+		return
+	}
+	rc := geom.RectXYWH(x, y, w, h)
+	if src.Kind == expand.Column {
+		r.plan.Columns = append(r.plan.Columns, ir.Column{ID: b.id, Rect: rc, Span: src.Span})
+		return
+	}
+	v := ir.Vertical{ID: b.id, Rect: rc, Dir: src.Dir.V, Span: src.Span}
+	switch src.Kind {
+	case expand.Stair:
+		v.Kind = ir.Stair
+		cross := math.Min(w, h)
+		v.Width = cross
+		if src.Width.Set {
+			sw := snap(src.Width.V, r.grid)
+			if !(sw > 0) || sw > cross+geom.Eps {
+				r.add(diag.New("E_STAIR_WIDTH", src.Span, "Stair %q has flight width %s, but its footprint is %s across the run", b.id, num(sw), num(cross)))
+				return
+			}
+			v.Width = sw
+		}
+	case expand.Elevator:
+		v.Kind = ir.Elevator
+	default:
+		v.Kind = ir.Escalator
+	}
+	r.plan.Vertical = append(r.plan.Vertical, v)
+}

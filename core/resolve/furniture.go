@@ -1,0 +1,374 @@
+package resolve
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// resolveFurniture places every piece of furniture.
+func (r *resolver) resolveFurniture() {
+	for _, f := range r.furniture {
+		r.placeFurniture(f)
+	}
+}
+
+func (r *resolver) placeFurniture(f *furnEl) {
+	src := f.src
+	r.addAll(src.Diags)
+	fu := ir.Furniture{ID: f.id, Type: src.Category.V, Label: src.Label.V, Room: src.Room.V, Span: src.Span, Placement: "absolute"}
+	ok := true
+
+	if src.Flush && (src.Placement == expand.FurnCentered || (src.Placement == expand.FurnAnchor && src.Anchor.V == "center")) {
+		sp := src.Span
+		if c, found := src.Clause("flush"); found {
+			sp = c.Span
+		}
+		word := "centered"
+		if src.Placement == expand.FurnAnchor {
+			word = "anchor center"
+		}
+		r.add(diag.New("E_FURN_FLUSH", sp, "Furniture %q is `%s`, which touches no edge, so `flush` has no wall face to measure from", f.id, word))
+		ok = false
+	}
+
+	var against *wallEl
+	var seg geom.Segment
+	if src.Placement == expand.FurnAgainst {
+		against, seg, ok = r.againstChecks(f, ok)
+	}
+
+	// size
+	w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
+	if !src.Size.Set {
+		if fx, _, known := lookupFixture(src.Category.V); known && src.Placement == expand.FurnAgainst {
+			w, h = fx.Along, fx.Depth
+		} else {
+			r.add(diag.New("E_FURN_SIZE", src.Span, "Furniture %q needs a `size WxH`: %q has no catalogued footprint", f.id, src.Category.V))
+			ok = false
+		}
+	} else if !(w > 0 && h > 0) {
+		r.add(diag.New("E_FURN_SIZE", src.Span, "Furniture %q has size %s×%s; both sides must be positive", f.id, num(w), num(h)))
+		ok = false
+	}
+
+	// rotate
+	rot := 0.0
+	if src.Rotate.Set {
+		rot = src.Rotate.V
+		if rot != 0 && rot != 90 && rot != 180 && rot != 270 {
+			r.add(diag.New("E_FURN_ROTATE", src.Span, "Furniture %q has `rotate %s`; only 0, 90, 180 and 270 are allowed", f.id, num(rot)))
+			ok = false
+		}
+	}
+
+	// the positioning room
+	var room *roomEl
+	if src.Placement == expand.FurnCentered || src.Placement == expand.FurnAnchor {
+		j, found := r.roomIdx[src.Room.V]
+		switch {
+		case !found || !r.rooms[j].abs:
+			r.add(diag.New("E_PLACE_REF", src.Span, "Furniture %q is placed `in %s`, but no room with that id has a fixed position", f.id, src.Room.V))
+			ok = false
+		case r.rooms[j].room.Shape != ir.RoomRect:
+			how := "centered"
+			if src.Placement == expand.FurnAnchor {
+				how = "anchor " + src.Anchor.V
+			}
+			r.add(diag.New("E_PLACE_POLY", src.Span, "Furniture %q is placed `in %s` with `%s`, but %q is not a rectangle; place it with `at (x,y)` (and `rotate`)",
+				f.id, src.Room.V, how, src.Room.V))
+			ok = false
+		default:
+			room = r.rooms[j]
+		}
+	}
+	if !ok {
+		return
+	}
+
+	switch src.Placement {
+	case expand.FurnAgainst:
+		fu.Placement = "against"
+		fu.Rect, fu.Rotate = r.againstRect(f, against, seg, w, h)
+	case expand.FurnCentered:
+		fu.Placement = "anchored"
+		rc := room.rect
+		x := snap(rc.Min.X+(rc.W()-w)/2, r.grid)
+		y := snap(rc.Min.Y+(rc.H()-h)/2, r.grid)
+		fu.Rect = geom.RectXYWH(x, y, w, h)
+		fu.Rotate = rot
+	case expand.FurnAnchor:
+		fu.Placement = "anchored"
+		fu.Rect, fu.Rotate = r.anchorRect(f, room, w, h, rot)
+	default:
+		x, y := snap(src.At.X, r.grid), snap(src.At.Y, r.grid)
+		fu.Rect = geom.RectXYWH(x, y, w, h)
+		fu.Rotate = rot
+	}
+	f.ok = true
+	r.plan.Furniture = append(r.plan.Furniture, fu)
+}
+
+// againstChecks validates an `against wall` placement and returns its wall
+// and segment.
+func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, bool) {
+	src := f.src
+	if src.Rotate.Set {
+		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q is placed `against` a wall, which sets its rotation; remove `rotate`", f.id))
+		ok = false
+	}
+	ws := r.findWalls(src.AgainstWall.V)
+	if len(ws) == 0 {
+		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q is placed against wall %q, but no wall has that id or category", f.id, src.AgainstWall.V))
+		return nil, geom.Segment{}, false
+	}
+	w := r.walls[ws[0]]
+	n := len(w.p.segs)
+	si := 0
+	if src.Segment.Set {
+		si = int(src.Segment.V)
+		if float64(si) != src.Segment.V || si < 0 || si >= n {
+			r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q names segment %s of wall %q, which has segments 0…%d", f.id, num(src.Segment.V), w.id, n-1))
+			return nil, geom.Segment{}, false
+		}
+	} else if n > 1 {
+		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q: wall %q has %d segments, so say which with `segment <n>`", f.id, w.id, n))
+		return nil, geom.Segment{}, false
+	}
+	if n == 0 {
+		return nil, geom.Segment{}, false
+	}
+	if w.w.Arcs != nil && si < len(w.w.Arcs) && w.w.Arcs[si].Arc {
+		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q cannot stand against a curved wall segment; place it with `at (x,y)` and `rotate`", f.id))
+		return nil, geom.Segment{}, false
+	}
+	if !src.Side.Set() && !src.Room.Set() {
+		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q needs `side left|right` (or `in <room>`) to know which face of the wall it backs onto", f.id))
+		return nil, geom.Segment{}, false
+	}
+	return w, w.p.segs[si], ok
+}
+
+// againstRect puts a piece's back on the face of segment s: along×depth,
+// centred at the offset (default: the segment's middle).
+func (r *resolver) againstRect(f *furnEl, w *wallEl, s geom.Segment, along, depth float64) (geom.Rect, float64) {
+	src := f.src
+	u := s.B.Sub(s.A).Unit()
+	left := geom.Point{X: -u.Y, Y: u.X}
+	n := left
+	switch {
+	case src.Side.V == "right":
+		n = left.Mul(-1)
+	case src.Side.V == "left":
+	default:
+		if j, ok := r.roomIdx[src.Room.V]; ok {
+			c := r.rooms[j].rect.Center()
+			mid := s.A.Add(s.B).Mul(0.5)
+			if c.Sub(mid).Dot(left) < 0 {
+				n = left.Mul(-1)
+			}
+		}
+	}
+	off := s.Len() / 2
+	if src.Offset.Set {
+		off = snap(src.Offset.V, r.grid)
+	}
+	c := s.A.Add(u.Mul(off)).Add(n.Mul(w.w.Thickness / 2))
+	p1 := c.Sub(u.Mul(along / 2))
+	p2 := c.Add(u.Mul(along / 2))
+	p3 := p2.Add(n.Mul(depth))
+	p4 := p1.Add(n.Mul(depth))
+	rc := geom.Polygon{p1, p2, p3, p4}.Bounds()
+	rc = geom.Rect{Min: geom.Point{X: clean(rc.Min.X), Y: clean(rc.Min.Y)}, Max: geom.Point{X: clean(rc.Max.X), Y: clean(rc.Max.Y)}}
+	return rc, facing(n.Mul(-1))
+}
+
+// facing is the quarter-turn whose symbol back points along dir: north 0,
+// east 90, south 180, west 270.
+func facing(dir geom.Point) float64 {
+	a := math.Atan2(dir.X, -dir.Y) * 180 / math.Pi
+	q := math.Mod(math.Round(a/90)*90+360, 360)
+	return q
+}
+
+// clean rounds away floating-point noise below a micrometre.
+func clean(v float64) float64 {
+	r := math.Round(v*1e6) / 1e6
+	if r == 0 {
+		return 0
+	}
+	return r
+}
+
+// anchorRect places a piece at an anchor of a rectangular room, measuring
+// from the backing walls' inner faces on `flush` edges, and derives the
+// rotation of a facing fixture when exactly one anchored, walled edge can be
+// its back.
+func (r *resolver) anchorRect(f *furnEl, room *roomEl, w, h, rot float64) (geom.Rect, float64) {
+	src := f.src
+	rc := room.rect
+	inset := 0.0
+	if src.Inset.Set {
+		inset = snap(src.Inset.V, r.grid)
+	}
+	a := src.Anchor.V
+	var hx, vy string // "left"/"right"/"" and "top"/"bottom"/""
+	switch a {
+	case "top-left":
+		hx, vy = "left", "top"
+	case "top":
+		vy = "top"
+	case "top-right":
+		hx, vy = "right", "top"
+	case "left":
+		hx = "left"
+	case "right":
+		hx = "right"
+	case "bottom-left":
+		hx, vy = "left", "bottom"
+	case "bottom":
+		vy = "bottom"
+	case "bottom-right":
+		hx, vy = "right", "bottom"
+	}
+	face := func(edge string) float64 {
+		if !src.Flush {
+			return 0
+		}
+		if t, ok := r.edgeWall(rc, edge); ok {
+			return t / 2
+		}
+		return 0
+	}
+	x := rc.Min.X + (rc.W()-w)/2
+	switch hx {
+	case "left":
+		x = rc.Min.X + face("left") + inset
+	case "right":
+		x = rc.Max.X - face("right") - inset - w
+	}
+	y := rc.Min.Y + (rc.H()-h)/2
+	switch vy {
+	case "top":
+		y = rc.Min.Y + face("top") + inset
+	case "bottom":
+		y = rc.Max.Y - face("bottom") - inset - h
+	}
+	x, y = snap(x, r.grid), snap(y, r.grid)
+	if !src.Rotate.Set && facingFixture(src.Category.V) {
+		fx, _, _ := lookupFixture(src.Category.V)
+		var cands []string
+		for _, e := range []string{vy, hx} {
+			if e == "" {
+				continue
+			}
+			if _, walled := r.edgeWall(rc, e); !walled {
+				continue
+			}
+			if aspectAllows(fx, w, h, e == "top" || e == "bottom") {
+				cands = append(cands, e)
+			}
+		}
+		if len(cands) == 1 {
+			rot = map[string]float64{"top": 0, "right": 90, "bottom": 180, "left": 270}[cands[0]]
+		}
+	}
+	return geom.RectXYWH(x, y, w, h), rot
+}
+
+// aspectAllows reports whether a w×h footprint can stand with its back on
+// a horizontal (or vertical) edge given the fixture's along×depth shape.
+func aspectAllows(fx fixture, w, h float64, horizontal bool) bool {
+	along, depth := w, h
+	if !horizontal {
+		along, depth = h, w
+	}
+	switch {
+	case fx.Along == fx.Depth || along == depth:
+		return true
+	case fx.Along > fx.Depth:
+		return along > depth
+	default:
+		return along < depth
+	}
+}
+
+// edgeWall finds a wall segment running along one edge of a room rectangle
+// and returns its thickness.
+func (r *resolver) edgeWall(rc geom.Rect, edge string) (float64, bool) {
+	var a, b geom.Point
+	switch edge {
+	case "top":
+		a, b = rc.Min, geom.Point{X: rc.Max.X, Y: rc.Min.Y}
+	case "bottom":
+		a, b = geom.Point{X: rc.Min.X, Y: rc.Max.Y}, rc.Max
+	case "left":
+		a, b = rc.Min, geom.Point{X: rc.Min.X, Y: rc.Max.Y}
+	case "right":
+		a, b = geom.Point{X: rc.Max.X, Y: rc.Min.Y}, rc.Max
+	default:
+		return 0, false
+	}
+	for _, w := range r.walls {
+		if !w.ok {
+			continue
+		}
+		for i, s := range w.p.segs {
+			if w.w.Arcs != nil && i < len(w.w.Arcs) && w.w.Arcs[i].Arc {
+				continue
+			}
+			if collinearOverlap(s, a, b) {
+				return w.w.Thickness, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// collinearOverlap reports whether segment s lies on the line through a–b
+// and overlaps the edge a–b by a positive length.
+func collinearOverlap(s geom.Segment, a, b geom.Point) bool {
+	d := b.Sub(a)
+	l := d.Len()
+	if l == 0 {
+		return false
+	}
+	u := d.Mul(1 / l)
+	if math.Abs(s.A.Sub(a).Cross(u)) > 1e-6 || math.Abs(s.B.Sub(a).Cross(u)) > 1e-6 {
+		return false
+	}
+	t1, t2 := s.A.Sub(a).Dot(u), s.B.Sub(a).Dot(u)
+	if t1 > t2 {
+		t1, t2 = t2, t1
+	}
+	return math.Min(t2, l)-math.Max(t1, 0) > 1e-6
+}
+
+// checkFurnitureRooms reports `in <room>` owners that name no room.
+func (r *resolver) checkFurnitureRooms() {
+	for _, f := range r.furniture {
+		src := f.src
+		if !src.Room.Set() || src.Placement == expand.FurnCentered || src.Placement == expand.FurnAnchor {
+			continue
+		}
+		if _, ok := r.roomIdx[src.Room.V]; ok {
+			continue
+		}
+		if r.roomExists(src.Room.V) {
+			continue
+		}
+		r.add(diag.New("E_FURN_ROOM", src.Span, "Furniture %q is placed `in %s`, but no room has that id", f.id, src.Room.V))
+	}
+}
+
+func (r *resolver) roomExists(id string) bool {
+	for _, rm := range r.rooms {
+		if rm.id == id {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,309 @@
+package resolve
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+var openingNoun = map[expand.OpeningKind]string{expand.Door: "Door", expand.Window: "Window", expand.Cased: "Opening"}
+
+var openingCode = map[expand.OpeningKind]struct{ width, off, fix string }{
+	expand.Door:   {"E_DOOR_WIDTH", "W_DOOR_OFF_WALL", "door"},
+	expand.Window: {"E_WINDOW_WIDTH", "W_WINDOW_OFF_WALL", "window"},
+	expand.Cased:  {"E_OPENING_WIDTH", "W_OPENING_OFF_WALL", "opening"},
+}
+
+// resolveOpenings hosts every opening of one kind on its wall.
+func (r *resolver) resolveOpenings(kind expand.OpeningKind) {
+	for _, o := range r.openings {
+		if o.src.Kind == kind {
+			r.resolveOpening(o)
+		}
+	}
+}
+
+func (r *resolver) resolveOpening(o *openingEl) {
+	src := o.src
+	r.addAll(src.Diags)
+	codes := openingCode[src.Kind]
+	noun := openingNoun[src.Kind]
+	stmt := r.stmts.opening(src.Span.Start)
+	width := snap(src.Width.V, r.grid)
+	if !(width > 0) {
+		d := diag.New(codes.width, src.Span, "%s %q has width %s; it must be positive", noun, o.id, num(width))
+		if stmt != nil {
+			d.Fixes = []diag.Fix{{Title: "give the " + codes.fix + " a positive width", Applicability: "has-placeholders", FixID: codes.fix + "-width",
+				Edits: []diag.Edit{{Span: src.Span, NewText: printOpening(stmt, openingEdit{widthPlaceholder: true})}}}}
+		}
+		r.add(d)
+		return
+	}
+	op := ir.Opening{ID: o.id, Width: width, Wall: -1, Segment: -1, Span: src.Span}
+	switch src.Kind {
+	case expand.Door:
+		op.Kind = ir.Door
+		op.DoorKind = "hinged"
+		if src.DoorKind.Set() {
+			op.DoorKind = src.DoorKind.V
+		}
+		op.Hinge, op.Swing, op.Slide, op.Open = "left", "in", "left", 0.5
+	case expand.Window:
+		op.Kind = ir.Window
+	default:
+		op.Kind = ir.Cased
+	}
+
+	var host *wallEl
+	if src.On.Set() {
+		op.Attached = true
+		h, ok := r.attach(o, &op)
+		if !ok {
+			if src.Kind == expand.Door {
+				r.doorClauses(o, &op, nil, stmt)
+			}
+			return
+		}
+		host = h
+	} else {
+		op.Center = geom.Point{X: snap(src.At.X, r.grid), Y: snap(src.At.Y, r.grid)}
+		var cands []int
+		if src.Wall.Set() {
+			cands = r.findWalls(src.Wall.V)
+		} else {
+			for i, w := range r.walls {
+				if w.ok {
+					cands = append(cands, i)
+				}
+			}
+		}
+		best, seg, dist := -1, -1, math.Inf(1)
+		for _, i := range cands {
+			s, _, d := r.walls[i].p.nearest(op.Center)
+			if s >= 0 && d < dist-1e-9 {
+				best, seg, dist = i, s, d
+			}
+		}
+		if best >= 0 {
+			op.Wall, op.Segment = r.walls[best].planIdx, seg
+		}
+		if best >= 0 && dist <= onWallTolerance+1e-9 {
+			host = r.walls[best]
+		} else {
+			op.OffWall = true
+			r.offWall(o, op.Center, stmt)
+		}
+	}
+
+	if src.Kind == expand.Door {
+		r.doorClauses(o, &op, host, stmt)
+	}
+	r.plan.Openings = append(r.plan.Openings, op)
+}
+
+// attach resolves the hosted form `on <wall> at <pos>`.
+func (r *resolver) attach(o *openingEl, op *ir.Opening) (*wallEl, bool) {
+	src := o.src
+	noun := openingNoun[src.Kind]
+	clause := source.Span{Start: keywordBefore(r.file, src.On.Span.Start, "on"), End: src.Pos.Span.End}
+	if clause.End < clause.Start {
+		clause.End = src.On.Span.End
+	}
+	ws := r.findWalls(src.On.V)
+	if len(ws) != 1 {
+		if len(ws) == 0 {
+			r.add(diag.New("E_ATTACH_WALL_REF", clause, "%s %q is attached `on %s`, but no wall has that id or category", noun, o.id, src.On.V))
+		} else {
+			r.add(diag.New("E_ATTACH_WALL_REF", clause, "%s %q is attached `on %s`, but %d walls have that category; name one by its id", noun, o.id, src.On.V, len(ws)))
+		}
+		return nil, false
+	}
+	w := r.walls[ws[0]]
+	total := w.p.total
+	var run float64
+	switch {
+	case src.Pos.Center:
+		run = total / 2
+	case src.Pos.Percent:
+		p := src.Pos.V
+		if p < 0 || p > 100 {
+			clamp := 100.0
+			if p < 0 {
+				clamp = 0
+			}
+			d := diag.New("E_ATTACH_POS_RANGE", clause, "%s %q is attached at %s%%, outside 0–100%%", noun, o.id, num(p))
+			d.Fixes = []diag.Fix{{Title: "clamp the position to " + num(clamp) + "%", Applicability: "machine-applicable", FixID: "attach-pos-range",
+				Edits: []diag.Edit{{Span: clause, NewText: "on " + src.On.V + " at " + num(clamp) + "%"}}}}
+			r.add(d)
+			return nil, false
+		}
+		run = total * p / 100
+	default:
+		run = src.Pos.V
+		if run < 0 || run > total+geom.Eps {
+			clamp := round3(total)
+			if run < 0 {
+				clamp = 0
+			}
+			d := diag.New("E_ATTACH_POS_RANGE", clause, "%s %q is attached %s mm along a wall whose run is 0…%s mm", noun, o.id, num(run), num(round3(total)))
+			d.Fixes = []diag.Fix{{Title: "clamp the position to " + num(clamp), Applicability: "machine-applicable", FixID: "attach-pos-range",
+				Edits: []diag.Edit{{Span: clause, NewText: "on " + src.On.V + " at " + num(clamp)}}}}
+			r.add(d)
+			return nil, false
+		}
+	}
+	p, seg := w.p.at(run)
+	op.Center, op.Wall, op.Segment = p, w.planIdx, seg
+	return w, true
+}
+
+// offWall reports a free-placed opening no wall hosts, with a fix that
+// re-attaches it to the nearest wall at the matching run percentage.
+func (r *resolver) offWall(o *openingEl, at geom.Point, stmt interface{}) {
+	src := o.src
+	codes := openingCode[src.Kind]
+	d := diag.New(codes.off, src.Span, "%s %q is not on any wall", openingNoun[src.Kind], o.id)
+	best, run, dist := -1, 0.0, math.Inf(1)
+	for i, w := range r.walls {
+		if !w.ok {
+			continue
+		}
+		s, rr, dd := w.p.nearest(at)
+		if s >= 0 && dd < dist-1e-9 {
+			best, run, dist = i, rr, dd
+		}
+	}
+	st := r.stmts.opening(src.Span.Start)
+	if best >= 0 && st != nil && r.walls[best].p.total > 0 {
+		w := r.walls[best]
+		ref := r.wallRef(w)
+		pct := num(round3(run/w.p.total*100)) + "%"
+		d.Fixes = []diag.Fix{{Title: "attach the " + codes.fix + " to wall \"" + ref + "\" at " + pct, Applicability: "machine-applicable",
+			FixID: codes.fix + "-off-wall",
+			Edits: []diag.Edit{{Span: src.Span, NewText: printOpening(st, openingEdit{onWall: ref, onPos: pct})}}}}
+	}
+	r.add(d)
+}
+
+// wallRef is the stable name a fix uses for a wall: its id, or its
+// category when that category is unique.
+func (r *resolver) wallRef(w *wallEl) string {
+	if w.src.ID.Set() {
+		return w.id
+	}
+	return string(w.w.Kind)
+}
+
+// doorClauses applies and checks the door-only clauses: hinge, swing,
+// slide and open, by door kind.
+func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl, stmt interface{}) {
+	src := o.src
+	fromSet := map[string]bool{}
+	for _, k := range src.FromSet {
+		fromSet[k] = true
+	}
+	// swing
+	if src.Swing.Set() {
+		if src.Swing.V == "into" {
+			op.Swing = r.swingInto(o, op, host)
+		} else {
+			op.Swing = src.Swing.V
+		}
+	}
+	// hinge
+	switch src.Hinge.V {
+	case "left", "right":
+		op.Hinge = src.Hinge.V
+	case "near start", "near-start":
+		op.Hinge = "left"
+	case "near end", "near-end":
+		op.Hinge = "right"
+	}
+	if src.Slide.Set() {
+		op.Slide = src.Slide.V
+	}
+	if src.Open.Set {
+		op.Open = src.Open.V
+	}
+	st := r.stmts.opening(src.Span.Start)
+	kind := op.DoorKind
+	bad := func(clause string) {
+		d := diag.New("E_DOOR_KIND_CLAUSE", src.Span, "Door %q is a %q door, which takes no `%s` clause", o.id, kind, clause)
+		if st != nil {
+			d.Fixes = []diag.Fix{{Title: "delete the `" + clause + "` clause", Applicability: "machine-applicable", FixID: "door-kind-clause",
+				Edits: []diag.Edit{{Span: src.Span, NewText: printOpening(st, openingEdit{drop: map[string]bool{clause: true}})}}}}
+		}
+		r.add(d)
+	}
+	if kind != "hinged" && src.Hinge.Set() && !fromSet["hinge"] {
+		bad("hinge")
+	}
+	if (kind == "sliding" || kind == "pocket") && src.Swing.Set() && !fromSet["swing"] {
+		bad("swing")
+	}
+	if kind == "hinged" && src.Slide.Set() && !fromSet["slide"] {
+		bad("slide")
+	}
+	if kind == "hinged" && src.Open.Set && !fromSet["open"] {
+		bad("open")
+	}
+	if src.Open.Set && (src.Open.V < 0 || src.Open.V > 1) {
+		clamp := "1"
+		if src.Open.V < 0 {
+			clamp = "0"
+		}
+		d := diag.New("E_DOOR_OPEN_RANGE", src.Span, "Door %q has `open %s`; a panel opens between 0 and 1", o.id, num(src.Open.V))
+		if st != nil {
+			d.Fixes = []diag.Fix{{Title: "clamp to `open " + clamp + "`", Applicability: "machine-applicable", FixID: "door-open-range",
+				Edits: []diag.Edit{{Span: src.Span, NewText: printOpening(st, openingEdit{open: clamp})}}}}
+		}
+		r.add(d)
+	}
+}
+
+// swingInto picks the swing side that opens toward the named room, or warns
+// and keeps the default when the room does not border the host wall.
+func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) string {
+	room := o.src.Into.V
+	def := "in"
+	j, ok := r.roomIdx[room]
+	if ok && host != nil && op.Segment >= 0 && op.Segment < len(host.p.segs) {
+		rm := r.rooms[j]
+		seg := host.p.segs[op.Segment]
+		if rectSegDist(rm.rect, seg) <= geom.Eps+1e-6 {
+			u := seg.B.Sub(seg.A).Unit()
+			n := geom.Point{X: -u.Y, Y: u.X}
+			if rm.rect.Center().Sub(op.Center).Dot(n) >= 0 {
+				return "in"
+			}
+			return "out"
+		}
+	}
+	r.add(diag.New("W_SWING_ROOM_NOT_ADJACENT", o.src.Span, "Door %q swings into %q, which does not border the door's wall; the default swing is used", o.id, room))
+	return def
+}
+
+// rectSegDist is the distance between a rectangle (its area) and a segment.
+func rectSegDist(rc geom.Rect, s geom.Segment) float64 {
+	in := func(p geom.Point) bool {
+		return p.X >= rc.Min.X && p.X <= rc.Max.X && p.Y >= rc.Min.Y && p.Y <= rc.Max.Y
+	}
+	if in(s.A) || in(s.B) {
+		return 0
+	}
+	corners := []geom.Point{rc.Min, {X: rc.Max.X, Y: rc.Min.Y}, rc.Max, {X: rc.Min.X, Y: rc.Max.Y}}
+	best := math.Inf(1)
+	for i := range corners {
+		e := geom.Segment{A: corners[i], B: corners[(i+1)%4]}
+		if segmentsCross(e.A, e.B, s.A, s.B) {
+			return 0
+		}
+		best = math.Min(best, math.Min(segDist(e, s.A), segDist(e, s.B)))
+		best = math.Min(best, math.Min(segDist(s, e.A), segDist(s, e.B)))
+	}
+	return best
+}

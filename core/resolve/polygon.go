@@ -1,0 +1,143 @@
+package resolve
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/geom"
+)
+
+// checkPolygon validates a polygon room's ring: at least three effective
+// vertices, and no crossing edges.
+func (r *resolver) checkPolygon(rm *roomEl, pg geom.Polygon) bool {
+	if effectiveVertices(pg) < 3 {
+		r.add(diag.New("E_ROOM_POLY_DEGENERATE", rm.src.Span, "Room %q has fewer than three distinct, non-collinear vertices", rm.id))
+		return false
+	}
+	if selfIntersects(pg) {
+		r.add(diag.New("E_ROOM_POLY_SELF_INTERSECT", rm.src.Span, "The edges of room %q cross each other; the ring must be simple", rm.id))
+		return false
+	}
+	return true
+}
+
+// effectiveVertices counts the vertices left once repeated points and
+// points on a straight run are dropped.
+func effectiveVertices(pg geom.Polygon) int {
+	var pts []geom.Point
+	for _, p := range pg {
+		if len(pts) == 0 || !pts[len(pts)-1].ApproxEqual(p) {
+			pts = append(pts, p)
+		}
+	}
+	if len(pts) > 1 && pts[0].ApproxEqual(pts[len(pts)-1]) {
+		pts = pts[:len(pts)-1]
+	}
+	n := 0
+	for i := range pts {
+		a, b, c := pts[(i+len(pts)-1)%len(pts)], pts[i], pts[(i+1)%len(pts)]
+		if math.Abs(b.Sub(a).Cross(c.Sub(b))) > geom.Eps {
+			n++
+		}
+	}
+	return n
+}
+
+// selfIntersects reports whether two non-adjacent edges of the ring cross.
+func selfIntersects(pg geom.Polygon) bool {
+	n := len(pg)
+	for i := 0; i < n; i++ {
+		a1, a2 := pg[i], pg[(i+1)%n]
+		for j := i + 1; j < n; j++ {
+			if j == i || (j+1)%n == i || (i+1)%n == j {
+				continue
+			}
+			b1, b2 := pg[j], pg[(j+1)%n]
+			if segmentsCross(a1, a2, b1, b2) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func orient(a, b, c geom.Point) float64 { return b.Sub(a).Cross(c.Sub(a)) }
+
+// segmentsCross reports a proper or touching intersection of ab and cd.
+func segmentsCross(a, b, c, d geom.Point) bool {
+	d1, d2 := orient(c, d, a), orient(c, d, b)
+	d3, d4 := orient(a, b, c), orient(a, b, d)
+	if ((d1 > geom.Eps && d2 < -geom.Eps) || (d1 < -geom.Eps && d2 > geom.Eps)) &&
+		((d3 > geom.Eps && d4 < -geom.Eps) || (d3 < -geom.Eps && d4 > geom.Eps)) {
+		return true
+	}
+	on := func(p, q, x geom.Point) bool {
+		return math.Min(p.X, q.X)-geom.Eps <= x.X && x.X <= math.Max(p.X, q.X)+geom.Eps &&
+			math.Min(p.Y, q.Y)-geom.Eps <= x.Y && x.Y <= math.Max(p.Y, q.Y)+geom.Eps
+	}
+	return (math.Abs(d1) <= geom.Eps && on(c, d, a)) || (math.Abs(d2) <= geom.Eps && on(c, d, b)) ||
+		(math.Abs(d3) <= geom.Eps && on(a, b, c)) || (math.Abs(d4) <= geom.Eps && on(a, b, d))
+}
+
+// pointInPolygon reports whether p is inside pg or on its boundary.
+func pointInPolygon(pg geom.Polygon, p geom.Point) bool {
+	n := len(pg)
+	in := false
+	for i, j := 0, n-1; i < n; j, i = i, i+1 {
+		a, b := pg[i], pg[j]
+		if segDist(geom.Segment{A: a, B: b}, p) <= geom.Eps {
+			return true
+		}
+		if (a.Y > p.Y) != (b.Y > p.Y) && p.X < (b.X-a.X)*(p.Y-a.Y)/(b.Y-a.Y)+a.X {
+			in = !in
+		}
+	}
+	return in
+}
+
+// polygonsOverlap reports whether two rings share interior area: a proper
+// edge crossing, or a vertex (or centroid) of one strictly inside the other.
+func polygonsOverlap(a, b geom.Polygon) bool {
+	for i := range a {
+		a1, a2 := a[i], a[(i+1)%len(a)]
+		for j := range b {
+			b1, b2 := b[j], b[(j+1)%len(b)]
+			d1, d2 := orient(b1, b2, a1), orient(b1, b2, a2)
+			d3, d4 := orient(a1, a2, b1), orient(a1, a2, b2)
+			if ((d1 > geom.Eps && d2 < -geom.Eps) || (d1 < -geom.Eps && d2 > geom.Eps)) &&
+				((d3 > geom.Eps && d4 < -geom.Eps) || (d3 < -geom.Eps && d4 > geom.Eps)) {
+				return true
+			}
+		}
+	}
+	strictly := func(pg geom.Polygon, p geom.Point) bool {
+		for i := range pg {
+			if segDist(geom.Segment{A: pg[i], B: pg[(i+1)%len(pg)]}, p) <= geom.Eps {
+				return false
+			}
+		}
+		return pointInPolygon(pg, p)
+	}
+	for _, p := range a {
+		if strictly(b, p) {
+			return true
+		}
+	}
+	for _, p := range b {
+		if strictly(a, p) {
+			return true
+		}
+	}
+	return strictly(b, centroid(a)) || strictly(a, centroid(b))
+}
+
+func centroid(pg geom.Polygon) geom.Point {
+	var c geom.Point
+	for _, p := range pg {
+		c = c.Add(p)
+	}
+	if len(pg) == 0 {
+		return c
+	}
+	return c.Mul(1 / float64(len(pg)))
+}

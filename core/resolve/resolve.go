@@ -1,0 +1,275 @@
+// Package resolve turns an expanded (script-free) plan into an ir.Plan: every
+// coordinate in millimetres and grid-snapped, every id assigned, every
+// reference (hosting walls, rooms, relational anchors) resolved and every
+// default applied. Problems are diagnostics, never panics; the returned plan
+// is as complete as the errors allow.
+//
+// Diagnostics follow the reference compiler's stage order, not source
+// order: duplicate ids first, then each element kind in turn (walls, rooms,
+// doors, windows, openings, furniture, dims, columns, vertical
+// circulation), then relational room layout, room overlaps and furniture
+// ownership.
+package resolve
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
+)
+
+// Input is what Resolve works on.
+type Input struct {
+	// File is the source the spans point into.
+	File *source.File
+	// Syntax is the parsed file; it is used only to re-print statements in
+	// the text of fix edits and may be nil.
+	Syntax *syntax.File
+	// Expanded is the script-free plan.
+	Expanded *expand.Result
+}
+
+// Resolve builds the plan. It never returns a nil plan.
+func Resolve(in Input) (*ir.Plan, diag.List) {
+	r := &resolver{
+		file:     in.File,
+		stmts:    indexStmts(in.Syntax),
+		counters: map[string]int{},
+		roomIdx:  map[string]int{},
+	}
+	plan := &ir.Plan{Settings: ir.Settings{Units: "mm", North: "up", Orientation: "landscape"}}
+	r.plan = plan
+	if in.Expanded == nil {
+		return plan, nil
+	}
+	x := in.Expanded
+	plan.Name = x.Name
+	plan.Span = x.Span
+	r.run(x.Items)
+	return plan, r.diags
+}
+
+// resolver holds the state of one Resolve call.
+type resolver struct {
+	file  *source.File
+	stmts stmtIndex
+	plan  *ir.Plan
+	diags diag.List
+	grid  float64
+
+	counters map[string]int
+	// element lists, in source order
+	walls     []*wallEl
+	rooms     []*roomEl
+	openings  []*openingEl
+	furniture []*furnEl
+	dims      []*expand.Dim
+	boxes     []*boxEl
+	strips    []*expand.Strip
+
+	roomIdx map[string]int // room id → index in rooms
+}
+
+type wallEl struct {
+	src *expand.Wall
+	id  string
+	ok  bool
+	w   ir.Wall
+	p   wallPath
+	// planIdx is the wall's index in Plan.Walls, -1 when it was dropped.
+	planIdx int
+}
+
+type roomEl struct {
+	src   *expand.Room // nil for strip rooms
+	strip *expand.StripRoom
+	meta  *expand.Meta
+	id    string
+	// abs reports a room whose position is known before layout (at,
+	// polygon, circle, strip).
+	abs  bool
+	ok   bool
+	room ir.Room
+	rect geom.Rect
+	// layout state
+	placed, visiting, cyc bool
+}
+
+type openingEl struct {
+	src *expand.Opening
+	id  string
+}
+
+type furnEl struct {
+	src *expand.Furniture
+	id  string
+	ok  bool
+}
+
+type boxEl struct {
+	src *expand.Box
+	id  string
+}
+
+func (r *resolver) add(d diag.Diagnostic) { r.diags = append(r.diags, d) }
+
+func (r *resolver) addAll(l diag.List) { r.diags = append(r.diags, l...) }
+
+// nextID returns the generated id "<prefix>_<n>", counting every element
+// of the given kind counter.
+func (r *resolver) nextID(counter, prefix string, explicit string) string {
+	r.counters[counter]++
+	if explicit != "" {
+		return explicit
+	}
+	return fmt.Sprintf("%s_%d", prefix, r.counters[counter])
+}
+
+func (r *resolver) run(items []expand.Item) {
+	items = r.flatten(items)
+	r.settings(items)
+	r.collect(items)
+	r.checkDupIDs()
+	r.resolveWalls()
+	r.resolveRooms()
+	r.resolveOpenings(expand.Door)
+	r.resolveOpenings(expand.Window)
+	r.resolveOpenings(expand.Cased)
+	r.resolveFurniture()
+	r.resolveDims()
+	r.resolveBoxes()
+	r.layout()
+	r.finishRooms()
+	r.checkOverlaps()
+	r.checkFurnitureRooms()
+	r.checkEmpty()
+}
+
+// flatten picks the items to draw: a plan made of levels draws its lowest
+// storey (with the plan-level settings), and instances are inlined.
+func (r *resolver) flatten(items []expand.Item) []expand.Item {
+	var out, settings []expand.Item
+	var levels []*expand.Level
+	for _, it := range items {
+		switch n := it.(type) {
+		case *expand.Level:
+			levels = append(levels, n)
+		default:
+			out = append(out, it)
+			settings = append(settings, it)
+		}
+	}
+	if len(levels) == 0 {
+		return r.inlineInstances(out)
+	}
+	sort.SliceStable(levels, func(i, j int) bool { return levels[i].Number < levels[j].Number })
+	return r.inlineInstances(append(settings, levels[0].Items...))
+}
+
+// collect sorts the element items into their kind lists and assigns ids,
+// counting each kind in source order.
+func (r *resolver) collect(items []expand.Item) {
+	for _, it := range items {
+		switch n := it.(type) {
+		case *expand.Wall:
+			cat := n.Category.V
+			if cat == "" {
+				cat = "wall"
+			}
+			r.walls = append(r.walls, &wallEl{src: n, id: r.nextID("wall", cat, n.ID.V)})
+		case *expand.Room:
+			r.rooms = append(r.rooms, &roomEl{src: n, meta: &n.Meta, id: r.nextID("room", "room", n.ID.V)})
+		case *expand.Strip:
+			r.strips = append(r.strips, n)
+			for i := range n.Rooms {
+				sr := &n.Rooms[i]
+				r.rooms = append(r.rooms, &roomEl{strip: sr, meta: &sr.Meta, id: r.nextID("room", "room", sr.ID.V)})
+			}
+		case *expand.Opening:
+			var c string
+			switch n.Kind {
+			case expand.Door:
+				c = "door"
+			case expand.Window:
+				c = "window"
+			default:
+				c = "opening"
+			}
+			r.openings = append(r.openings, &openingEl{src: n, id: r.nextID(c, c, n.ID.V)})
+		case *expand.Furniture:
+			cat := n.Category.V
+			if cat == "" {
+				cat = "furniture"
+			}
+			r.furniture = append(r.furniture, &furnEl{src: n, id: r.nextID("furniture", cat, n.ID.V)})
+		case *expand.Dim:
+			r.dims = append(r.dims, n)
+		case *expand.Box:
+			c := boxName[n.Kind]
+			r.boxes = append(r.boxes, &boxEl{src: n, id: r.nextID(c, c, n.ID.V)})
+		}
+	}
+}
+
+var boxName = map[expand.BoxKind]string{
+	expand.Column: "column", expand.Stair: "stair", expand.Elevator: "elevator", expand.Escalator: "escalator",
+}
+
+// checkDupIDs reports every explicit id already used by an earlier element.
+func (r *resolver) checkDupIDs() {
+	type ent struct {
+		id   string
+		span source.Span
+		at   int
+	}
+	var all []ent
+	for _, w := range r.walls {
+		if w.src.ID.Set() {
+			all = append(all, ent{w.src.ID.V, w.src.Span, w.src.Span.Start})
+		}
+	}
+	for _, rm := range r.rooms {
+		if rm.src != nil && rm.src.ID.Set() {
+			all = append(all, ent{rm.id, rm.meta.Span, rm.meta.Span.Start})
+		} else if rm.strip != nil && rm.strip.ID.Set() {
+			all = append(all, ent{rm.id, rm.meta.Span, rm.meta.Span.Start})
+		}
+	}
+	for _, o := range r.openings {
+		if o.src.ID.Set() {
+			all = append(all, ent{o.id, o.src.Span, o.src.Span.Start})
+		}
+	}
+	for _, f := range r.furniture {
+		if f.src.ID.Set() {
+			all = append(all, ent{f.id, f.src.Span, f.src.Span.Start})
+		}
+	}
+	for _, b := range r.boxes {
+		if b.src.ID.Set() {
+			all = append(all, ent{b.id, b.src.Span, b.src.Span.Start})
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].at < all[j].at })
+	seen := map[string]bool{}
+	for _, e := range all {
+		if seen[e.id] {
+			r.add(diag.New("E_DUP_ID", e.span, "The id %q is already used by another element", e.id))
+			continue
+		}
+		seen[e.id] = true
+	}
+}
+
+func (r *resolver) checkEmpty() {
+	if len(r.walls) == 0 && len(r.rooms) == 0 && len(r.furniture) == 0 {
+		d := diag.New("W_EMPTY_PLAN", source.Span{}, "The plan has no walls, rooms or furniture, so there is nothing to draw")
+		d.Unplaced = true
+		r.add(d)
+	}
+}

@@ -1,0 +1,386 @@
+package resolve
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// circleSides is the number of sides of the ring a circular room is
+// approximated by for overlap and hosting.
+const circleSides = 48
+
+// alignEdges lists the cross-axis edges valid after each relational
+// direction; alignOther maps an edge of the other axis to its counterpart.
+var (
+	horizontalAlign = map[string]bool{"top": true, "middle": true, "center": true, "bottom": true}
+	verticalAlign   = map[string]bool{"left": true, "center": true, "middle": true, "right": true}
+	alignOther      = map[string]string{"top": "left", "bottom": "right", "left": "top", "right": "bottom"}
+)
+
+// resolveRooms resolves every room whose floor does not depend on another
+// room, validates the relational ones and lays out the strips.
+func (r *resolver) resolveRooms() {
+	stripPos := r.stripRects()
+	for _, rm := range r.rooms {
+		r.addAll(rm.meta.Diags)
+		rm.room = ir.Room{ID: rm.id, Span: rm.meta.Span, Zone: rm.meta.Zone}
+		if rm.strip != nil {
+			rm.room.Label = rm.strip.Label.V
+			rm.room.Uses = words(rm.strip.Uses)
+			rect, ok := stripPos[rm.strip]
+			if !ok {
+				continue
+			}
+			rm.abs, rm.ok = true, true
+			rm.setRect(rect)
+			continue
+		}
+		src := rm.src
+		rm.room.Label = src.Label.V
+		rm.room.Uses = words(src.Uses)
+		switch src.Form {
+		case expand.RoomAt, expand.RoomRelative:
+			if src.Form == expand.RoomRelative && !r.checkAlign(rm) {
+				continue
+			}
+			w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
+			if !(w > 0 && h > 0) {
+				r.add(diag.New("E_ROOM_SIZE", src.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(w), num(h)))
+				continue
+			}
+			rm.ok = true
+			if src.Form == expand.RoomAt {
+				rm.abs = true
+				x, y := snap(src.At.X, r.grid), snap(src.At.Y, r.grid)
+				rm.setRect(geom.RectXYWH(x, y, w, h))
+			} else {
+				// Placed by layout(); the size is known now.
+				rm.rect = geom.RectXYWH(0, 0, w, h)
+			}
+		case expand.RoomPolygon:
+			var pg geom.Polygon
+			for _, p := range src.Polygon {
+				pg = append(pg, geom.Point{X: snap(p.X, r.grid), Y: snap(p.Y, r.grid)})
+			}
+			if !r.checkPolygon(rm, pg) {
+				continue
+			}
+			rm.abs, rm.ok = true, true
+			rm.room.Shape = ir.RoomPoly
+			rm.room.Polygon = pg
+			rm.rect = pg.Bounds()
+		case expand.RoomCircle:
+			c := geom.Point{X: snap(src.At.X, r.grid), Y: snap(src.At.Y, r.grid)}
+			rad := snap(src.Radius.V, r.grid)
+			if !(rad > 0) {
+				r.add(diag.New("E_ROOM_RADIUS", src.Span, "Room %q has radius %s; a circular room needs a positive radius", rm.id, num(rad)))
+				continue
+			}
+			rm.abs, rm.ok = true, true
+			rm.room.Shape = ir.RoomCircle
+			rm.room.Center, rm.room.Radius = c, rad
+			rm.room.Polygon = circleRing(c, rad)
+			rm.rect = geom.Rect{Min: geom.Point{X: c.X - rad, Y: c.Y - rad}, Max: geom.Point{X: c.X + rad, Y: c.Y + rad}}
+		}
+		if rm.ok && rm.abs && src.LabelAt.Set {
+			r.labelAt(rm)
+		}
+	}
+	for i, rm := range r.rooms {
+		if rm.ok {
+			if _, dup := r.roomIdx[rm.id]; !dup {
+				r.roomIdx[rm.id] = i
+			}
+		}
+	}
+}
+
+func (rm *roomEl) setRect(rc geom.Rect) {
+	rm.rect = rc
+	rm.room.Shape = ir.RoomRect
+	rm.room.Polygon = geom.Polygon{rc.Min, {X: rc.Max.X, Y: rc.Min.Y}, rc.Max, {X: rc.Min.X, Y: rc.Max.Y}}
+}
+
+// labelAt records a pinned label anchor and warns when it is off the floor.
+func (r *resolver) labelAt(rm *roomEl) {
+	p := geom.Point{X: rm.src.LabelAt.X, Y: rm.src.LabelAt.Y}
+	rm.room.LabelAt = &p
+	if rm.contains(p) {
+		return
+	}
+	sp := rm.src.LabelAt.Span
+	sp.Start = keywordBefore(r.file, sp.Start, "at")
+	r.add(diag.New("W_ROOM_LABEL_OUTSIDE", sp, "Room %q pins its label at (%s, %s), which is not on the room's floor", rm.id, num(p.X), num(p.Y)))
+}
+
+// contains reports whether p is on the room's floor (boundary included).
+func (rm *roomEl) contains(p geom.Point) bool {
+	switch rm.room.Shape {
+	case ir.RoomCircle:
+		return p.Sub(rm.room.Center).Len() <= rm.room.Radius+geom.Eps
+	case ir.RoomPoly:
+		return pointInPolygon(rm.room.Polygon, p)
+	}
+	return p.X >= rm.rect.Min.X-geom.Eps && p.X <= rm.rect.Max.X+geom.Eps && p.Y >= rm.rect.Min.Y-geom.Eps && p.Y <= rm.rect.Max.Y+geom.Eps
+}
+
+// checkAlign validates a relational room's `align` edge.
+func (r *resolver) checkAlign(rm *roomEl) bool {
+	a := rm.src.Align
+	if !a.Set() {
+		return true
+	}
+	horiz := rm.src.RelDir.V == "right-of" || rm.src.RelDir.V == "left-of"
+	valid := verticalAlign
+	if horiz {
+		valid = horizontalAlign
+	}
+	if valid[a.V] {
+		return true
+	}
+	if other, ok := alignOther[a.V]; ok {
+		d := diag.New("E_ROOM_ALIGN_AXIS", a.Span, "Room %q is placed `%s …`, where `align %s` names an edge of the other axis; the matching edge is %q",
+			rm.id, rm.src.RelDir.V, a.V, other)
+		d.Fixes = []diag.Fix{{Title: "align on `" + other + "`", Applicability: "machine-applicable", FixID: "room-align-axis",
+			Edits: []diag.Edit{{Span: a.Span, NewText: other}}}}
+		r.add(d)
+		return false
+	}
+	r.add(diag.New("E_ROOM_ALIGN", a.Span, "Room %q has `align %s`, which is not an edge to align on", rm.id, a.V))
+	return false
+}
+
+// stripRects lays every strip's rooms end to end.
+func (r *resolver) stripRects() map[*expand.StripRoom]geom.Rect {
+	out := map[*expand.StripRoom]geom.Rect{}
+	for _, st := range r.strips {
+		r.addAll(st.Diags)
+		x, y := snap(st.At.X, r.grid), snap(st.At.Y, r.grid)
+		gap := snap(st.Gap.V, r.grid)
+		cross := 0.0
+		if st.Cross.Set {
+			cross = snap(st.Cross.V, r.grid)
+		}
+		run := 0.0
+		for i := range st.Rooms {
+			sr := &st.Rooms[i]
+			main := snap(sr.Size.W, r.grid)
+			c := cross
+			if sr.Size.HasH {
+				c = snap(sr.Size.H, r.grid)
+			}
+			if !st.Cross.Set && !sr.Size.HasH {
+				id := sr.ID.V
+				if id == "" {
+					id = "room"
+				}
+				r.add(diag.New("E_STRIP_SIZE", sr.Span, "Room %q in this strip has no cross-axis size: give the strip a `%s` or the room `size <main>x<cross>`", id, crossWord(st.Dir.V)))
+				run += main + gap
+				continue
+			}
+			var rc geom.Rect
+			switch st.Dir.V {
+			case "left":
+				rc = geom.RectXYWH(x-run-main, y, main, c)
+			case "down":
+				rc = geom.RectXYWH(x, y+run, c, main)
+			case "up":
+				rc = geom.RectXYWH(x, y-run-main, c, main)
+			default:
+				rc = geom.RectXYWH(x+run, y, main, c)
+			}
+			run += main + gap
+			if main > 0 && c > 0 {
+				out[sr] = rc
+			}
+		}
+	}
+	return out
+}
+
+func crossWord(dir string) string {
+	if dir == "down" || dir == "up" {
+		return "width"
+	}
+	return "height"
+}
+
+// layout places the relational rooms in dependency order.
+func (r *resolver) layout() {
+	// Unknown references and polygon anchors first, in source order.
+	for _, rm := range r.rooms {
+		if !rm.ok || rm.abs || rm.src == nil {
+			continue
+		}
+		ref := rm.src.RelRef.V
+		j, ok := r.roomIdx[ref]
+		if !ok {
+			r.add(diag.New("E_LAYOUT_REF", rm.src.Span, "Room %q is placed relative to %q, but no room has that id", rm.id, ref))
+			rm.placed = true
+			rm.setRect(rm.rect)
+			continue
+		}
+		if sh := r.rooms[j].room.Shape; sh == ir.RoomPoly || sh == ir.RoomCircle {
+			r.add(diag.New("E_PLACE_POLY", rm.src.Span, "Room %q is placed `%s %s`, but %q is not a rectangle; place this room with `at (x,y)`",
+				rm.id, rm.src.RelDir.V, ref, ref))
+			rm.placed = true
+			rm.setRect(rm.rect)
+		}
+	}
+	var stack []*roomEl
+	for _, rm := range r.rooms {
+		if rm.ok && !rm.abs && !rm.placed {
+			r.place(rm, &stack)
+		}
+	}
+	for _, rm := range r.rooms {
+		if rm.cyc {
+			r.add(diag.New("E_LAYOUT_CYCLE", rm.src.Span, "Room %q is part of a cycle of relational placements", rm.id))
+		}
+	}
+}
+
+// place resolves rm after its reference. A reference back to a room still
+// on the stack marks every room of that cycle.
+func (r *resolver) place(rm *roomEl, stack *[]*roomEl) {
+	if rm.placed || rm.abs {
+		return
+	}
+	if rm.visiting {
+		for i := len(*stack) - 1; i >= 0; i-- {
+			(*stack)[i].cyc = true
+			if (*stack)[i] == rm {
+				break
+			}
+		}
+		return
+	}
+	rm.visiting = true
+	*stack = append(*stack, rm)
+	ref := r.rooms[r.roomIdx[rm.src.RelRef.V]]
+	r.place(ref, stack)
+	*stack = (*stack)[:len(*stack)-1]
+	rm.visiting = false
+	rm.placed = true
+	if rm.cyc {
+		rm.setRect(geom.RectXYWH(0, 0, rm.rect.W(), rm.rect.H()))
+		return
+	}
+	rm.setRect(relRect(ref.rect, rm.rect.W(), rm.rect.H(), rm.src.RelDir.V, rm.src.Align.V, snap(rm.src.Gap.V, r.grid)))
+}
+
+// relRect is the rectangle of a w×h room placed dir of ref.
+func relRect(ref geom.Rect, w, h float64, dir, align string, gap float64) geom.Rect {
+	var x, y float64
+	switch dir {
+	case "right-of", "left-of":
+		if dir == "right-of" {
+			x = ref.Max.X + gap
+		} else {
+			x = ref.Min.X - gap - w
+		}
+		switch align {
+		case "middle", "center":
+			y = ref.Min.Y + (ref.H()-h)/2
+		case "bottom":
+			y = ref.Max.Y - h
+		default:
+			y = ref.Min.Y
+		}
+	default:
+		if dir == "below" {
+			y = ref.Max.Y + gap
+		} else {
+			y = ref.Min.Y - gap - h
+		}
+		switch align {
+		case "center", "middle":
+			x = ref.Min.X + (ref.W()-w)/2
+		case "right":
+			x = ref.Max.X - w
+		default:
+			x = ref.Min.X
+		}
+	}
+	return geom.RectXYWH(x, y, w, h)
+}
+
+// finishRooms copies the resolved rooms into the plan, in source order.
+func (r *resolver) finishRooms() {
+	for _, rm := range r.rooms {
+		if !rm.ok {
+			continue
+		}
+		if rm.src != nil && rm.src.Form == expand.RoomRelative && rm.src.LabelAt.Set {
+			r.labelAt(rm)
+		}
+		r.plan.Rooms = append(r.plan.Rooms, rm.room)
+	}
+}
+
+// checkOverlaps warns about every pair of rooms whose floors overlap.
+func (r *resolver) checkOverlaps() {
+	var ok []*roomEl
+	for _, rm := range r.rooms {
+		if rm.ok {
+			ok = append(ok, rm)
+		}
+	}
+	for i, a := range ok {
+		for _, b := range ok[i+1:] {
+			if roomsOverlap(a, b) {
+				r.add(diag.New("W_ROOM_OVERLAP", b.meta.Span, "Rooms %q and %q overlap", a.id, b.id))
+			}
+		}
+	}
+}
+
+func roomsOverlap(a, b *roomEl) bool {
+	ra, rb := a.rect, b.rect
+	if math.Min(ra.Max.X, rb.Max.X)-math.Max(ra.Min.X, rb.Min.X) <= geom.Eps ||
+		math.Min(ra.Max.Y, rb.Max.Y)-math.Max(ra.Min.Y, rb.Min.Y) <= geom.Eps {
+		return false
+	}
+	if a.room.Shape == ir.RoomRect && b.room.Shape == ir.RoomRect {
+		return true
+	}
+	return polygonsOverlap(a.room.Polygon, b.room.Polygon)
+}
+
+func words(ws []expand.Word) []string {
+	var out []string
+	for _, w := range ws {
+		out = append(out, w.V)
+	}
+	return out
+}
+
+// keywordBefore returns the offset of kw when it is the last word before
+// off in the source (skipping blanks), else off.
+func keywordBefore(f *source.File, off int, kw string) int {
+	if f == nil {
+		return off
+	}
+	i := off
+	for i > 0 && (f.Src[i-1] == ' ' || f.Src[i-1] == '\t') {
+		i--
+	}
+	if i >= len(kw) && string(f.Src[i-len(kw):i]) == kw {
+		return i - len(kw)
+	}
+	return off
+}
+
+func circleRing(c geom.Point, rad float64) geom.Polygon {
+	pg := make(geom.Polygon, circleSides)
+	for i := range pg {
+		a := 2 * math.Pi * float64(i) / circleSides
+		pg[i] = geom.Point{X: c.X + rad*math.Cos(a), Y: c.Y + rad*math.Sin(a)}
+	}
+	return pg
+}

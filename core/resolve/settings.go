@@ -1,0 +1,198 @@
+package resolve
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// themeKeys are the accepted `theme { … }` keys: the friendly aliases and
+// the canonical field names.
+var themeKeys = map[string]bool{
+	"background": true, "wall": true, "wallFill": true, "wallHatch": true, "wallStroke": true,
+	"room": true, "roomFill": true, "roomLabel": true, "areaLabel": true,
+	"furniture": true, "furnitureFill": true, "furnitureStroke": true, "furnitureLabel": true,
+	"door": true, "window": true, "dim": true, "annotation": true, "font": true, "lineWeight": true,
+}
+
+// styleKeys are the accepted `style <kind> { … }` keys.
+var styleKeys = map[string]bool{"fill": true, "stroke": true, "label": true, "strokeWidth": true, "font": true, "opacity": true}
+
+// settings applies the plan-level settings in source order and reports
+// their diagnostics (duplicate accessible metadata, misplaced metadata,
+// unknown theme and style keys, site problems).
+func (r *resolver) settings(items []expand.Item) {
+	s := &r.plan.Settings
+	accSeen := map[string]bool{}
+	siteSeen := false
+	var axesX, axesY []float64
+	for _, it := range items {
+		switch n := it.(type) {
+		case *expand.Setting:
+			r.setting(n)
+		case *expand.Acc:
+			r.addAll(n.Diags)
+			if n.InBlock {
+				r.add(diag.New("E_ACC_PLACEMENT", n.Span, "`%s` is plan-level metadata and cannot be written inside a block or component", n.Key))
+				continue
+			}
+			if accSeen[n.Key] {
+				sp := n.Span
+				sp.End = sp.Start + len(n.Key)
+				r.add(diag.New("W_DUP_ACC_METADATA", sp, "%q is declared more than once; the last value is used", n.Key))
+			}
+			accSeen[n.Key] = true
+			if n.Key == "accTitle" {
+				s.AccTitle = n.Text.V
+			} else {
+				s.AccDescr = n.Text.V
+			}
+		case *expand.Title:
+			t := &ir.Title{Span: n.Span}
+			for _, f := range n.Fields {
+				t.Fields = append(t.Fields, ir.TitleField{Key: f.Key.V, Value: f.Value.V})
+			}
+			r.plan.Title = t
+		case *expand.Axes:
+			r.addAll(n.Diags)
+			for _, v := range n.X {
+				axesX = append(axesX, v.V)
+			}
+			for _, v := range n.Y {
+				axesY = append(axesY, v.V)
+			}
+		case *expand.Theme:
+			r.addAll(n.Diags)
+			if n.Name.Set() {
+				s.Theme = n.Name.V
+			}
+			if n.From.Set {
+				s.ThemeFrom = n.From.V
+			}
+			for _, kv := range n.Entries {
+				if !themeKeys[kv.Key.V] {
+					r.add(diag.New("W_UNKNOWN_THEME_KEY", kv.Key.Span, "%q is not a theme key; it is ignored", kv.Key.V))
+					continue
+				}
+				s.ThemeEntries = append(s.ThemeEntries, keyValue(kv))
+			}
+		case *expand.Style:
+			r.addAll(n.Diags)
+			st := ir.Style{Kind: n.Kind.V}
+			for _, kv := range n.Entries {
+				if !styleKeys[kv.Key.V] {
+					r.add(diag.New("W_UNKNOWN_STYLE_KEY", kv.Key.Span, "%q is not a style key for %q; it is ignored", kv.Key.V, n.Kind.V))
+					continue
+				}
+				st.Entries = append(st.Entries, keyValue(kv))
+			}
+			s.Styles = append(s.Styles, st)
+		case *expand.Site:
+			r.addAll(n.Diags)
+			if siteSeen {
+				r.add(diag.New("E_SITE_DUP", n.Span, "The plan already has a `site` block; a plan has one orientation"))
+				continue
+			}
+			siteSeen = true
+			if !n.Street.Set() {
+				r.add(diag.New("E_SITE_NO_STREET", n.Span, "This `site` block names no `street` direction, so it cannot orient anything"))
+			}
+		}
+	}
+	s.AxesX = r.axes(axesX)
+	s.AxesY = r.axes(axesY)
+}
+
+func keyValue(kv expand.KeyValue) ir.KeyValue {
+	if kv.Num.Set {
+		return ir.KeyValue{Key: kv.Key.V, Num: kv.Num.V, IsNum: true}
+	}
+	return ir.KeyValue{Key: kv.Key.V, Str: kv.Str.V}
+}
+
+// axes snaps, sorts and deduplicates axis positions.
+func (r *resolver) axes(vs []float64) []float64 {
+	if len(vs) == 0 {
+		return nil
+	}
+	out := make([]float64, 0, len(vs))
+	for _, v := range vs {
+		out = append(out, snap(v, r.grid))
+	}
+	sort.Float64s(out)
+	j := 0
+	for i, v := range out {
+		if i == 0 || v != out[j-1] {
+			out[j] = v
+			j++
+		}
+	}
+	return out[:j]
+}
+
+func (r *resolver) setting(n *expand.Setting) {
+	r.addAll(n.Diags)
+	s := &r.plan.Settings
+	word := func(i int) string {
+		if i < len(n.Args) {
+			return n.Args[i].V
+		}
+		return ""
+	}
+	switch n.Key {
+	case "units":
+		if w := word(0); w != "" {
+			s.Units = w
+		}
+	case "grid":
+		if n.Value.Set && n.Value.V > 0 && !math.IsInf(n.Value.V, 0) {
+			r.grid = n.Value.V
+			s.Grid = n.Value.V
+		} else {
+			r.grid, s.Grid = 0, 0
+		}
+		s.GridSet = true
+	case "north":
+		s.NorthSet = true
+		if n.Value.Set {
+			s.North = num(n.Value.V)
+			s.NorthAngle = n.Value.V
+			break
+		}
+		s.North = word(0)
+		switch s.North {
+		case "up":
+			s.NorthAngle = 0
+		case "right":
+			s.NorthAngle = 90
+		case "down":
+			s.NorthAngle = 180
+		case "left":
+			s.NorthAngle = 270
+		}
+	case "scale":
+		s.ScaleSet = true
+		s.ScaleNum = n.ScaleNum.V
+		s.ScaleDenom = n.ScaleDen.V
+	case "paper":
+		s.Paper = strings.ToUpper(word(0))
+		if o := word(1); o != "" {
+			s.Orientation = o
+		}
+	case "dims":
+		// `dims auto [scope]`
+		scope := "all"
+		if w := word(1); w != "" {
+			scope = w
+		}
+		s.DimsAuto = scope
+	case "schedule":
+		s.Schedule = true
+	case "legend":
+		s.Legend = true
+	}
+}

@@ -1,0 +1,87 @@
+package resolve
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// onWallTolerance is how far (mm) a free-placed opening's point may sit from
+// a wall centreline and still be hosted by it.
+const onWallTolerance = 300
+
+// wallPath is a wall's centreline walked by run length.
+type wallPath struct {
+	segs  []geom.Segment
+	start []float64 // run length at the start of each segment
+	total float64
+}
+
+func newWallPath(w *ir.Wall) wallPath {
+	var p wallPath
+	for _, s := range w.Segments() {
+		p.segs = append(p.segs, s)
+		p.start = append(p.start, p.total)
+		p.total += s.Len()
+	}
+	return p
+}
+
+// at returns the point at run length d along the path and the index of the
+// segment holding it (the first segment whose end reaches d).
+func (p wallPath) at(d float64) (geom.Point, int) {
+	if len(p.segs) == 0 {
+		return geom.Point{}, -1
+	}
+	for i, s := range p.segs {
+		l := s.Len()
+		if d <= p.start[i]+l+geom.Eps || i == len(p.segs)-1 {
+			t := d - p.start[i]
+			if l == 0 {
+				return s.A, i
+			}
+			return s.A.Add(s.B.Sub(s.A).Mul(t / l)), i
+		}
+	}
+	return p.segs[0].A, 0
+}
+
+// nearest finds the segment closest to q (ties go to the earlier segment)
+// and returns its index, the run length of the foot of the perpendicular
+// (clamped to the segment) and the distance from q to that foot.
+func (p wallPath) nearest(q geom.Point) (seg int, run, dist float64) {
+	seg, dist = -1, math.Inf(1)
+	for i, s := range p.segs {
+		t, foot := clampProject(s, q)
+		d := q.Sub(foot).Len()
+		if d < dist-1e-9 {
+			seg, dist, run = i, d, p.start[i]+t
+		}
+	}
+	return seg, run, dist
+}
+
+// clampProject returns the distance along s of the point of s nearest q and
+// that point.
+func clampProject(s geom.Segment, q geom.Point) (float64, geom.Point) {
+	d := s.B.Sub(s.A)
+	l := d.Len()
+	if l == 0 {
+		return 0, s.A
+	}
+	t := q.Sub(s.A).Dot(d) / l
+	if t < 0 {
+		t = 0
+	}
+	if t > l {
+		t = l
+	}
+	return t, s.A.Add(d.Mul(t / l))
+}
+
+// segDist is the distance from q to segment s.
+func segDist(s geom.Segment, q geom.Point) float64 {
+	_, f := clampProject(s, q)
+	return q.Sub(f).Len()
+}

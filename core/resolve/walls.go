@@ -1,0 +1,167 @@
+package resolve
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// resolveWalls snaps every wall and checks its thickness and material.
+func (r *resolver) resolveWalls() {
+	for _, w := range r.walls {
+		src := w.src
+		r.addAll(src.Diags)
+		iw := ir.Wall{
+			ID: src.ID.V, GenID: w.id, Kind: ir.WallKind(src.Category.V), Closed: src.Closed,
+			Span: src.Span, Material: "poche", MaterialScale: 1,
+		}
+		if src.Material.Set() {
+			m := src.Material.V
+			if slices.Contains(knownMaterials, m) {
+				iw.Material = m
+			} else {
+				r.add(diag.New("W_UNKNOWN_MATERIAL", src.Span, "Wall %q uses the unknown material %q (known: %s); it gets the default hatch",
+					w.id, m, strings.Join(knownMaterials, ", ")))
+			}
+		}
+		if src.MaterialScale.Set {
+			if src.MaterialScale.V > 0 {
+				iw.MaterialScale = src.MaterialScale.V
+			} else {
+				r.add(diag.New("W_HATCH_SCALE", src.Span, "Wall %q has a hatch scale of %s; a scale must be positive, so 1 is used", w.id, num(src.MaterialScale.V)))
+			}
+		}
+		if src.MaterialAngle.Set {
+			iw.MaterialAngle = src.MaterialAngle.V
+		}
+		iw.Thickness = snap(src.Thickness.V, r.grid)
+		if !(iw.Thickness > 0) {
+			r.add(diag.New("E_WALL_THICKNESS", src.Span, "Wall %q has a thickness of %s mm; it must be positive", w.id, num(iw.Thickness)))
+			continue
+		}
+		hasArc := false
+		for _, v := range src.Vertices {
+			iw.Points = append(iw.Points, geom.Point{X: snap(v.Point.X, r.grid), Y: snap(v.Point.Y, r.grid)})
+			if v.Arc {
+				hasArc = true
+			}
+		}
+		if hasArc {
+			r.wallArcs(w, &iw)
+		}
+		w.ok = true
+		w.w = iw
+		w.p = newWallPath(&w.w)
+		r.plan.Walls = append(r.plan.Walls, iw)
+	}
+	// Re-point each wall element at its plan copy so later passes read the
+	// final value.
+	i := 0
+	for _, w := range r.walls {
+		if w.ok {
+			w.planIdx = i
+			i++
+		} else {
+			w.planIdx = -1
+		}
+	}
+}
+
+// wallArcs fills in the arc geometry of a wall with `arc` vertices. An arc
+// whose radius is under half its chord is E_ARC_RADIUS and stays straight.
+func (r *resolver) wallArcs(w *wallEl, iw *ir.Wall) {
+	src := w.src
+	n := len(iw.Points)
+	segs := n - 1
+	if iw.Closed && n > 2 {
+		segs = n
+	}
+	iw.Arcs = make([]ir.WallArc, segs)
+	for i := 1; i < len(src.Vertices) && i < n; i++ {
+		v := src.Vertices[i]
+		if !v.Arc {
+			continue
+		}
+		a, b := iw.Points[i-1], iw.Points[i]
+		rad := v.Radius.V
+		chord := b.Sub(a).Len()
+		if chord == 0 {
+			continue
+		}
+		if rad < chord/2-1e-9 {
+			d := diag.New("E_ARC_RADIUS", v.Radius.Span, "The arc to (%s, %s) has radius %s, but the chord is %s, so the radius must be at least %s",
+				num(b.X), num(b.Y), num(rad), num(round3(chord)), num(round3(chord/2)))
+			d.Fixes = []diag.Fix{{Title: "use the minimum radius", Applicability: "machine-applicable", FixID: "arc-radius",
+				Edits: []diag.Edit{{Span: v.Radius.Span, NewText: num(math.Ceil(chord/2*1000) / 1000)}}}}
+			r.add(d)
+			continue
+		}
+		cw := v.Dir.V == "cw"
+		iw.Arcs[i-1] = arcGeometry(a, b, rad, cw, v.Major)
+	}
+}
+
+// arcGeometry returns the circle through a and b of radius rad whose arc
+// from a to b turns clockwise on the sheet when cw (y points down), taking
+// the long way round when major.
+func arcGeometry(a, b geom.Point, rad float64, cw, major bool) ir.WallArc {
+	mid := a.Add(b).Mul(0.5)
+	d := b.Sub(a)
+	l := d.Len()
+	h := math.Sqrt(math.Max(rad*rad-l*l/4, 0))
+	u := d.Mul(1 / l)
+	// On a y-down sheet, a clockwise turn has its centre to the right of
+	// travel: right of u is (-u.Y, u.X).
+	right := geom.Point{X: -u.Y, Y: u.X}
+	side := right
+	if !cw {
+		side = right.Mul(-1)
+	}
+	if major {
+		side = side.Mul(-1)
+	}
+	c := mid.Add(side.Mul(h))
+	sa := math.Atan2(a.Y-c.Y, a.X-c.X)
+	ea := math.Atan2(b.Y-c.Y, b.X-c.X)
+	sweep := ea - sa
+	// Positive sweep is clockwise on the sheet (angles grow clockwise when y
+	// points down).
+	if cw {
+		for sweep <= 0 {
+			sweep += 2 * math.Pi
+		}
+	} else {
+		for sweep >= 0 {
+			sweep -= 2 * math.Pi
+		}
+	}
+	return ir.WallArc{Arc: true, Center: c, Radius: rad, CW: cw, Major: major, StartAngle: sa, Sweep: sweep}
+}
+
+// findWalls returns the indexes (into r.walls) of the resolved walls a
+// reference names: by id first, then by category.
+func (r *resolver) findWalls(ref string) []int {
+	var out []int
+	for i, w := range r.walls {
+		if w.ok && w.id == ref && w.src.ID.Set() {
+			return []int{i}
+		}
+	}
+	for i, w := range r.walls {
+		if w.ok && string(w.w.Kind) == ref {
+			out = append(out, i)
+		}
+	}
+	if len(out) == 0 {
+		for i, w := range r.walls {
+			if w.ok && w.id == ref {
+				return []int{i}
+			}
+		}
+	}
+	return out
+}
