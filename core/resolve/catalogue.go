@@ -10,9 +10,9 @@ type fixture struct {
 // canonical category.
 var fixtureAlias = map[string]string{
 	"wc": "wc", "toilet": "wc",
-	"basin":        "basin",
-	"shower":       "shower",
-	"bathtub":      "bathtub", "bath": "bathtub", "tub": "bathtub",
+	"basin":   "basin",
+	"shower":  "shower",
+	"bathtub": "bathtub", "bath": "bathtub", "tub": "bathtub",
 	"kitchen_sink": "kitchen_sink", "sink": "kitchen_sink",
 	"counter": "counter", "worktop": "counter",
 	"stove": "stove", "hob": "stove", "cooktop": "stove", "oven": "stove",
