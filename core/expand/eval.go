@@ -1,7 +1,10 @@
 package expand
 
 import (
+	"strings"
+
 	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/source"
 	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
@@ -9,10 +12,35 @@ type expander struct {
 	file   *syntax.File
 	limits Limits
 	diags  diag.List
+	// sink is where evaluation diagnostics go: e.diags for scripting
+	// statements, an element's Meta.Diags while its clauses are evaluated.
+	sink *diag.List
+
+	steps     int
+	exhausted bool
+	callDepth int
+	unwinding bool
+	compDepth int
+	items     int
+
+	global     *Env
+	components map[string]*syntax.ComponentDecl
+	compNames  []string
+}
+
+// scope is the statement-walking context.
+type scope struct {
+	env       *Env
+	out       *[]Item
+	zone      string
+	nested    bool // inside a block or component body, not at plan level
+	callSites []source.Span
 }
 
 func newExpander(f *syntax.File, opts Options) *expander {
-	return &expander{file: f, limits: opts.Limits.withDefaults()}
+	e := &expander{file: f, limits: opts.Limits.withDefaults(), components: map[string]*syntax.ComponentDecl{}}
+	e.sink = &e.diags
+	return e
 }
 
 func (e *expander) run() *Result {
@@ -20,5 +48,564 @@ func (e *expander) run() *Result {
 	if e.file == nil || e.file.Plan == nil {
 		return r
 	}
+	p := e.file.Plan
+	r.Span = p.Sp
+	if p.Name != nil {
+		r.NameSpan = p.Name.Sp
+		if s, ok := p.Name.Plain(); ok {
+			r.Name = s
+		} else {
+			r.Name = e.evalString(p.Name, newEnv(nil)).Str
+		}
+	}
+	e.global = newEnv(nil)
+	// Component declarations at plan level are visible everywhere.
+	for _, s := range p.Body {
+		if c, ok := s.(*syntax.ComponentDecl); ok {
+			e.declare(c)
+		}
+	}
+	e.stmts(p.Body, scope{env: e.global, out: &r.Items})
 	return r
+}
+
+func (e *expander) declare(c *syntax.ComponentDecl) {
+	if _, ok := e.components[c.Name.Name]; !ok {
+		e.compNames = append(e.compNames, c.Name.Name)
+	}
+	e.components[c.Name.Name] = c
+}
+
+func (e *expander) stmts(list []syntax.Stmt, sc scope) {
+	for _, s := range list {
+		if e.exhausted {
+			return
+		}
+		e.stmt(s, sc)
+	}
+}
+
+// emit appends an item, enforcing the element budget.
+func (e *expander) emit(sc scope, it Item) {
+	e.items++
+	if e.items > e.limits.Elements {
+		if !e.exhausted {
+			e.exhausted = true
+			e.reportAt("E_RANGE_LIMIT", it.Info().Span, true, "Expansion produced more than %d statements", e.limits.Elements)
+		}
+		return
+	}
+	m := it.Info()
+	m.Zone = sc.zone
+	if len(sc.callSites) > 0 {
+		m.CallSites = append([]source.Span(nil), sc.callSites...)
+	}
+	*sc.out = append(*sc.out, it)
+}
+
+func (e *expander) stmt(s syntax.Stmt, sc scope) {
+	if !e.step(s.Span()) {
+		return
+	}
+	switch n := s.(type) {
+	case *syntax.LetStmt:
+		name := n.Name.Name
+		if sc.env.definedHere(name) {
+			e.reportAt("E_REDEF", n.Sp, true, "%q is already defined in this scope", name)
+			return
+		}
+		if n.IsFunc {
+			params := make([]string, len(n.Params))
+			for i, p := range n.Params {
+				params[i] = p.Name
+			}
+			sc.env.define(name, Value{Kind: FuncVal, Fn: &Func{Name: name, Params: params, Body: n.Value, Env: sc.env}})
+			return
+		}
+		sc.env.define(name, e.eval(n.Value, sc.env))
+	case *syntax.AssignStmt:
+		ptr, ok := sc.env.lookup(n.Name.Name)
+		if !ok {
+			d := diag.New("E_ASSIGN_UNDEF", n.Sp, "Cannot assign to undefined name %q (declare it with \"let\" first)", n.Name.Name)
+			if h := suggest(n.Name.Name, sc.env.candidates()); h != "" {
+				d.Hints = []string{"did you mean \"" + h + "\"?"}
+			}
+			e.sink.Add(d)
+			return
+		}
+		*ptr = e.eval(n.Value, sc.env)
+	case *syntax.ForStmt:
+		it := e.eval(n.Iter, sc.env)
+		if it.Kind != ArrayVal {
+			e.reportAt("E_TYPE", n.Sp, true, "\"for\" expects an array or range but got %s", article(it.Kind))
+			return
+		}
+		for _, v := range it.Arr {
+			if e.exhausted {
+				return
+			}
+			inner := sc
+			inner.env = newEnv(sc.env)
+			inner.nested = true
+			inner.env.define(n.Var.Name, v)
+			e.stmts(n.Body.Stmts, inner)
+		}
+	case *syntax.IfStmt:
+		c := e.eval(n.Cond, sc.env)
+		if c.Kind != BoolVal {
+			e.report("E_TYPE", n.Cond, "Expected a boolean but got %s", c.Kind)
+			return
+		}
+		b := n.Then
+		if !c.Bool {
+			b = n.Else
+		}
+		if b != nil {
+			inner := sc
+			inner.env = newEnv(sc.env)
+			inner.nested = true
+			e.stmts(b.Stmts, inner)
+		}
+	case *syntax.WhileStmt:
+		for i := 0; ; i++ {
+			if e.exhausted {
+				return
+			}
+			c := e.eval(n.Cond, sc.env)
+			if c.Kind != BoolVal {
+				e.report("E_TYPE", n.Cond, "Expected a boolean but got %s", c.Kind)
+				return
+			}
+			if !c.Bool {
+				return
+			}
+			if i >= MaxWhileIterations {
+				e.reportAt("E_WHILE_LIMIT", n.Sp, true, "\"while\" exceeded %d iterations (possible infinite loop)", MaxWhileIterations)
+				return
+			}
+			inner := sc
+			inner.env = newEnv(sc.env)
+			inner.nested = true
+			e.stmts(n.Body.Stmts, inner)
+		}
+	case *syntax.SetStmt:
+		for _, en := range n.Entries {
+			sc.env.sets = append(sc.env.sets, setRule{kind: n.Kind.Text, key: en.Key.Name, val: e.eval(en.Value, sc.env)})
+		}
+	case *syntax.ComponentDecl:
+		if sc.nested {
+			e.declare(n)
+		}
+	case *syntax.CallStmt:
+		e.callComponent(n, sc)
+	case *syntax.PlaceStmt:
+		e.place(n, sc)
+	case *syntax.ImportStmt:
+		// Imports need a file world; they are resolved by a later stage.
+	case *syntax.ZoneStmt:
+		inner := sc
+		if sc.zone == "" {
+			inner.zone = n.ID.Name
+		} else {
+			inner.zone = sc.zone + "." + n.ID.Name
+		}
+		e.stmts(n.Body.Stmts, inner)
+	case *syntax.LevelStmt:
+		e.level(n, sc)
+	default:
+		if it := e.element(s, sc); it != nil {
+			e.emit(sc, it)
+		}
+	}
+}
+
+func (e *expander) callComponent(n *syntax.CallStmt, sc scope) {
+	name := n.Name.Name
+	c, ok := e.components[name]
+	if !ok {
+		d := diag.New("E_UNKNOWN_COMPONENT", n.Sp, "Unknown component %q", name)
+		if h := suggest(name, e.compNames); h != "" && !isBuiltin(h) {
+			d.Hints = []string{"did you mean \"" + h + "\"?"}
+		}
+		e.sink.Add(d)
+		return
+	}
+	if len(n.Args) != len(c.Params) {
+		e.reportAt("E_ARGCOUNT", n.Sp, true, "Component %q expects %d argument(s) but got %d", name, len(c.Params), len(n.Args))
+		return
+	}
+	if e.compDepth >= MaxComponentDepth {
+		e.reportAt("E_RECURSION", n.Sp, true, "Component recursion too deep (limit %d) instantiating %q", MaxComponentDepth, name)
+		e.exhausted = true
+		return
+	}
+	body := newEnv(e.global)
+	for i, p := range c.Params {
+		body.define(p.Name, e.eval(n.Args[i], sc.env))
+	}
+	inner := sc
+	inner.env = body
+	inner.nested = true
+	inner.callSites = append(append([]source.Span(nil), sc.callSites...), n.Sp)
+	e.compDepth++
+	e.stmts(c.Body.Stmts, inner)
+	e.compDepth--
+}
+
+func (e *expander) place(n *syntax.PlaceStmt, sc scope) {
+	inst := &Instance{Name: Word{V: n.As.Name, Span: n.As.Sp}, Component: Word{V: n.Component.Name, Span: n.Component.Sp}}
+	inst.Span = n.Sp
+	e.withSink(&inst.Diags, func() {
+		inst.At = e.point(n.At, sc.env)
+		inst.Rotate = e.numClause(n.Rotate, sc.env)
+	})
+	if n.Mirror != nil {
+		inst.Mirror = Word{V: n.Mirror.Text, Span: n.Mirror.Sp}
+	}
+	c, ok := e.components[n.Component.Name]
+	if !ok {
+		d := diag.New("E_UNKNOWN_COMPONENT", n.Sp, "Unknown component %q", n.Component.Name)
+		if h := suggest(n.Component.Name, e.compNames); h != "" && !isBuiltin(h) {
+			d.Hints = []string{"did you mean \"" + h + "\"?"}
+		}
+		e.sink.Add(d)
+		return
+	}
+	if len(n.Args) != len(c.Params) {
+		e.reportAt("E_ARGCOUNT", n.Sp, true, "Component %q expects %d argument(s) but got %d", c.Name.Name, len(c.Params), len(n.Args))
+		return
+	}
+	if e.compDepth >= MaxComponentDepth {
+		e.reportAt("E_RECURSION", n.Sp, true, "Component recursion too deep (limit %d) instantiating %q", MaxComponentDepth, c.Name.Name)
+		e.exhausted = true
+		return
+	}
+	body := newEnv(e.global)
+	for i, p := range c.Params {
+		body.define(p.Name, e.eval(n.Args[i], sc.env))
+	}
+	inner := scope{env: body, out: &inst.Items, nested: true,
+		callSites: append(append([]source.Span(nil), sc.callSites...), n.Sp)}
+	e.compDepth++
+	e.stmts(c.Body.Stmts, inner)
+	e.compDepth--
+	e.emit(sc, inst)
+}
+
+func (e *expander) level(n *syntax.LevelStmt, sc scope) {
+	l := &Level{Number: n.Number.Value, HeaderSp: n.HeaderSp, Nested: sc.nested}
+	l.Span = n.Sp
+	if n.Name != nil {
+		e.withSink(&l.Diags, func() { l.Name = e.strClause(n.Name, sc.env) })
+	}
+	inner := sc
+	inner.env = newEnv(sc.env)
+	inner.out = &l.Items
+	inner.nested = true
+	e.stmts(n.Body.Stmts, inner)
+	e.emit(sc, l)
+}
+
+// withSink runs f with evaluation diagnostics going to l.
+func (e *expander) withSink(l *diag.List, f func()) {
+	old := e.sink
+	e.sink = l
+	f()
+	e.sink = old
+}
+
+// ---------------------------------------------------------------------------
+// Clause helpers
+
+func (e *expander) numClause(x syntax.Expr, env *Env) Num {
+	if x == nil {
+		return Num{}
+	}
+	v := e.eval(x, env)
+	return Num{V: e.wantNum(v, x), Set: true, Span: x.Span()}
+}
+
+func (e *expander) point(p *syntax.Point, env *Env) Point {
+	if p == nil {
+		return Point{}
+	}
+	x := e.wantNum(e.eval(p.X, env), p.X)
+	y := e.wantNum(e.eval(p.Y, env), p.Y)
+	return Point{X: x, Y: y, Set: true, Span: p.Sp, XSpan: p.X.Span(), YSpan: p.Y.Span()}
+}
+
+func (e *expander) size(s *syntax.Size, env *Env) Size {
+	if s == nil {
+		return Size{}
+	}
+	out := Size{Set: true, Span: s.Sp}
+	out.W = e.wantNum(e.eval(s.W, env), s.W)
+	if s.H != nil {
+		out.HasH = true
+		out.H = e.wantNum(e.eval(s.H, env), s.H)
+	}
+	return out
+}
+
+func (e *expander) strClause(s *syntax.StrLit, env *Env) Str {
+	if s == nil {
+		return Str{}
+	}
+	return Str{V: e.evalString(s, env).Str, Set: true, Span: s.Sp}
+}
+
+func word(w *syntax.Word) Word {
+	if w == nil {
+		return Word{}
+	}
+	return Word{V: w.Text, Span: w.Sp}
+}
+
+func ident(id *syntax.Ident) Word {
+	if id == nil {
+		return Word{}
+	}
+	return Word{V: id.Name, Span: id.Sp}
+}
+
+func clauses(cs syntax.Clauses) []Clause {
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]Clause, len(cs))
+	for i, c := range cs {
+		out[i] = Clause{Key: c.Key, Span: c.Sp}
+	}
+	return out
+}
+
+func words(ws []*syntax.Word) []Word {
+	var out []Word
+	for _, w := range ws {
+		out = append(out, word(w))
+	}
+	return out
+}
+
+// ---------------------------------------------------------------------------
+// Elements and settings
+
+// element converts an element or setting statement; nil for statements
+// that produce no item.
+func (e *expander) element(s syntax.Stmt, sc scope) Item {
+	env := sc.env
+	var it Item
+	var m *Meta
+	switch n := s.(type) {
+	case *syntax.WallStmt:
+		w := &Wall{ID: ident(n.ID), Category: word(n.Category), Closed: n.Closed}
+		m, it = &w.Meta, w
+		m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+		e.withSink(&m.Diags, func() {
+			w.Thickness = e.numClause(n.Thickness, env)
+			if n.Material != nil {
+				w.Material = word(n.Material.Name)
+				w.MaterialScale = e.numClause(n.Material.Scale, env)
+				w.MaterialAngle = e.numClause(n.Material.Angle, env)
+			}
+			for _, v := range n.Vertices {
+				ev := Vertex{Point: e.point(v.Point, env), Arc: v.Arc, Dir: word(v.Dir), Major: v.Major, Span: v.Sp}
+				if v.Arc {
+					ev.Radius = e.numClause(v.Radius, env)
+				}
+				w.Vertices = append(w.Vertices, ev)
+			}
+		})
+	case *syntax.RoomStmt:
+		r := &Room{ID: ident(n.ID), Form: RoomForm(n.Form), RelDir: word(n.RelDir), RelRef: ident(n.RelRef), Align: word(n.Align), Uses: words(n.Uses)}
+		m, it = &r.Meta, r
+		m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+		e.withSink(&m.Diags, func() {
+			r.At = e.point(n.At, env)
+			r.Gap = e.numClause(n.Gap, env)
+			for _, p := range n.Polygon {
+				r.Polygon = append(r.Polygon, e.point(p, env))
+			}
+			r.Radius = e.numClause(n.Radius, env)
+			r.Size = e.size(n.Size, env)
+			r.Label = e.strClause(n.Label, env)
+			r.LabelAt = e.point(n.LabelAt, env)
+		})
+	case *syntax.OpeningStmt:
+		o := &Opening{Kind: OpeningKind(n.Kind), ID: ident(n.ID), DoorKind: word(n.DoorKind), Wall: ident(n.Wall), On: ident(n.On),
+			Hinge: word(n.Hinge), Swing: word(n.Swing), Into: ident(n.SwingInto), Slide: word(n.Slide)}
+		m, it = &o.Meta, o
+		m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+		e.withSink(&m.Diags, func() {
+			o.At = e.point(n.At, env)
+			if n.Pos != nil {
+				o.Pos = AttachPos{Center: n.Pos.Center, Percent: n.Pos.Percent, Set: true, Span: n.Pos.Sp}
+				if n.Pos.Value != nil {
+					o.Pos.V = e.wantNum(e.eval(n.Pos.Value, env), n.Pos.Value)
+				}
+			}
+			o.Width = e.numClause(n.Width, env)
+			o.Open = e.numClause(n.Open, env)
+		})
+		if o.Kind == Door {
+			e.applySet(o, env)
+		}
+	case *syntax.FurnitureStmt:
+		f := &Furniture{ID: ident(n.ID), Category: word(n.Category), Placement: FurniturePlacement(n.Placement),
+			AgainstWall: ident(n.AgainstWall), Side: word(n.Side), Room: ident(n.Room), Anchor: word(n.Anchor), Flush: n.Flush}
+		m, it = &f.Meta, f
+		m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+		e.withSink(&m.Diags, func() {
+			f.At = e.point(n.At, env)
+			f.Segment = e.numClause(n.Segment, env)
+			f.Offset = e.numClause(n.Offset, env)
+			f.Inset = e.numClause(n.Inset, env)
+			f.Size = e.size(n.Size, env)
+			f.Label = e.strClause(n.Label, env)
+			f.Rotate = e.numClause(n.Rotate, env)
+		})
+	case *syntax.DimStmt:
+		d := &Dim{Mode: DimMode(n.Mode), Ref: ident(n.Ref)}
+		m, it = &d.Meta, d
+		m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+		e.withSink(&m.Diags, func() {
+			d.From = e.point(n.From, env)
+			d.To = e.point(n.To, env)
+			d.Segment = e.numClause(n.Segment, env)
+			d.Offset = e.numClause(n.Offset, env)
+			d.Text = e.strClause(n.Text, env)
+		})
+	case *syntax.BoxStmt:
+		b := &Box{Kind: BoxKind(n.Kind), ID: ident(n.ID), Dir: word(n.Dir)}
+		m, it = &b.Meta, b
+		m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+		e.withSink(&m.Diags, func() {
+			b.At = e.point(n.At, env)
+			b.Size = e.size(n.Size, env)
+			b.Width = e.numClause(n.Width, env)
+		})
+	case *syntax.StripStmt:
+		st := &Strip{Dir: word(n.Dir), CrossKey: word(n.CrossKey)}
+		m, it = &st.Meta, st
+		m.Span = n.Sp
+		e.withSink(&m.Diags, func() {
+			st.At = e.point(n.At, env)
+			st.Gap = e.numClause(n.Gap, env)
+			st.Cross = e.numClause(n.Cross, env)
+			for _, r := range n.Rooms {
+				sr := StripRoom{ID: ident(r.ID), Uses: words(r.Uses)}
+				sr.Span = r.Sp
+				sr.Zone = sc.zone
+				sr.Size = e.size(r.Size, env)
+				sr.Label = e.strClause(r.Label, env)
+				st.Rooms = append(st.Rooms, sr)
+			}
+		})
+	case *syntax.SettingStmt:
+		st := &Setting{Key: n.Key, Args: words(n.Args)}
+		m, it = &st.Meta, st
+		m.Span = n.Sp
+		e.withSink(&m.Diags, func() {
+			st.Value = e.numClause(n.Value, env)
+			st.ScaleNum = e.numClause(n.ScaleNum, env)
+			st.ScaleDen = e.numClause(n.ScaleDen, env)
+		})
+	case *syntax.AccStmt:
+		a := &Acc{Key: n.Key, InBlock: sc.nested}
+		m, it = &a.Meta, a
+		m.Span = n.Sp
+		e.withSink(&m.Diags, func() { a.Text = e.strClause(n.Text, env) })
+	case *syntax.TitleStmt:
+		t := &Title{}
+		m, it = &t.Meta, t
+		m.Span = n.Sp
+		e.withSink(&m.Diags, func() {
+			for _, f := range n.Fields {
+				t.Fields = append(t.Fields, TitleField{Key: word(f.Key), Value: e.strClause(f.Value, env)})
+			}
+		})
+	case *syntax.AxesStmt:
+		a := &Axes{}
+		m, it = &a.Meta, a
+		m.Span = n.Sp
+		e.withSink(&m.Diags, func() {
+			for _, row := range n.Rows {
+				for _, v := range row.Values {
+					x := e.numClause(v, env)
+					if row.Axis.Text == "x" {
+						a.X = append(a.X, x)
+					} else {
+						a.Y = append(a.Y, x)
+					}
+				}
+			}
+		})
+	case *syntax.ThemeStmt:
+		t := &Theme{Name: word(n.Name)}
+		m, it = &t.Meta, t
+		m.Span = n.Sp
+		e.withSink(&m.Diags, func() {
+			t.From = e.strClause(n.From, env)
+			t.Entries = e.keyValues(n.Entries, env)
+		})
+	case *syntax.StyleStmt:
+		st := &Style{Kind: word(n.Kind)}
+		m, it = &st.Meta, st
+		m.Span = n.Sp
+		e.withSink(&m.Diags, func() { st.Entries = e.keyValues(n.Entries, env) })
+	case *syntax.SiteStmt:
+		st := &Site{Street: word(n.Street), Hemisphere: word(n.Hemisphere)}
+		m, it = &st.Meta, st
+		m.Span = n.Sp
+	default:
+		return nil
+	}
+	_ = m
+	return it
+}
+
+func (e *expander) keyValues(kvs []syntax.KeyValue, env *Env) []KeyValue {
+	var out []KeyValue
+	for _, kv := range kvs {
+		o := KeyValue{Key: word(kv.Key), Span: kv.Sp}
+		if s, ok := kv.Value.(*syntax.StrLit); ok {
+			o.Str = e.strClause(s, env)
+		} else {
+			o.Num = e.numClause(kv.Value, env)
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// applySet fills door attributes the statement left unset from the
+// innermost `set door(…)` rule in scope.
+func (e *expander) applySet(o *Opening, env *Env) {
+	for _, key := range []string{"swing", "hinge", "slide"} {
+		var dst *Word
+		switch key {
+		case "swing":
+			dst = &o.Swing
+		case "hinge":
+			dst = &o.Hinge
+		case "slide":
+			dst = &o.Slide
+		}
+		if dst.Set() {
+			continue
+		}
+		if v, ok := env.setDefault("door", key); ok {
+			s := v.Text()
+			if strings.TrimSpace(s) != "" {
+				*dst = Word{V: s}
+				o.FromSet = append(o.FromSet, key)
+			}
+		}
+	}
+	if !o.Open.Set {
+		if v, ok := env.setDefault("door", "open"); ok && v.Kind == NumberVal {
+			o.Open = Num{V: v.Num, Set: true}
+			o.FromSet = append(o.FromSet, "open")
+		}
+	}
 }

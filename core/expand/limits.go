@@ -6,8 +6,6 @@ type Limits struct {
 	// Steps caps the total number of evaluation steps (expression nodes
 	// and statements). Default DefaultMaxSteps.
 	Steps int
-	// Depth caps nested function and component calls. Default MaxCallDepth.
-	Depth int
 	// Elements caps the number of emitted items. Default DefaultMaxElements.
 	Elements int
 }
@@ -17,11 +15,13 @@ const (
 	MaxWhileIterations = 10000
 	// MaxRangeLength is the longest range `lo..hi` that may be built (E_RANGE_LIMIT).
 	MaxRangeLength = 100000
-	// MaxCallDepth is the default nesting cap of function and component calls
-	// (E_RECURSION / E_CALL_DEPTH).
-	MaxCallDepth = 100
+	// MaxFuncDepth is the nesting cap of value-function calls (E_CALL_DEPTH).
+	MaxFuncDepth = 512
+	// MaxComponentDepth is the nesting cap of component instantiation
+	// (E_RECURSION).
+	MaxComponentDepth = 64
 	// DefaultMaxSteps is the default evaluation step budget.
-	DefaultMaxSteps = 5000000
+	DefaultMaxSteps = 1000000
 	// DefaultMaxElements is the default cap on emitted items.
 	DefaultMaxElements = 200000
 	// MaxStringLength caps the length of a string built by interpolation or
@@ -34,9 +34,6 @@ const (
 func (l Limits) withDefaults() Limits {
 	if l.Steps <= 0 {
 		l.Steps = DefaultMaxSteps
-	}
-	if l.Depth <= 0 {
-		l.Depth = MaxCallDepth
 	}
 	if l.Elements <= 0 {
 		l.Elements = DefaultMaxElements

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,7 @@ type parser struct {
 	pos   int
 	diags diag.List
 	depth int
+	nest  int // number of enclosing statement blocks (0 = plan level)
 }
 
 func newParser(f *source.File) *parser {
@@ -233,6 +235,36 @@ func (p *parser) sync(before int) {
 	}
 }
 
+// planOnly are the statements that are legal only directly in the plan
+// body; inside a block they are unknown statements.
+var planOnly = map[string]bool{
+	"units": true, "grid": true, "paper": true, "scale": true, "north": true, "dims": true,
+	"schedule": true, "legend": true, "title": true, "axes": true, "theme": true, "style": true,
+	"site": true, "import": true, "component": true,
+}
+
+// levelSpan pre-scans a nested level statement to report E_LEVEL_NEST over
+// the whole statement before its body is parsed: it returns the span from
+// the current token to the matching "}" (or the end of input).
+func (p *parser) levelSpan() source.Span {
+	start := p.tok().Sp.Start
+	depth := 0
+	for i := p.pos; i < len(p.toks); i++ {
+		switch p.toks[i].Kind {
+		case LCURLY:
+			depth++
+		case RCURLY:
+			depth--
+			if depth == 0 {
+				return source.Span{Start: start, End: p.toks[i].Sp.End}
+			}
+		case EOF:
+			return source.Span{Start: start, End: p.toks[i].Sp.End}
+		}
+	}
+	return source.Span{Start: start, End: start}
+}
+
 var stmtKeywords = map[string]bool{
 	"plan": true, "wall": true, "room": true, "door": true, "window": true, "opening": true,
 	"furniture": true, "dim": true, "column": true, "stair": true, "elevator": true,
@@ -248,7 +280,9 @@ func (p *parser) block() *Block {
 	defer p.leave()
 	lb := p.expect(LCURLY)
 	b := &Block{}
+	p.nest++
 	b.Stmts = p.stmtList(false)
+	p.nest--
 	rb := p.expect(RCURLY)
 	b.Sp = source.Span{Start: lb.Sp.Start, End: rb.Sp.End}
 	return b
@@ -263,6 +297,9 @@ func (p *parser) stmt(top bool) Stmt {
 	t := p.tok()
 	if t.Kind != IDENT {
 		p.fail(t.Sp, "Expected a statement but found %s", found(t))
+	}
+	if p.nest > 0 && planOnly[t.Text] {
+		p.fail(t.Sp, "Unknown statement %q", t.Text)
 	}
 	switch t.Text {
 	case "wall":
@@ -288,8 +325,16 @@ func (p *parser) stmt(top bool) Stmt {
 	case "escalator":
 		return p.boxStmt(EscalatorBox)
 	case "strip":
-		return p.stripStmt()
+		nested := p.nest > 0
+		s := p.stripStmt()
+		if nested {
+			p.diags.Add(diag.New("E_STRIP_NEST", s.Span(), "\"strip\" is only allowed at plan level, not inside a block, component, or another strip"))
+		}
+		return s
 	case "level":
+		if p.nest > 0 {
+			p.diags.Add(diag.New("E_LEVEL_NEST", p.levelSpan(), "\"level\" is only allowed at plan level, not inside a block, component, or another level"))
+		}
 		return p.levelStmt()
 	case "zone":
 		return p.zoneStmt()
@@ -316,7 +361,11 @@ func (p *parser) stmt(top bool) Stmt {
 	case "accTitle", "accDescr":
 		p.next()
 		s := p.str()
-		return &AccStmt{Key: t.Text, Text: s, Sp: p.span(t.Sp.Start)}
+		a := &AccStmt{Key: t.Text, Text: s, Sp: p.span(t.Sp.Start)}
+		if p.nest > 0 {
+			p.diags.Add(diag.New("E_ACC_PLACEMENT", a.Sp, "%q is only allowed at plan level, not inside a block or component", t.Text))
+		}
+		return a
 	case "title":
 		return p.titleStmt()
 	case "axes":
@@ -347,9 +396,22 @@ func (p *parser) optID() *Ident {
 	if p.isWord("id") && p.peekN(1).Kind == ASSIGN {
 		p.next()
 		p.next()
-		return p.ident()
+		return p.declName()
 	}
 	return nil
+}
+
+// declName parses a name in a declaration position. A dotted name there is
+// E_DOTTED_DECL (reported, and the statement still parses).
+func (p *parser) declName() *Ident {
+	id := p.ref()
+	if i := strings.LastIndexByte(id.Name, '.'); i >= 0 {
+		short := id.Name[i+1:]
+		d := diag.New("E_DOTTED_DECL", id.Sp, "%q cannot be DECLARED — a dotted name addresses an element inside a `place`d instance, so it is a reference only", id.Name)
+		d.Hints = []string{fmt.Sprintf("declare it as %q and address it from outside as \"<instance>.%s\"", short, short)}
+		p.diags.Add(d)
+	}
+	return id
 }
 
 func (p *parser) point() *Point {
@@ -881,7 +943,7 @@ func (p *parser) placeStmt() Stmt {
 		p.fail(p.tok().Sp, "`place %s(…)` needs `as <name>` — a placed instance is addressable (write `%s(…)` for the legacy inline macro)", s.Component.Name, s.Component.Name)
 	}
 	p.next()
-	s.As = p.ref()
+	s.As = p.declName()
 	if !p.isWord("at") {
 		p.fail(p.tok().Sp, "`place %s(…) as %s` needs `at (x, y)` — a component is authored from (0,0)", s.Component.Name, s.As.Name)
 	}
@@ -929,7 +991,7 @@ func (p *parser) params() []*Ident {
 
 func (p *parser) letStmt() Stmt {
 	kw := p.next()
-	s := &LetStmt{Name: p.ref()}
+	s := &LetStmt{Name: p.declName()}
 	if p.is(LPAREN) {
 		s.IsFunc = true
 		s.Params = p.params()
@@ -942,7 +1004,7 @@ func (p *parser) letStmt() Stmt {
 
 func (p *parser) forStmt() Stmt {
 	kw := p.next()
-	s := &ForStmt{Var: p.ident()}
+	s := &ForStmt{Var: p.declName()}
 	p.expectWord("in")
 	s.Iter = p.expr()
 	s.Body = p.block()
@@ -990,7 +1052,15 @@ func (p *parser) setStmt() Stmt {
 	for !p.is(RPAREN) {
 		key := p.ident()
 		p.expect(COLON)
-		s.Entries = append(s.Entries, SetEntry{Key: key, Value: p.expr()})
+		var v Expr
+		if t := p.tok(); t.Kind == IDENT && (p.peekN(1).Kind == COMMA || p.peekN(1).Kind == RPAREN) && t.Text != "true" && t.Text != "false" {
+			// A bare word (`swing: out`) is the string "out".
+			p.next()
+			v = &StrLit{Parts: []StrPart{{Text: t.Text}}, Sp: t.Sp}
+		} else {
+			v = p.expr()
+		}
+		s.Entries = append(s.Entries, SetEntry{Key: key, Value: v})
 		if !p.is(COMMA) {
 			break
 		}

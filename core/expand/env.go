@@ -1,0 +1,127 @@
+package expand
+
+// Env is one lexical scope: the plan scope, a component body, or a
+// control-flow block. Bindings are looked up through the parent chain.
+// A set rule is scoped like a binding.
+type Env struct {
+	parent *Env
+	vars   map[string]*Value
+	names  []string // definition order, for "did you mean" hints
+	sets   []setRule
+}
+
+type setRule struct {
+	kind string
+	key  string
+	val  Value
+}
+
+func newEnv(parent *Env) *Env { return &Env{parent: parent} }
+
+// lookup finds name in this scope or an enclosing one.
+func (e *Env) lookup(name string) (*Value, bool) {
+	for s := e; s != nil; s = s.parent {
+		if v, ok := s.vars[name]; ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// definedHere reports whether name is bound in this very scope.
+func (e *Env) definedHere(name string) bool {
+	_, ok := e.vars[name]
+	return ok
+}
+
+func (e *Env) define(name string, v Value) {
+	if e.vars == nil {
+		e.vars = map[string]*Value{}
+	}
+	if _, ok := e.vars[name]; !ok {
+		e.names = append(e.names, name)
+	}
+	nv := v
+	e.vars[name] = &nv
+}
+
+// candidates lists every visible name, innermost scope first, each scope in
+// definition order.
+func (e *Env) candidates() []string {
+	var out []string
+	for s := e; s != nil; s = s.parent {
+		out = append(out, s.names...)
+	}
+	return out
+}
+
+// setDefault returns the innermost set-rule value for kind.key.
+func (e *Env) setDefault(kind, key string) (Value, bool) {
+	for s := e; s != nil; s = s.parent {
+		for i := len(s.sets) - 1; i >= 0; i-- {
+			if r := s.sets[i]; r.kind == kind && r.key == key {
+				return r.val, true
+			}
+		}
+	}
+	return Value{}, false
+}
+
+// builtinNames is the frozen built-in function set, in the order used for
+// "did you mean" suggestions.
+var builtinNames = []string{"min", "max", "abs", "sqrt", "floor", "ceil", "round", "len", "str"}
+
+// minSuggestDistance is the edit distance always tolerated for a
+// suggestion; longer names tolerate a third of their length.
+const minSuggestDistance = 2
+
+func suggestThreshold(name string) int { return max(minSuggestDistance, len(name)/3) }
+
+// suggest returns the closest candidate to name (built-ins first, then the
+// visible bindings), or "" when none is close enough. Ties keep the first.
+func suggest(name string, cands []string) string {
+	limit := suggestThreshold(name)
+	best, bestD := "", limit+1
+	try := func(c string) {
+		if c == name {
+			return
+		}
+		if d := levenshtein(name, c, limit); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	for _, c := range builtinNames {
+		try(c)
+	}
+	for _, c := range cands {
+		try(c)
+	}
+	return best
+}
+
+// maxSuggestLen bounds the names compared for suggestions, so a huge
+// identifier cannot make hinting quadratic in the input size.
+const maxSuggestLen = 64
+
+func levenshtein(a, b string, limit int) int {
+	if len(a) > maxSuggestLen || len(b) > maxSuggestLen || len(a)-len(b) > limit || len(b)-len(a) > limit {
+		return limit + 1
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

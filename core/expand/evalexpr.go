@@ -1,0 +1,360 @@
+package expand
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
+)
+
+// refSpan is the span the reference attaches to a diagnostic about x:
+// literals other than strings and arrays carry none, a binary expression
+// reports its left operand's span, a unary one its operator, an index its
+// brackets. ok is false when there is no span.
+func refSpan(x syntax.Expr) (source.Span, bool) {
+	switch n := x.(type) {
+	case *syntax.NumLit, *syntax.BoolLit, *syntax.RangeExpr, *syntax.BadExpr, nil:
+		return source.Span{}, false
+	case *syntax.BinaryExpr:
+		return refSpan(n.X)
+	case *syntax.UnaryExpr:
+		return n.OpSp, true
+	case *syntax.IndexExpr:
+		return n.BracketSp, true
+	case *syntax.ParenExpr:
+		return refSpan(n.X)
+	}
+	return x.Span(), true
+}
+
+// report adds a diagnostic of code at the reference span of x (unplaced
+// when x has none).
+func (e *expander) report(code string, x syntax.Expr, format string, args ...any) {
+	sp, ok := refSpan(x)
+	e.reportAt(code, sp, ok, format, args...)
+}
+
+func (e *expander) reportAt(code string, sp source.Span, placed bool, format string, args ...any) {
+	d := diag.New(code, sp, format, args...)
+	if !placed {
+		d.Unplaced = true
+		d.Span = source.Span{}
+	}
+	e.sink.Add(d)
+}
+
+// step charges one unit of the evaluation budget; it reports false once the
+// budget is spent (the first time with a diagnostic).
+func (e *expander) step(sp source.Span) bool {
+	e.steps++
+	if e.steps <= e.limits.Steps {
+		return true
+	}
+	if !e.exhausted {
+		e.exhausted = true
+		e.reportAt("E_RANGE_LIMIT", sp, true, "Expansion exceeded its budget of %d evaluation steps", e.limits.Steps)
+	}
+	return false
+}
+
+// wantNum coerces v to a number, reporting E_TYPE at x's span otherwise.
+func (e *expander) wantNum(v Value, x syntax.Expr) float64 {
+	if v.Kind != NumberVal {
+		e.report("E_TYPE", x, "Expected a number but got %s", v.Kind)
+		return 0
+	}
+	return v.Num
+}
+
+func (e *expander) wantBool(v Value, x syntax.Expr) bool {
+	if v.Kind != BoolVal {
+		e.report("E_TYPE", x, "Expected a boolean but got %s", v.Kind)
+		return false
+	}
+	return v.Bool
+}
+
+// eval evaluates x in env.
+func (e *expander) eval(x syntax.Expr, env *Env) Value {
+	if e.unwinding || !e.step(x.Span()) {
+		return Value{}
+	}
+	switch n := x.(type) {
+	case *syntax.NumLit:
+		return num(n.Value)
+	case *syntax.BoolLit:
+		return boolean(n.Value)
+	case *syntax.StrLit:
+		return e.evalString(n, env)
+	case *syntax.ParenExpr:
+		return e.eval(n.X, env)
+	case *syntax.RefExpr:
+		if v, ok := env.lookup(n.Name); ok {
+			return *v
+		}
+		e.unknown("E_UNKNOWN_REF", n.Sp, "Unknown name %q", n.Name, env)
+		return Value{}
+	case *syntax.ArrayLit:
+		out := make([]Value, 0, len(n.Elems))
+		for _, el := range n.Elems {
+			out = append(out, e.eval(el, env))
+		}
+		return array(out)
+	case *syntax.IndexExpr:
+		base := e.eval(n.X, env)
+		idx := e.eval(n.Index, env)
+		if base.Kind != ArrayVal {
+			e.reportAt("E_TYPE", n.BracketSp, true, "Cannot index %s (only arrays)", article(base.Kind))
+			return Value{}
+		}
+		if idx.Kind != NumberVal {
+			e.reportAt("E_TYPE", n.BracketSp, true, "Expected a number but got %s", idx.Kind)
+			return Value{}
+		}
+		i := math.Trunc(idx.Num)
+		if i < 0 || i >= float64(len(base.Arr)) || math.IsNaN(i) {
+			e.reportAt("E_INDEX", n.BracketSp, true, "Index %s out of range for array of length %d", FormatNumber(i), len(base.Arr))
+			return Value{}
+		}
+		return base.Arr[int(i)]
+	case *syntax.UnaryExpr:
+		v := e.eval(n.X, env)
+		switch n.Op {
+		case "-":
+			return num(-e.wantNum(v, n))
+		case "+":
+			return num(e.wantNum(v, n))
+		default:
+			return boolean(!e.wantBool(v, n))
+		}
+	case *syntax.BinaryExpr:
+		return e.evalBinary(n, env)
+	case *syntax.RangeExpr:
+		lo := e.wantNum(e.eval(n.Lo, env), n.Lo)
+		hi := e.wantNum(e.eval(n.Hi, env), n.Hi)
+		return e.makeRange(lo, hi)
+	case *syntax.IfExpr:
+		c := e.eval(n.Cond, env)
+		if c.Kind != BoolVal {
+			e.reportAt("E_TYPE", n.Sp, true, "Expected a boolean but got %s", c.Kind)
+			return Value{}
+		}
+		if c.Bool {
+			return e.eval(n.Then, env)
+		}
+		return e.eval(n.Else, env)
+	case *syntax.CallExpr:
+		return e.evalCall(n, env)
+	}
+	return Value{}
+}
+
+// makeRange materialises lo..hi (half-open, step 1) within MaxRangeLength.
+func (e *expander) makeRange(lo, hi float64) Value {
+	if math.IsNaN(lo) || math.IsNaN(hi) || hi <= lo {
+		return array(nil)
+	}
+	n := math.Ceil(hi - lo)
+	if n > MaxRangeLength {
+		e.reportAt("E_RANGE_LIMIT", source.Span{}, false, "Range too large (limit %d)", MaxRangeLength)
+		return array(nil)
+	}
+	out := make([]Value, 0, int(n))
+	for v := lo; v < hi; v++ {
+		out = append(out, num(v))
+	}
+	return array(out)
+}
+
+func (e *expander) evalBinary(n *syntax.BinaryExpr, env *Env) Value {
+	switch n.Op {
+	case "&&", "||":
+		l := e.wantBool(e.eval(n.X, env), n)
+		if (n.Op == "&&" && !l) || (n.Op == "||" && l) {
+			return boolean(l)
+		}
+		return boolean(e.wantBool(e.eval(n.Y, env), n))
+	case "==", "!=":
+		l := e.eval(n.X, env)
+		r := e.eval(n.Y, env)
+		return boolean(equal(l, r) == (n.Op == "=="))
+	}
+	// Arithmetic and ordering need numbers; like the reference, each
+	// non-number operand is reported (there is no string concatenation).
+	a := e.wantNum(e.eval(n.X, env), n)
+	b := e.wantNum(e.eval(n.Y, env), n)
+	switch n.Op {
+	case "+":
+		return num(a + b)
+	case "-":
+		return num(a - b)
+	case "*":
+		return num(a * b)
+	case "/":
+		if b == 0 {
+			e.reportAt("E_DIV_ZERO", source.Span{}, false, "Division by zero")
+			return Value{}
+		}
+		return num(a / b)
+	case "%":
+		if b == 0 {
+			e.reportAt("E_DIV_ZERO", source.Span{}, false, "Modulo by zero")
+			return Value{}
+		}
+		return num(math.Mod(a, b))
+	case "<":
+		return boolean(a < b)
+	case ">":
+		return boolean(a > b)
+	case "<=":
+		return boolean(a <= b)
+	case ">=":
+		return boolean(a >= b)
+	}
+	return Value{}
+}
+
+// evalString interpolates the holes of s.
+func (e *expander) evalString(s *syntax.StrLit, env *Env) Value {
+	if len(s.Parts) == 1 && s.Parts[0].Expr == nil {
+		return str(s.Parts[0].Text)
+	}
+	var out []byte
+	for _, p := range s.Parts {
+		if p.Expr == nil {
+			out = append(out, p.Text...)
+		} else {
+			out = append(out, e.eval(p.Expr, env).Text()...)
+		}
+		if len(out) > MaxStringLength {
+			out = out[:MaxStringLength]
+			break
+		}
+	}
+	return str(string(out))
+}
+
+// unknown reports an unknown name with a "did you mean" hint.
+func (e *expander) unknown(code string, sp source.Span, format, name string, env *Env) {
+	d := diag.New(code, sp, format, name)
+	if s := suggest(name, env.candidates()); s != "" {
+		d.Hints = []string{"did you mean \"" + s + "\"?"}
+	}
+	e.sink.Add(d)
+}
+
+func (e *expander) evalCall(n *syntax.CallExpr, env *Env) Value {
+	name := n.Fn.Name
+	if v, ok := env.lookup(name); ok && v.Kind == FuncVal {
+		return e.callFunc(v.Fn, n, env)
+	}
+	if _, ok := env.lookup(name); !ok {
+		if isBuiltin(name) {
+			return e.callBuiltin(name, n, env)
+		}
+	}
+	e.unknown("E_UNKNOWN_FN", n.Sp, "Unknown function %q", name, env)
+	return Value{}
+}
+
+func (e *expander) callFunc(f *Func, n *syntax.CallExpr, env *Env) Value {
+	if len(n.Args) != len(f.Params) {
+		e.reportAt("E_ARITY", n.Sp, true, "Function %q expects %d argument(s) but got %d", f.Name, len(f.Params), len(n.Args))
+		return Value{}
+	}
+	args := make([]Value, len(n.Args))
+	for i, a := range n.Args {
+		args[i] = e.eval(a, env)
+	}
+	if e.callDepth >= MaxFuncDepth {
+		e.reportAt("E_CALL_DEPTH", n.Sp, true, "Call stack too deep (limit %d) calling %q", MaxFuncDepth, f.Name)
+		e.unwinding = true
+		return Value{}
+	}
+	local := newEnv(f.Env)
+	for i, p := range f.Params {
+		local.define(p, args[i])
+	}
+	e.callDepth++
+	v := e.eval(f.Body, local)
+	e.callDepth--
+	if e.callDepth == 0 {
+		e.unwinding = false
+	}
+	return v
+}
+
+func isBuiltin(name string) bool {
+	for _, b := range builtinNames {
+		if b == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *expander) callBuiltin(name string, n *syntax.CallExpr, env *Env) Value {
+	args := make([]Value, len(n.Args))
+	for i, a := range n.Args {
+		args[i] = e.eval(a, env)
+	}
+	numArg := func(v Value) float64 {
+		if v.Kind != NumberVal {
+			e.reportAt("E_TYPE", n.Sp, true, "Expected a number but got %s", v.Kind)
+			return 0
+		}
+		return v.Num
+	}
+	switch name {
+	case "min", "max":
+		if len(args) == 0 {
+			e.reportAt("E_ARITY", n.Sp, true, "%q needs at least 1 argument", name)
+			return Value{}
+		}
+		best := numArg(args[0])
+		for _, a := range args[1:] {
+			x := numArg(a)
+			if (name == "min" && x < best) || (name == "max" && x > best) {
+				best = x
+			}
+		}
+		return num(best)
+	}
+	if len(args) != 1 {
+		e.reportAt("E_ARITY", n.Sp, true, "%q expects 1 argument(s) but got %d", name, len(args))
+		return Value{}
+	}
+	a := args[0]
+	switch name {
+	case "len":
+		switch a.Kind {
+		case ArrayVal:
+			return num(float64(len(a.Arr)))
+		case StringVal:
+			return num(float64(len([]rune(a.Str))))
+		}
+		e.reportAt("E_TYPE", n.Sp, true, "%q expects an array or string but got %s", name, a.Kind)
+		return Value{}
+	case "str":
+		return str(a.Text())
+	}
+	x := numArg(a)
+	switch name {
+	case "abs":
+		return num(math.Abs(x))
+	case "sqrt":
+		if x < 0 {
+			e.reportAt("E_DOMAIN", n.Sp, true, "%q of a negative number", name)
+			return Value{}
+		}
+		return num(math.Sqrt(x))
+	case "floor":
+		return num(math.Floor(x))
+	case "ceil":
+		return num(math.Ceil(x))
+	case "round":
+		return num(math.Floor(x + 0.5))
+	}
+	return Value{}
+}
