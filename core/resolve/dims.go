@@ -9,12 +9,18 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
+// defaultDimOffset is the offset (mm) of a dimension line that states none.
+const defaultDimOffset = 300
+
 // resolveDims resolves every dimension; faces/clear endpoints are pushed
 // onto the wall faces the measurement runs into.
 func (r *resolver) resolveDims() {
 	for _, d := range r.dims {
 		r.addAll(d.Diags)
-		dm := ir.Dim{Offset: d.Offset.V, Text: d.Text.V, Span: d.Span}
+		dm := ir.Dim{Offset: defaultDimOffset, Text: d.Text.V, Span: d.Span}
+		if d.Offset.Set {
+			dm.Offset = d.Offset.V
+		}
 		switch d.Mode {
 		case expand.DimRadius:
 			if !r.radiusDim(d, &dm) {

@@ -157,6 +157,7 @@ func (r *resolver) attach(o *openingEl, op *ir.Opening) (*wallEl, bool) {
 		}
 	}
 	p, seg := w.p.at(run)
+	p = geom.Point{X: snap(p.X, r.grid), Y: snap(p.Y, r.grid)}
 	op.Center, op.Wall, op.Segment = p, w.planIdx, seg
 	return w, true
 }
@@ -189,13 +190,10 @@ func (r *resolver) offWall(o *openingEl, at geom.Point, stmt interface{}) {
 	r.add(d)
 }
 
-// wallRef is the stable name a fix uses for a wall: its id, or its
-// category when that category is unique.
+// wallRef is the name a fix uses for a wall: its resolved id (the
+// generated one when it has none), as the reference does.
 func (r *resolver) wallRef(w *wallEl) string {
-	if w.src.ID.Set() {
-		return w.id
-	}
-	return string(w.w.Kind)
+	return w.id
 }
 
 // doorClauses applies and checks the door-only clauses: hinge, swing,
@@ -274,7 +272,7 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) string 
 	if ok && host != nil && op.Segment >= 0 && op.Segment < len(host.p.segs) {
 		rm := r.rooms[j]
 		seg := host.p.segs[op.Segment]
-		if rectSegDist(rm.rect, seg) <= geom.Eps+1e-6 {
+		if rectPointDist(rm.rect, op.Center) <= swingIntoReach*host.w.Thickness+geom.Eps {
 			u := seg.B.Sub(seg.A).Unit()
 			n := geom.Point{X: -u.Y, Y: u.X}
 			if rm.rect.Center().Sub(op.Center).Dot(n) >= 0 {
@@ -287,23 +285,13 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) string 
 	return def
 }
 
-// rectSegDist is the distance between a rectangle (its area) and a segment.
-func rectSegDist(rc geom.Rect, s geom.Segment) float64 {
-	in := func(p geom.Point) bool {
-		return p.X >= rc.Min.X && p.X <= rc.Max.X && p.Y >= rc.Min.Y && p.Y <= rc.Max.Y
-	}
-	if in(s.A) || in(s.B) {
-		return 0
-	}
-	corners := []geom.Point{rc.Min, {X: rc.Max.X, Y: rc.Min.Y}, rc.Max, {X: rc.Min.X, Y: rc.Max.Y}}
-	best := math.Inf(1)
-	for i := range corners {
-		e := geom.Segment{A: corners[i], B: corners[(i+1)%4]}
-		if segmentsCross(e.A, e.B, s.A, s.B) {
-			return 0
-		}
-		best = math.Min(best, math.Min(segDist(e, s.A), segDist(e, s.B)))
-		best = math.Min(best, math.Min(segDist(s, e.A), segDist(s, e.B)))
-	}
-	return best
+// swingIntoReach is how far, in host-wall thicknesses, the room named by
+// `swing into` may sit from the doorway and still count as bordering it.
+const swingIntoReach = 1.5
+
+// rectPointDist is the distance from p to the rectangle (0 inside).
+func rectPointDist(rc geom.Rect, p geom.Point) float64 {
+	dx := math.Max(math.Max(rc.Min.X-p.X, 0), p.X-rc.Max.X)
+	dy := math.Max(math.Max(rc.Min.Y-p.Y, 0), p.Y-rc.Max.Y)
+	return math.Hypot(dx, dy)
 }
