@@ -16,6 +16,9 @@ import (
 // first, and stays put when none is clear.
 var nudgeSteps = []float64{0, -0.15, 0.15, -0.3, 0.3}
 
+// fracLabelPad is the clearance a room label keeps from obstacles.
+const fracLabelPad = 0.004
+
 // glyphWidth is the assumed advance of one character, in font sizes; the
 // renderer has no font metrics.
 const glyphWidth = 0.6
@@ -127,6 +130,7 @@ func textWidth(s string, fs float64) float64 {
 
 func (r *renderer) layoutLabels() {
 	obst := r.obstacles()
+	var placed []geom.Rect
 	nameFS, areaFS := fracRoomName*r.s, fracRoomArea*r.s
 	for _, rm := range r.p.Rooms {
 		if len(rm.Polygon) < 3 || rm.Label == "" {
@@ -147,12 +151,14 @@ func (r *renderer) layoutLabels() {
 		}
 		c := centroid(rm.Polygon)
 		bb := rm.Polygon.Bounds()
-		box := func(p geom.Point) geom.Rect {
-			hw := math.Max(textWidth(lb.name, nameFS), textWidth(lb.area, areaFS)) / 2
-			return geom.Rect{
-				Min: geom.Point{X: p.X - hw, Y: p.Y - fracNameDy*r.s - nameFS/2},
-				Max: geom.Point{X: p.X + hw, Y: p.Y + fracAreaDy*r.s + areaFS/2},
+		pad := fracLabelPad * r.s
+		// Each line claims its own box: the name above, the area below.
+		boxes := func(p geom.Point) []geom.Rect {
+			line := func(text string, fs, y float64) geom.Rect {
+				hw := textWidth(text, fs)/2 + pad
+				return geom.Rect{Min: geom.Point{X: p.X - hw, Y: y - fs/2 - pad}, Max: geom.Point{X: p.X + hw, Y: y + fs/2 + pad}}
 			}
+			return []geom.Rect{line(lb.name, nameFS, p.Y-fracNameDy*r.s), line(lb.area, areaFS, p.Y+fracAreaDy*r.s)}
 		}
 		type cand struct {
 			p geom.Point
@@ -168,13 +174,14 @@ func (r *renderer) layoutLabels() {
 		sort.SliceStable(cands, func(i, j int) bool { return cands[i].d < cands[j].d })
 		lb.at = c
 		for _, cd := range cands {
-			if !hits(box(cd.p), obst) {
+			bs := boxes(cd.p)
+			if !r.blocked(bs, obst, placed, rm.Polygon) {
 				lb.at = cd.p
 				break
 			}
 		}
 		r.rooms = append(r.rooms, lb)
-		obst = append(obst, box(lb.at))
+		placed = append(placed, boxes(lb.at)...)
 	}
 }
 
@@ -187,13 +194,51 @@ func hits(b geom.Rect, obst []geom.Rect) bool {
 	return false
 }
 
-// obstacles are what a room label must not cover: furniture, door swings,
-// windows and dimension text.
-func (r *renderer) obstacles() []geom.Rect {
-	var out []geom.Rect
+// obstacle is something a room label must not cover. A door swing only
+// counts for the room its leaf opens into.
+type obstacle struct {
+	box   geom.Rect
+	swing bool
+	into  geom.Point // a point on the swing side, for swings
+}
+
+// blocked reports whether any label box hits an obstacle that applies to
+// the room with floor pg, or a label already placed.
+func (r *renderer) blocked(bs []geom.Rect, obst []obstacle, placed []geom.Rect, pg geom.Polygon) bool {
+	for _, b := range bs {
+		if hits(b, placed) {
+			return true
+		}
+		for _, o := range obst {
+			if o.swing && !inside(o.into, pg) {
+				continue
+			}
+			if hits(b, []geom.Rect{o.box}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inside reports whether p lies inside polygon pg (even-odd rule).
+func inside(p geom.Point, pg geom.Polygon) bool {
+	in := false
+	for i := range pg {
+		a, b := pg[i], pg[(i+1)%len(pg)]
+		if (a.Y > p.Y) != (b.Y > p.Y) && p.X < a.X+(p.Y-a.Y)*(b.X-a.X)/(b.Y-a.Y) {
+			in = !in
+		}
+	}
+	return in
+}
+
+// obstacles lists furniture, door swings, windows and dimension text.
+func (r *renderer) obstacles() []obstacle {
+	var out []obstacle
 	for _, f := range r.p.Furniture {
 		if finite(f.Rect.Min) && finite(f.Rect.Max) {
-			out = append(out, f.Rect)
+			out = append(out, obstacle{box: f.Rect})
 		}
 	}
 	for _, o := range r.p.Openings {
@@ -202,22 +247,32 @@ func (r *renderer) obstacles() []geom.Rect {
 			continue
 		}
 		var pts []geom.Point
+		ob := obstacle{}
 		switch {
 		case o.Kind == ir.Window:
-			pts = f.rect(0, f.w, f.h, -f.h)
+			m := f.h + glazeExtra*penWall*r.pen
+			pts = f.rect(0, f.w, m, -m)
 		case o.Kind == ir.Door && (o.DoorKind == "" || o.DoorKind == "hinged"):
-			pts = f.rect(0, f.w, 0, side(o)*f.w)
+			// The leaf's whole reach about its hinge, on the swing side.
+			kh := 0.0
+			if o.Hinge == "right" {
+				kh = f.w
+			}
+			pts = f.rect(kh-f.w, kh+f.w, 0, side(o)*f.w)
+			ob.swing, ob.into = true, f.at(f.w/2, side(o)*f.w/2)
 		case o.Kind == ir.Door && o.DoorKind == "bifold":
-			pts = f.rect(0, f.w, 0, side(o)*f.w/2)
+			reach := math.Sin(openness(o)*quarterTurn*math.Pi/180) * f.w / 2
+			pts = f.rect(0, f.w, 0, side(o)*reach)
 		}
 		if len(pts) > 0 {
-			out = append(out, geom.Polygon(pts).Bounds())
+			ob.box = geom.Polygon(pts).Bounds()
+			out = append(out, ob)
 		}
 	}
 	for _, d := range r.dims {
 		hw := textWidth(d.text, d.fs) / 2
 		e := geom.Point{X: math.Abs(d.dir.X)*hw + math.Abs(d.n.X)*d.fs/2, Y: math.Abs(d.dir.Y)*hw + math.Abs(d.n.Y)*d.fs/2}
-		out = append(out, geom.Rect{Min: d.textAt.Sub(e), Max: d.textAt.Add(e)})
+		out = append(out, obstacle{box: geom.Rect{Min: d.textAt.Sub(e), Max: d.textAt.Add(e)}})
 	}
 	return out
 }
