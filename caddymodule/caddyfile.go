@@ -1,0 +1,114 @@
+package caddymodule
+
+import (
+	"math"
+
+	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
+	"github.com/caddyserver/caddy/v2/caddyconfig/httpcaddyfile"
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+	"github.com/dustin/go-humanize"
+)
+
+func init() {
+	httpcaddyfile.RegisterHandlerDirective("archlang_mcp", parseCaddyfile)
+	// Before respond, so the directive works in any site block without a
+	// global order option (and a respond in the same block is the fallback
+	// for every path the handler does not own).
+	httpcaddyfile.RegisterDirectiveOrder("archlang_mcp", httpcaddyfile.Before, "respond")
+}
+
+func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error) {
+	m := new(Handler)
+	err := m.UnmarshalCaddyfile(h.Dispenser)
+	return m, err
+}
+
+// UnmarshalCaddyfile sets up the handler from Caddyfile tokens. Syntax:
+//
+//	archlang_mcp {
+//	    mcp_path       <path>       # default /mcp
+//	    max_body       <size>       # default 256KiB
+//	    max_argument   <size>       # default 64KiB
+//	    max_inflated   <size>       # default 64KiB
+//	    playground_url <url>        # default https://playground.archlang.uk
+//	    svg_cache_size <size>       # default 32MiB
+//	    disable_localhost_protection
+//	}
+//
+// Sizes take units (KiB = 1024 bytes, KB = 1000 bytes). The block is
+// optional; every subdirective may appear once.
+func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
+	d.Next() // the directive name
+	if d.NextArg() {
+		return d.ArgErr()
+	}
+	seen := map[string]bool{}
+	for d.NextBlock(0) {
+		name := d.Val()
+		if seen[name] {
+			return d.Errf("duplicate subdirective %s", name)
+		}
+		seen[name] = true
+		switch name {
+		case "mcp_path":
+			if err := oneArg(d, &h.MCPPath); err != nil {
+				return err
+			}
+		case "playground_url":
+			if err := oneArg(d, &h.PlaygroundURL); err != nil {
+				return err
+			}
+		case "max_body":
+			if err := sizeArg(d, name, &h.MaxBody); err != nil {
+				return err
+			}
+		case "max_argument":
+			if err := sizeArg(d, name, &h.MaxArgument); err != nil {
+				return err
+			}
+		case "max_inflated":
+			if err := sizeArg(d, name, &h.MaxInflated); err != nil {
+				return err
+			}
+		case "svg_cache_size":
+			if err := sizeArg(d, name, &h.SVGCacheSize); err != nil {
+				return err
+			}
+		case "disable_localhost_protection":
+			if d.NextArg() {
+				return d.ArgErr()
+			}
+			h.DisableLocalhostProtection = true
+		default:
+			return d.Errf("unrecognized archlang_mcp subdirective %q", name)
+		}
+	}
+	return nil
+}
+
+func oneArg(d *caddyfile.Dispenser, dst *string) error {
+	if !d.NextArg() {
+		return d.ArgErr()
+	}
+	*dst = d.Val()
+	if d.NextArg() {
+		return d.ArgErr()
+	}
+	return nil
+}
+
+func sizeArg(d *caddyfile.Dispenser, name string, dst *int64) error {
+	var s string
+	if err := oneArg(d, &s); err != nil {
+		return err
+	}
+	n, err := humanize.ParseBytes(s)
+	if err != nil {
+		return d.Errf("parsing %s size %q: %w", name, s, err)
+	}
+	if n == 0 || n > math.MaxInt64 {
+		return d.Errf("%s must be a positive size, got %q", name, s)
+	}
+	*dst = int64(n)
+	return nil
+}

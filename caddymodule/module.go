@@ -1,0 +1,234 @@
+// Package caddymodule is the Caddy v2 glue for ArchLang's hosted MCP
+// server: the http.handlers.archlang_mcp handler and its Caddyfile directive
+// archlang_mcp. The handler owns three routes and passes everything else on:
+//
+//   - POST {mcp_path} (default /mcp): stateless Streamable HTTP MCP, one JSON
+//     reply per POST, served by the go-sdk from one shared server built at
+//     Provision. Other methods get the SDK's 405 with Allow: POST.
+//   - GET|HEAD /svg/<payload>: the playground's #z= payload compiled to SVG.
+//   - GET|HEAD /v/<render version>/svg/<payload>: the same drawing pinned to
+//     one render version.
+//
+// Inside handle_errors the same handler renders refusals instead: a 429
+// (from rate_limit) or a 413 becomes E_RATE_LIMITED or E_INPUT_TOO_LARGE,
+// as JSON on the MCP path and as an error drawing on the SVG paths.
+//
+// The module holds no language logic: it calls core/compile and
+// core/payload, and the MCP adapter in package mcpserver.
+//
+// EXPERIMENTAL: the configuration may change before a 1.0 release.
+package caddymodule
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync/atomic"
+
+	"github.com/caddyserver/caddy/v2"
+	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/zap"
+
+	"github.com/archlang-go/caddy-archlang/caddymodule/mcpserver"
+	"github.com/archlang-go/caddy-archlang/core"
+)
+
+// Defaults for the handler's zero-valued fields.
+const (
+	DefaultMCPPath       = "/mcp"
+	DefaultMaxBody       = 256 << 10 // bytes
+	DefaultMaxArgument   = mcpserver.DefaultMaxArgument
+	DefaultMaxInflated   = 64 << 10 // bytes
+	DefaultPlaygroundURL = mcpserver.DefaultPlaygroundURL
+	DefaultSVGCacheSize  = 32 << 20 // bytes
+)
+
+func init() {
+	caddy.RegisterModule(Handler{})
+}
+
+// Handler serves ArchLang's MCP endpoint and its SVG image URLs.
+type Handler struct {
+	// MCPPath is the exact request path of the MCP endpoint. It must start
+	// with "/" and must not be under /svg/ or /v/. Default: "/mcp".
+	MCPPath string `json:"mcp_path,omitempty"`
+
+	// MaxBody is the largest MCP request body accepted, in bytes. A larger
+	// body is answered 413 with an E_INPUT_TOO_LARGE diagnostic, reading no
+	// more than MaxBody+1 bytes. Default: 262144 (256 KiB).
+	MaxBody int64 `json:"max_body,omitempty"`
+
+	// MaxArgument is the largest single tool argument accepted, in bytes (a
+	// string counts its decoded bytes). A larger one is answered with a
+	// normal tool result marked isError that carries E_INPUT_TOO_LARGE; a
+	// notification carrying one gets 202 and no body. Default: 65536 (64 KiB).
+	MaxArgument int64 `json:"max_argument,omitempty"`
+
+	// MaxInflated is the largest plan an /svg/ payload may inflate to, in
+	// bytes. Inflation stops there and the request is answered 413.
+	// Default: 65536 (64 KiB).
+	MaxInflated int64 `json:"max_inflated,omitempty"`
+
+	// PlaygroundURL is the ArchLang playground the link tool points at, an
+	// absolute http(s) URL. Default: "https://playground.archlang.uk".
+	PlaygroundURL string `json:"playground_url,omitempty"`
+
+	// SVGCacheSize bounds the in-memory cache of rendered drawings, in bytes
+	// (keys and drawings both count). A hit compiles nothing. Default:
+	// 33554432 (32 MiB).
+	SVGCacheSize int64 `json:"svg_cache_size,omitempty"`
+
+	// DisableLocalhostProtection turns off the MCP SDK's DNS-rebinding guard,
+	// which answers 403 to a request that reached a loopback address with a
+	// Host that is not localhost. Leave it off (the default) when Caddy
+	// faces clients directly; set it when Caddy sits behind a proxy or
+	// tunnel on the same machine that forwards the public Host, and let the
+	// site address restrict the Host instead. Default: false.
+	DisableLocalhostProtection bool `json:"disable_localhost_protection,omitempty"`
+
+	logger  *zap.Logger
+	mcp     http.Handler
+	cache   *svgCache
+	metrics *metrics
+	renders *atomic.Int64 // compiles done for /svg/ (a test hook: hits and 304s add none)
+}
+
+// CaddyModule returns the Caddy module information.
+func (Handler) CaddyModule() caddy.ModuleInfo {
+	return caddy.ModuleInfo{
+		ID:  "http.handlers.archlang_mcp",
+		New: func() caddy.Module { return new(Handler) },
+	}
+}
+
+// Provision fills in defaults, registers the metrics and builds the MCP
+// server and its tool registry once for this configuration.
+func (h *Handler) Provision(ctx caddy.Context) error {
+	h.logger = ctx.Logger()
+	if h.MCPPath == "" {
+		h.MCPPath = DefaultMCPPath
+	}
+	if h.MaxBody == 0 {
+		h.MaxBody = DefaultMaxBody
+	}
+	if h.MaxArgument == 0 {
+		h.MaxArgument = DefaultMaxArgument
+	}
+	if h.MaxInflated == 0 {
+		h.MaxInflated = DefaultMaxInflated
+	}
+	if h.PlaygroundURL == "" {
+		h.PlaygroundURL = DefaultPlaygroundURL
+	}
+	if h.SVGCacheSize == 0 {
+		h.SVGCacheSize = DefaultSVGCacheSize
+	}
+	h.metrics = registerMetrics(ctx.GetMetricsRegistry())
+	h.cache = newSVGCache(h.SVGCacheSize)
+	h.renders = new(atomic.Int64)
+
+	// The SDK logs a line per stateless request at Info; keep Warn and up.
+	sl := slog.New(minLevel{ctx.Slogger().Handler(), slog.LevelWarn})
+	guide, res := serverResources()
+	srv := mcpserver.New(mcpserver.Options{
+		MaxArgument:   h.MaxArgument,
+		PlaygroundURL: h.PlaygroundURL,
+		Guide:         guide,
+		Resources:     res,
+		Logger:        sl,
+	})
+	h.mcp = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
+		&mcp.StreamableHTTPOptions{
+			Stateless:                  true,
+			JSONResponse:               true,
+			Logger:                     sl,
+			MaxRequestBodyBytes:        h.MaxBody,
+			DisableLocalhostProtection: h.DisableLocalhostProtection,
+		})
+	h.logger.Debug("provisioned",
+		zap.String("mcp_path", h.MCPPath),
+		zap.Int64("max_body", h.MaxBody),
+		zap.Int64("max_argument", h.MaxArgument),
+		zap.Int64("max_inflated", h.MaxInflated),
+		zap.Int64("svg_cache_size", h.SVGCacheSize),
+		zap.String("render_version", core.RenderVersion()))
+	return nil
+}
+
+// Validate rejects contradictory or malformed settings.
+func (h *Handler) Validate() error {
+	if !strings.HasPrefix(h.MCPPath, "/") {
+		return fmt.Errorf("mcp_path %q must start with /", h.MCPPath)
+	}
+	if strings.HasPrefix(h.MCPPath, "/svg/") || strings.HasPrefix(h.MCPPath, "/v/") {
+		return fmt.Errorf("mcp_path %q collides with the /svg/ and /v/ routes", h.MCPPath)
+	}
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{{"max_body", h.MaxBody}, {"max_argument", h.MaxArgument}, {"max_inflated", h.MaxInflated}, {"svg_cache_size", h.SVGCacheSize}} {
+		if f.v < 0 {
+			return fmt.Errorf("%s must not be negative, got %d", f.name, f.v)
+		}
+	}
+	if h.MaxArgument > h.MaxBody {
+		return fmt.Errorf("max_argument (%d bytes) is larger than max_body (%d bytes): no request could carry such an argument", h.MaxArgument, h.MaxBody)
+	}
+	u, err := url.Parse(h.PlaygroundURL)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("playground_url %q must be an absolute http(s) URL with no query or fragment", h.PlaygroundURL)
+	}
+	return nil
+}
+
+// Cleanup releases the drawing cache.
+func (h *Handler) Cleanup() error {
+	if h.cache != nil {
+		h.cache.reset()
+	}
+	return nil
+}
+
+// ServeHTTP routes to the MCP endpoint or the SVG routes and passes every
+// other request to next. Inside handle_errors it renders refusals.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler) error {
+	if herr, ok := r.Context().Value(caddyhttp.ErrorCtxKey).(error); ok {
+		return h.serveRefusal(w, r, herr, next)
+	}
+	path := r.URL.Path
+	switch {
+	case path == h.MCPPath:
+		return h.serveMCP(w, r)
+	case strings.HasPrefix(path, "/svg/"):
+		return h.serveSVG(w, r, "", strings.TrimPrefix(path, "/svg/"))
+	case strings.HasPrefix(path, "/v/"):
+		rv, p, ok := splitPinned(strings.TrimPrefix(path, "/v/"))
+		if !ok {
+			return next.ServeHTTP(w, r)
+		}
+		return h.serveSVG(w, r, rv, p)
+	}
+	return next.ServeHTTP(w, r)
+}
+
+// splitPinned splits "<rv>/svg/<payload>".
+func splitPinned(rest string) (rv, p string, ok bool) {
+	rv, p, ok = strings.Cut(rest, "/svg/")
+	if !ok || rv == "" || strings.Contains(rv, "/") {
+		return "", "", false
+	}
+	return rv, p, true
+}
+
+// Interface guards.
+var (
+	_ caddy.Provisioner           = (*Handler)(nil)
+	_ caddy.Validator             = (*Handler)(nil)
+	_ caddy.CleanerUpper          = (*Handler)(nil)
+	_ caddyhttp.MiddlewareHandler = (*Handler)(nil)
+	_ caddyfile.Unmarshaler       = (*Handler)(nil)
+)

@@ -1,0 +1,44 @@
+package caddymodule
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+)
+
+// serveRefusal runs inside handle_errors. It shapes the body of a 429 (from
+// rate_limit) or a 413 (from request_body, say) on this handler's routes:
+// the MCP path gets the JSON refusal {ok:false, diagnostics:[…]}, the SVG
+// routes an error drawing. Headers the refusing handler set, such as
+// Retry-After, are kept. Any other error, or path, goes to next.
+func (h *Handler) serveRefusal(w http.ResponseWriter, r *http.Request, herr error, next caddyhttp.Handler) error {
+	var he caddyhttp.HandlerError
+	if !errors.As(herr, &he) {
+		return next.ServeHTTP(w, r)
+	}
+	var d diag.Diagnostic
+	switch he.StatusCode {
+	case http.StatusTooManyRequests:
+		d = diag.RateLimited()
+		h.metrics.refused(reasonRateLimited)
+	case http.StatusRequestEntityTooLarge:
+		d = diag.InputTooLarge("The request body", h.MaxBody+1, h.MaxBody)
+		h.metrics.refused(reasonBodyTooLarge)
+	default:
+		return next.ServeHTTP(w, r)
+	}
+	path := r.URL.Path
+	switch {
+	case path == h.MCPPath:
+		writeJSONRefusal(w, he.StatusCode, d)
+	case strings.HasPrefix(path, "/svg/") || strings.HasPrefix(path, "/v/"):
+		h.writeDrawing(w, r, he.StatusCode, cacheRefusal, errorDrawing([]diag.JSON{diag.ToJSON(nil, d)}))
+	default:
+		return next.ServeHTTP(w, r)
+	}
+	return nil
+}
