@@ -15,7 +15,12 @@ const defaultDimOffset = 300
 // resolveDims resolves every dimension; faces/clear endpoints are pushed
 // onto the wall faces the measurement runs into.
 func (r *resolver) resolveDims() {
-	for _, d := range r.dims {
+	for _, de := range r.dims {
+		if de.pre != nil {
+			r.plan.Dims = append(r.plan.Dims, *de.pre)
+			continue
+		}
+		d := de.src
 		r.addAll(d.Diags)
 		dm := ir.Dim{Offset: defaultDimOffset, Text: d.Text.V, Span: d.Span}
 		if d.Offset.Set {
@@ -164,7 +169,16 @@ func (r *resolver) diameterDim(d *expand.Dim, dm *ir.Dim) bool {
 func (r *resolver) resolveBoxes() {
 	for _, kind := range []expand.BoxKind{expand.Column, expand.Stair, expand.Elevator, expand.Escalator} {
 		for _, b := range r.boxes {
-			if b.src.Kind == kind {
+			switch {
+			case b.preCol != nil:
+				if kind == expand.Column {
+					r.plan.Columns = append(r.plan.Columns, *b.preCol)
+				}
+			case b.preVer != nil:
+				if kind == expand.Stair {
+					r.plan.Vertical = append(r.plan.Vertical, *b.preVer)
+				}
+			case b.src.Kind == kind:
 				r.resolveBox(b)
 			}
 		}

@@ -12,6 +12,10 @@ import (
 // resolveFurniture places every piece of furniture.
 func (r *resolver) resolveFurniture() {
 	for _, f := range r.furniture {
+		if f.pre != nil {
+			r.plan.Furniture = append(r.plan.Furniture, *f.pre)
+			continue
+		}
 		r.placeFurniture(f)
 	}
 }
@@ -350,6 +354,9 @@ func collinearOverlap(s geom.Segment, a, b geom.Point) bool {
 // checkFurnitureRooms reports `in <room>` owners that name no room.
 func (r *resolver) checkFurnitureRooms() {
 	for _, f := range r.furniture {
+		if f.pre != nil {
+			continue
+		}
 		src := f.src
 		if !src.Room.Set() || src.Placement == expand.FurnCentered || src.Placement == expand.FurnAnchor {
 			continue

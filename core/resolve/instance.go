@@ -1,19 +1,215 @@
 package resolve
 
-import "github.com/archlang-go/caddy-archlang/core/expand"
+import (
+	"math"
 
-// inlineInstances splices the items of every `place` instance into the
-// list. Instances are not transformed yet: their items are drawn in the
-// component's own frame.
-func (r *resolver) inlineInstances(items []expand.Item) []expand.Item {
-	var out []expand.Item
-	for _, it := range items {
-		if in, ok := it.(*expand.Instance); ok {
-			r.addAll(in.Diags)
-			out = append(out, r.inlineInstances(in.Items)...)
-			continue
-		}
-		out = append(out, it)
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// frame is the rigid transform of a placed instance: mirror first, then
+// rotate clockwise on the sheet by quarter turns, then translate.
+type frame struct {
+	at     geom.Point
+	quarts int // clockwise quarter turns, 0…3
+	mx, my bool
+}
+
+func (f frame) point(p geom.Point) geom.Point {
+	if f.mx {
+		p.X = -p.X
+	}
+	if f.my {
+		p.Y = -p.Y
+	}
+	for i := 0; i < f.quarts; i++ {
+		p = geom.Point{X: -p.Y, Y: p.X}
+	}
+	return geom.Point{X: clean(p.X + f.at.X), Y: clean(p.Y + f.at.Y)}
+}
+
+// mirrored reports an odd number of reflections, which flips handedness.
+func (f frame) mirrored() bool { return f.mx != f.my }
+
+func (f frame) rect(rc geom.Rect) geom.Rect {
+	a, b := f.point(rc.Min), f.point(rc.Max)
+	return geom.Rect{
+		Min: geom.Point{X: math.Min(a.X, b.X), Y: math.Min(a.Y, b.Y)},
+		Max: geom.Point{X: math.Max(a.X, b.X), Y: math.Max(a.Y, b.Y)},
+	}
+}
+
+func (f frame) polygon(pg geom.Polygon) geom.Polygon {
+	out := make(geom.Polygon, len(pg))
+	for i, p := range pg {
+		out[i] = f.point(p)
 	}
 	return out
+}
+
+// quarter returns a symbol's quarter-turn after the transform.
+func (f frame) quarter(q float64) float64 {
+	if f.mx {
+		q = 360 - q
+	}
+	if f.my {
+		q = 540 - q
+	}
+	q += float64(90 * f.quarts)
+	return math.Mod(math.Mod(q, 360)+360, 360)
+}
+
+// instance resolves a placed component in its own frame, as a closed
+// world, then carries the result into this plan under the instance's
+// namespace.
+func (r *resolver) instance(in *expand.Instance) {
+	r.addAll(in.Diags)
+	name := in.Name.V
+	if r.instances == nil {
+		r.instances = map[string]bool{}
+	}
+	if r.instances[name] {
+		r.add(diag.New("E_DUP_INSTANCE", in.Span, "An instance named %q is already placed; each `place … as <name>` needs its own name", name))
+		return
+	}
+	r.instances[name] = true
+
+	c := &resolver{file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
+	c.plan = &ir.Plan{}
+	c.collect(in.Items)
+	c.checkDupIDs()
+	c.elements()
+	c.checkFurnitureRooms()
+	r.addAll(c.diags)
+
+	f := frame{at: geom.Point{X: snap(in.At.X, r.grid), Y: snap(in.At.Y, r.grid)}, mx: in.Mirror.V == "x", my: in.Mirror.V == "y"}
+	f.quarts = int(math.Mod(math.Mod(math.Round(in.Rotate.V/90), 4)+4, 4))
+	ns := func(id string) string {
+		if id == "" {
+			return ""
+		}
+		return name + "." + id
+	}
+
+	walls := map[*wallEl]*wallEl{}
+	for _, w := range c.walls {
+		if !w.ok {
+			continue
+		}
+		nw := &wallEl{id: ns(w.id), ok: true, w: w.w}
+		nw.w.ID = ns(w.w.ID)
+		nw.w.GenID = ns(w.w.GenID)
+		nw.w.Points = f.polygon(w.w.Points)
+		if w.w.Arcs != nil {
+			nw.w.Arcs = make([]ir.WallArc, len(w.w.Arcs))
+			for i, a := range w.w.Arcs {
+				if !a.Arc {
+					continue
+				}
+				na := a
+				na.Center = f.point(a.Center)
+				p0 := nw.w.Points[i]
+				na.StartAngle = math.Atan2(p0.Y-na.Center.Y, p0.X-na.Center.X)
+				if f.mirrored() {
+					na.Sweep, na.CW = -a.Sweep, !a.CW
+				}
+				nw.w.Arcs[i] = na
+			}
+		}
+		nw.p = newWallPath(&nw.w)
+		walls[w] = nw
+		r.walls = append(r.walls, nw)
+	}
+	for _, rm := range c.rooms {
+		if !rm.ok {
+			continue
+		}
+		nr := &roomEl{src: rm.src, strip: rm.strip, meta: rm.meta, id: ns(rm.id), abs: true, ok: true, pre: true, placed: true, room: rm.room}
+		nr.room.ID = nr.id
+		nr.room.Zone = name
+		if rm.room.Zone != "" {
+			nr.room.Zone = name + "." + rm.room.Zone
+		}
+		nr.rect = f.rect(rm.rect)
+		switch rm.room.Shape {
+		case ir.RoomRect:
+			nr.setRect(nr.rect)
+		default:
+			nr.room.Polygon = f.polygon(rm.room.Polygon)
+			nr.room.Center = f.point(rm.room.Center)
+		}
+		if rm.room.LabelAt != nil {
+			p := f.point(*rm.room.LabelAt)
+			nr.room.LabelAt = &p
+		}
+		r.rooms = append(r.rooms, nr)
+	}
+	// c.plan.Openings holds the resolved openings in kind order; pair them
+	// back with their elements by id.
+	byID := map[string]ir.Opening{}
+	for _, op := range c.plan.Openings {
+		byID[op.ID] = op
+	}
+	for _, o := range c.openings {
+		op, ok := byID[o.id]
+		if !ok {
+			continue
+		}
+		no := &openingEl{src: o.src, id: ns(o.id)}
+		op.ID = no.id
+		op.Center = f.point(op.Center)
+		if op.Wall >= 0 {
+			for _, w := range c.walls {
+				if w.ok && w.planIdx == op.Wall {
+					no.preHost = walls[w]
+				}
+			}
+		}
+		if f.mirrored() && op.Kind == ir.Door {
+			if op.Swing == "in" {
+				op.Swing = "out"
+			} else if op.Swing == "out" {
+				op.Swing = "in"
+			}
+		}
+		no.pre = &op
+		r.openings = append(r.openings, no)
+	}
+	furn := map[string]ir.Furniture{}
+	for _, fu := range c.plan.Furniture {
+		furn[fu.ID] = fu
+	}
+	for _, fe := range c.furniture {
+		fu, ok := furn[fe.id]
+		if !ok {
+			continue
+		}
+		fu.ID = ns(fu.ID)
+		fu.Room = ns(fu.Room)
+		fu.Rect = f.rect(fu.Rect)
+		fu.Rotate = f.quarter(fu.Rotate)
+		r.furniture = append(r.furniture, &furnEl{src: fe.src, id: fu.ID, ok: true, pre: &fu})
+	}
+	for _, d := range c.plan.Dims {
+		d := d
+		d.From, d.To = f.point(d.From), f.point(d.To)
+		if f.mirrored() {
+			d.Offset = -d.Offset
+		}
+		r.dims = append(r.dims, &dimEl{pre: &d})
+	}
+	for _, col := range c.plan.Columns {
+		col := col
+		col.ID = ns(col.ID)
+		col.Rect = f.rect(col.Rect)
+		r.boxes = append(r.boxes, &boxEl{id: col.ID, preCol: &col})
+	}
+	for _, v := range c.plan.Vertical {
+		v := v
+		v.ID = ns(v.ID)
+		v.Rect = f.rect(v.Rect)
+		r.boxes = append(r.boxes, &boxEl{id: v.ID, preVer: &v})
+	}
 }

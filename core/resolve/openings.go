@@ -21,9 +21,19 @@ var openingCode = map[expand.OpeningKind]struct{ width, off, fix string }{
 // resolveOpenings hosts every opening of one kind on its wall.
 func (r *resolver) resolveOpenings(kind expand.OpeningKind) {
 	for _, o := range r.openings {
-		if o.src.Kind == kind {
-			r.resolveOpening(o)
+		if o.src.Kind != kind {
+			continue
 		}
+		if o.pre != nil {
+			op := *o.pre
+			op.Wall = -1
+			if o.preHost != nil {
+				op.Wall = o.preHost.planIdx
+			}
+			r.plan.Openings = append(r.plan.Openings, op)
+			continue
+		}
+		r.resolveOpening(o)
 	}
 }
 

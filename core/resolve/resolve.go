@@ -68,11 +68,13 @@ type resolver struct {
 	rooms     []*roomEl
 	openings  []*openingEl
 	furniture []*furnEl
-	dims      []*expand.Dim
+	dims      []*dimEl
 	boxes     []*boxEl
 	strips    []*expand.Strip
 
 	roomIdx map[string]int // room id → index in rooms
+	// instances holds the names of the placed instances seen so far.
+	instances map[string]bool
 }
 
 type wallEl struct {
@@ -98,22 +100,37 @@ type roomEl struct {
 	rect geom.Rect
 	// layout state
 	placed, visiting, cyc bool
+	// pre marks a room already resolved inside a placed instance.
+	pre bool
 }
 
 type openingEl struct {
 	src *expand.Opening
 	id  string
+	// pre is an opening already resolved inside a placed instance; preHost
+	// is its host wall (nil when none).
+	pre     *ir.Opening
+	preHost *wallEl
 }
 
 type furnEl struct {
 	src *expand.Furniture
 	id  string
 	ok  bool
+	pre *ir.Furniture
 }
 
 type boxEl struct {
-	src *expand.Box
-	id  string
+	src    *expand.Box
+	id     string
+	preCol *ir.Column
+	preVer *ir.Vertical
+}
+
+// dimEl is a dimension, or one already resolved inside an instance.
+type dimEl struct {
+	src *expand.Dim
+	pre *ir.Dim
 }
 
 func (r *resolver) add(d diag.Diagnostic) { r.diags = append(r.diags, d) }
@@ -134,6 +151,15 @@ func (r *resolver) run(items []expand.Item) {
 	items = r.flatten(items)
 	r.settings(items)
 	r.collect(items)
+	r.elements()
+	r.checkOverlaps()
+	r.checkFurnitureRooms()
+	r.checkEmpty()
+}
+
+// elements runs the per-kind passes and the relational layout, in the
+// reference's order.
+func (r *resolver) elements() {
 	r.checkDupIDs()
 	r.resolveWalls()
 	r.resolveRooms()
@@ -145,13 +171,10 @@ func (r *resolver) run(items []expand.Item) {
 	r.resolveBoxes()
 	r.layout()
 	r.finishRooms()
-	r.checkOverlaps()
-	r.checkFurnitureRooms()
-	r.checkEmpty()
 }
 
 // flatten picks the items to draw: a plan made of levels draws its lowest
-// storey (with the plan-level settings), and instances are inlined.
+// storey (with the plan-level settings).
 func (r *resolver) flatten(items []expand.Item) []expand.Item {
 	var out, settings []expand.Item
 	var levels []*expand.Level
@@ -165,10 +188,10 @@ func (r *resolver) flatten(items []expand.Item) []expand.Item {
 		}
 	}
 	if len(levels) == 0 {
-		return r.inlineInstances(out)
+		return out
 	}
 	sort.SliceStable(levels, func(i, j int) bool { return levels[i].Number < levels[j].Number })
-	return r.inlineInstances(append(settings, levels[0].Items...))
+	return append(settings, levels[0].Items...)
 }
 
 // collect sorts the element items into their kind lists and assigns ids,
@@ -208,7 +231,9 @@ func (r *resolver) collect(items []expand.Item) {
 			}
 			r.furniture = append(r.furniture, &furnEl{src: n, id: r.nextID("furniture", cat, n.ID.V)})
 		case *expand.Dim:
-			r.dims = append(r.dims, n)
+			r.dims = append(r.dims, &dimEl{src: n})
+		case *expand.Instance:
+			r.instance(n)
 		case *expand.Box:
 			c := boxName[n.Kind]
 			r.boxes = append(r.boxes, &boxEl{src: n, id: r.nextID(c, c, n.ID.V)})
@@ -229,11 +254,14 @@ func (r *resolver) checkDupIDs() {
 	}
 	var all []ent
 	for _, w := range r.walls {
-		if w.src.ID.Set() {
+		if w.src != nil && w.src.ID.Set() {
 			all = append(all, ent{w.src.ID.V, w.src.Span, w.src.Span.Start})
 		}
 	}
 	for _, rm := range r.rooms {
+		if rm.pre {
+			continue
+		}
 		if rm.src != nil && rm.src.ID.Set() {
 			all = append(all, ent{rm.id, rm.meta.Span, rm.meta.Span.Start})
 		} else if rm.strip != nil && rm.strip.ID.Set() {
@@ -241,17 +269,17 @@ func (r *resolver) checkDupIDs() {
 		}
 	}
 	for _, o := range r.openings {
-		if o.src.ID.Set() {
+		if o.pre == nil && o.src.ID.Set() {
 			all = append(all, ent{o.id, o.src.Span, o.src.Span.Start})
 		}
 	}
 	for _, f := range r.furniture {
-		if f.src.ID.Set() {
+		if f.pre == nil && f.src.ID.Set() {
 			all = append(all, ent{f.id, f.src.Span, f.src.Span.Start})
 		}
 	}
 	for _, b := range r.boxes {
-		if b.src.ID.Set() {
+		if b.src != nil && b.src.ID.Set() {
 			all = append(all, ent{b.id, b.src.Span, b.src.Span.Start})
 		}
 	}

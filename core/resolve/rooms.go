@@ -27,6 +27,9 @@ var (
 func (r *resolver) resolveRooms() {
 	stripPos := r.stripRects()
 	for _, rm := range r.rooms {
+		if rm.pre {
+			continue
+		}
 		r.addAll(rm.meta.Diags)
 		rm.room = ir.Room{ID: rm.id, Span: rm.meta.Span, Zone: rm.meta.Zone}
 		if rm.strip != nil {
@@ -214,7 +217,7 @@ func crossWord(dir string) string {
 func (r *resolver) layout() {
 	// Unknown references and polygon anchors first, in source order.
 	for _, rm := range r.rooms {
-		if !rm.ok || rm.abs || rm.src == nil {
+		if !rm.ok || rm.abs || rm.src == nil || rm.pre {
 			continue
 		}
 		ref := rm.src.RelRef.V
@@ -316,7 +319,7 @@ func (r *resolver) finishRooms() {
 		if !rm.ok {
 			continue
 		}
-		if rm.src != nil && rm.src.Form == expand.RoomRelative && rm.src.LabelAt.Set {
+		if !rm.pre && rm.src != nil && rm.src.Form == expand.RoomRelative && rm.src.LabelAt.Set {
 			r.labelAt(rm)
 		}
 		r.plan.Rooms = append(r.plan.Rooms, rm.room)

@@ -13,6 +13,11 @@ import (
 // resolveWalls snaps every wall and checks its thickness and material.
 func (r *resolver) resolveWalls() {
 	for _, w := range r.walls {
+		if w.src == nil {
+			// resolved inside a placed instance
+			r.plan.Walls = append(r.plan.Walls, w.w)
+			continue
+		}
 		src := w.src
 		r.addAll(src.Diags)
 		iw := ir.Wall{
@@ -147,7 +152,7 @@ func arcGeometry(a, b geom.Point, rad float64, cw, major bool) ir.WallArc {
 func (r *resolver) findWalls(ref string) []int {
 	var out []int
 	for i, w := range r.walls {
-		if w.ok && w.id == ref && w.src.ID.Set() {
+		if w.ok && w.id == ref && (w.src == nil || w.src.ID.Set()) {
 			return []int{i}
 		}
 	}
