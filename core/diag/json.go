@@ -41,16 +41,14 @@ func ToJSON(f *source.File, d Diagnostic) JSON {
 	if !d.Unplaced {
 		j.Line, j.Col = 1, 1
 		if f != nil {
-			line, col := f.Position(d.Span.Start)
-			start := clampOffset(f, d.Span.Start)
-			j.Line, j.Col = line, wireOffset(f, start)-wireOffset(f, start-(col-1))+1
+			j.Line, j.Col = f.Position(d.Span.Start)
 		}
-		j.Span = &[2]int{wireOffset(f, d.Span.Start), wireOffset(f, d.Span.End)}
+		j.Span = &[2]int{d.Span.Start, d.Span.End}
 	}
 	for _, fx := range d.Fixes {
 		fj := FixJSON{Title: fx.Title, Applicability: fx.Applicability, FixID: fx.FixID, Edits: []EditJSON{}}
 		for _, e := range fx.Edits {
-			fj.Edits = append(fj.Edits, EditJSON{Span: [2]int{wireOffset(f, e.Span.Start), wireOffset(f, e.Span.End)}, NewText: e.NewText})
+			fj.Edits = append(fj.Edits, EditJSON{Span: [2]int{e.Span.Start, e.Span.End}, NewText: e.NewText})
 		}
 		j.Fixes = append(j.Fixes, fj)
 	}
@@ -66,32 +64,5 @@ func ListToJSON(f *source.File, l List) []JSON {
 	return out
 }
 
-// wireOffset converts a byte offset into f to the offset the reference puts
-// on the wire: a count of UTF-16 code units, because the reference indexes
-// JavaScript strings. For ASCII text the two are the same. A nil f leaves
-// the offset unchanged.
-func wireOffset(f *source.File, off int) int {
-	if f == nil {
-		return off
-	}
-	off = clampOffset(f, off)
-	n := 0
-	for _, r := range string(f.Src[:off]) {
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
-}
-
-func clampOffset(f *source.File, off int) int {
-	if off < 0 {
-		return 0
-	}
-	if off > len(f.Src) {
-		return len(f.Src)
-	}
-	return off
-}
+// Spans, lines and columns on the wire count bytes of the UTF-8 source (the
+// project's contract); for ASCII sources they equal the reference's numbers.
