@@ -139,6 +139,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		PlaygroundURL: h.PlaygroundURL,
 		Guide:         guide,
 		Resources:     res,
+		ViewerURI:     viewerURI(res),
 		Logger:        sl,
 	})
 	h.mcp = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },

@@ -51,6 +51,12 @@ type Options struct {
 	Guide string
 	// Resources are served by resources/list and resources/read, in order.
 	Resources []Resource
+	// ViewerURI, when set, names an MCP App resource (one of Resources)
+	// that shows a drawing: compile's definition and results then carry it
+	// as _meta.ui.resourceUri (and the older flat key ui/resourceUri), so a
+	// host with MCP Apps can attach the viewer. The result text is the same
+	// either way.
+	ViewerURI string
 	// Logger receives the SDK's own log lines. It must never be given a body
 	// or a source; the SDK logs neither. Nil means no logging.
 	Logger *slog.Logger
@@ -97,7 +103,11 @@ func New(opts Options) *mcp.Server {
 		},
 	})
 	t := &tools{opts: opts}
-	s.AddTool(compileTool, t.compile)
+	ct := *compileTool
+	if opts.ViewerURI != "" {
+		ct.Meta = viewerMeta(opts.ViewerURI)
+	}
+	s.AddTool(&ct, t.compile)
 	s.AddTool(linkTool, t.link)
 	s.AddTool(readMeTool, t.readMe)
 	for _, r := range opts.Resources {
@@ -118,6 +128,11 @@ func textResource(r Resource) mcp.ResourceHandler {
 			URI: r.URI, MIMEType: r.MIMEType, Text: r.Text,
 		}}}, nil
 	}
+}
+
+// viewerMeta is the _meta that points an MCP Apps host at the viewer.
+func viewerMeta(uri string) mcp.Meta {
+	return mcp.Meta{"ui": map[string]any{"resourceUri": uri}, "ui/resourceUri": uri}
 }
 
 type originKey struct{}

@@ -287,3 +287,25 @@ func BenchmarkCompileTool(b *testing.B) {
 		}
 	}
 }
+
+func TestViewerMeta(t *testing.T) {
+	cs := connect(t, context.Background(), Options{ViewerURI: "ui://archlang/viewer",
+		Resources: []Resource{{URI: "ui://archlang/viewer", Name: "viewer", MIMEType: "text/html;profile=mcp-app", Text: "<html></html>"}}})
+	lt, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range lt.Tools {
+		ui, _ := tl.Meta["ui"].(map[string]any)
+		if (tl.Name == "compile") != (ui != nil && ui["resourceUri"] == "ui://archlang/viewer") {
+			t.Errorf("tool %s _meta = %v", tl.Name, tl.Meta)
+		}
+	}
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "compile", Arguments: map[string]any{"source": "plan \"v\" {}"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Meta["ui/resourceUri"] != "ui://archlang/viewer" {
+		t.Errorf("compile result _meta = %v", res.Meta)
+	}
+}

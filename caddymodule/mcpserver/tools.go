@@ -178,7 +178,11 @@ func (t *tools) compile(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallT
 		return textResult(Refusal(invalid("format must be \"svg\" or \"png\", not %q", a.Format)), true), nil
 	}
 	env := compile.Compile([]byte(*a.Source), compile.Options{Format: "svg"}).Envelope()
-	return jsonResult(env, !env.OK), nil
+	r := jsonResult(env, !env.OK)
+	if t.opts.ViewerURI != "" {
+		r.Meta = viewerMeta(t.opts.ViewerURI)
+	}
+	return r, nil
 }
 
 // pngUnavailable is this host's answer to format "png": the server has no
