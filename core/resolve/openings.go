@@ -103,7 +103,7 @@ func (r *resolver) resolveOpening(o *openingEl) {
 		}
 		if best >= 0 && dist <= onWallTolerance+1e-9 {
 			host = r.walls[best]
-		} else {
+		} else if r.anyWall() {
 			op.OffWall = true
 			r.offWall(o, op.Center, stmt)
 		}
@@ -304,4 +304,15 @@ func rectPointDist(rc geom.Rect, p geom.Point) float64 {
 	dx := math.Max(math.Max(rc.Min.X-p.X, 0), p.X-rc.Max.X)
 	dy := math.Max(math.Max(rc.Min.Y-p.Y, 0), p.Y-rc.Max.Y)
 	return math.Hypot(dx, dy)
+}
+
+// anyWall reports whether the plan has at least one resolved wall; with
+// none, a free opening has nothing to be off of and is not reported.
+func (r *resolver) anyWall() bool {
+	for _, w := range r.walls {
+		if w.ok {
+			return true
+		}
+	}
+	return false
 }

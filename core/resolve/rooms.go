@@ -48,8 +48,8 @@ func (r *resolver) resolveRooms() {
 		rm.room.Uses = words(src.Uses)
 		switch src.Form {
 		case expand.RoomAt, expand.RoomRelative:
-			if src.Form == expand.RoomRelative && !r.checkAlign(rm) {
-				continue
+			if src.Form == expand.RoomRelative {
+				r.checkAlign(rm)
 			}
 			w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 			if !(w > 0 && h > 0) {
@@ -132,7 +132,8 @@ func (rm *roomEl) contains(p geom.Point) bool {
 	return p.X >= rm.rect.Min.X-geom.Eps && p.X <= rm.rect.Max.X+geom.Eps && p.Y >= rm.rect.Min.Y-geom.Eps && p.Y <= rm.rect.Max.Y+geom.Eps
 }
 
-// checkAlign validates a relational room's `align` edge.
+// checkAlign validates a relational room's `align` edge. A bad edge is
+// reported and the room falls back to the default (leading) edge.
 func (r *resolver) checkAlign(rm *roomEl) bool {
 	a := rm.src.Align
 	if !a.Set() {
@@ -274,7 +275,11 @@ func (r *resolver) place(rm *roomEl, stack *[]*roomEl) {
 		rm.setRect(geom.RectXYWH(0, 0, rm.rect.W(), rm.rect.H()))
 		return
 	}
-	rm.setRect(relRect(ref.rect, rm.rect.W(), rm.rect.H(), rm.src.RelDir.V, rm.src.Align.V, snap(rm.src.Gap.V, r.grid)))
+	align := rm.src.Align.V
+	if valid := map[bool]map[string]bool{true: horizontalAlign, false: verticalAlign}[rm.src.RelDir.V == "right-of" || rm.src.RelDir.V == "left-of"]; !valid[align] {
+		align = ""
+	}
+	rm.setRect(relRect(ref.rect, rm.rect.W(), rm.rect.H(), rm.src.RelDir.V, align, snap(rm.src.Gap.V, r.grid)))
 }
 
 // relRect is the rectangle of a w×h room placed dir of ref.
