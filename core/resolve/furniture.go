@@ -153,6 +153,12 @@ func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, boo
 		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q needs `side left|right` (or `in <room>`) to know which face of the wall it backs onto", f.id))
 		return nil, geom.Segment{}, false
 	}
+	if !src.Side.Set() {
+		if _, found := r.inferSide(f, w, w.p.segs[si]); !found {
+			r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q cannot tell from `in %s` which face of the wall to back onto; add `side left|right`", f.id, src.Room.V))
+			return nil, geom.Segment{}, false
+		}
+	}
 	return w, w.p.segs[si], ok
 }
 
@@ -163,23 +169,14 @@ func (r *resolver) againstRect(f *furnEl, w *wallEl, s geom.Segment, along, dept
 	u := s.B.Sub(s.A).Unit()
 	left := geom.Point{X: -u.Y, Y: u.X}
 	n := left
-	switch {
-	case src.Side.V == "right":
+	switch src.Side.V {
+	case "right":
 		n = left.Mul(-1)
-	case src.Side.V == "left":
+	case "left":
 	default:
-		if j, ok := r.roomIdx[src.Room.V]; ok {
-			c := r.rooms[j].rect.Center()
-			mid := s.A.Add(s.B).Mul(0.5)
-			if c.Sub(mid).Dot(left) < 0 {
-				n = left.Mul(-1)
-			}
-		}
+		n, _ = r.inferSide(f, w, s)
 	}
-	off := s.Len() / 2
-	if src.Offset.Set {
-		off = snap(src.Offset.V, r.grid)
-	}
+	off := r.againstOffset(f, s)
 	c := s.A.Add(u.Mul(off)).Add(n.Mul(w.w.Thickness / 2))
 	p1 := c.Sub(u.Mul(along / 2))
 	p2 := c.Add(u.Mul(along / 2))
@@ -188,6 +185,45 @@ func (r *resolver) againstRect(f *furnEl, w *wallEl, s geom.Segment, along, dept
 	rc := geom.Polygon{p1, p2, p3, p4}.Bounds()
 	rc = geom.Rect{Min: geom.Point{X: clean(rc.Min.X), Y: clean(rc.Min.Y)}, Max: geom.Point{X: clean(rc.Max.X), Y: clean(rc.Max.Y)}}
 	return rc, facing(n.Mul(-1))
+}
+
+// againstOffset is the run distance of a piece's centre along s.
+func (r *resolver) againstOffset(f *furnEl, s geom.Segment) float64 {
+	if f.src.Offset.Set {
+		return snap(f.src.Offset.V, r.grid)
+	}
+	return s.Len() / 2
+}
+
+// inferSide picks the face of s whose side holds the owner room: the
+// normal for which the piece's centre, stood on that face, falls inside the
+// room. It reports false when neither or both do.
+func (r *resolver) inferSide(f *furnEl, w *wallEl, s geom.Segment) (geom.Point, bool) {
+	u := s.B.Sub(s.A).Unit()
+	left := geom.Point{X: -u.Y, Y: u.X}
+	j, ok := r.roomIdx[f.src.Room.V]
+	if !ok {
+		return left, false
+	}
+	rm := r.rooms[j]
+	depth := f.src.Size.H
+	if !f.src.Size.Set {
+		if fx, _, known := lookupFixture(f.src.Category.V); known {
+			depth = fx.Depth
+		}
+	}
+	base := s.A.Add(u.Mul(r.againstOffset(f, s)))
+	var found []geom.Point
+	for _, n := range []geom.Point{left, left.Mul(-1)} {
+		c := base.Add(n.Mul(w.w.Thickness/2 + depth/2))
+		if rm.contains(c) {
+			found = append(found, n)
+		}
+	}
+	if len(found) != 1 {
+		return left, false
+	}
+	return found[0], true
 }
 
 // facing is the quarter-turn whose symbol back points along dir: north 0,
