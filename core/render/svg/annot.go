@@ -51,7 +51,7 @@ func (d dimGeom) textExtent() geom.Rect {
 
 func (r *renderer) layoutDims() {
 	fs := fracDimText * r.s
-	for _, d := range r.p.Dims {
+	for _, d := range append(append([]ir.Dim(nil), r.p.Dims...), r.autoDims()...) {
 		if !finite(d.From) || !finite(d.To) || d.From.ApproxEqual(d.To) || math.IsNaN(d.Offset) || math.Abs(d.Offset) > maxCoord {
 			continue
 		}
@@ -81,8 +81,10 @@ func (r *renderer) drawDims() {
 	ln := stroke(colDim, r.pen)
 	t := fracTick * r.s / math.Sqrt2
 	for _, d := range r.dims {
-		r.b.line(d.from, d.p1, ext)
-		r.b.line(d.to, d.p2, ext)
+		if !d.from.ApproxEqual(d.p1) {
+			r.b.line(d.from, d.p1, ext)
+			r.b.line(d.to, d.p2, ext)
+		}
 		r.b.line(d.p1, d.p2, ln)
 		// Ticks lean 45° clockwise from the dimension's direction.
 		k := geom.Point{X: (d.dir.X - d.dir.Y) * t, Y: (d.dir.X + d.dir.Y) * t}

@@ -6,9 +6,10 @@ import (
 )
 
 // pinnedLabel returns the label point an author pinned with `label "…" at
-// (x,y)`. Until the IR carries that point every label is placed by the
-// renderer.
+// (x,y)`; that point always wins over automatic placement.
 func pinnedLabel(rm ir.Room) (geom.Point, bool) {
-	_ = rm
-	return geom.Point{}, false
+	if rm.LabelAt == nil || !finite(*rm.LabelAt) {
+		return geom.Point{}, false
+	}
+	return *rm.LabelAt, true
 }

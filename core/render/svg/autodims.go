@@ -1,0 +1,194 @@
+package svg
+
+import (
+	"math"
+	"sort"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// Automatic dimension chains (`dims auto …`) step outward from the outer
+// wall faces: openings innermost, then the axis chain, then the overall
+// span. Offsets are fractions of the reference dimension.
+const (
+	fracChainOpenings = 0.024
+	fracChainAxis     = 0.068
+	fracChainOverall  = 0.112
+	tickEps           = 0.5 // ticks closer than this (mm) are one tick
+)
+
+// facade is one side of the walls' outer extent.
+type facade int
+
+const (
+	facadeBottom facade = iota
+	facadeLeft
+	facadeTop
+	facadeRight
+)
+
+// autoDims synthesises the dimension chains the plan asks for with
+// Settings.DimsAuto ("overall", "rooms", "walls" or "all").
+func (r *renderer) autoDims() []ir.Dim {
+	mode := r.p.Settings.DimsAuto
+	if mode == "" || len(r.segs) == 0 {
+		return nil
+	}
+	all := mode == "all"
+	var out []ir.Dim
+	for _, f := range []facade{facadeBottom, facadeLeft, facadeTop, facadeRight} {
+		open := r.facadeOpenings(f)
+		if f >= facadeTop && (!all || len(open) == 0) {
+			continue
+		}
+		lo, hi := r.facadeSpan(f)
+		if all {
+			out = append(out, r.chain(f, append(append([]float64{lo}, open...), hi), fracChainOpenings*r.s)...)
+		}
+		if all || mode == "rooms" {
+			out = append(out, r.chain(f, r.axisTicks(f), fracChainAxis*r.s)...)
+		}
+		if all || mode == "overall" {
+			out = append(out, r.chain(f, []float64{lo, hi}, fracChainOverall*r.s)...)
+		}
+	}
+	if all || mode == "walls" {
+		out = append(out, r.thicknessCallouts()...)
+	}
+	return out
+}
+
+// facadeSpan is the facade's extent along its own axis.
+func (r *renderer) facadeSpan(f facade) (lo, hi float64) {
+	b := r.bounds
+	if f == facadeBottom || f == facadeTop {
+		return b.Min.X, b.Max.X
+	}
+	return b.Min.Y, b.Max.Y
+}
+
+// facadeOpenings returns the jamb positions of openings in walls whose
+// outer face is on facade f.
+func (r *renderer) facadeOpenings(f facade) []float64 {
+	var ticks []float64
+	b := r.bounds
+	for _, o := range r.p.Openings {
+		sg := r.host(o)
+		if sg == nil || !sg.axis() {
+			continue
+		}
+		fr, _ := r.frame(o)
+		horiz := math.Abs(sg.a.Y-sg.b.Y) <= axisEps
+		var on bool
+		switch f {
+		case facadeBottom:
+			on = horiz && math.Abs(sg.a.Y+sg.h-b.Max.Y) <= tickEps
+		case facadeTop:
+			on = horiz && math.Abs(sg.a.Y-sg.h-b.Min.Y) <= tickEps
+		case facadeLeft:
+			on = !horiz && math.Abs(sg.a.X-sg.h-b.Min.X) <= tickEps
+		case facadeRight:
+			on = !horiz && math.Abs(sg.a.X+sg.h-b.Max.X) <= tickEps
+		}
+		if !on {
+			continue
+		}
+		if horiz {
+			ticks = append(ticks, fr.a.X, fr.b.X)
+		} else {
+			ticks = append(ticks, fr.a.Y, fr.b.Y)
+		}
+	}
+	return ticks
+}
+
+// axisTicks are the declared axes for the facade's direction, else the
+// sorted room-boundary coordinates.
+func (r *renderer) axisTicks(f facade) []float64 {
+	horiz := f == facadeBottom || f == facadeTop
+	if horiz && len(r.p.Settings.AxesX) > 0 {
+		return append([]float64(nil), r.p.Settings.AxesX...)
+	}
+	if !horiz && len(r.p.Settings.AxesY) > 0 {
+		return append([]float64(nil), r.p.Settings.AxesY...)
+	}
+	var ticks []float64
+	for _, rm := range r.p.Rooms {
+		if len(rm.Polygon) < 3 {
+			continue
+		}
+		bb := rm.Polygon.Bounds()
+		if !finite(bb.Min) || !finite(bb.Max) {
+			continue
+		}
+		if horiz {
+			ticks = append(ticks, bb.Min.X, bb.Max.X)
+		} else {
+			ticks = append(ticks, bb.Min.Y, bb.Max.Y)
+		}
+	}
+	return ticks
+}
+
+// chain lays one dimension per gap between consecutive distinct ticks,
+// measured from the facade's outer face at the given offset.
+func (r *renderer) chain(f facade, ticks []float64, off float64) []ir.Dim {
+	sort.Float64s(ticks)
+	var u []float64
+	for _, t := range ticks {
+		if !math.IsNaN(t) && (len(u) == 0 || t-u[len(u)-1] > tickEps) {
+			u = append(u, t)
+		}
+	}
+	if len(u) < 2 {
+		return nil
+	}
+	b := r.bounds
+	var out []ir.Dim
+	for i := 0; i+1 < len(u); i++ {
+		p, q := u[i], u[i+1]
+		var d ir.Dim
+		switch f {
+		case facadeBottom:
+			d = ir.Dim{From: geom.Point{X: p, Y: b.Max.Y}, To: geom.Point{X: q, Y: b.Max.Y}}
+		case facadeLeft:
+			d = ir.Dim{From: geom.Point{X: b.Min.X, Y: p}, To: geom.Point{X: b.Min.X, Y: q}}
+		case facadeTop:
+			d = ir.Dim{From: geom.Point{X: q, Y: b.Min.Y}, To: geom.Point{X: p, Y: b.Min.Y}}
+		case facadeRight:
+			d = ir.Dim{From: geom.Point{X: b.Max.X, Y: q}, To: geom.Point{X: b.Max.X, Y: p}}
+		}
+		d.Offset = off
+		out = append(out, d)
+	}
+	return out
+}
+
+// thicknessCallouts dimension each distinct wall thickness once, across
+// the longest straight segment of that thickness, at its midpoint.
+func (r *renderer) thicknessCallouts() []ir.Dim {
+	best := map[float64]int{}
+	var ths []float64
+	for i, sg := range r.segs {
+		t := 2 * sg.h
+		j, ok := best[t]
+		if !ok {
+			ths = append(ths, t)
+			best[t] = i
+			continue
+		}
+		if sg.b.Sub(sg.a).Len() > r.segs[j].b.Sub(r.segs[j].a).Len()+geom.Eps {
+			best[t] = i
+		}
+	}
+	sort.Float64s(ths)
+	var out []ir.Dim
+	for _, t := range ths {
+		sg := r.segs[best[t]]
+		mid := sg.a.Add(sg.b).Mul(0.5)
+		n := sg.normal().Mul(sg.h)
+		out = append(out, ir.Dim{From: mid.Add(n), To: mid.Sub(n)})
+	}
+	return out
+}
