@@ -135,3 +135,34 @@ func expectations(chunk []byte) []expect {
 	slices.SortFunc(out, compareExpect)
 	return out
 }
+
+// TestLintExamples checks testdata/lint-examples.arch, plans whose markers
+// give the reference's lint findings (taken from its lint tool). The
+// reference's compile reports nothing at all for them, so compile must not
+// either; the markers are for the lint stage, which this test will run once
+// the core has a lint entry point.
+func TestLintExamples(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "lint-examples.arch"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, chunk := range bytes.Split(data, []byte("---\n")) {
+		want := expectations(chunk)
+		if len(want) == 0 {
+			t.Errorf("chunk %d has no ### markers", i)
+			continue
+		}
+		t.Run(fmt.Sprintf("%d_%s", i, want[0].code), func(t *testing.T) {
+			for _, w := range want {
+				if e, ok := diag.Lookup(w.code); !ok || e.Severity != diag.Warning {
+					t.Errorf("%s is not a catalogued warning", w.code)
+				}
+			}
+			res := compile.Compile(chunk, compile.Options{})
+			for _, d := range res.Diagnostics {
+				line, _ := res.File.Position(d.Span.Start)
+				t.Errorf("compile reported %s %q on line %d; the reference's compile reports nothing here", d.Code, d.Message, line)
+			}
+		})
+	}
+}
