@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/source"
@@ -134,8 +135,10 @@ func (p *parser) atom() Expr {
 	return nil
 }
 
-// strLit decodes a STRING token: escapes, and `{expr}` holes parsed as
-// expressions with spans in the enclosing file.
+// strLit decodes a STRING token that has just been consumed: escapes, and
+// `{expr}` holes parsed as expressions with spans in the enclosing file. A
+// malformed hole abandons the statement; like the reference, its error is
+// reported at the token that follows the string.
 func (p *parser) strLit(t Token) *StrLit {
 	s := &StrLit{Sp: t.Sp}
 	src := p.src
@@ -165,25 +168,23 @@ func (p *parser) strLit(t Token) *StrLit {
 			i += 2
 		case c == '{':
 			j, depth := i+1, 1
-			for j < end && depth > 0 {
-				switch src[j] {
-				case '{':
+			for j < end {
+				if src[j] == '{' {
 					depth++
-				case '}':
+				} else if src[j] == '}' {
 					depth--
-				case '"':
-					k, _ := scanString(src, j, end)
-					j = k - 1
+					if depth == 0 {
+						break
+					}
 				}
 				j++
 			}
-			holeEnd := j - 1
-			if depth > 0 {
-				holeEnd = end
+			if j >= end {
+				p.fail(p.tok().Sp, "Unterminated \"{\" interpolation in string")
 			}
 			flush()
-			s.Parts = append(s.Parts, StrPart{Expr: p.hole(i+1, holeEnd)})
-			i = j
+			s.Parts = append(s.Parts, StrPart{Expr: p.hole(i+1, j)})
+			i = j + 1
 		default:
 			buf.WriteByte(c)
 			i++
@@ -193,19 +194,24 @@ func (p *parser) strLit(t Token) *StrLit {
 	return s
 }
 
-// hole parses src[start:end] as one expression with a sub-parser that shares
-// this parser's diagnostics.
+// hole parses src[start:end] as one expression with a sub-parser.
 func (p *parser) hole(start, end int) Expr {
-	sub := &parser{file: p.file, src: p.src, depth: p.depth}
-	sub.toks = lex(p.src, start, end, &sub.diags)
-	var x Expr = &BadExpr{Sp: source.Span{Start: start, End: end}}
+	at := p.tok().Sp
+	sub := &parser{file: p.file, src: p.src, depth: p.depth, nest: p.nest, at: &at}
+	sub.lx = newLexer(p.src, start, end, &sub.diags)
+	var x Expr
+	failed := true
 	func() {
 		defer sub.recoverStmt()
 		x = sub.expr()
 		if !sub.is(EOF) {
-			sub.fail(sub.tok().Sp, "Expected \"}\" to close the interpolation but found %s", found(sub.tok()))
+			sub.fail(sub.tok().Sp, "Unexpected %s in interpolation", strconv.Quote(sub.tok().Text))
 		}
+		failed = false
 	}()
 	p.diags = append(p.diags, sub.diags...)
+	if failed {
+		panic(bailout{})
+	}
 	return x
 }

@@ -81,28 +81,41 @@ type Token struct {
 // pathological input cannot exhaust memory.
 const MaxTokens = 1 << 20
 
-// lex splits src[start:end] into tokens. Lexical errors (an unexpected
-// character, an unterminated string) are added to diags and the offending
-// bytes are skipped.
-func lex(src []byte, start, end int, diags *diag.List) []Token {
-	var toks []Token
-	i := start
-	for i < end && len(toks) < MaxTokens {
+// lexer produces tokens on demand, so (as in the reference) a lexical
+// error is reported only when the parser reaches it, and nothing after the
+// end of the plan block is ever examined.
+type lexer struct {
+	src   []byte
+	i     int
+	end   int
+	n     int
+	diags *diag.List
+}
+
+func newLexer(src []byte, start, end int, diags *diag.List) *lexer {
+	return &lexer{src: src, i: start, end: end, diags: diags}
+}
+
+// next returns the next token; at the end it returns EOF forever.
+func (l *lexer) next() Token {
+	src, end := l.src, l.end
+	for l.i < end && l.n < MaxTokens {
+		i := l.i
 		c := src[i]
 		switch {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
-			i++
+			l.i++
 			continue
 		case c == '#':
-			for i < end && src[i] != '\n' {
-				i++
+			for l.i < end && src[l.i] != '\n' {
+				l.i++
 			}
 			continue
 		case isDigit(c) || (c == '.' && i+1 < end && isDigit(src[i+1])):
 			t, n := lexNumber(src, i, end)
-			toks = append(toks, t)
-			i = n
-			continue
+			l.i = n
+			l.n++
+			return t
 		case isIdentStart(c):
 			j := i + 1
 			for j < end && isIdentPart(src[j]) {
@@ -119,30 +132,30 @@ func lex(src []byte, start, end int, diags *diag.List) []Token {
 				}
 				j = k
 			}
-			toks = append(toks, Token{Kind: IDENT, Text: string(src[i:j]), Sp: source.Span{Start: i, End: j}})
-			i = j
-			continue
+			l.i = j
+			l.n++
+			return Token{Kind: IDENT, Text: string(src[i:j]), Sp: source.Span{Start: i, End: j}}
 		case c == '"':
 			j, ok := scanString(src, i, end)
 			if !ok {
-				diags.Add(diag.Syntax(source.Span{Start: i, End: j}, "Unterminated string literal"))
+				l.diags.Add(diag.Syntax(source.Span{Start: i, End: j}, "Unterminated string literal"))
 			}
-			toks = append(toks, Token{Kind: STRING, Text: string(src[i:j]), Sp: source.Span{Start: i, End: j}})
-			i = j
-			continue
+			l.i = j
+			l.n++
+			return Token{Kind: STRING, Text: string(src[i:j]), Sp: source.Span{Start: i, End: j}}
 		}
 		k, n := punct(src, i, end)
 		if n == 0 {
 			r, size := decodeRune(src[i:end])
-			diags.Add(diag.Syntax(source.Span{Start: i, End: i + size}, "Unexpected character %s", strconv.Quote(string(r))))
-			i += size
+			l.diags.Add(diag.Syntax(source.Span{Start: i, End: i + size}, "Unexpected character %s", strconv.Quote(string(r))))
+			l.i += size
 			continue
 		}
-		toks = append(toks, Token{Kind: k, Text: string(src[i : i+n]), Sp: source.Span{Start: i, End: i + n}})
-		i += n
+		l.i += n
+		l.n++
+		return Token{Kind: k, Text: string(src[i : i+n]), Sp: source.Span{Start: i, End: i + n}}
 	}
-	toks = append(toks, Token{Kind: EOF, Sp: source.Span{Start: end, End: end}})
-	return toks
+	return Token{Kind: EOF, Sp: source.Span{Start: end, End: end}}
 }
 
 var hyphenWords = map[string]bool{
@@ -295,38 +308,23 @@ func shiftDecimal(digits string, shift int) float64 {
 	return v
 }
 
-// scanString scans a string literal starting at the opening quote. Holes
-// `{…}` may contain nested strings and braces. It returns the end offset
-// and whether the closing quote was found (a string may not span lines).
+// scanString scans a string literal starting at the opening quote, up to
+// the first unescaped quote. It returns the end offset and whether the
+// closing quote was found (a string may not span lines).
 func scanString(src []byte, i, end int) (int, bool) {
 	j := i + 1
-	depth := 0
 	for j < end {
-		c := src[j]
-		switch {
-		case c == '\\' && depth == 0:
+		switch src[j] {
+		case '\\':
 			if j+1 < end && src[j+1] != '\n' {
 				j += 2
 				continue
 			}
 			j++
-		case c == '\n':
+		case '\n':
 			return j, false
-		case c == '{':
-			depth++
-			j++
-		case c == '}' && depth > 0:
-			depth--
-			j++
-		case c == '"' && depth == 0:
+		case '"':
 			return j + 1, true
-		case c == '"':
-			// A nested string inside a hole.
-			k, ok := scanString(src, j, end)
-			if !ok {
-				return k, false
-			}
-			j = k
 		default:
 			j++
 		}

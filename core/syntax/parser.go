@@ -20,25 +20,47 @@ type bailout struct{}
 type parser struct {
 	file  *source.File
 	src   []byte
+	lx    *lexer
 	toks  []Token
 	pos   int
 	diags diag.List
 	depth int
 	nest  int // number of enclosing statement blocks (0 = plan level)
+	// at, when set, replaces the span of every parse error: errors inside
+	// a string's interpolation hole are reported at the token after the
+	// string, as the reference does.
+	at *source.Span
 }
 
 func newParser(f *source.File) *parser {
 	p := &parser{file: f, src: f.Src}
-	p.toks = lex(f.Src, 0, len(f.Src), &p.diags)
+	p.lx = newLexer(f.Src, 0, len(f.Src), &p.diags)
 	return p
 }
 
 // ---------------------------------------------------------------------------
 // Token helpers
 
-func (p *parser) tok() Token { return p.toks[p.pos] }
+// fill lexes until the token buffer holds index i.
+func (p *parser) fill(i int) {
+	for len(p.toks) <= i {
+		if n := len(p.toks); n > 0 && p.toks[n-1].Kind == EOF {
+			return
+		}
+		p.toks = append(p.toks, p.lx.next())
+	}
+}
+
+func (p *parser) tok() Token {
+	p.fill(p.pos)
+	if p.pos >= len(p.toks) {
+		return p.toks[len(p.toks)-1]
+	}
+	return p.toks[p.pos]
+}
 
 func (p *parser) peekN(n int) Token {
+	p.fill(p.pos + n)
 	if p.pos+n < len(p.toks) {
 		return p.toks[p.pos+n]
 	}
@@ -46,8 +68,8 @@ func (p *parser) peekN(n int) Token {
 }
 
 func (p *parser) next() Token {
-	t := p.toks[p.pos]
-	if p.pos < len(p.toks)-1 {
+	t := p.tok()
+	if t.Kind != EOF {
 		p.pos++
 	}
 	return t
@@ -77,6 +99,9 @@ func found(t Token) string {
 }
 
 func (p *parser) errAt(sp source.Span, format string, args ...any) {
+	if p.at != nil {
+		sp = *p.at
+	}
 	p.diags.Add(diag.Syntax(sp, format, args...))
 }
 
@@ -167,7 +192,17 @@ func (p *parser) parseFile() *File {
 	func() {
 		defer p.recoverStmt()
 		start := p.tok().Sp.Start
-		p.expectWord("plan")
+		if !p.isWord("plan") {
+			// No plan header: report it, read the statements anyway and
+			// expect the closing brace, as the reference does.
+			p.errAt(p.tok().Sp, "Expected %q but found %s", "plan", found(p.tok()))
+			plan := &Plan{Name: &StrLit{}}
+			f.Plan = plan
+			plan.Body = p.stmtList(true)
+			p.expect(RCURLY)
+			return
+		}
+		p.next()
 		name := p.str()
 		lb := p.expect(LCURLY)
 		plan := &Plan{Name: name}
@@ -249,7 +284,11 @@ var planOnly = map[string]bool{
 func (p *parser) levelSpan() source.Span {
 	start := p.tok().Sp.Start
 	depth := 0
-	for i := p.pos; i < len(p.toks); i++ {
+	for i := p.pos; ; i++ {
+		p.fill(i)
+		if i >= len(p.toks) {
+			break
+		}
 		switch p.toks[i].Kind {
 		case LCURLY:
 			depth++
@@ -437,7 +476,10 @@ func (p *parser) size(single bool) *Size {
 		s.Sp = p.span(t.Sp.Start)
 		return s
 	}
-	p.expectWord("x")
+	if !p.isWord("x") {
+		p.fail(p.tok().Sp, "Expected \"x\" between width and height but found %s", found(p.tok()))
+	}
+	p.next()
 	s.H = p.expr()
 	s.Sp = p.span(t.Sp.Start)
 	return s
@@ -457,13 +499,10 @@ func (p *parser) wallStmt() Stmt {
 	if p.isWord("material") {
 		c := p.next()
 		m := &Material{Name: p.word()}
-		for range 2 {
-			switch {
-			case p.isWord("scale") && m.Scale == nil:
-				p.next()
+		for p.isWord("scale") || p.isWord("angle") {
+			if p.next().Text == "scale" {
 				m.Scale = p.expr()
-			case p.isWord("angle") && m.Angle == nil:
-				p.next()
+			} else {
 				m.Angle = p.expr()
 			}
 		}
@@ -486,15 +525,16 @@ func (p *parser) wallStmt() Stmt {
 			if p.isWord("cw") || p.isWord("ccw") {
 				v.Dir = p.word()
 			}
-			if p.acceptWord("major") {
-			}
-			v.Major = p.toks[p.pos-1].Text == "major" && p.toks[p.pos-1].Kind == IDENT
+			v.Major = p.acceptWord("major")
 			v.Sp = p.span(t.Sp.Start)
 			w.Vertices = append(w.Vertices, v)
 		case t.Kind == IDENT && t.Text == "close":
 			p.next()
 			w.Closed = true
 			w.CloseSp = t.Sp
+			if !p.is(RCURLY) {
+				p.expect(RCURLY)
+			}
 		default:
 			p.fail(t.Sp, "Expected a point \"(x,y)\", \"arc (x,y) radius R\" or \"close\" in wall body but found %s", found(t))
 		}
@@ -1018,14 +1058,7 @@ func (p *parser) ifStmt() Stmt {
 	s.Then = p.block()
 	if p.isWord("else") {
 		p.next()
-		if p.isWord("if") {
-			p.enter()
-			inner := p.ifStmt()
-			p.leave()
-			s.Else = &Block{Stmts: []Stmt{inner}, Sp: inner.Span()}
-		} else {
-			s.Else = p.block()
-		}
+		s.Else = p.block()
 	}
 	s.Sp = p.span(kw.Sp.Start)
 	return s
@@ -1121,7 +1154,7 @@ func (p *parser) settingStmt() Stmt {
 		w := p.word()
 		s.Args = []*Word{w}
 		if w.Text != "mm" {
-			p.errAt(p.span(kw.Sp.Start), "Unsupported units %q (only \"mm\" is supported)", w.Text)
+			p.errAt(kw.Sp, "Unsupported units %q (only \"mm\" is supported)", w.Text)
 		}
 	case "grid":
 		t := p.expect(NUMBER)
@@ -1149,10 +1182,6 @@ func (p *parser) settingStmt() Stmt {
 		case t.Kind == NUMBER:
 			p.next()
 			s.Value = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
-		case t.Kind == MINUS && p.peekN(1).Kind == NUMBER:
-			p.next()
-			n := p.next()
-			s.Value = &NumLit{Value: -n.Num, Raw: "-" + n.Text, Sp: source.Span{Start: t.Sp.Start, End: n.Sp.End}}
 		default:
 			p.fail(t.Sp, "Expected a north direction (up|down|left|right|<degrees>) but found %s", found(t))
 		}
