@@ -77,8 +77,8 @@ func (r *renderer) layoutDims() {
 }
 
 func (r *renderer) drawDims() {
-	ext := stroke(colDim, penExt*r.pen)
-	ln := stroke(colDim, r.pen)
+	ext := stroke(r.pal.dim, penExt*r.pen)
+	ln := stroke(r.pal.dim, r.pen)
 	t := fracTick * r.s / math.Sqrt2
 	for _, d := range r.dims {
 		if !d.from.ApproxEqual(d.p1) {
@@ -90,7 +90,7 @@ func (r *renderer) drawDims() {
 		k := geom.Point{X: (d.dir.X - d.dir.Y) * t, Y: (d.dir.X + d.dir.Y) * t}
 		r.b.line(d.p1.Add(k), d.p1.Sub(k), ln)
 		r.b.line(d.p2.Add(k), d.p2.Sub(k), ln)
-		r.b.text(d.textAt, `font-size="`+num(d.fs)+`" fill="`+colDim+`" text-anchor="middle" dominant-baseline="central" transform="rotate(`+
+		r.b.text(d.textAt, `font-size="`+num(d.fs)+`" fill="`+r.pal.dim+`" text-anchor="middle" dominant-baseline="central" transform="rotate(`+
 			num(d.angle)+" "+num(d.textAt.X)+" "+num(d.textAt.Y)+`)"`, d.text)
 		r.b.s("\n")
 	}
@@ -283,10 +283,10 @@ func (r *renderer) drawRoomLabels() {
 	nameFS, areaFS := fracRoomName*r.s, fracRoomArea*r.s
 	for _, lb := range r.rooms {
 		r.b.text(geom.Point{X: lb.at.X, Y: lb.at.Y - fracNameDy*r.s},
-			`font-size="`+num(nameFS)+`" fill="`+colRoomName+`" text-anchor="middle" dominant-baseline="central" font-weight="600"`, lb.name)
+			`font-size="`+num(nameFS)+`" fill="`+r.pal.roomLabel+`" text-anchor="middle" dominant-baseline="central" font-weight="600"`, lb.name)
 		r.b.s("\n")
 		r.b.text(geom.Point{X: lb.at.X, Y: lb.at.Y + fracAreaDy*r.s},
-			`font-size="`+num(areaFS)+`" fill="`+colRoomArea+`" text-anchor="middle" dominant-baseline="central"`, lb.area)
+			`font-size="`+num(areaFS)+`" fill="`+r.pal.areaLabel+`" text-anchor="middle" dominant-baseline="central"`, lb.area)
 		r.b.s("\n")
 	}
 }
@@ -302,7 +302,7 @@ func (r *renderer) drawRooms() {
 				pts = append(pts, q)
 			}
 		}
-		r.b.polygon(pts, `fill="`+colRoom+`"`)
+		r.b.polygon(pts, `fill="`+r.pal.room+`"`)
 	}
 }
 
@@ -321,8 +321,8 @@ func (r *renderer) drawNorth() {
 	}
 	rad := ang * math.Pi / 180
 	letter := c.Add(geom.Point{X: math.Sin(rad), Y: -math.Cos(rad)}.Mul(fracArrowLetter * s))
-	r.b.s(`<g><polygon points="`, points(pts), `" fill="`, colChrome, `" transform="rotate(`, num(ang), " ", num(c.X), " ", num(c.Y), `)"/>`)
-	r.b.text(letter, `font-size="`+num(fracArrowFont*s)+`" fill="`+colChrome+`" text-anchor="middle" dominant-baseline="central"`, "N")
+	r.b.s(`<g><polygon points="`, points(pts), `" fill="`, r.pal.chrome, `" transform="rotate(`, num(ang), " ", num(c.X), " ", num(c.Y), `)"/>`)
+	r.b.text(letter, `font-size="`+num(fracArrowFont*s)+`" fill="`+r.pal.chrome+`" text-anchor="middle" dominant-baseline="central"`, "N")
 	r.b.s("</g>\n")
 }
 
@@ -354,11 +354,11 @@ func (r *renderer) drawScaleBar() {
 	x, y := r.bounds.Min.X, r.footerTop()
 	h := fracBarH * s
 	fs := num(fracBarFont * s)
-	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="`, colChrome, `"/>`)
-	r.b.s(`<rect x="`, num(x+l/2), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="none" `, stroke(colChrome, r.pen), `/>`)
+	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="`, r.pal.chrome, `"/>`)
+	r.b.s(`<rect x="`, num(x+l/2), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="none" `, stroke(r.pal.chrome, r.pen), `/>`)
 	ty := y + fracBarTextDy*s
-	r.b.text(geom.Point{X: x, Y: ty}, `font-size="`+fs+`" fill="`+colChrome+`" text-anchor="start" dominant-baseline="central"`, "0")
-	r.b.text(geom.Point{X: x + l, Y: ty}, `font-size="`+fs+`" fill="`+colChrome+`" text-anchor="middle" dominant-baseline="central"`, barLabel(l))
+	r.b.text(geom.Point{X: x, Y: ty}, `font-size="`+fs+`" fill="`+r.pal.chrome+`" text-anchor="start" dominant-baseline="central"`, "0")
+	r.b.text(geom.Point{X: x + l, Y: ty}, `font-size="`+fs+`" fill="`+r.pal.chrome+`" text-anchor="middle" dominant-baseline="central"`, barLabel(l))
 	r.b.s("</g>\n")
 }
 
@@ -386,14 +386,14 @@ func (r *renderer) drawTitle() {
 	wd, rh := fracTitleW*s, fracTitleRow*s
 	x, y := r.bounds.Max.X-wd, r.footerTop()
 	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(wd), `" height="`, num(float64(len(rows))*rh),
-		`" fill="none" `, stroke(colChrome, r.pen), `/>`)
+		`" fill="none" `, stroke(r.pal.chrome, r.pen), `/>`)
 	for i, row := range rows {
 		top := y + float64(i)*rh
 		ty := top + rh/2
-		r.b.text(geom.Point{X: x + fracTitleInset*s, Y: ty}, `font-size="`+num(fracTitleLabel*s)+`" fill="`+colTitleLabel+`" dominant-baseline="central"`, row.Key)
-		r.b.text(geom.Point{X: x + wd - fracTitleInset*s, Y: ty}, `font-size="`+num(fracTitleValue*s)+`" fill="`+colChrome+`" text-anchor="end" dominant-baseline="central"`, row.Value)
+		r.b.text(geom.Point{X: x + fracTitleInset*s, Y: ty}, `font-size="`+num(fracTitleLabel*s)+`" fill="`+r.pal.chromeLabel+`" dominant-baseline="central"`, row.Key)
+		r.b.text(geom.Point{X: x + wd - fracTitleInset*s, Y: ty}, `font-size="`+num(fracTitleValue*s)+`" fill="`+r.pal.chrome+`" text-anchor="end" dominant-baseline="central"`, row.Value)
 		if i > 0 {
-			r.b.line(geom.Point{X: x, Y: top}, geom.Point{X: x + wd, Y: top}, stroke(colChrome, penDivide*r.pen))
+			r.b.line(geom.Point{X: x, Y: top}, geom.Point{X: x + wd, Y: top}, stroke(r.pal.chrome, penDivide*r.pen))
 			// line() ends with a newline; the reference keeps the group on one line.
 			r.b.Truncate(r.b.Len() - 1)
 		}

@@ -125,9 +125,9 @@ func (r *renderer) drawFurniture() {
 			continue
 		}
 		l := newLocal(f)
-		body := `fill="` + colFurnFill + `" ` + stroke(colFurnLine, r.pen)
-		white := `fill="#ffffff" ` + stroke(colFurnLine, r.pen)
-		ln := stroke(colFurnLine, r.pen)
+		body := `fill="` + r.pal.furnFill + `" ` + stroke(r.pal.furnLine, r.pen)
+		white := `fill="` + r.pal.paper + `" ` + stroke(r.pal.furnLine, r.pen)
+		ln := stroke(r.pal.furnLine, r.pen)
 		u, v := l.u, l.v
 		m := math.Min(u, v)
 		kind := fixtureKinds[f.Type]
@@ -176,11 +176,11 @@ func (r *renderer) drawFurniture() {
 			in := tubInset * m
 			r.b.polygon(l.rounded(in, in, u-in, v-in, tubInner*m), white)
 			d := tubDrain * m
-			r.b.polygon(l.ellipse(tubDrainAt*u, v/2, d, d), `fill="`+colFurnLine+`" `+ln)
+			r.b.polygon(l.ellipse(tubDrainAt*u, v/2, d, d), `fill="`+r.pal.furnLine+`" `+ln)
 		default:
 			if f.Label != "" {
 				c := f.Rect.Center()
-				r.b.text(c, `font-size="`+num(fracFurnText*r.s)+`" fill="`+colFurnText+`" text-anchor="middle" dominant-baseline="central"`, f.Label)
+				r.b.text(c, `font-size="`+num(fracFurnText*r.s)+`" fill="`+r.pal.furnText+`" text-anchor="middle" dominant-baseline="central"`, f.Label)
 				r.b.s("\n")
 			}
 		}

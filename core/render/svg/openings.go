@@ -76,7 +76,7 @@ func (r *renderer) drawDoors() {
 		}
 		r.b.polygon(f.rect(0, f.w, f.h, -f.h), `fill="none"`)
 		if o.Kind != ir.Door {
-			at := stroke(colWall, r.pen) + r.dash()
+			at := stroke(r.pal.wall, r.pen) + r.dash()
 			r.b.line(f.at(0, f.h), f.at(f.w, f.h), at)
 			r.b.line(f.at(0, -f.h), f.at(f.w, -f.h), at)
 			continue
@@ -119,22 +119,22 @@ func (r *renderer) hingedDoor(o ir.Opening, f doorFrame) {
 		hinge, jamb = f.b, f.a
 	}
 	end := hinge.Add(f.n.Mul(side(o) * f.w))
-	r.b.line(hinge, end, stroke(colDoor, penLeaf*r.pen))
+	r.b.line(hinge, end, stroke(r.pal.door, penLeaf*r.pen))
 	sweep := "0"
 	if end.Sub(hinge).Cross(jamb.Sub(hinge)) > 0 {
 		sweep = "1"
 	}
 	r.b.s(`<path d="M `, num(end.X), ",", num(end.Y), " A ", num(f.w), " ", num(f.w), " 0 0 ", sweep, " ",
-		num(jamb.X), ",", num(jamb.Y), `" fill="none" `, stroke(colDoor, r.pen), r.dash(), "/>\n")
+		num(jamb.X), ",", num(jamb.Y), `" fill="none" `, stroke(r.pal.door, r.pen), r.dash(), "/>\n")
 }
 
 func (r *renderer) slidingDoor(o ir.Opening, f doorFrame) {
-	at := stroke(colDoor, r.pen)
+	at := stroke(r.pal.door, r.pen)
 	r.b.line(f.at(0, slideTrack*f.t), f.at(f.w, slideTrack*f.t), at)
 	r.b.line(f.at(0, -slideTrack*f.t), f.at(f.w, -slideTrack*f.t), at)
 	pl := slideLen * f.w
 	travel := openness(o) * (f.w - pl)
-	fill := `fill="#ffffff" ` + at
+	fill := `fill="` + r.pal.paper + `" ` + at
 	if o.Slide == "right" {
 		r.b.polygon(f.rect(f.w-pl, f.w, -slideNear*f.t, -slideFar*f.t), fill)
 		r.b.polygon(f.rect(travel, travel+pl, slideNear*f.t, slideFar*f.t), fill)
@@ -146,23 +146,23 @@ func (r *renderer) slidingDoor(o ir.Opening, f doorFrame) {
 }
 
 func (r *renderer) pocketDoor(o ir.Opening, f doorFrame) {
-	at := stroke(colDoor, r.pen)
+	at := stroke(r.pal.door, r.pen)
 	e := pocketHalf * f.t
 	shift := openness(o) * f.w
 	lo, hi := pocketEnd*f.t, f.w-pocketEnd*f.t
 	if o.Slide == "right" {
 		r.b.line(f.at(f.w, e), f.at(2*f.w, e), at)
 		r.b.line(f.at(f.w, -e), f.at(2*f.w, -e), at)
-		r.b.polygon(f.rect(lo+shift, hi+shift, -e, e), `fill="#ffffff" `+at)
+		r.b.polygon(f.rect(lo+shift, hi+shift, -e, e), `fill="`+r.pal.paper+`" `+at)
 		return
 	}
 	r.b.line(f.at(0, e), f.at(-f.w, e), at)
 	r.b.line(f.at(0, -e), f.at(-f.w, -e), at)
-	r.b.polygon(f.rect(lo-shift, hi-shift, e, -e), `fill="#ffffff" `+at)
+	r.b.polygon(f.rect(lo-shift, hi-shift, e, -e), `fill="`+r.pal.paper+`" `+at)
 }
 
 func (r *renderer) barnDoor(o ir.Opening, f doorFrame) {
-	at := stroke(colDoor, r.pen)
+	at := stroke(r.pal.door, r.pen)
 	r.b.line(f.at(0, f.h), f.at(f.w, f.h), at+r.dash())
 	r.b.line(f.at(0, -f.h), f.at(f.w, -f.h), at+r.dash())
 	sd := side(o)
@@ -177,11 +177,11 @@ func (r *renderer) barnDoor(o ir.Opening, f doorFrame) {
 		r.b.line(f.at(f.w, track), f.at(f.w-barnTrackLen*f.w, track), at)
 		k0 -= shift
 	}
-	r.b.polygon(f.rect(k0, k0+pl, sd*(f.h+barnGap*f.t), sd*(f.h+barnFar*f.t)), `fill="#ffffff" `+at)
+	r.b.polygon(f.rect(k0, k0+pl, sd*(f.h+barnGap*f.t), sd*(f.h+barnFar*f.t)), `fill="`+r.pal.paper+`" `+at)
 }
 
 func (r *renderer) bifoldDoor(o ir.Opening, f doorFrame) {
-	at := stroke(colDoor, r.pen)
+	at := stroke(r.pal.door, r.pen)
 	r.b.line(f.a, f.b, at+r.dash())
 	theta := openness(o) * quarterTurn * math.Pi / 180
 	leaf := f.w / 2
@@ -197,9 +197,9 @@ func (r *renderer) bifoldDoor(o ir.Opening, f doorFrame) {
 	for _, lf := range [][2]geom.Point{{start, fold}, {fold, back}} {
 		dv := lf[1].Sub(lf[0]).Unit()
 		m := geom.Point{X: -dv.Y, Y: dv.X}.Mul(half)
-		r.b.polygon([]geom.Point{lf[0].Sub(m), lf[1].Sub(m), lf[1].Add(m), lf[0].Add(m)}, `fill="#ffffff" `+at)
+		r.b.polygon([]geom.Point{lf[0].Sub(m), lf[1].Sub(m), lf[1].Add(m), lf[0].Add(m)}, `fill="`+r.pal.paper+`" `+at)
 	}
-	r.b.s(`<circle cx="`, num(fold.X), `" cy="`, num(fold.Y), `" r="`, num(foldHinge*f.t), `" fill="#ffffff" `, at, "/>\n")
+	r.b.s(`<circle cx="`, num(fold.X), `" cy="`, num(fold.Y), `" r="`, num(foldHinge*f.t), `" fill="`, r.pal.paper, `" `, at, "/>\n")
 }
 
 func (r *renderer) drawWindows() {
@@ -212,10 +212,10 @@ func (r *renderer) drawWindows() {
 			continue
 		}
 		m := f.h + glazeExtra*penWall*r.pen
-		r.b.polygon(f.rect(0, f.w, m, -m), `fill="#ffffff"`)
-		at := stroke(colWall, r.pen)
+		r.b.polygon(f.rect(0, f.w, m, -m), `fill="`+r.pal.paper+`"`)
+		at := stroke(r.pal.wall, r.pen)
 		r.b.line(f.at(0, f.h), f.at(f.w, f.h), at)
 		r.b.line(f.at(0, -f.h), f.at(f.w, -f.h), at)
-		r.b.line(f.a, f.b, stroke(colGlass, r.pen))
+		r.b.line(f.a, f.b, stroke(r.pal.glass, r.pen))
 	}
 }

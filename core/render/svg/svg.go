@@ -115,6 +115,7 @@ type renderer struct {
 	p    *ir.Plan
 	opts Options
 	b    w
+	pal  palette
 
 	bounds geom.Rect // walls' outer extent (rooms when there are no walls)
 	s      float64   // reference dimension
@@ -139,7 +140,8 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 	if !(r.s > 0) || math.IsInf(r.s, 0) {
 		r.s = defaultRef
 	}
-	r.pen = fracPen * r.s
+	r.pal = themeOf(p.Settings)
+	r.pen = fracPen * r.s * r.pal.weight
 	return r
 }
 
@@ -206,7 +208,7 @@ func (r *renderer) render() []byte {
 		b.s(` role="img" aria-labelledby="plan-title plan-desc"`)
 	}
 	b.s(` viewBox="`, num(vb.Min.X), " ", num(vb.Min.Y), " ", num(vb.W()), " ", num(vb.H()),
-		`" font-family="Helvetica, Arial, sans-serif">`, "\n")
+		`" font-family="`, esc(r.pal.font), `">`, "\n")
 	if r.opts.Accessible {
 		title := r.p.Settings.AccTitle
 		if title == "" {
@@ -215,12 +217,9 @@ func (r *renderer) render() []byte {
 		b.s(`<title id="plan-title">`, esc(title), "</title>\n")
 		b.s(`<desc id="plan-desc">`, esc(r.p.Settings.AccDescr), "</desc>\n")
 	}
-	h := fracHatch * r.s
-	b.s(`<defs><pattern id="poche" patternUnits="userSpaceOnUse" width="`, num(h), `" height="`, num(h),
-		`" patternTransform="rotate(45)"><rect width="`, num(h), `" height="`, num(h), `" fill="`, colPocheFill,
-		`"/><line x1="0" y1="0" x2="0" y2="`, num(h), `" `, stroke(colPocheLine, penExt*r.pen), `/></pattern></defs>`, "\n")
+	b.s("<defs>", r.patterns(), "</defs>\n")
 	b.s(`<rect x="`, num(vb.Min.X), `" y="`, num(vb.Min.Y), `" width="`, num(vb.W()), `" height="`, num(vb.H()),
-		`" fill="`, colPaper, `"/>`, "\n")
+		`" fill="`, r.pal.bg, `"/>`, "\n")
 
 	r.layer(layerFloor, len(r.p.Rooms) > 0, r.drawRooms)
 	r.layer(layerFurniture, len(r.p.Furniture) > 0, r.drawFurniture)

@@ -100,9 +100,23 @@ func (r *renderer) drawWalls() {
 		}
 	}
 	if orth {
-		if d, ok := r.unionPath(); ok {
-			r.b.s(`<path d="`, d, `" fill="url(#poche)" fill-rule="nonzero"/>`, "\n")
-			r.b.s(`<path d="`, d, `" fill="none" `, stroke(colWall, penWall*r.pen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
+		var paths []string
+		groups := r.hatchGroups()
+		for _, g := range groups {
+			d, ok := r.unionPath(g.segs)
+			if !ok {
+				paths = nil
+				break
+			}
+			paths = append(paths, d)
+		}
+		if paths != nil {
+			for i, g := range groups {
+				r.b.s(`<path d="`, paths[i], `" fill="url(#`, g.h.id(), `)" fill-rule="nonzero"/>`, "\n")
+			}
+			for _, d := range paths {
+				r.b.s(`<path d="`, d, `" fill="none" `, stroke(r.pal.wall, penWall*r.pen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
+			}
 			return
 		}
 	}
@@ -127,6 +141,7 @@ func (r *renderer) segmentWalls() {
 	}
 	for _, pc := range pieces {
 		d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
+		fill := r.hatchOf(pc.sg.wall).id()
 		lo, hi := pc.lo, pc.hi
 		if pc.capLo {
 			lo -= pc.sg.h
@@ -136,12 +151,12 @@ func (r *renderer) segmentWalls() {
 		}
 		a, b := pc.sg.a.Add(d.Mul(lo)), pc.sg.a.Add(d.Mul(hi))
 		pts := []geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)}
-		r.b.s(`<path d="`, ringPath(pts), `" fill="url(#poche)" fill-rule="nonzero"/>`, "\n")
+		r.b.s(`<path d="`, ringPath(pts), `" fill="url(#`, fill, `)" fill-rule="nonzero"/>`, "\n")
 	}
 	for _, pc := range pieces {
 		d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
 		a, b := pc.sg.a.Add(d.Mul(pc.lo)), pc.sg.a.Add(d.Mul(pc.hi))
-		at := ` ` + stroke(colWall, penWall*r.pen) + ` stroke-linecap="square"`
+		at := ` ` + stroke(r.pal.wall, penWall*r.pen) + ` stroke-linecap="square"`
 		r.b.line(a.Add(n), b.Add(n), at)
 		r.b.line(a.Sub(n), b.Sub(n), at)
 	}
@@ -183,10 +198,11 @@ func ringPath(pts []geom.Point) string {
 // unionPath unions the axis-aligned wall solids, voids the openings, and
 // traces the result as closed rings (filled area on the left of travel, so
 // holes run the other way and fill with the nonzero rule).
-func (r *renderer) unionPath() (string, bool) {
+func (r *renderer) unionPath(only []int) (string, bool) {
 	type box struct{ x0, y0, x1, y1 float64 }
 	var solids, voids []box
-	for i, sg := range r.segs {
+	for _, i := range only {
+		sg := r.segs[i]
 		q := sg.quad()
 		solids = append(solids, boxOf(q, func(a, b, c, d float64) box { return box{a, b, c, d} }))
 		for _, c := range r.cuts(i) {

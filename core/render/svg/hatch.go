@@ -1,0 +1,162 @@
+package svg
+
+import (
+	"math"
+	"sort"
+	"strings"
+)
+
+// hatch is one wall material's fill pattern.
+type hatch struct {
+	material     string // poche, concrete, brick, insulation, tile, none
+	scale, angle float64
+}
+
+// Tile sizes of the hatch patterns, in hatch pitches.
+const (
+	brickW      = 3.0
+	brickH      = 1.4
+	concreteS   = 1.6
+	insulationS = 1.2
+	tileS       = 1.8
+	pocheAngle  = 45.0
+	brickPen    = 0.6
+	tilePen     = 0.6
+	insulPen    = 0.5
+)
+
+// concreteDots are the aggregate dots of the concrete tile: centre (in
+// tile sizes) and radius (in pens).
+var concreteDots = [][3]float64{{0.25, 0.3, 0.9}, {0.7, 0.62, 0.6}, {0.45, 0.85, 0.75}}
+
+var knownMaterials = map[string]bool{"poche": true, "concrete": true, "brick": true, "insulation": true, "tile": true, "none": true}
+
+// id is the pattern's element id: "poche" for the default hatch, else
+// "hatch-<material>", with "-s<scale>" and "-a<angle>" when tuned.
+func (h hatch) id() string {
+	id := "hatch-" + h.material
+	if h.material == "poche" {
+		id = "poche"
+	}
+	if h.scale != 1 {
+		id += "-s" + strings.ReplaceAll(num(h.scale), ".", "_")
+	}
+	if h.angle != 0 {
+		id += "-a" + strings.ReplaceAll(strings.ReplaceAll(num(h.angle), ".", "_"), "-", "m")
+	}
+	return id
+}
+
+// hatchOf is wall wi's hatch, defaults applied.
+func (r *renderer) hatchOf(wi int) hatch {
+	h := hatch{material: "poche", scale: 1}
+	if wi < 0 || wi >= len(r.p.Walls) {
+		return h
+	}
+	wl := r.p.Walls[wi]
+	if knownMaterials[wl.Material] {
+		h.material = wl.Material
+	}
+	if sc := wl.MaterialScale; sc > 0 && sc < maxHatchScale {
+		h.scale = sc
+	}
+	if a := wl.MaterialAngle; !math.IsNaN(a) && math.Abs(a) < maxCoord {
+		h.angle = a
+	}
+	return h
+}
+
+// maxHatchScale bounds a hatch tile multiplier.
+const maxHatchScale = 1000
+
+// hatchGroup is the wall segments sharing one hatch.
+type hatchGroup struct {
+	h    hatch
+	segs []int
+}
+
+// hatchGroups splits the wall segments by hatch, ordered by material name
+// and then pattern id.
+func (r *renderer) hatchGroups() []hatchGroup {
+	idx := map[string]int{}
+	var gs []hatchGroup
+	for i, sg := range r.segs {
+		h := r.hatchOf(sg.wall)
+		k, ok := idx[h.id()]
+		if !ok {
+			k = len(gs)
+			idx[h.id()] = k
+			gs = append(gs, hatchGroup{h: h})
+		}
+		gs[k].segs = append(gs[k].segs, i)
+	}
+	sort.SliceStable(gs, func(i, j int) bool {
+		if gs[i].h.material != gs[j].h.material {
+			return gs[i].h.material < gs[j].h.material
+		}
+		return gs[i].h.id() < gs[j].h.id()
+	})
+	return gs
+}
+
+// patterns writes the <pattern> of every hatch in use (the default poché
+// always), in group order.
+func (r *renderer) patterns() string {
+	hs := []hatch{}
+	seen := map[string]bool{}
+	for _, g := range r.hatchGroups() {
+		hs = append(hs, g.h)
+		seen[g.h.id()] = true
+	}
+	if !seen["poche"] {
+		hs = append(hs, hatch{material: "poche", scale: 1})
+		sort.SliceStable(hs, func(i, j int) bool { return hs[i].material < hs[j].material })
+	}
+	var b strings.Builder
+	for _, h := range hs {
+		b.WriteString(r.pattern(h))
+	}
+	return b.String()
+}
+
+func (r *renderer) pattern(h hatch) string {
+	p := r.hatchPitch() * h.scale
+	fill, line := r.pal.hatchFill, r.pal.hatchLine
+	open := func(w, ht, rot float64) string {
+		s := `<pattern id="` + h.id() + `" patternUnits="userSpaceOnUse" width="` + num(w) + `" height="` + num(ht) + `"`
+		if rot != 0 {
+			s += ` patternTransform="rotate(` + num(rot) + `)"`
+		}
+		return s + `><rect width="` + num(w) + `" height="` + num(ht) + `" fill="` + fill + `"/>`
+	}
+	ln := func(x1, y1, x2, y2, pen float64) string {
+		return `<line x1="` + num(x1) + `" y1="` + num(y1) + `" x2="` + num(x2) + `" y2="` + num(y2) + `" ` + stroke(line, pen) + `/>`
+	}
+	switch h.material {
+	case "brick":
+		w, ht := brickW*p, brickH*p
+		pw := brickPen * r.pen
+		return open(w, ht, h.angle) + ln(0, ht, w, ht, pw) + ln(0, ht/2, w, ht/2, pw) + ln(w/2, 0, w/2, ht/2, pw) +
+			ln(0, ht/2, 0, ht, pw) + ln(w, ht/2, w, ht, pw) + `</pattern>`
+	case "concrete":
+		sz := concreteS * p
+		s := open(sz, sz, h.angle)
+		for _, d := range concreteDots {
+			s += `<circle cx="` + num(d[0]*sz) + `" cy="` + num(d[1]*sz) + `" r="` + num(d[2]*r.pen) + `" fill="` + line + `"/>`
+		}
+		return s + `</pattern>`
+	case "insulation":
+		sz := insulationS * p
+		z := num(sz)
+		return open(sz, sz, h.angle) + `<path d="M0,0 L` + z + `,` + z + ` M` + z + `,0 L0,` + z + `" ` + stroke(line, insulPen*r.pen) + ` fill="none"/></pattern>`
+	case "tile":
+		sz := tileS * p
+		return open(sz, sz, h.angle) + `<rect x="0" y="0" width="` + num(sz) + `" height="` + num(sz) + `" fill="none" ` + stroke(line, tilePen*r.pen) + `/></pattern>`
+	case "none":
+		return open(p, p, h.angle) + `</pattern>`
+	}
+	return open(p, p, pocheAngle+h.angle) + ln(0, 0, 0, p, penExt*r.pen) + `</pattern>`
+}
+
+// hatchPitch is the poché line spacing.
+func (r *renderer) hatchPitch() float64 { return fracHatch * r.s }
