@@ -167,7 +167,7 @@ func (r *resolver) attach(o *openingEl, op *ir.Opening) (*wallEl, bool) {
 		}
 	}
 	p, seg := w.p.at(run)
-	p = geom.Point{X: snap(p.X, r.grid), Y: snap(p.Y, r.grid)}
+	p = geom.Point{X: clean(snap(p.X, r.grid)), Y: clean(snap(p.Y, r.grid))}
 	op.Center, op.Wall, op.Segment = p, w.planIdx, seg
 	return w, true
 }

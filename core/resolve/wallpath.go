@@ -14,18 +14,64 @@ const onWallTolerance = 300
 // wallPath is a wall's centreline walked by run length.
 type wallPath struct {
 	segs  []geom.Segment
+	arcs  []ir.WallArc // parallel to segs; Arc false for straight edges
+	lens  []float64
 	start []float64 // run length at the start of each segment
 	total float64
 }
 
 func newWallPath(w *ir.Wall) wallPath {
 	var p wallPath
-	for _, s := range w.Segments() {
+	for i, s := range w.Segments() {
+		var a ir.WallArc
+		if i < len(w.Arcs) {
+			a = w.Arcs[i]
+		}
+		l := s.Len()
+		if a.Arc {
+			l = a.Radius * math.Abs(a.Sweep)
+		}
 		p.segs = append(p.segs, s)
+		p.arcs = append(p.arcs, a)
+		p.lens = append(p.lens, l)
 		p.start = append(p.start, p.total)
-		p.total += s.Len()
+		p.total += l
 	}
 	return p
+}
+
+// arcPoint is the point of arc a at arc length t from its start.
+func arcPoint(a ir.WallArc, t float64) geom.Point {
+	ang := a.StartAngle
+	if a.Radius > 0 {
+		if a.Sweep >= 0 {
+			ang += t / a.Radius
+		} else {
+			ang -= t / a.Radius
+		}
+	}
+	return geom.Point{X: a.Center.X + a.Radius*math.Cos(ang), Y: a.Center.Y + a.Radius*math.Sin(ang)}
+}
+
+// arcNearest returns the arc length of the point of arc a nearest q, and
+// that point.
+func arcNearest(a ir.WallArc, s geom.Segment, q geom.Point) (float64, geom.Point) {
+	ang := math.Atan2(q.Y-a.Center.Y, q.X-a.Center.X)
+	d := ang - a.StartAngle
+	if a.Sweep < 0 {
+		d = -d
+	}
+	d = math.Mod(math.Mod(d, 2*math.Pi)+2*math.Pi, 2*math.Pi)
+	sweep := math.Abs(a.Sweep)
+	if d <= sweep {
+		t := d * a.Radius
+		return t, arcPoint(a, t)
+	}
+	// Outside the arc's span: the nearer endpoint.
+	if q.Sub(s.A).Len() <= q.Sub(s.B).Len() {
+		return 0, s.A
+	}
+	return sweep * a.Radius, s.B
 }
 
 // at returns the point at run length d along the path and the index of the
@@ -35,13 +81,17 @@ func (p wallPath) at(d float64) (geom.Point, int) {
 		return geom.Point{}, -1
 	}
 	for i, s := range p.segs {
-		l := s.Len()
+		l := p.lens[i]
 		if d <= p.start[i]+l+geom.Eps || i == len(p.segs)-1 {
 			t := d - p.start[i]
-			if l == 0 {
+			if p.arcs[i].Arc {
+				return arcPoint(p.arcs[i], t), i
+			}
+			sl := s.Len()
+			if sl == 0 {
 				return s.A, i
 			}
-			return s.A.Add(s.B.Sub(s.A).Mul(t / l)), i
+			return s.A.Add(s.B.Sub(s.A).Mul(t / sl)), i
 		}
 	}
 	return p.segs[0].A, 0
@@ -53,7 +103,13 @@ func (p wallPath) at(d float64) (geom.Point, int) {
 func (p wallPath) nearest(q geom.Point) (seg int, run, dist float64) {
 	seg, dist = -1, math.Inf(1)
 	for i, s := range p.segs {
-		t, foot := clampProject(s, q)
+		var t float64
+		var foot geom.Point
+		if p.arcs[i].Arc {
+			t, foot = arcNearest(p.arcs[i], s, q)
+		} else {
+			t, foot = clampProject(s, q)
+		}
 		d := q.Sub(foot).Len()
 		if d < dist-1e-9 {
 			seg, dist, run = i, d, p.start[i]+t

@@ -1,0 +1,247 @@
+package resolve
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden plans from the current output")
+
+func resolveSource(t testing.TB, name string, src []byte) (*ir.Plan, diag.List) {
+	t.Helper()
+	f := source.NewFile(name, src)
+	file, diags := syntax.Parse(f)
+	x, xd := expand.Expand(file, expand.Options{})
+	diags = append(diags, xd...)
+	plan, rd := Resolve(Input{File: f, Syntax: file, Expanded: x})
+	return plan, append(diags, rd...)
+}
+
+// TestPlanGolden resolves every plan under testdata and compares the
+// resolved plan with its golden JSON. The geometry of each golden was
+// checked against the reference compiler's drawing of the same plan.
+func TestPlanGolden(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.arch"))
+	if len(files) == 0 {
+		t.Fatal("no test plans")
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".arch")
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan, diags := resolveSource(t, name, src)
+			if diags.HasErrors() {
+				t.Fatalf("unexpected errors: %+v", diags)
+			}
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetIndent("", " ")
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(plan); err != nil {
+				t.Fatal(err)
+			}
+			gf := strings.TrimSuffix(f, ".arch") + ".plan.json"
+			if *update {
+				if err := os.WriteFile(gf, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(gf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(buf.Bytes(), want) {
+				t.Errorf("resolved plan differs from %s (run with -update after checking)\n%s", gf, firstDiff(buf.String(), string(want)))
+			}
+		})
+	}
+}
+
+func firstDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := 0; i < len(al) && i < len(bl); i++ {
+		if al[i] != bl[i] {
+			return "line " + itoa(i+1) + ":\n got  " + al[i] + "\n want " + bl[i]
+		}
+	}
+	return "lengths differ"
+}
+
+func itoa(i int) string { return num(float64(i)) }
+
+func TestSnap(t *testing.T) {
+	tests := []struct{ v, grid, want float64 }{
+		{250, 100, 300}, {249, 100, 200}, {-50, 100, 0}, {-150, 100, -100}, {-151, 100, -200},
+		{1234, 0, 1234}, {5050, 100, 5100}, {33, 50, 50}, {24, 50, 0},
+	}
+	for _, tc := range tests {
+		if got := snap(tc.v, tc.grid); got != tc.want || math.Signbit(got) && got == 0 {
+			t.Errorf("snap(%v, %v) = %v, want %v", tc.v, tc.grid, got, tc.want)
+		}
+	}
+}
+
+func TestNum(t *testing.T) {
+	tests := []struct {
+		v    float64
+		want string
+	}{{0, "0"}, {18000, "18000"}, {63.889, "63.889"}, {-0.5, "-0.5"}, {3500, "3500"}}
+	for _, tc := range tests {
+		if got := num(tc.v); got != tc.want {
+			t.Errorf("num(%v) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+	if got := round3(100 * 11500.0 / 18000); got != 63.889 {
+		t.Errorf("round3 = %v", got)
+	}
+}
+
+func TestRelRect(t *testing.T) {
+	ref := geom.RectXYWH(1000, 1000, 4000, 3000)
+	tests := []struct {
+		dir, align string
+		gap        float64
+		want       geom.Rect
+	}{
+		{"right-of", "middle", 100, geom.RectXYWH(5100, 2000, 2000, 1000)},
+		{"left-of", "bottom", 0, geom.RectXYWH(-1000, 3000, 2000, 1000)},
+		{"below", "center", 200, geom.RectXYWH(2000, 4200, 2000, 1000)},
+		{"above", "right", 0, geom.RectXYWH(3000, -0, 2000, 1000)},
+		{"right-of", "", 0, geom.RectXYWH(5000, 1000, 2000, 1000)},
+	}
+	for _, tc := range tests {
+		if got := relRect(ref, 2000, 1000, tc.dir, tc.align, tc.gap); got != tc.want {
+			t.Errorf("%s %s: got %+v, want %+v", tc.dir, tc.align, got, tc.want)
+		}
+	}
+}
+
+func TestArcGeometry(t *testing.T) {
+	a, b := geom.Point{X: 0, Y: 0}, geom.Point{X: 6000, Y: 0}
+	tests := []struct {
+		cw, major bool
+		mid       geom.Point // the arc's point halfway along
+	}{
+		{false, false, geom.Point{X: 3000, Y: 1000}},
+		{true, false, geom.Point{X: 3000, Y: -1000}},
+		{false, true, geom.Point{X: 3000, Y: 9000}},
+	}
+	for _, tc := range tests {
+		arc := arcGeometry(a, b, 5000, tc.cw, tc.major)
+		got := arcPoint(arc, arc.Radius*math.Abs(arc.Sweep)/2)
+		if math.Abs(got.X-tc.mid.X) > 1e-6 || math.Abs(got.Y-tc.mid.Y) > 1e-6 {
+			t.Errorf("cw=%v major=%v: mid %+v, want %+v", tc.cw, tc.major, got, tc.mid)
+		}
+	}
+}
+
+func TestPolygonsOverlap(t *testing.T) {
+	sq := func(x, y, s float64) geom.Polygon {
+		return geom.Polygon{{X: x, Y: y}, {X: x + s, Y: y}, {X: x + s, Y: y + s}, {X: x, Y: y + s}}
+	}
+	tri := geom.Polygon{{X: 0, Y: 0}, {X: 100, Y: 0}, {X: 100, Y: 100}}
+	tests := []struct {
+		name string
+		a, b geom.Polygon
+		want bool
+	}{
+		{"corner in triangle", tri, sq(0, 0, 10), true},
+		{"touching edge", sq(0, 0, 10), sq(10, 0, 10), false},
+		{"disjoint", sq(0, 0, 10), sq(20, 20, 10), false},
+		{"contained", sq(0, 0, 100), sq(10, 10, 10), true},
+		{"above the diagonal", tri, sq(0, 50, 40), false},
+	}
+	for _, tc := range tests {
+		if got := polygonsOverlap(tc.a, tc.b); got != tc.want {
+			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestWallPath(t *testing.T) {
+	w := ir.Wall{Points: []geom.Point{{X: 0, Y: 0}, {X: 5000, Y: 0}, {X: 5000, Y: 4000}, {X: 0, Y: 4000}}, Closed: true}
+	p := newWallPath(&w)
+	if p.total != 18000 {
+		t.Fatalf("total = %v", p.total)
+	}
+	if pt, seg := p.at(9000); pt != (geom.Point{X: 5000, Y: 4000}) || seg != 1 {
+		t.Errorf("at(9000) = %v seg %d", pt, seg)
+	}
+	seg, run, dist := p.nearest(geom.Point{X: 2500, Y: 4400})
+	if seg != 2 || run != 11500 || dist != 400 {
+		t.Errorf("nearest = seg %d run %v dist %v", seg, run, dist)
+	}
+}
+
+func TestFacing(t *testing.T) {
+	tests := []struct {
+		dir  geom.Point
+		want float64
+	}{{geom.Point{X: 0, Y: -1}, 0}, {geom.Point{X: 1, Y: 0}, 90}, {geom.Point{X: 0, Y: 1}, 180}, {geom.Point{X: -1, Y: 0}, 270}}
+	for _, tc := range tests {
+		if got := facing(tc.dir); got != tc.want {
+			t.Errorf("facing(%v) = %v, want %v", tc.dir, got, tc.want)
+		}
+	}
+	wc := fixtures["wc"]
+	if !aspectAllows(wc, 400, 700, true) || aspectAllows(wc, 400, 700, false) {
+		t.Error("a 400×700 WC backs onto horizontal edges only")
+	}
+}
+
+func TestFrame(t *testing.T) {
+	f := frame{at: geom.Point{X: 10000, Y: 5000}, quarts: 1, mx: true}
+	if got := f.point(geom.Point{X: 100, Y: 0}); got != (geom.Point{X: 10000, Y: 4900}) {
+		t.Errorf("point = %v", got)
+	}
+	if got := f.quarter(90); got != 0 {
+		t.Errorf("quarter(90) = %v", got)
+	}
+	if !f.mirrored() {
+		t.Error("one mirror flips handedness")
+	}
+}
+
+// TestNoPanic resolves a nil and an empty expansion.
+func TestNoPanic(t *testing.T) {
+	if p, d := Resolve(Input{}); p == nil || len(d) != 0 {
+		t.Errorf("nil input: %v %v", p, d)
+	}
+	p, d := Resolve(Input{Expanded: &expand.Result{Name: "x"}})
+	if p == nil || len(d) != 1 || d[0].Code != "W_EMPTY_PLAN" {
+		t.Errorf("empty plan: %+v", d)
+	}
+}
+
+// BenchmarkResolve measures the resolve stage alone on a plan with
+// instances, furniture placement and hosting.
+func BenchmarkResolve(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("testdata", "walls.arch"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := source.NewFile("walls.arch", src)
+	file, _ := syntax.Parse(f)
+	x, _ := expand.Expand(file, expand.Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		Resolve(Input{File: f, Syntax: file, Expanded: x})
+	}
+}
