@@ -50,7 +50,7 @@ func (d dimGeom) textExtent() geom.Rect {
 }
 
 func (r *renderer) layoutDims() {
-	fs := fracDimText * r.s
+	fs := r.z.dimText
 	for _, d := range append(append([]ir.Dim(nil), r.p.Dims...), r.autoDims()...) {
 		if !finite(d.From) || !finite(d.To) || d.From.ApproxEqual(d.To) || math.IsNaN(d.Offset) || math.Abs(d.Offset) > maxCoord {
 			continue
@@ -64,7 +64,7 @@ func (r *renderer) layoutDims() {
 			g.text = strconv.FormatFloat(math.Round(d.To.Sub(d.From).Len()), 'f', -1, 64)
 		}
 		mid := g.p1.Add(g.p2).Mul(0.5)
-		g.textAt = mid.Add(n.Mul(fracDimTextOff * r.s))
+		g.textAt = mid.Add(n.Mul(r.z.dimTextOff))
 		a := math.Atan2(dir.Y, dir.X) * 180 / math.Pi
 		if a > quarterTurn+1e-9 {
 			a -= 2 * quarterTurn
@@ -79,7 +79,7 @@ func (r *renderer) layoutDims() {
 func (r *renderer) drawDims() {
 	ext := stroke(r.pal.dim, penExt*r.pen)
 	ln := stroke(r.pal.dim, r.pen)
-	t := fracTick * r.s / math.Sqrt2
+	t := r.z.tick / math.Sqrt2
 	for _, d := range r.dims {
 		if !d.from.ApproxEqual(d.p1) {
 			r.b.line(d.from, d.p1, ext)
@@ -133,7 +133,7 @@ func textWidth(s string, fs float64) float64 {
 func (r *renderer) layoutLabels() {
 	obst := r.obstacles()
 	var placed []geom.Rect
-	nameFS, areaFS := fracRoomName*r.s, fracRoomArea*r.s
+	nameFS, areaFS := r.z.name, r.z.area
 	for _, rm := range r.p.Rooms {
 		if len(rm.Polygon) < 3 || rm.Label == "" {
 			continue
@@ -153,14 +153,14 @@ func (r *renderer) layoutLabels() {
 		}
 		c := centroid(rm.Polygon)
 		bb := rm.Polygon.Bounds()
-		pad := fracLabelPad * r.s
+		pad := r.z.labelPad
 		// Each line claims its own box: the name above, the area below.
 		boxes := func(p geom.Point) []geom.Rect {
 			line := func(text string, fs, y float64) geom.Rect {
 				hw := textWidth(text, fs)/2 + pad
 				return geom.Rect{Min: geom.Point{X: p.X - hw, Y: y - fs/2 - pad}, Max: geom.Point{X: p.X + hw, Y: y + fs/2 + pad}}
 			}
-			return []geom.Rect{line(lb.name, nameFS, p.Y-fracNameDy*r.s), line(lb.area, areaFS, p.Y+fracAreaDy*r.s)}
+			return []geom.Rect{line(lb.name, nameFS, p.Y-r.z.nameDy), line(lb.area, areaFS, p.Y+r.z.areaDy)}
 		}
 		type cand struct {
 			p geom.Point
@@ -252,7 +252,7 @@ func (r *renderer) obstacles() []obstacle {
 		ob := obstacle{}
 		switch {
 		case o.Kind == ir.Window:
-			m := f.h + glazeExtra*penWall*r.pen
+			m := f.h + glazeExtra*r.z.wallPen
 			pts = f.rect(0, f.w, m, -m)
 		case o.Kind == ir.Door && (o.DoorKind == "" || o.DoorKind == "hinged"):
 			// The leaf's whole reach about its hinge, on the swing side.
@@ -280,12 +280,12 @@ func (r *renderer) obstacles() []obstacle {
 }
 
 func (r *renderer) drawRoomLabels() {
-	nameFS, areaFS := fracRoomName*r.s, fracRoomArea*r.s
+	nameFS, areaFS := r.z.name, r.z.area
 	for _, lb := range r.rooms {
-		r.b.text(geom.Point{X: lb.at.X, Y: lb.at.Y - fracNameDy*r.s},
+		r.b.text(geom.Point{X: lb.at.X, Y: lb.at.Y - r.z.nameDy},
 			`font-size="`+num(nameFS)+`" fill="`+r.pal.roomLabel+`" text-anchor="middle" dominant-baseline="central" font-weight="600"`, lb.name)
 		r.b.s("\n")
-		r.b.text(geom.Point{X: lb.at.X, Y: lb.at.Y + fracAreaDy*r.s},
+		r.b.text(geom.Point{X: lb.at.X, Y: lb.at.Y + r.z.areaDy},
 			`font-size="`+num(areaFS)+`" fill="`+r.pal.areaLabel+`" text-anchor="middle" dominant-baseline="central"`, lb.area)
 		r.b.s("\n")
 	}
@@ -307,8 +307,8 @@ func (r *renderer) drawRooms() {
 }
 
 func (r *renderer) drawNorth() {
-	s := r.s
-	c := geom.Point{X: r.bounds.Max.X - fracArrowInset*s, Y: r.bounds.Min.Y - fracArrowRise*s}
+	s := r.z.chrome
+	c := geom.Point{X: r.bounds.Max.X - fracArrowInset*s, Y: r.bounds.Min.Y - r.z.arrowRise}
 	ang := r.p.Settings.NorthAngle
 	if math.IsNaN(ang) || math.IsInf(ang, 0) {
 		ang = 0
@@ -349,9 +349,9 @@ func barLabel(l float64) string {
 }
 
 func (r *renderer) drawScaleBar() {
-	s := r.s
+	s := r.z.chrome
 	l := barLength(s)
-	x, y := r.bounds.Min.X, r.footerTop()
+	x, _, y := r.footer()
 	h := fracBarH * s
 	fs := num(fracBarFont * s)
 	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="`, r.pal.chrome, `"/>`)
@@ -371,7 +371,11 @@ func (r *renderer) titleRows() []ir.TitleField {
 			rows = append(rows, ir.TitleField{Key: strings.ToUpper(strings.ReplaceAll(f.Key, "_", " ")), Value: f.Value})
 		}
 	}
-	if d := r.p.Settings.ScaleDenom; d > 0 && d < maxCoord {
+	d := r.p.Settings.ScaleDenom
+	if r.sheet != nil {
+		d = r.sheet.denom
+	}
+	if d > 0 && d < maxCoord {
 		rows = append(rows, ir.TitleField{Key: "SCALE", Value: "1:" + num(d)})
 	}
 	return rows
@@ -382,9 +386,10 @@ func (r *renderer) drawTitle() {
 	if len(rows) == 0 {
 		return
 	}
-	s := r.s
+	s := r.z.chrome
 	wd, rh := fracTitleW*s, fracTitleRow*s
-	x, y := r.bounds.Max.X-wd, r.footerTop()
+	_, right, y := r.footer()
+	x := right - wd
 	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(wd), `" height="`, num(float64(len(rows))*rh),
 		`" fill="none" `, stroke(r.pal.chrome, r.pen), `/>`)
 	for i, row := range rows {

@@ -44,13 +44,13 @@ func (r *renderer) autoDims() []ir.Dim {
 		}
 		lo, hi := r.facadeSpan(f)
 		if all {
-			out = append(out, r.chain(f, append(append([]float64{lo}, open...), hi), fracChainOpenings*r.s)...)
+			out = append(out, r.chain(f, append(append([]float64{lo}, open...), hi), r.z.chainOpen)...)
 		}
 		if all || mode == "rooms" {
-			out = append(out, r.chain(f, r.axisTicks(f), fracChainAxis*r.s)...)
+			out = append(out, r.chain(f, r.axisTicks(f), r.z.chainAxis)...)
 		}
 		if all || mode == "overall" {
-			out = append(out, r.chain(f, []float64{lo, hi}, fracChainOverall*r.s)...)
+			out = append(out, r.chain(f, []float64{lo, hi}, r.z.chainAll)...)
 		}
 	}
 	if all || mode == "walls" {

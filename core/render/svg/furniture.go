@@ -180,7 +180,7 @@ func (r *renderer) drawFurniture() {
 		default:
 			if f.Label != "" {
 				c := f.Rect.Center()
-				r.b.text(c, `font-size="`+num(fracFurnText*r.s)+`" fill="`+r.pal.furnText+`" text-anchor="middle" dominant-baseline="central"`, f.Label)
+				r.b.text(c, `font-size="`+num(r.z.furnText)+`" fill="`+r.pal.furnText+`" text-anchor="middle" dominant-baseline="central"`, f.Label)
 				r.b.s("\n")
 			}
 		}

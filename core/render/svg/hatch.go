@@ -159,4 +159,4 @@ func (r *renderer) pattern(h hatch) string {
 }
 
 // hatchPitch is the poché line spacing.
-func (r *renderer) hatchPitch() float64 { return fracHatch * r.s }
+func (r *renderer) hatchPitch() float64 { return r.z.hatch }

@@ -211,7 +211,7 @@ func (r *renderer) drawWindows() {
 		if !ok {
 			continue
 		}
-		m := f.h + glazeExtra*penWall*r.pen
+		m := f.h + glazeExtra*r.z.wallPen
 		r.b.polygon(f.rect(0, f.w, m, -m), `fill="`+r.pal.paper+`"`)
 		at := stroke(r.pal.wall, r.pen)
 		r.b.line(f.at(0, f.h), f.at(f.w, f.h), at)

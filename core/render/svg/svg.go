@@ -116,6 +116,9 @@ type renderer struct {
 	opts Options
 	b    w
 	pal  palette
+	z    sizes
+	// sheet is the paper in plan mm when the plan declares one.
+	sheet *sheet
 
 	bounds geom.Rect // walls' outer extent (rooms when there are no walls)
 	s      float64   // reference dimension
@@ -141,7 +144,12 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 		r.s = defaultRef
 	}
 	r.pal = themeOf(p.Settings)
-	r.pen = fracPen * r.s * r.pal.weight
+	r.z = selfSimilar(r.s, r.pal.weight)
+	if w, h, d, ok := r.sheetOf(p.Settings); ok {
+		r.sheet = &sheet{w: w * d, h: h * d, denom: d}
+		r.z = onSheet(d, r.pal.weight)
+	}
+	r.pen = r.z.pen
 	return r
 }
 
@@ -204,6 +212,9 @@ func (r *renderer) render() []byte {
 
 	b := &r.b
 	b.s(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" `)
+	if r.sheet != nil {
+		b.s(` width="`, num(r.sheet.w/r.sheet.denom), `mm" height="`, num(r.sheet.h/r.sheet.denom), `mm"`)
+	}
 	if r.opts.Accessible {
 		b.s(` role="img" aria-labelledby="plan-title plan-desc"`)
 	}
@@ -257,13 +268,16 @@ func (r *renderer) hasOpenings(windows bool) bool {
 // viewBox is the walls' extent plus the page margin, grown to take in the
 // dimensions and the footer chrome.
 func (r *renderer) viewBox() geom.Rect {
-	s := r.s
-	b := r.bounds
-	vb := geom.Rect{
-		Min: geom.Point{X: b.Min.X - fracMargin*s, Y: b.Min.Y - fracMargin*s},
-		Max: geom.Point{X: b.Max.X + fracMargin*s, Y: b.Max.Y + fracMargin*s},
+	if r.sheet != nil {
+		return r.sheetBox()
 	}
-	pad := fracPad * s
+	b := r.bounds
+	m := r.z.margin
+	vb := geom.Rect{
+		Min: geom.Point{X: b.Min.X - m, Y: b.Min.Y - m},
+		Max: geom.Point{X: b.Max.X + m, Y: b.Max.Y + m},
+	}
+	pad := r.z.pad
 	for _, d := range r.dims {
 		e := d.textExtent()
 		vb = vb.Union(geom.Rect{Min: e.Min.Sub(geom.Point{X: pad, Y: pad}), Max: e.Max.Add(geom.Point{X: pad, Y: pad})})
@@ -278,13 +292,13 @@ func (r *renderer) footerTop() float64 {
 	for _, d := range r.dims {
 		y = math.Max(y, d.textExtent().Max.Y)
 	}
-	return y + fracPad*r.s
+	return y + r.z.pad
 }
 
 func (r *renderer) footerHeight() float64 {
-	h := fracChromeBlock * r.s
+	h := fracChromeBlock * r.z.chrome
 	if n := len(r.titleRows()); n > 0 {
-		h = float64(n) * fracTitleRow * r.s
+		h = float64(n) * fracTitleRow * r.z.chrome
 	}
 	return h
 }

@@ -115,7 +115,7 @@ func (r *renderer) drawWalls() {
 				r.b.s(`<path d="`, paths[i], `" fill="url(#`, g.h.id(), `)" fill-rule="nonzero"/>`, "\n")
 			}
 			for _, d := range paths {
-				r.b.s(`<path d="`, d, `" fill="none" `, stroke(r.pal.wall, penWall*r.pen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
+				r.b.s(`<path d="`, d, `" fill="none" `, stroke(r.pal.wall, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
 			}
 			return
 		}
@@ -156,7 +156,7 @@ func (r *renderer) segmentWalls() {
 	for _, pc := range pieces {
 		d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
 		a, b := pc.sg.a.Add(d.Mul(pc.lo)), pc.sg.a.Add(d.Mul(pc.hi))
-		at := ` ` + stroke(r.pal.wall, penWall*r.pen) + ` stroke-linecap="square"`
+		at := ` ` + stroke(r.pal.wall, r.z.wallPen) + ` stroke-linecap="square"`
 		r.b.line(a.Add(n), b.Add(n), at)
 		r.b.line(a.Sub(n), b.Sub(n), at)
 	}

@@ -1,0 +1,63 @@
+package svg
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+)
+
+// sheet is the paper in plan millimetres.
+type sheet struct {
+	w, h  float64
+	denom float64
+}
+
+// cornerChrome reports whether the scale bar and title block sit in the
+// sheet's bottom corners; a sheet with a room schedule or legend keeps them
+// under the drawing, with the tables below.
+func (r *renderer) cornerChrome() bool {
+	return r.sheet != nil && !r.p.Settings.Schedule && !r.p.Settings.Legend
+}
+
+// content is what is centred on a sheet: the walls with a clearance, and
+// the dimension text.
+func (r *renderer) content() geom.Rect {
+	c := sheetContent * r.sheet.denom
+	b := r.bounds
+	box := geom.Rect{Min: b.Min.Sub(geom.Point{X: c, Y: c}), Max: b.Max.Add(geom.Point{X: c, Y: c})}
+	for _, d := range r.dims {
+		box = box.Union(d.textExtent())
+	}
+	return box
+}
+
+// sheetBox places the drawing on the sheet: centred across; down the
+// sheet either centred in the space above corner chrome, or centred
+// together with the footer stack below it.
+func (r *renderer) sheetBox() geom.Rect {
+	c := r.content()
+	sh := r.sheet
+	x := c.Center().X - sh.w/2
+	var y float64
+	if r.cornerChrome() {
+		y = c.Center().Y - (sh.h-r.footerHeight()-r.z.pad)/2
+	} else {
+		bottom := r.footerTop() + r.footerHeight()
+		y = (c.Min.Y+bottom)/2 - sh.h/2
+	}
+	if math.IsNaN(x) || math.IsNaN(y) {
+		x, y = 0, 0
+	}
+	return geom.Rect{Min: geom.Point{X: x, Y: y}, Max: geom.Point{X: x + sh.w, Y: y + sh.h}}
+}
+
+// footer returns the left end of the scale bar, the right edge of the
+// title block and the top of both.
+func (r *renderer) footer() (left, right, top float64) {
+	if r.cornerChrome() {
+		vb := r.sheetBox()
+		m := r.z.margin
+		return vb.Min.X + m, vb.Max.X - m, vb.Max.Y - m - r.footerHeight()
+	}
+	return r.bounds.Min.X, r.bounds.Max.X, r.footerTop()
+}
