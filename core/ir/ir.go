@@ -25,6 +25,10 @@ type Plan struct {
 	Columns []Column
 	// Vertical holds stairs, elevators and escalators, in source order.
 	Vertical []Vertical
+	// Level is the storey this plan draws (the lowest of a multi-storey
+	// plan); nil for a plan without levels. The renderer prints it as the
+	// title block's LEVEL row. (Added for core/render/svg; filled by resolve.)
+	Level *Level
 }
 
 // Settings are the plan-level settings, defaults applied.
@@ -277,3 +281,11 @@ type Title struct {
 
 // TitleField is one key/value row of a title block.
 type TitleField struct{ Key, Value string }
+
+// Level identifies one storey of a multi-storey plan.
+type Level struct {
+	// Number is the level number as written ("1", "2", …).
+	Number string
+	// Name is the level's quoted name, "" when it has none.
+	Name string
+}
