@@ -62,6 +62,9 @@ type Diagnostic struct {
 	// Unplaced marks a finding about the plan as a whole (W_EMPTY_PLAN);
 	// its wire form has no line, col or span, as in the reference.
 	Unplaced bool
+	// Level is the storey number a finding of a multi-storey plan belongs
+	// to; nil in a single-storey plan.
+	Level *int
 	// FixText is a one-sentence instruction for correcting the problem.
 	FixText string
 	Hints   []string

@@ -14,6 +14,7 @@ type JSON struct {
 	Fix      string    `json:"fix,omitempty"`
 	Hints    []string  `json:"hints,omitempty"`
 	Fixes    []FixJSON `json:"fixes,omitempty"`
+	Level    *int      `json:"level,omitempty"`
 }
 
 // FixJSON is the wire shape of a Fix.
@@ -36,7 +37,7 @@ type EditJSON struct {
 func ToJSON(f *source.File, d Diagnostic) JSON {
 	j := JSON{
 		Code: d.Code, Severity: d.Severity.String(), Message: d.Message,
-		Fix: d.FixText, Hints: d.Hints,
+		Fix: d.FixText, Hints: d.Hints, Level: d.Level,
 	}
 	if !d.Unplaced {
 		j.Line, j.Col = 1, 1

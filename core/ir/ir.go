@@ -29,6 +29,11 @@ type Plan struct {
 	// plan); nil for a plan without levels. The renderer prints it as the
 	// title block's LEVEL row. (Added for core/render/svg; filled by resolve.)
 	Level *Level
+
+	// Pages are every storey of a multi-storey plan, in ascending level
+	// order, each with its Level set; nil for a single-storey plan. The plan
+	// itself is a copy of the first page.
+	Pages []*Plan
 }
 
 // Settings are the plan-level settings, defaults applied.

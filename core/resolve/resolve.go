@@ -148,13 +148,75 @@ func (r *resolver) nextID(counter, prefix string, explicit string) string {
 }
 
 func (r *resolver) run(items []expand.Item) {
-	items = r.flatten(items)
-	r.settings(items)
-	r.collect(items)
+	var levels []*expand.Level
+	var top []expand.Item
+	for _, it := range items {
+		if lv, ok := it.(*expand.Level); ok {
+			levels = append(levels, lv)
+		} else {
+			top = append(top, it)
+		}
+	}
+	r.settings(top)
+	if len(levels) > 0 {
+		r.storeys(top, levels)
+		return
+	}
+	r.collect(top)
 	r.elements()
 	r.checkOverlaps()
 	r.checkFurnitureRooms()
 	r.checkEmpty()
+}
+
+// storeys resolves a multi-storey plan: each level on its own (ids are
+// unique within a storey), in ascending order, its findings tagged with
+// its number. The plan's own elements are the lowest storey's.
+func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
+	seen := map[int]bool{}
+	var uniq []*expand.Level
+	for _, lv := range levels {
+		n := int(lv.Number)
+		if seen[n] {
+			r.add(diag.New("E_LEVEL_DUP", lv.Span, "Level %d is declared more than once; each storey number appears once", n))
+			continue
+		}
+		seen[n] = true
+		uniq = append(uniq, lv)
+	}
+	var mixed []expand.Item
+	for _, it := range top {
+		switch it.(type) {
+		case *expand.Wall, *expand.Room, *expand.Strip, *expand.Opening, *expand.Furniture, *expand.Dim, *expand.Box, *expand.Instance:
+			r.add(diag.New("E_LEVEL_MIX", it.Info().Span, "This plan is made of `level` blocks, so a drawable statement cannot sit at plan level; move it into the storey it belongs to"))
+			mixed = append(mixed, it)
+		}
+	}
+	sort.SliceStable(uniq, func(i, j int) bool { return uniq[i].Number < uniq[j].Number })
+	for i, lv := range uniq {
+		c := &resolver{file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
+		c.plan = &ir.Plan{Name: r.plan.Name, Settings: r.plan.Settings, Title: r.plan.Title, Span: r.plan.Span}
+		items := lv.Items
+		if i == 0 {
+			items = append(append([]expand.Item{}, mixed...), items...)
+		}
+		c.collect(items)
+		c.elements()
+		c.checkOverlaps()
+		c.checkFurnitureRooms()
+		n := int(lv.Number)
+		for _, d := range c.diags {
+			d.Level = &n
+			r.add(d)
+		}
+		c.plan.Level = &ir.Level{Number: num(lv.Number), Name: lv.Name.V}
+		r.plan.Pages = append(r.plan.Pages, c.plan)
+	}
+	if len(r.plan.Pages) > 0 {
+		first := *r.plan.Pages[0]
+		first.Pages = r.plan.Pages
+		*r.plan = first
+	}
 }
 
 // elements runs the per-kind passes and the relational layout, in the
@@ -171,27 +233,6 @@ func (r *resolver) elements() {
 	r.resolveBoxes()
 	r.layout()
 	r.finishRooms()
-}
-
-// flatten picks the items to draw: a plan made of levels draws its lowest
-// storey (with the plan-level settings).
-func (r *resolver) flatten(items []expand.Item) []expand.Item {
-	var out, settings []expand.Item
-	var levels []*expand.Level
-	for _, it := range items {
-		switch n := it.(type) {
-		case *expand.Level:
-			levels = append(levels, n)
-		default:
-			out = append(out, it)
-			settings = append(settings, it)
-		}
-	}
-	if len(levels) == 0 {
-		return out
-	}
-	sort.SliceStable(levels, func(i, j int) bool { return levels[i].Number < levels[j].Number })
-	return append(settings, levels[0].Items...)
 }
 
 // collect sorts the element items into their kind lists and assigns ids,
