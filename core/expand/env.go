@@ -5,9 +5,32 @@ package expand
 // A set rule is scoped like a binding.
 type Env struct {
 	parent *Env
-	vars   map[string]*Value
 	names  []string // definition order, for "did you mean" hints
+	vals   []Value // parallel to names
+	index  map[string]int
 	sets   []setRule
+	// Inline storage for the common one- or two-binding scope (a loop
+	// variable, a function's parameters), so a scope is one allocation.
+	nbuf [2]string
+	vbuf [2]Value
+}
+
+// indexAt is the scope size above which lookups use a map.
+const indexAt = 16
+
+func (e *Env) find(name string) int {
+	if e.index != nil {
+		if i, ok := e.index[name]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, n := range e.names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
 }
 
 type setRule struct {
@@ -16,13 +39,18 @@ type setRule struct {
 	val  Value
 }
 
-func newEnv(parent *Env) *Env { return &Env{parent: parent} }
+func newEnv(parent *Env) *Env {
+	e := &Env{parent: parent}
+	e.names, e.vals = e.nbuf[:0], e.vbuf[:0]
+	return e
+}
 
-// lookup finds name in this scope or an enclosing one.
+// lookup finds name in this scope or an enclosing one. The pointer is valid
+// until the next define in that scope.
 func (e *Env) lookup(name string) (*Value, bool) {
 	for s := e; s != nil; s = s.parent {
-		if v, ok := s.vars[name]; ok {
-			return v, true
+		if i := s.find(name); i >= 0 {
+			return &s.vals[i], true
 		}
 	}
 	return nil, false
@@ -30,19 +58,24 @@ func (e *Env) lookup(name string) (*Value, bool) {
 
 // definedHere reports whether name is bound in this very scope.
 func (e *Env) definedHere(name string) bool {
-	_, ok := e.vars[name]
-	return ok
+	return e.find(name) >= 0
 }
 
 func (e *Env) define(name string, v Value) {
-	if e.vars == nil {
-		e.vars = map[string]*Value{}
+	if i := e.find(name); i >= 0 {
+		e.vals[i] = v
+		return
 	}
-	if _, ok := e.vars[name]; !ok {
-		e.names = append(e.names, name)
+	e.names = append(e.names, name)
+	e.vals = append(e.vals, v)
+	if e.index != nil {
+		e.index[name] = len(e.names) - 1
+	} else if len(e.names) > indexAt {
+		e.index = make(map[string]int, len(e.names))
+		for i, n := range e.names {
+			e.index[n] = i
+		}
 	}
-	nv := v
-	e.vars[name] = &nv
 }
 
 // candidates lists every visible name, innermost scope first, each scope in

@@ -46,8 +46,11 @@ func (e *expander) reportAt(code string, sp source.Span, placed bool, format str
 
 // step charges one unit of the evaluation budget; it reports false once the
 // budget is spent (the first time with a diagnostic).
-func (e *expander) step(sp source.Span) bool {
-	e.steps++
+func (e *expander) step(sp source.Span) bool { return e.charge(1, sp) }
+
+// charge spends n units of the evaluation budget (see step).
+func (e *expander) charge(n int, sp source.Span) bool {
+	e.steps += n
 	if e.steps <= e.limits.Steps {
 		return true
 	}
@@ -96,6 +99,9 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 		e.unknown("E_UNKNOWN_REF", n.Sp, "Unknown name %q", n.Name, env)
 		return Value{}
 	case *syntax.ArrayLit:
+		if len(n.Elems) > MaxArrayLength {
+			return array(nil)
+		}
 		out := make([]Value, 0, len(n.Elems))
 		for _, el := range n.Elems {
 			out = append(out, e.eval(el, env))
@@ -133,7 +139,7 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 	case *syntax.RangeExpr:
 		lo := e.wantNum(e.eval(n.Lo, env), n.Lo)
 		hi := e.wantNum(e.eval(n.Hi, env), n.Hi)
-		return e.makeRange(lo, hi)
+		return e.makeRange(lo, hi, n.Sp)
 	case *syntax.IfExpr:
 		c := e.eval(n.Cond, env)
 		if c.Kind != BoolVal {
@@ -151,13 +157,16 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 }
 
 // makeRange materialises lo..hi (half-open, step 1) within MaxRangeLength.
-func (e *expander) makeRange(lo, hi float64) Value {
+func (e *expander) makeRange(lo, hi float64, sp source.Span) Value {
 	if math.IsNaN(lo) || math.IsNaN(hi) || hi <= lo {
 		return array(nil)
 	}
 	n := math.Ceil(hi - lo)
 	if n > MaxRangeLength {
 		e.reportAt("E_RANGE_LIMIT", source.Span{}, false, "Range too large (limit %d)", MaxRangeLength)
+		return array(nil)
+	}
+	if !e.charge(int(n), sp) {
 		return array(nil)
 	}
 	out := make([]Value, 0, int(n))

@@ -10,8 +10,9 @@ import (
 // expr parses an expression (lowest precedence: ||).
 func (p *parser) expr() Expr {
 	p.enter()
-	defer p.leave()
-	return p.binary(0)
+	x := p.binary(0)
+	p.leave()
+	return x
 }
 
 // precedence levels, lowest first.

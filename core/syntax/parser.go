@@ -11,7 +11,7 @@ import (
 
 // MaxNesting bounds the nesting depth of expressions and blocks. Deeper
 // input is refused with a syntax error instead of exhausting the stack.
-const MaxNesting = 200
+const MaxNesting = 1024
 
 // bailout unwinds the parse of one statement after its first error; it is
 // recovered by the statement loop, which then resynchronises.
@@ -244,12 +244,14 @@ func (p *parser) stmtList(top bool) []Stmt {
 }
 
 func (p *parser) stmtRecover(top bool) (s Stmt, ok bool) {
+	depth, nest := p.depth, p.nest
 	defer func() {
 		if r := recover(); r != nil {
 			if _, b := r.(bailout); !b {
 				panic(r)
 			}
 			s, ok = nil, false
+			p.depth, p.nest = depth, nest
 		}
 	}()
 	return p.stmt(top), true
@@ -316,7 +318,6 @@ var stmtKeywords = map[string]bool{
 
 func (p *parser) block() *Block {
 	p.enter()
-	defer p.leave()
 	lb := p.expect(LCURLY)
 	b := &Block{}
 	p.nest++
@@ -324,6 +325,7 @@ func (p *parser) block() *Block {
 	p.nest--
 	rb := p.expect(RCURLY)
 	b.Sp = source.Span{Start: lb.Sp.Start, End: rb.Sp.End}
+	p.leave()
 	return b
 }
 

@@ -1,0 +1,198 @@
+package expand_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
+)
+
+func run(t testing.TB, src string) (*expand.Result, []string) {
+	t.Helper()
+	f := source.NewFile("t.arch", []byte(src))
+	file, ds := syntax.Parse(f)
+	res, eds := expand.Expand(file, expand.Options{})
+	var codes []string
+	for _, d := range append(ds, eds...) {
+		codes = append(codes, d.Code+": "+d.Message)
+	}
+	return res, codes
+}
+
+// TestRunawayGuards checks that every runaway construct is refused with its
+// code, quickly.
+func TestRunawayGuards(t *testing.T) {
+	for _, tt := range []struct {
+		name, body, code string
+	}{
+		{"huge range", "for i in 0..1000000000000 { column at (i,0) size 1x1 }", "E_RANGE_LIMIT"},
+		{"while true", "while true { }", "E_WHILE_LIMIT"},
+		{"while no progress", "let i = 0\n while i < 1 { column at (0,0) size 1x1 }", "E_WHILE_LIMIT"},
+		{"recursive function", "let f(n) = f(n + 1)\n let y = f(1)", "E_CALL_DEPTH"},
+		{"doubly recursive function", "let f(n) = f(n + 1) + f(n + 2)\n let y = f(1)", "E_CALL_DEPTH"},
+		{"recursive component", "component r(n) { r(n + 1) }\n r(1)", "E_RECURSION"},
+		{"nested loops", "for i in 0..100000 { for j in 0..100000 { let k = i * j } }", "E_RANGE_LIMIT"},
+		{"nested brackets", "let x = " + strings.Repeat("[", 10000) + "1" + strings.Repeat("]", 10000), ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			_, msgs := run(t, "plan \"x\" {\n "+tt.body+"\n}\n")
+			el := time.Since(start)
+			found := false
+			for _, m := range msgs {
+				if strings.HasPrefix(m, tt.code+": ") {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("want %s, got %q", tt.code, msgs)
+			}
+			// The budget is generous for a loaded CI machine; typical runs
+			// take a few milliseconds (see -v output).
+			if el > 2*time.Second {
+				t.Errorf("took %v", el)
+			}
+			t.Logf("%v", el)
+		})
+	}
+}
+
+func TestExpandValues(t *testing.T) {
+	res, msgs := run(t, `plan "Row" {
+  let W = 4m
+  let names = ["A", "B", "C"]
+  let area(w, h) = w * h / 1000000
+  set door(swing: out)
+  for i in 0..3 {
+    let x = i * W
+    room at (x, 0) size W x 5000 label "{names[i]} {area(W, 5000)} m²"
+    door at (x + W / 2, 5000) width 900 wall exterior
+  }
+  door at (0, 0) width 800 swing in
+  zone west { column at (1,2) size 300x300 }
+  let i = 0
+  while i < 2 { i = i + 1 }
+  dim (0,0)->(i * 1000, 0) text "{i}"
+}`)
+	if len(msgs) != 0 {
+		t.Fatalf("diagnostics: %q", msgs)
+	}
+	if res.Name != "Row" {
+		t.Errorf("name %q", res.Name)
+	}
+	var rooms []*expand.Room
+	var doors []*expand.Opening
+	for _, it := range res.Items {
+		switch x := it.(type) {
+		case *expand.Room:
+			rooms = append(rooms, x)
+		case *expand.Opening:
+			doors = append(doors, x)
+		case *expand.Box:
+			if x.Zone != "west" || x.At.X != 1 || x.Size.W != 300 {
+				t.Errorf("column %+v", x)
+			}
+		case *expand.Dim:
+			if x.To.X != 2000 || x.Text.V != "2" {
+				t.Errorf("dim to %v text %q", x.To.X, x.Text.V)
+			}
+		}
+	}
+	if len(rooms) != 3 || len(doors) != 4 {
+		t.Fatalf("got %d rooms, %d doors", len(rooms), len(doors))
+	}
+	if r := rooms[2]; r.At.X != 8000 || r.Size.W != 4000 || r.Label.V != "C 20 m²" {
+		t.Errorf("room 3: at %v size %v label %q", r.At.X, r.Size.W, r.Label.V)
+	}
+	if d := doors[0]; d.Swing.V != "out" || len(d.FromSet) != 1 || d.Wall.V != "exterior" {
+		t.Errorf("door 1: swing %q fromSet %v wall %q", d.Swing.V, d.FromSet, d.Wall.V)
+	}
+	if d := doors[3]; d.Swing.V != "in" || len(d.FromSet) != 0 {
+		t.Errorf("explicit swing lost: %q %v", d.Swing.V, d.FromSet)
+	}
+	if sp := rooms[0].Span; !strings.HasPrefix(res.Items[0].Info().Clauses[0].Key, "at") || sp.Start == 0 {
+		t.Errorf("room span %v", sp)
+	}
+}
+
+func TestComponentsAndPlace(t *testing.T) {
+	res, msgs := run(t, `plan "C" {
+  component bath(x, y) { room at (x, y) size 2000x2000 label "Bath" }
+  bath(0, 0)
+  bath(3000, 0)
+  place bath(0, 0) as west at (9000, 0) mirror x
+  level 1 "G" { bath(1, 1) }
+}`)
+	if len(msgs) != 0 {
+		t.Fatalf("diagnostics: %q", msgs)
+	}
+	if len(res.Items) != 4 {
+		t.Fatalf("got %d items", len(res.Items))
+	}
+	r := res.Items[1].(*expand.Room)
+	if r.At.X != 3000 || len(r.CallSites) != 1 {
+		t.Errorf("second bath: %+v", r)
+	}
+	inst := res.Items[2].(*expand.Instance)
+	if inst.Name.V != "west" || inst.At.X != 9000 || inst.Mirror.V != "x" || len(inst.Items) != 1 {
+		t.Errorf("instance %+v", inst)
+	}
+	lv := res.Items[3].(*expand.Level)
+	if lv.Number != 1 || lv.Name.V != "G" || len(lv.Items) != 1 {
+		t.Errorf("level %+v", lv)
+	}
+}
+
+func TestFormatNumber(t *testing.T) {
+	for _, tt := range []struct {
+		in   float64
+		want string
+	}{
+		{1e12, "1000000000000"}, {2, "2"}, {0, "0"}, {1.0 / 7, "0.143"}, {1.5, "1.5"}, {0.1 + 0.2, "0.3"},
+		{1e21, "1e+21"}, {1e7, "10000000"}, {0.0000001, "0"}, {123456789012345678, "123456789012345680"}, {-1.5, "-1.5"},
+	} {
+		if got := expand.FormatNumber(tt.in); got != tt.want {
+			t.Errorf("FormatNumber(%v) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func FuzzExpand(f *testing.F) {
+	for _, s := range []string{
+		`plan "x" { let a = [1, 2] for v in a { room at (v, 0) size 1x1 label "{v}" } }`,
+		`plan "x" { let f(n) = if n > 0 { f(n - 1) } else { 0 } let y = f(10) }`,
+		`plan "x" { component c(a) { c(a) } c(1) }`,
+		`plan "x" { let i = 0 while i < 5 { i = i + 1 } set door(swing: out) door at (0,0) width 1 }`,
+		`plan "x" { level 1 { zone z { place c() as q at (0,0) } } }`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		file, _ := syntax.Parse(source.NewFile("f.arch", []byte(src)))
+		res, _ := expand.Expand(file, expand.Options{Limits: expand.Limits{Steps: 20000, Elements: 2000}})
+		if res == nil {
+			t.Fatal("nil result")
+		}
+	})
+}
+
+func BenchmarkExpand(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("plan \"Bench\" {\n  let W = 4000\n  let area(w, h) = w * h / 1000000\n  set door(swing: out)\n")
+	sb.WriteString("  for i in 0..200 {\n    let x = i * W\n")
+	sb.WriteString("    wall exterior thickness 200 { (x, 0) (x + W, 0) (x + W, 5000) (x, 5000) close }\n")
+	sb.WriteString("    room at (x, 0) size W x 5000 label \"Unit {i + 1}: {area(W, 5000)} m²\"\n")
+	sb.WriteString("    door at (x + W / 2, 5000) width 900 wall exterior\n  }\n}\n")
+	src := []byte(sb.String())
+	file, _ := syntax.Parse(source.NewFile("b.arch", src))
+	b.ResetTimer()
+	for b.Loop() {
+		expand.Expand(file, expand.Options{})
+	}
+	b.ReportMetric(float64(len(src)), "srcbytes")
+	_ = strconv.Itoa
+}

@@ -1,0 +1,176 @@
+package syntax
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+func parse(t testing.TB, src string) (*File, []string) {
+	t.Helper()
+	f, ds := Parse(source.NewFile("t.arch", []byte(src)))
+	var msgs []string
+	for _, d := range ds {
+		msgs = append(msgs, d.Message)
+	}
+	return f, msgs
+}
+
+func TestParseStatements(t *testing.T) {
+	src := `plan "P" {
+  units mm
+  let W = 3.5m
+  wall id=w exterior thickness 200 material brick scale 2 { (0,0) arc (W,0) radius 4000 cw major (W,W) close }
+  room id=r at (0,0) size 3mx4m label "R {W}" uses bath wc
+  room right-of r align top gap 0 size W x 1000
+  room polygon (0,0) (1,0) (1,1) label "P" at (0,0)
+  room circle at (0,0) radius 10
+  door id=d pocket on w at 40% width 900 slide left open 0.5
+  door at (0,0) width 900 wall w hinge near start swing into r
+  window on w at center width 1200
+  opening at (1,1) width 800 wall partition
+  furniture id=f bed in r anchor top-left flush inset 30 size 1x1 label "B" rotate 90
+  furniture wc against wall w segment 1 offset 2 side left in r
+  dim faces (0,0)->(1,0) offset 300 text "t"
+  dim radius w segment 1
+  stair id=s at (0,0) size 1x3 dir up width 1
+  strip right at (0,0) gap 0 height 3000 { room id=a size 1000 label "A" uses hall room size 2x3 }
+  zone west "W" { column at (0,0) size 1x1 }
+  level 1 "G" { elevator at (0,0) size 1x1 }
+  component c(a, b) { room at (a,b) size 1x1 }
+  c(1, 2)
+  place c(1, 2) as inst at (0,0) rotate 90 mirror x
+  set door(swing: out)
+  for i in 0..3 { if i % 2 == 0 { column at (i,0) size 1x1 } else { } }
+  let n = 0
+  while n < 3 { n = n + 1 }
+  import "lib/f.arch": wc, basin as b
+  axes { x at 0, W y at 0 }
+  theme blueprint { wall: "#fff" lineWeight 1.3 }
+  style door { stroke: "#000" }
+  site { street south hemisphere north }
+  paper A3 landscape
+  scale 1:50
+  north 30
+  dims auto all
+  schedule rooms
+  legend
+  accTitle "t"
+  title { project "p" drawn_by "d" date "2026" }
+}
+`
+	f, msgs := parse(t, src)
+	if len(msgs) != 0 {
+		t.Fatalf("unexpected errors: %q", msgs)
+	}
+	if f.Plan == nil || len(f.Plan.Body) != 39 {
+		t.Fatalf("got %d statements, want 39", len(f.Plan.Body))
+	}
+	for _, s := range f.Plan.Body {
+		sp := s.Span()
+		if sp.Start >= sp.End || sp.End > len(src) {
+			t.Errorf("%T has bad span %v", s, sp)
+		}
+	}
+	r := f.Plan.Body[3].(*RoomStmt)
+	if w := r.Size.W.(*NumLit); w.Value != 3000 {
+		t.Errorf("3m folded to %v, want 3000", w.Value)
+	}
+	if got := src[r.Sp.Start:r.Sp.End]; !strings.HasPrefix(got, "room id=r") || !strings.HasSuffix(got, "wc") {
+		t.Errorf("room span covers %q", got)
+	}
+}
+
+func TestUnitSuffixes(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want float64
+	}{
+		{"3", 3}, {"3mm", 3}, {"3cm", 30}, {"3m", 3000}, {"3.5m", 3500}, {"40cm", 400},
+		{"3.333m", 3333}, {"0.0005m", 0.5}, {".5m", 500}, {"12.5", 12.5},
+	} {
+		f, msgs := parse(t, `plan "x" { let a = `+tt.src+` }`)
+		if len(msgs) != 0 {
+			t.Errorf("%s: %q", tt.src, msgs)
+			continue
+		}
+		if got := f.Plan.Body[0].(*LetStmt).Value.(*NumLit).Value; got != tt.want {
+			t.Errorf("%s = %v, want %v", tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestRecovery(t *testing.T) {
+	_, msgs := parse(t, "plan \"x\" {\n  foo bar\n  room at (0,0 size 1x1\n  room at (0,0) size 1x1\n  let = 3\n}\n")
+	want := []string{`Unknown statement "foo"`, `Expected rparen but found "size"`, `Expected ident but found "="`}
+	if strings.Join(msgs, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, want %q", msgs, want)
+	}
+}
+
+func TestDeepNestingRefused(t *testing.T) {
+	n := 10000
+	src := `plan "x" { let x = ` + strings.Repeat("(", n) + "1" + strings.Repeat(")", n) + " }"
+	_, msgs := parse(t, src)
+	if len(msgs) == 0 || !strings.Contains(msgs[0], "Nesting") {
+		t.Fatalf("got %q", msgs)
+	}
+	src = `plan "x" { let x = ` + strings.Repeat("[", 300) + "1" + strings.Repeat("]", 300) + " }"
+	if _, msgs := parse(t, src); len(msgs) != 0 {
+		t.Fatalf("300 brackets: %q", msgs)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		`plan "x" { room at (0,0) size 1x1 }`,
+		`plan "x" { let a = "x{1+2}y" for i in 0..3 { wall a thickness 1 { (0,0) (1,1) } } }`,
+		`plan "x" { door on w at 50% width 900 hinge near start swing into r }`,
+		`plan "x" { let s = "{" }`,
+		"plan \"x\" {\n  strip right at (0,0) gap 0 { room size 1 }\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		file, _ := Parse(source.NewFile("f.arch", []byte(src)))
+		if file == nil {
+			t.Fatal("nil file")
+		}
+	})
+}
+
+func BenchmarkParse(b *testing.B) {
+	src := []byte(benchPlan(200))
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		Parse(source.NewFile("b.arch", src))
+	}
+}
+
+// benchPlan builds a plan of n rooms with walls, doors and furniture.
+func benchPlan(n int) string {
+	var sb strings.Builder
+	sb.WriteString("plan \"Bench\" {\n  units mm\n  let W = 4000\n")
+	for i := range n {
+		x := itoa(i * 4000)
+		sb.WriteString("  wall exterior thickness 200 { (" + x + ",0) (" + x + "+W,0) (" + x + "+W,5000) (" + x + ",5000) close }\n")
+		sb.WriteString("  room at (" + x + ", 0) size W x 5000 label \"Unit {" + itoa(i) + " + 1}\" uses living\n")
+		sb.WriteString("  door at (" + x + " + W / 2, 5000) width 900 wall exterior hinge left swing in\n")
+		sb.WriteString("  furniture bed at (" + x + " + 300, 300) size 1500x2000 label \"Bed\"\n")
+	}
+	sb.WriteString("}\n")
+	return sb.String()
+}
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var b []byte
+	for i > 0 {
+		b = append([]byte{byte('0' + i%10)}, b...)
+		i /= 10
+	}
+	return string(b)
+}
