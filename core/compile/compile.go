@@ -5,6 +5,8 @@
 package compile
 
 import (
+	"strconv"
+
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -34,6 +36,16 @@ type Result struct {
 	Diagnostics diag.List
 	File        *source.File
 	Plan        *ir.Plan // nil when the source did not resolve
+	// Pages holds one drawing per storey of a multi-storey plan, lowest
+	// first; Output is then the first page's drawing.
+	Pages []Page
+}
+
+// Page is the drawing of one storey.
+type Page struct {
+	Level  int    `json:"level"`
+	Name   string `json:"name,omitempty"`
+	Output string `json:"output"`
 }
 
 // Envelope is the wire shape of a compile result, exactly as the reference
@@ -42,12 +54,13 @@ type Envelope struct {
 	OK          bool        `json:"ok"`
 	Format      string      `json:"format"`
 	Output      string      `json:"output,omitempty"`
+	Pages       []Page      `json:"pages,omitempty"`
 	Diagnostics []diag.JSON `json:"diagnostics"`
 }
 
 // Envelope converts r for the wire.
 func (r Result) Envelope() Envelope {
-	return Envelope{OK: r.OK, Format: r.Format, Output: r.Output, Diagnostics: diag.ListToJSON(r.File, r.Diagnostics)}
+	return Envelope{OK: r.OK, Format: r.Format, Output: r.Output, Pages: r.Pages, Diagnostics: diag.ListToJSON(r.File, r.Diagnostics)}
 }
 
 // Compile compiles src. It is safe for concurrent use and deterministic:
@@ -76,7 +89,19 @@ func Compile(src []byte, opts Options) Result {
 		return res
 	}
 	res.OK = true
-	res.Output = string(svg.Render(plan, svg.Options{Accessible: opts.Accessible}))
+	so := svg.Options{Accessible: opts.Accessible}
+	res.Output = string(svg.Render(plan, so))
+	for _, pg := range plan.Pages {
+		p := Page{Output: string(svg.Render(pg, so))}
+		if pg.Level != nil {
+			p.Level, _ = strconv.Atoi(pg.Level.Number)
+			p.Name = pg.Level.Name
+		}
+		res.Pages = append(res.Pages, p)
+	}
+	if len(res.Pages) > 0 {
+		res.Output = res.Pages[0].Output
+	}
 	return res
 }
 

@@ -22,6 +22,7 @@ type goldenDiag struct {
 	Line     int         `json:"line,omitempty"`
 	Col      int         `json:"col,omitempty"`
 	Span     *[2]int     `json:"span,omitempty"`
+	Level    *int        `json:"level,omitempty"`
 	Fixes    []goldenFix `json:"fixes,omitempty"`
 }
 
@@ -51,7 +52,7 @@ func goldenText(r Result) string {
 		if i == 0 {
 			b.WriteString("\n")
 		}
-		g := goldenDiag{Code: d.Code, Severity: d.Severity, Line: d.Line, Col: d.Col, Span: d.Span}
+		g := goldenDiag{Code: d.Code, Severity: d.Severity, Line: d.Line, Col: d.Col, Span: d.Span, Level: d.Level}
 		for _, f := range d.Fixes {
 			gf := goldenFix{FixID: f.FixID, Applicability: f.Applicability}
 			for _, e := range f.Edits {
