@@ -378,6 +378,13 @@ func (r *renderer) titleRows() []ir.TitleField {
 	if d > 0 && d < maxCoord {
 		rows = append(rows, ir.TitleField{Key: "SCALE", Value: "1:" + num(d)})
 	}
+	if lv := r.p.Level; lv != nil {
+		v := lv.Number
+		if lv.Name != "" {
+			v += " — " + lv.Name
+		}
+		rows = append(rows, ir.TitleField{Key: "LEVEL", Value: v})
+	}
 	return rows
 }
 

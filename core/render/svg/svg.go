@@ -233,6 +233,9 @@ func (r *renderer) render() []byte {
 		`" fill="`, r.pal.bg, `"/>`, "\n")
 
 	r.layer(layerFloor, len(r.p.Rooms) > 0, r.drawRooms)
+	r.layer(layerStairs, r.hasVertical(false), r.drawStairs)
+	r.layer(layerLifts, r.hasVertical(true), r.drawLifts)
+	r.layer(layerColumns, len(r.p.Columns) > 0, r.drawColumns)
 	r.layer(layerFurniture, len(r.p.Furniture) > 0, r.drawFurniture)
 	r.layer(layerWall, len(r.segs) > 0, r.drawWalls)
 	r.layer(layerDoor, r.hasOpenings(false), r.drawDoors)
