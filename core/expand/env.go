@@ -6,7 +6,7 @@ package expand
 type Env struct {
 	parent *Env
 	names  []string // definition order, for "did you mean" hints
-	vals   []Value // parallel to names
+	vals   []Value  // parallel to names
 	index  map[string]int
 	sets   []setRule
 	// Inline storage for the common one- or two-binding scope (a loop
