@@ -29,6 +29,10 @@ type Plan struct {
 	// plan); nil for a plan without levels. The renderer prints it as the
 	// title block's LEVEL row. (Added for core/render/svg; filled by resolve.)
 	Level *Level
+	// Zones are the plan's zones in source order (outer before inner); a
+	// room's Zone names one by Path. The renderer titles the room schedule's
+	// groups with them. (Added for core/render/svg; filled by resolve.)
+	Zones []Zone
 
 	// Pages are every storey of a multi-storey plan, in ascending level
 	// order, each with its Level set; nil for a single-storey plan. The plan
@@ -293,4 +297,12 @@ type Level struct {
 	Number string
 	// Name is the level's quoted name, "" when it has none.
 	Name string
+}
+
+// Zone is a named group of rooms.
+type Zone struct {
+	// Path is the dotted id path ("west", "west.galleries").
+	Path string
+	// Label is the zone's quoted name, "" when it has none.
+	Label string
 }
