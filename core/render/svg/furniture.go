@@ -124,6 +124,14 @@ func (r *renderer) drawFurniture() {
 		if !finite(f.Rect.Min) || !finite(f.Rect.Max) {
 			continue
 		}
+		r.drawPiece(f)
+	}
+}
+
+// drawPiece draws one piece of furniture: its fixture symbol, or a
+// labelled rectangle.
+func (r *renderer) drawPiece(f ir.Furniture) {
+	{
 		l := newLocal(f)
 		body := `fill="` + r.pal.furnFill + `" ` + stroke(r.pal.furnLine, r.pen)
 		white := `fill="` + r.pal.paper + `" ` + stroke(r.pal.furnLine, r.pen)

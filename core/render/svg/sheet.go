@@ -43,6 +43,9 @@ func (r *renderer) sheetBox() geom.Rect {
 		y = c.Center().Y - (sh.h-r.footerHeight()-r.z.pad)/2
 	} else {
 		bottom := r.footerTop() + r.footerHeight()
+		if r.hasTables() {
+			bottom = r.tablesTop() + r.tablesHeight()
+		}
 		y = (c.Min.Y+bottom)/2 - sh.h/2
 	}
 	if math.IsNaN(x) || math.IsNaN(y) {

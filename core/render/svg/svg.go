@@ -242,6 +242,7 @@ func (r *renderer) render() []byte {
 	r.layer(layerGlazing, r.hasOpenings(true), r.drawWindows)
 	r.layer(layerText, len(r.rooms) > 0, r.drawRoomLabels)
 	r.layer(layerDims, len(r.dims) > 0, r.drawDims)
+	r.layer(layerAnno, r.hasTables(), r.drawTables)
 	r.drawNorth()
 	r.drawScaleBar()
 	r.drawTitle()
@@ -286,6 +287,9 @@ func (r *renderer) viewBox() geom.Rect {
 		vb = vb.Union(geom.Rect{Min: e.Min.Sub(geom.Point{X: pad, Y: pad}), Max: e.Max.Add(geom.Point{X: pad, Y: pad})})
 	}
 	vb.Max.Y = math.Max(vb.Max.Y, r.footerTop()+r.footerHeight()+pad)
+	if r.hasTables() {
+		vb.Max.Y = math.Max(vb.Max.Y, r.tablesTop()+r.tablesHeight()+pad)
+	}
 	return vb
 }
 
