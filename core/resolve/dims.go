@@ -7,6 +7,7 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
 // defaultDimOffset is the offset (mm) of a dimension line that states none.
@@ -114,6 +115,22 @@ func (r *resolver) faceProject(p, q geom.Point, clear bool) (geom.Point, bool) {
 	return geom.Point{X: clean(np.X), Y: clean(np.Y)}, true
 }
 
+// curveRefSpan is the span of a `radius <wall>` / `diameter <room>` clause.
+func (r *resolver) curveRefSpan(d *expand.Dim) source.Span {
+	sp := d.Span
+	if r.file != nil {
+		i := sp.Start + len("dim")
+		for i < len(r.file.Src) && (r.file.Src[i] == ' ' || r.file.Src[i] == '\t') {
+			i++
+		}
+		sp.Start = i
+	}
+	if d.Ref.Span.End > sp.Start {
+		sp.End = d.Ref.Span.End
+	}
+	return sp
+}
+
 // radiusDim resolves `dim radius <wall> [segment n]`.
 func (r *resolver) radiusDim(d *expand.Dim, dm *ir.Dim) bool {
 	ws := r.findWalls(d.Ref.V)
@@ -128,18 +145,18 @@ func (r *resolver) radiusDim(d *expand.Dim, dm *ir.Dim) bool {
 	var arc ir.WallArc
 	switch {
 	case len(arcs) == 0:
-		r.add(diag.New("E_DIM_CURVE_REF", d.Span, "`dim radius %s` needs a wall with an arc edge", d.Ref.V))
+		r.add(diag.New("E_DIM_CURVE_REF", r.curveRefSpan(d), "`dim radius %s` needs a wall with an arc edge", d.Ref.V))
 		return false
 	case d.Segment.Set:
 		w := r.walls[ws[0]].w
 		i := int(d.Segment.V)
 		if i < 0 || i >= len(w.Arcs) || !w.Arcs[i].Arc {
-			r.add(diag.New("E_DIM_CURVE_REF", d.Span, "Segment %s of wall %q is not an arc", num(d.Segment.V), d.Ref.V))
+			r.add(diag.New("E_DIM_CURVE_REF", r.curveRefSpan(d), "Segment %s of wall %q is not an arc", num(d.Segment.V), d.Ref.V))
 			return false
 		}
 		arc = w.Arcs[i]
 	case len(arcs) > 1:
-		r.add(diag.New("E_DIM_CURVE_REF", d.Span, "Wall %q has %d arcs; say which with `segment <n>`", d.Ref.V, len(arcs)))
+		r.add(diag.New("E_DIM_CURVE_REF", r.curveRefSpan(d), "Wall %q has %d arcs; say which with `segment <n>`", d.Ref.V, len(arcs)))
 		return false
 	default:
 		arc = arcs[0]
@@ -155,7 +172,7 @@ func (r *resolver) radiusDim(d *expand.Dim, dm *ir.Dim) bool {
 func (r *resolver) diameterDim(d *expand.Dim, dm *ir.Dim) bool {
 	j, ok := r.roomIdx[d.Ref.V]
 	if !ok || r.rooms[j].room.Shape != ir.RoomCircle {
-		r.add(diag.New("E_DIM_CURVE_REF", d.Span, "`dim diameter %s` needs a circular room", d.Ref.V))
+		r.add(diag.New("E_DIM_CURVE_REF", r.curveRefSpan(d), "`dim diameter %s` needs a circular room", d.Ref.V))
 		return false
 	}
 	rm := r.rooms[j].room

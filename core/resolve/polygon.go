@@ -2,7 +2,6 @@ package resolve
 
 import (
 	"math"
-	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -96,91 +95,43 @@ func pointInPolygon(pg geom.Polygon, p geom.Point) bool {
 	return in
 }
 
-// polygonsOverlap reports whether two simple rings share interior area.
-// It cuts the plane into vertical slabs at every vertex and every crossing
-// of the two boundaries; inside a slab both rings are unions of trapezoids,
-// so comparing their spans on the slab's midline is exact.
+// polygonsOverlap reports whether two rings overlap the way the reference
+// decides it: two edges cross properly, or a vertex or edge midpoint of
+// one lies strictly inside the other. Rings that only share boundary
+// (including identical rings) do not overlap.
 func polygonsOverlap(a, b geom.Polygon) bool {
-	xs := []float64{}
-	for _, p := range a {
-		xs = append(xs, p.X)
-	}
-	for _, p := range b {
-		xs = append(xs, p.X)
-	}
 	for i := range a {
 		a1, a2 := a[i], a[(i+1)%len(a)]
 		for j := range b {
-			if x, ok := crossingX(a1, a2, b[j], b[(j+1)%len(b)]); ok {
-				xs = append(xs, x)
+			b1, b2 := b[j], b[(j+1)%len(b)]
+			d1, d2 := orient(b1, b2, a1), orient(b1, b2, a2)
+			d3, d4 := orient(a1, a2, b1), orient(a1, a2, b2)
+			if ((d1 > geom.Eps && d2 < -geom.Eps) || (d1 < -geom.Eps && d2 > geom.Eps)) &&
+				((d3 > geom.Eps && d4 < -geom.Eps) || (d3 < -geom.Eps && d4 > geom.Eps)) {
+				return true
 			}
 		}
 	}
-	sort.Float64s(xs)
-	for i := 0; i+1 < len(xs); i++ {
-		if xs[i+1]-xs[i] <= geom.Eps {
-			continue
-		}
-		x := (xs[i] + xs[i+1]) / 2
-		if spansOverlap(spans(a, x), spans(b, x)) {
+	return samplesInside(a, b) || samplesInside(b, a)
+}
+
+// samplesInside reports whether a vertex or an edge midpoint of a lies
+// strictly inside b.
+func samplesInside(a, b geom.Polygon) bool {
+	for i := range a {
+		p, q := a[i], a[(i+1)%len(a)]
+		if strictlyInside(b, p) || strictlyInside(b, p.Add(q).Mul(0.5)) {
 			return true
 		}
 	}
 	return false
 }
 
-// crossingX returns the x of the intersection of segments ab and cd when
-// they cross at a single point.
-func crossingX(a, b, c, d geom.Point) (float64, bool) {
-	r, s := b.Sub(a), d.Sub(c)
-	den := r.Cross(s)
-	if math.Abs(den) < 1e-12 {
-		return 0, false
-	}
-	t := c.Sub(a).Cross(s) / den
-	u := c.Sub(a).Cross(r) / den
-	if t < -1e-9 || t > 1+1e-9 || u < -1e-9 || u > 1+1e-9 {
-		return 0, false
-	}
-	return a.X + t*r.X, true
-}
-
-// spans returns the sorted y-intervals a ring covers on the vertical line
-// at x (x is never a vertex abscissa).
-func spans(pg geom.Polygon, x float64) [][2]float64 {
-	var ys []float64
+func strictlyInside(pg geom.Polygon, p geom.Point) bool {
 	for i := range pg {
-		p, q := pg[i], pg[(i+1)%len(pg)]
-		if (p.X < x) != (q.X < x) {
-			ys = append(ys, p.Y+(x-p.X)*(q.Y-p.Y)/(q.X-p.X))
+		if segDist(geom.Segment{A: pg[i], B: pg[(i+1)%len(pg)]}, p) <= geom.Eps {
+			return false
 		}
 	}
-	sort.Float64s(ys)
-	var out [][2]float64
-	for i := 0; i+1 < len(ys); i += 2 {
-		out = append(out, [2]float64{ys[i], ys[i+1]})
-	}
-	return out
-}
-
-func spansOverlap(a, b [][2]float64) bool {
-	for _, s := range a {
-		for _, t := range b {
-			if math.Min(s[1], t[1])-math.Max(s[0], t[0]) > geom.Eps {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func centroid(pg geom.Polygon) geom.Point {
-	var c geom.Point
-	for _, p := range pg {
-		c = c.Add(p)
-	}
-	if len(pg) == 0 {
-		return c
-	}
-	return c.Mul(1 / float64(len(pg)))
+	return pointInPolygon(pg, p)
 }

@@ -70,9 +70,9 @@ func (r *resolver) resolveRooms() {
 			for _, p := range src.Polygon {
 				pg = append(pg, geom.Point{X: snap(p.X, r.grid), Y: snap(p.Y, r.grid)})
 			}
-			if !r.checkPolygon(rm, pg) {
-				continue
-			}
+			// A bad ring is reported but the room is kept, as the reference
+			// does (it still takes part in the overlap check).
+			r.checkPolygon(rm, pg)
 			rm.abs, rm.ok = true, true
 			rm.room.Shape = ir.RoomPoly
 			rm.room.Polygon = pg

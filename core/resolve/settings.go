@@ -19,8 +19,19 @@ var themeKeys = map[string]bool{
 	"door": true, "window": true, "dim": true, "annotation": true, "font": true, "lineWeight": true,
 }
 
-// styleKeys are the accepted `style <kind> { … }` keys.
-var styleKeys = map[string]bool{"fill": true, "stroke": true, "label": true, "strokeWidth": true, "font": true, "opacity": true}
+// styleKeys are the accepted `style <kind> { … }` keys, per element kind.
+var styleKeys = map[string]map[string]bool{
+	"room":      {"fill": true, "label": true, "area": true},
+	"wall":      {"fill": true, "stroke": true, "hatch": true},
+	"door":      {"leaf": true},
+	"window":    {"pane": true},
+	"furniture": {"fill": true, "stroke": true, "label": true},
+	"dim":       {"stroke": true, "label": true},
+	"column":    {"fill": true, "stroke": true},
+	"stair":     {"fill": true, "stroke": true, "label": true},
+	"elevator":  {"fill": true, "stroke": true, "label": true},
+	"escalator": {"fill": true, "stroke": true, "label": true},
+}
 
 // settings applies the plan-level settings in source order and reports
 // their diagnostics (duplicate accessible metadata, misplaced metadata,
@@ -84,7 +95,7 @@ func (r *resolver) settings(items []expand.Item) {
 			r.addAll(n.Diags)
 			st := ir.Style{Kind: n.Kind.V}
 			for _, kv := range n.Entries {
-				if !styleKeys[kv.Key.V] {
+				if !styleKeys[n.Kind.V][kv.Key.V] {
 					r.add(diag.New("W_UNKNOWN_STYLE_KEY", kv.Key.Span, "%q is not a style key for %q; it is ignored", kv.Key.V, n.Kind.V))
 					continue
 				}

@@ -8,6 +8,7 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
 // resolveWalls snaps every wall and checks its thickness and material.
@@ -98,10 +99,21 @@ func (r *resolver) wallArcs(w *wallEl, iw *ir.Wall) {
 			continue
 		}
 		if rad < chord/2-1e-9 {
-			d := diag.New("E_ARC_RADIUS", v.Radius.Span, "The arc to (%s, %s) has radius %s, but the chord is %s, so the radius must be at least %s",
-				num(b.X), num(b.Y), num(rad), num(round3(chord)), num(round3(chord/2)))
-			d.Fixes = []diag.Fix{{Title: "use the minimum radius", Applicability: "machine-applicable", FixID: "arc-radius",
-				Edits: []diag.Edit{{Span: v.Radius.Span, NewText: num(math.Ceil(chord/2*1000) / 1000)}}}}
+			min := math.Ceil(chord/2*1000-1e-6) / 1000
+			d := diag.New("E_ARC_RADIUS", v.Span, "Wall %q has an arc of radius %s over a %s mm chord; no circle that small reaches both ends, the least radius is %s",
+				w.id, num(rad), num(round3(chord)), num(min))
+			if st, ok := r.stmts[src.Span.Start].(*syntax.WallStmt); ok && i < len(st.Vertices) {
+				sv := st.Vertices[i]
+				txt := "arc " + pointString(sv.Point) + " radius " + num(min)
+				if sv.Dir != nil {
+					txt += " " + sv.Dir.Text
+				}
+				if sv.Major {
+					txt += " major"
+				}
+				d.Fixes = []diag.Fix{{Title: "use the least radius, " + num(min), Applicability: "machine-applicable", FixID: "arc-radius-min",
+					Edits: []diag.Edit{{Span: v.Span, NewText: txt}}}}
+			}
 			r.add(d)
 			continue
 		}
