@@ -25,8 +25,8 @@ func (r *renderer) content() geom.Rect {
 	c := sheetContent * r.sheet.denom
 	b := r.bounds
 	box := geom.Rect{Min: b.Min.Sub(geom.Point{X: c, Y: c}), Max: b.Max.Add(geom.Point{X: c, Y: c})}
-	for _, d := range r.dims {
-		box = box.Union(d.textExtent())
+	for _, e := range r.annoExtents() {
+		box = box.Union(e)
 	}
 	return box
 }

@@ -233,6 +233,7 @@ func (r *renderer) render() []byte {
 		`" fill="`, r.pal.bg, `"/>`, "\n")
 
 	r.layer(layerFloor, len(r.p.Rooms) > 0, r.drawRooms)
+	r.layer(layerGrid, len(r.axisMarks()) > 0, r.drawAxes)
 	r.layer(layerStairs, r.hasVertical(false), r.drawStairs)
 	r.layer(layerLifts, r.hasVertical(true), r.drawLifts)
 	r.layer(layerColumns, len(r.p.Columns) > 0, r.drawColumns)
@@ -282,8 +283,7 @@ func (r *renderer) viewBox() geom.Rect {
 		Max: geom.Point{X: b.Max.X + m, Y: b.Max.Y + m},
 	}
 	pad := r.z.pad
-	for _, d := range r.dims {
-		e := d.textExtent()
+	for _, e := range r.annoExtents() {
 		vb = vb.Union(geom.Rect{Min: e.Min.Sub(geom.Point{X: pad, Y: pad}), Max: e.Max.Add(geom.Point{X: pad, Y: pad})})
 	}
 	vb.Max.Y = math.Max(vb.Max.Y, r.footerTop()+r.footerHeight()+pad)
@@ -296,8 +296,8 @@ func (r *renderer) viewBox() geom.Rect {
 // footerTop is where the scale bar and the title block start.
 func (r *renderer) footerTop() float64 {
 	y := r.bounds.Max.Y
-	for _, d := range r.dims {
-		y = math.Max(y, d.textExtent().Max.Y)
+	for _, e := range r.annoExtents() {
+		y = math.Max(y, e.Max.Y)
 	}
 	return y + r.z.pad
 }
@@ -308,4 +308,14 @@ func (r *renderer) footerHeight() float64 {
 		h = float64(n) * fracTitleRow * r.z.chrome
 	}
 	return h
+}
+
+// annoExtents are the boxes of annotation outside the walls: dimension
+// text and axis bubbles.
+func (r *renderer) annoExtents() []geom.Rect {
+	var out []geom.Rect
+	for _, d := range r.dims {
+		out = append(out, d.textExtent())
+	}
+	return append(out, r.axisExtents()...)
 }
