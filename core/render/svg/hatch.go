@@ -77,10 +77,11 @@ type hatchGroup struct {
 
 // hatchGroups splits the wall segments by hatch, ordered by material name
 // and then pattern id.
-func (r *renderer) hatchGroups() []hatchGroup {
+func (r *renderer) hatchGroups(only []int) []hatchGroup {
 	idx := map[string]int{}
 	var gs []hatchGroup
-	for i, sg := range r.segs {
+	for _, i := range only {
+		sg := r.segs[i]
 		h := r.hatchOf(sg.wall)
 		k, ok := idx[h.id()]
 		if !ok {
@@ -104,7 +105,7 @@ func (r *renderer) hatchGroups() []hatchGroup {
 func (r *renderer) patterns() string {
 	hs := []hatch{}
 	seen := map[string]bool{}
-	for _, g := range r.hatchGroups() {
+	for _, g := range r.hatchGroups(allSegs(len(r.segs))) {
 		hs = append(hs, g.h)
 		seen[g.h.id()] = true
 	}

@@ -235,7 +235,7 @@ type legendRow struct {
 
 func (r *renderer) legendRows() []legendRow {
 	var rows []legendRow
-	for _, g := range r.hatchGroups() {
+	for _, g := range r.hatchGroups(allSegs(len(r.segs))) {
 		h := g.h
 		rows = append(rows, legendRow{h: &h})
 	}

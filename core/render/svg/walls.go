@@ -22,6 +22,7 @@ type wallSeg struct {
 	h     float64 // half thickness
 	wall  int     // index into Plan.Walls
 	index int     // index into that wall's Segments()
+	arc   *ir.WallArc
 }
 
 func wallSegments(p *ir.Plan) []wallSeg {
@@ -31,11 +32,19 @@ func wallSegments(p *ir.Plan) []wallSeg {
 		if !(h > 0) || math.IsInf(h, 0) || h > maxCoord {
 			continue
 		}
-		for si, sg := range wl.Segments() {
+		segs := wl.Segments()
+		for si, sg := range segs {
 			if !finite(sg.A) || !finite(sg.B) || sg.A.ApproxEqual(sg.B) {
 				continue
 			}
-			out = append(out, wallSeg{a: sg.A, b: sg.B, h: h, wall: wi, index: si})
+			ws := wallSeg{a: sg.A, b: sg.B, h: h, wall: wi, index: si}
+			if len(wl.Arcs) == len(segs) && wl.Arcs[si].Arc {
+				a := wl.Arcs[si]
+				if a.Radius > h && a.Radius < maxCoord && finite(a.Center) && !math.IsNaN(a.Sweep) && math.Abs(a.Sweep) <= 2*math.Pi {
+					ws.arc = &a
+				}
+			}
+			out = append(out, ws)
 		}
 	}
 	return out
@@ -55,6 +64,9 @@ func (s wallSeg) axis() bool {
 // quad is the segment's solid, extended by half the thickness past each end
 // so that corners close square.
 func (s wallSeg) quad() []geom.Point {
+	if s.arc != nil {
+		return s.arcSolid()
+	}
 	d, n := s.dir().Mul(s.h), s.normal().Mul(s.h)
 	a, b := s.a.Sub(d), s.b.Add(d)
 	return []geom.Point{a.Sub(n), b.Sub(n), b.Add(n), a.Add(n)}
@@ -92,73 +104,180 @@ func (r *renderer) host(o ir.Opening) *wallSeg {
 }
 
 func (r *renderer) drawWalls() {
-	orth := true
+	// Without a general polygon engine only axis-aligned walls are unioned:
+	// one angled straight segment sends every wall to the per-segment
+	// outline, and a wall with a curved edge is always drawn per segment.
+	angled := false
 	for _, sg := range r.segs {
-		if !sg.axis() {
-			orth = false
+		if sg.arc == nil && !sg.axis() {
+			angled = true
+		}
+	}
+	var joined, loose []int
+	for i, sg := range r.segs {
+		if angled || r.curved(sg.wall) {
+			loose = append(loose, i)
+		} else {
+			joined = append(joined, i)
+		}
+	}
+	groups := r.hatchGroups(joined)
+	var paths []string
+	for _, g := range groups {
+		d, ok := r.unionPath(g.segs)
+		if !ok {
+			paths, loose = nil, allSegs(len(r.segs))
 			break
 		}
+		paths = append(paths, d)
 	}
-	if orth {
-		var paths []string
-		groups := r.hatchGroups()
-		for _, g := range groups {
-			d, ok := r.unionPath(g.segs)
-			if !ok {
-				paths = nil
-				break
-			}
-			paths = append(paths, d)
-		}
-		if paths != nil {
-			for i, g := range groups {
-				r.b.s(`<path d="`, paths[i], `" fill="url(#`, g.h.id(), `)" fill-rule="nonzero"/>`, "\n")
-			}
-			for _, d := range paths {
-				r.b.s(`<path d="`, d, `" fill="none" `, stroke(r.pal.wall, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
-			}
-			return
-		}
+	for i, d := range paths {
+		r.b.s(`<path d="`, d, `" fill="url(#`, groups[i].h.id(), `)" fill-rule="nonzero"/>`, "\n")
 	}
-	r.segmentWalls()
+	pieces := r.pieces(loose)
+	r.pieceFills(pieces)
+	for _, d := range paths {
+		r.b.s(`<path d="`, d, `" fill="none" `, stroke(r.pal.wall, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
+	}
+	r.pieceFaces(pieces)
 }
 
-// segmentWalls draws every segment as its own hatched piece with its two
-// faces as lines: the fallback when walls are not all axis-aligned.
-func (r *renderer) segmentWalls() {
-	type piece struct {
-		sg     wallSeg
-		lo, hi float64 // along the segment, from a
-		capLo  bool    // piece starts at the segment's own end (extended)
-		capHi  bool
+func allSegs(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
 	}
-	var pieces []piece
-	for i, sg := range r.segs {
+	return out
+}
+
+// curved reports whether wall wi has an arc edge.
+func (r *renderer) curved(wi int) bool {
+	for _, sg := range r.segs {
+		if sg.wall == wi && sg.arc != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// arcStep is the tessellation step of a curved wall's hatch, in radians.
+const arcStep = math.Pi / 24
+
+// arcAt is the point at fraction t of the arc, at radius rad.
+func (s wallSeg) arcAt(t, rad float64) geom.Point {
+	a := s.arc.StartAngle + s.arc.Sweep*t
+	return s.arc.Center.Add(geom.Point{X: math.Cos(a), Y: math.Sin(a)}.Mul(rad))
+}
+
+// arcTangent is the unit direction of travel at fraction t.
+func (s wallSeg) arcTangent(t float64) geom.Point {
+	a := s.arc.StartAngle + s.arc.Sweep*t
+	d := geom.Point{X: -math.Sin(a), Y: math.Cos(a)}
+	if s.arc.Sweep < 0 {
+		d = d.Mul(-1)
+	}
+	return d
+}
+
+// arcSolid tessellates a curved segment's solid, its ends extended along
+// the tangents by half the thickness.
+func (s wallSeg) arcSolid() []geom.Point {
+	n := int(math.Ceil(math.Abs(s.arc.Sweep)/arcStep - 1e-9))
+	if n < 1 {
+		n = 1
+	}
+	ro, ri := s.arc.Radius+s.h, s.arc.Radius-s.h
+	var pts []geom.Point
+	pts = append(pts, s.arcAt(0, ro).Sub(s.arcTangent(0).Mul(s.h)))
+	for k := 0; k <= n; k++ {
+		pts = append(pts, s.arcAt(float64(k)/float64(n), ro))
+	}
+	pts = append(pts, s.arcAt(1, ro).Add(s.arcTangent(1).Mul(s.h)), s.arcAt(1, ri).Add(s.arcTangent(1).Mul(s.h)))
+	for k := n; k >= 0; k-- {
+		pts = append(pts, s.arcAt(float64(k)/float64(n), ri))
+	}
+	return append(pts, s.arcAt(0, ri).Sub(s.arcTangent(0).Mul(s.h)))
+}
+
+// piece is a solid stretch of one segment between openings.
+type piece struct {
+	sg     wallSeg
+	lo, hi float64 // along the segment, from a
+	capLo  bool    // piece starts at the segment's own end (extended)
+	capHi  bool
+}
+
+func (r *renderer) pieces(idx []int) []piece {
+	var out []piece
+	for _, i := range idx {
+		sg := r.segs[i]
+		if sg.arc != nil {
+			out = append(out, piece{sg: sg})
+			continue
+		}
 		l := sg.b.Sub(sg.a).Len()
 		for _, sp := range solidSpans(l, r.cuts(i)) {
-			pieces = append(pieces, piece{sg, sp.lo, sp.hi, sp.lo <= 0, sp.hi >= l})
+			out = append(out, piece{sg, sp.lo, sp.hi, sp.lo <= 0, sp.hi >= l})
 		}
 	}
+	return out
+}
+
+// pieceFills hatches each loose piece on its own.
+func (r *renderer) pieceFills(pieces []piece) {
 	for _, pc := range pieces {
-		d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
 		fill := r.hatchOf(pc.sg.wall).id()
-		lo, hi := pc.lo, pc.hi
-		if pc.capLo {
-			lo -= pc.sg.h
+		var pts []geom.Point
+		if pc.sg.arc != nil {
+			pts = pc.sg.arcSolid()
+		} else {
+			d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
+			lo, hi := pc.lo, pc.hi
+			if pc.capLo {
+				lo -= pc.sg.h
+			}
+			if pc.capHi {
+				hi += pc.sg.h
+			}
+			a, b := pc.sg.a.Add(d.Mul(lo)), pc.sg.a.Add(d.Mul(hi))
+			pts = []geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)}
 		}
-		if pc.capHi {
-			hi += pc.sg.h
-		}
-		a, b := pc.sg.a.Add(d.Mul(lo)), pc.sg.a.Add(d.Mul(hi))
-		pts := []geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)}
 		r.b.s(`<path d="`, ringPath(pts), `" fill="url(#`, fill, `)" fill-rule="nonzero"/>`, "\n")
 	}
+}
+
+// pieceFaces draws each loose piece's two faces: lines, or true arcs.
+func (r *renderer) pieceFaces(pieces []piece) {
 	for _, pc := range pieces {
+		if pc.sg.arc != nil {
+			r.arcFaces(pc.sg)
+			continue
+		}
 		d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
 		a, b := pc.sg.a.Add(d.Mul(pc.lo)), pc.sg.a.Add(d.Mul(pc.hi))
 		at := ` ` + stroke(r.pal.wall, r.z.wallPen) + ` stroke-linecap="square"`
 		r.b.line(a.Add(n), b.Add(n), at)
 		r.b.line(a.Sub(n), b.Sub(n), at)
+	}
+}
+
+// arcFaces draws a curved segment's faces as SVG arcs, at most a quarter
+// turn each.
+func (r *renderer) arcFaces(sg wallSeg) {
+	n := int(math.Ceil(math.Abs(sg.arc.Sweep)/(math.Pi/2) - 1e-9))
+	if n < 1 {
+		n = 1
+	}
+	flag := "0"
+	if sg.arc.Sweep > 0 {
+		flag = "1"
+	}
+	for _, rad := range []float64{sg.arc.Radius + sg.h, sg.arc.Radius - sg.h} {
+		for k := 0; k < n; k++ {
+			p, q := sg.arcAt(float64(k)/float64(n), rad), sg.arcAt(float64(k+1)/float64(n), rad)
+			r.b.s(`<path d="M `, num(p.X), ",", num(p.Y), " A ", num(rad), " ", num(rad), " 0 0 ", flag, " ", num(q.X), ",", num(q.Y),
+				`" fill="none" `, stroke(r.pal.wall, r.z.wallPen), "/>\n")
+		}
 	}
 }
 
