@@ -93,7 +93,7 @@ func (r *resolver) resolveOpening(o *openingEl) {
 		}
 		best, seg, dist := -1, -1, math.Inf(1)
 		for _, i := range cands {
-			s, _, d := r.walls[i].p.nearest(op.Center)
+			s, _, d := r.walls[i].p.nearestChord(op.Center)
 			if s >= 0 && d < dist-1e-9 {
 				best, seg, dist = i, s, d
 			}
@@ -101,7 +101,8 @@ func (r *resolver) resolveOpening(o *openingEl) {
 		if best >= 0 {
 			op.Wall, op.Segment = r.walls[best].planIdx, seg
 		}
-		if best >= 0 && dist <= onWallTolerance+1e-9 {
+		// A curved edge hosts no free-placed opening, as in the reference.
+		if best >= 0 && dist <= onWallTolerance+1e-9 && !r.walls[best].p.arcs[seg].Arc {
 			host = r.walls[best]
 		} else if r.anyWall() {
 			op.OffWall = true
@@ -183,16 +184,16 @@ func (r *resolver) offWall(o *openingEl, at geom.Point, stmt interface{}) {
 		if !w.ok {
 			continue
 		}
-		s, rr, dd := w.p.nearest(at)
+		s, rr, dd := w.p.nearestChord(at)
 		if s >= 0 && dd < dist-1e-9 {
 			best, run, dist = i, rr, dd
 		}
 	}
 	st := r.stmts.opening(src.Span.Start)
-	if best >= 0 && st != nil && r.walls[best].p.total > 0 {
+	if best >= 0 && st != nil && r.walls[best].p.chordTotal() > 0 {
 		w := r.walls[best]
 		ref := r.wallRef(w)
-		pct := num(round3(run/w.p.total*100)) + "%"
+		pct := num(round3(run/w.p.chordTotal()*100)) + "%"
 		d.Fixes = []diag.Fix{{Title: "attach the " + codes.fix + " to wall \"" + ref + "\" at " + pct, Applicability: "machine-applicable",
 			FixID: codes.fix + "-off-wall",
 			Edits: []diag.Edit{{Span: src.Span, NewText: printOpening(st, openingEdit{onWall: ref, onPos: pct})}}}}
@@ -214,14 +215,20 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl, stmt 
 	for _, k := range src.FromSet {
 		fromSet[k] = true
 	}
-	// swing
+	// swing (a `swing into` that borders nothing is reported last)
+	swingWarn := false
 	if src.Swing.Set() {
 		if src.Swing.V == "into" {
-			op.Swing = r.swingInto(o, op, host)
+			op.Swing, swingWarn = r.swingInto(o, op, host)
 		} else {
 			op.Swing = src.Swing.V
 		}
 	}
+	defer func() {
+		if swingWarn {
+			r.add(diag.New("W_SWING_ROOM_NOT_ADJACENT", o.src.Span, "Door %q swings into %q, which does not border the door's wall; the default swing is used", o.id, o.src.Into.V))
+		}
+	}()
 	// hinge
 	switch src.Hinge.V {
 	case "left", "right":
@@ -259,6 +266,9 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl, stmt 
 	if kind == "hinged" && src.Open.Set && !fromSet["open"] {
 		bad("open")
 	}
+	if kind != "hinged" && r.onArc(op) {
+		r.add(diag.New("E_DOOR_KIND_CURVED", src.Span, "Door %q is a %q door on a curved stretch of wall; a straight panel cannot run on a curve, so use a hinged door or move it to a straight stretch", o.id, kind))
+	}
 	if src.Open.Set && (src.Open.V < 0 || src.Open.V > 1) {
 		clamp := "1"
 		if src.Open.V < 0 {
@@ -273,37 +283,43 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl, stmt 
 	}
 }
 
-// swingInto picks the swing side that opens toward the named room, or warns
-// and keeps the default when the room does not border the host wall.
-func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) string {
+// swingInto picks the swing side that opens toward the named room; it
+// reports false (keep the default, warn) when the room does not border the
+// host wall at the doorway.
+func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string, bool) {
 	room := o.src.Into.V
-	def := "in"
+	def := op.Swing
+	if def == "into" || def == "" {
+		def = "in"
+	}
 	j, ok := r.roomIdx[room]
 	if ok && host != nil && op.Segment >= 0 && op.Segment < len(host.p.segs) {
 		rm := r.rooms[j]
 		seg := host.p.segs[op.Segment]
-		if rectPointDist(rm.rect, op.Center) <= swingIntoReach*host.w.Thickness+geom.Eps {
+		if rectEdgeDist(rm.rect, op.Center) <= swingIntoReach*host.w.Thickness+geom.Eps {
 			u := seg.B.Sub(seg.A).Unit()
 			n := geom.Point{X: -u.Y, Y: u.X}
 			if rm.rect.Center().Sub(op.Center).Dot(n) >= 0 {
-				return "in"
+				return "in", false
 			}
-			return "out"
+			return "out", false
 		}
 	}
-	r.add(diag.New("W_SWING_ROOM_NOT_ADJACENT", o.src.Span, "Door %q swings into %q, which does not border the door's wall; the default swing is used", o.id, room))
-	return def
+	return def, true
 }
 
 // swingIntoReach is how far, in host-wall thicknesses, the room named by
 // `swing into` may sit from the doorway and still count as bordering it.
 const swingIntoReach = 1.5
 
-// rectPointDist is the distance from p to the rectangle (0 inside).
-func rectPointDist(rc geom.Rect, p geom.Point) float64 {
-	dx := math.Max(math.Max(rc.Min.X-p.X, 0), p.X-rc.Max.X)
-	dy := math.Max(math.Max(rc.Min.Y-p.Y, 0), p.Y-rc.Max.Y)
-	return math.Hypot(dx, dy)
+// rectEdgeDist is the distance from p to the rectangle's boundary.
+func rectEdgeDist(rc geom.Rect, p geom.Point) float64 {
+	c := []geom.Point{rc.Min, {X: rc.Max.X, Y: rc.Min.Y}, rc.Max, {X: rc.Min.X, Y: rc.Max.Y}}
+	best := math.Inf(1)
+	for i := range c {
+		best = math.Min(best, segDist(geom.Segment{A: c[i], B: c[(i+1)%4]}, p))
+	}
+	return best
 }
 
 // anyWall reports whether the plan has at least one resolved wall; with
@@ -312,6 +328,16 @@ func (r *resolver) anyWall() bool {
 	for _, w := range r.walls {
 		if w.ok {
 			return true
+		}
+	}
+	return false
+}
+
+// onArc reports whether an opening's (drawing) host segment is curved.
+func (r *resolver) onArc(op *ir.Opening) bool {
+	for _, w := range r.walls {
+		if w.ok && w.planIdx == op.Wall && w.planIdx >= 0 {
+			return op.Segment >= 0 && op.Segment < len(w.p.arcs) && w.p.arcs[op.Segment].Arc
 		}
 	}
 	return false

@@ -141,3 +141,29 @@ func segDist(s geom.Segment, q geom.Point) float64 {
 	_, f := clampProject(s, q)
 	return q.Sub(f).Len()
 }
+
+// nearestChord is nearest with every edge taken as its straight chord,
+// run lengths included: the reference hosts free-placed openings (and
+// words its off-wall fix) on the polyline through the wall's vertices.
+func (p wallPath) nearestChord(q geom.Point) (seg int, run, dist float64) {
+	seg, dist = -1, math.Inf(1)
+	start := 0.0
+	for i, s := range p.segs {
+		t, foot := clampProject(s, q)
+		d := q.Sub(foot).Len()
+		if d < dist-1e-9 {
+			seg, dist, run = i, d, start+t
+		}
+		start += s.Len()
+	}
+	return seg, run, dist
+}
+
+// chordTotal is the length of the polyline through the wall's vertices.
+func (p wallPath) chordTotal() float64 {
+	t := 0.0
+	for _, s := range p.segs {
+		t += s.Len()
+	}
+	return t
+}
