@@ -62,6 +62,10 @@ type Diagnostic struct {
 	// Unplaced marks a finding about the plan as a whole (W_EMPTY_PLAN);
 	// its wire form has no line, col or span, as in the reference.
 	Unplaced bool
+	// File names the imported module a finding is about, for a statement
+	// written in another file (its Span is then an offset into that file);
+	// "" for the main file.
+	File string
 	// Level is the storey number a finding of a multi-storey plan belongs
 	// to; nil in a single-storey plan.
 	Level *int

@@ -11,6 +11,7 @@ type JSON struct {
 	Line     int       `json:"line,omitzero"`
 	Col      int       `json:"col,omitzero"`
 	Span     *[2]int   `json:"span,omitempty"`
+	File     string    `json:"file,omitempty"`
 	Fix      string    `json:"fix,omitempty"`
 	Hints    []string  `json:"hints,omitempty"`
 	Fixes    []FixJSON `json:"fixes,omitempty"`
@@ -45,6 +46,12 @@ func ToJSON(f *source.File, d Diagnostic) JSON {
 			j.Line, j.Col = f.Position(d.Span.Start)
 		}
 		j.Span = &[2]int{d.Span.Start, d.Span.End}
+	}
+	if d.File != "" {
+		// A finding in an imported module: its span is in that file, so
+		// (as in the reference) no line or column of the main file.
+		j.File = d.File
+		j.Line, j.Col = 0, 0
 	}
 	for _, fx := range d.Fixes {
 		fj := FixJSON{Title: fx.Title, Applicability: fx.Applicability, FixID: fx.FixID, Edits: []EditJSON{}}

@@ -112,7 +112,10 @@ func suggestThreshold(name string) int { return max(minSuggestDistance, len(name
 
 // suggest returns the closest candidate to name (built-ins first, then the
 // visible bindings), or "" when none is close enough. Ties keep the first.
-func suggest(name string, cands []string) string {
+func suggest(name string, cands []string) string { return suggestFrom(name, cands, true) }
+
+// suggestFrom is suggest with the built-in functions optionally left out.
+func suggestFrom(name string, cands []string, builtins bool) string {
 	limit := suggestThreshold(name)
 	best, bestD := "", limit+1
 	try := func(c string) {
@@ -123,8 +126,10 @@ func suggest(name string, cands []string) string {
 			best, bestD = c, d
 		}
 	}
-	for _, c := range builtinNames {
-		try(c)
+	if builtins {
+		for _, c := range builtinNames {
+			try(c)
+		}
 	}
 	for _, c := range cands {
 		try(c)

@@ -23,9 +23,13 @@ type expander struct {
 	compDepth int
 	items     int
 
-	global     *Env
-	components map[string]*syntax.ComponentDecl
-	compNames  []string
+	global *Env
+	world  World
+	main   *module
+	// cur is the module whose statements are being expanded.
+	cur     *module
+	modules map[string]*module
+	loading map[string]bool
 }
 
 // scope is the statement-walking context.
@@ -37,9 +41,59 @@ type scope struct {
 	callSites []source.Span
 }
 
+// module is one source file's component namespace.
+type module struct {
+	path  string // "" for the main file
+	file  *source.File
+	comps map[string]*compDef
+	names []string // declaration order, for hints
+	// broken marks a module one of whose imports closed a cycle; it binds
+	// nothing.
+	broken bool
+	// syntax is the parsed module (nil for the main file and for a module
+	// that failed to parse).
+	syntax *syntax.File
+}
+
+// compDef is a callable component: a `component` declaration, or a whole
+// module imported with `import "…" as name`.
+type compDef struct {
+	name   string
+	params []*syntax.Ident
+	body   []syntax.Stmt
+	mod    *module // the module the body was written in
+}
+
+func newModule(path string, f *source.File) *module {
+	return &module{path: path, file: f, comps: map[string]*compDef{}}
+}
+
+func (m *module) bind(name string, d *compDef) {
+	if _, ok := m.comps[name]; !ok {
+		m.names = append(m.names, name)
+	}
+	m.comps[name] = d
+}
+
+// hoist declares every plan-level component of body in m.
+func (m *module) hoist(body []syntax.Stmt) {
+	for _, s := range body {
+		if c, ok := s.(*syntax.ComponentDecl); ok {
+			m.bind(c.Name.Name, &compDef{name: c.Name.Name, params: c.Params, body: c.Body.Stmts, mod: m})
+		}
+	}
+}
+
 func newExpander(f *syntax.File, opts Options) *expander {
-	e := &expander{file: f, limits: opts.Limits.withDefaults(), components: map[string]*syntax.ComponentDecl{}}
+	e := &expander{file: f, limits: opts.Limits.withDefaults(), world: opts.World,
+		modules: map[string]*module{}, loading: map[string]bool{}}
 	e.sink = &e.diags
+	var src *source.File
+	if f != nil {
+		src = f.Src
+	}
+	e.main = newModule(opts.Path, src)
+	e.cur = e.main
 	return e
 }
 
@@ -59,21 +113,13 @@ func (e *expander) run() *Result {
 		}
 	}
 	e.global = newEnv(nil)
-	// Component declarations at plan level are visible everywhere.
-	for _, s := range p.Body {
-		if c, ok := s.(*syntax.ComponentDecl); ok {
-			e.declare(c)
-		}
-	}
+	// Component declarations at plan level are visible everywhere; imports
+	// then bind the components of other modules next to them.
+	e.main.hoist(p.Body)
+	e.loading[e.main.path] = true
+	e.imports(e.main, p.Body)
 	e.stmts(p.Body, scope{env: e.global, out: &r.Items})
 	return r
-}
-
-func (e *expander) declare(c *syntax.ComponentDecl) {
-	if _, ok := e.components[c.Name.Name]; !ok {
-		e.compNames = append(e.compNames, c.Name.Name)
-	}
-	e.components[c.Name.Name] = c
 }
 
 func (e *expander) stmts(list []syntax.Stmt, sc scope) {
@@ -97,6 +143,9 @@ func (e *expander) emit(sc scope, it Item) {
 	}
 	m := it.Info()
 	m.Zone = sc.zone
+	if e.cur != e.main {
+		m.File = e.cur.file
+	}
 	if len(sc.callSites) > 0 {
 		m.CallSites = append([]source.Span(nil), sc.callSites...)
 	}
@@ -130,7 +179,7 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 			if h := suggest(n.Name.Name, sc.env.candidates()); h != "" {
 				d.Hints = []string{"did you mean \"" + h + "\"?"}
 			}
-			e.sink.Add(d)
+			e.add(d)
 			return
 		}
 		*ptr = e.eval(n.Value, sc.env)
@@ -193,9 +242,7 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 			sc.env.sets = append(sc.env.sets, setRule{kind: n.Kind.Text, key: en.Key.Name, val: e.eval(en.Value, sc.env)})
 		}
 	case *syntax.ComponentDecl:
-		if sc.nested {
-			e.declare(n)
-		}
+		// Hoisted with the plan body.
 	case *syntax.CallStmt:
 		e.callComponent(n, sc)
 	case *syntax.PlaceStmt:
@@ -219,37 +266,50 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 	}
 }
 
-func (e *expander) callComponent(n *syntax.CallStmt, sc scope) {
-	name := n.Name.Name
-	c, ok := e.components[name]
-	if !ok {
-		d := diag.New("E_UNKNOWN_COMPONENT", n.Sp, "Unknown component %q", name)
-		if h := suggest(name, e.compNames); h != "" && !isBuiltin(h) {
-			d.Hints = []string{"did you mean \"" + h + "\"?"}
-		}
-		e.sink.Add(d)
-		return
+// lookupComponent finds a component in the current module, reporting
+// E_UNKNOWN_COMPONENT at sp when there is none.
+func (e *expander) lookupComponent(name string, sp source.Span) *compDef {
+	if d, ok := e.cur.comps[name]; ok {
+		return d
 	}
-	if len(n.Args) != len(c.Params) {
-		e.reportAt("E_ARGCOUNT", n.Sp, true, "Component %q expects %d argument(s) but got %d", name, len(c.Params), len(n.Args))
+	d := diag.New("E_UNKNOWN_COMPONENT", sp, "Unknown component %q", name)
+	if h := suggestFrom(name, e.cur.names, false); h != "" {
+		d.Hints = []string{"did you mean \"" + h + "\"?"}
+	}
+	e.add(d)
+	return nil
+}
+
+// instantiate expands def's body with args bound, appending to out. It
+// reports arity and recursion errors at the call span.
+func (e *expander) instantiate(def *compDef, args []syntax.Expr, call source.Span, sc scope, out *[]Item) {
+	if len(args) != len(def.params) {
+		e.reportAt("E_ARGCOUNT", call, true, "Component %q expects %d argument(s) but got %d", def.name, len(def.params), len(args))
 		return
 	}
 	if e.compDepth >= MaxComponentDepth {
-		e.reportAt("E_RECURSION", n.Sp, true, "Component recursion too deep (limit %d) instantiating %q", MaxComponentDepth, name)
+		e.reportAt("E_RECURSION", call, true, "Component recursion too deep (limit %d) instantiating %q", MaxComponentDepth, def.name)
 		e.exhausted = true
 		return
 	}
 	body := newEnv(e.global)
-	for i, p := range c.Params {
-		body.define(p.Name, e.eval(n.Args[i], sc.env))
+	for i, p := range def.params {
+		body.define(p.Name, e.eval(args[i], sc.env))
 	}
-	inner := sc
-	inner.env = body
-	inner.nested = true
-	inner.callSites = append(append([]source.Span(nil), sc.callSites...), n.Sp)
+	inner := scope{env: body, out: out, zone: sc.zone, nested: true,
+		callSites: append(append([]source.Span(nil), sc.callSites...), call)}
+	saved := e.cur
+	e.cur = def.mod
 	e.compDepth++
-	e.stmts(c.Body.Stmts, inner)
+	e.stmts(def.body, inner)
 	e.compDepth--
+	e.cur = saved
+}
+
+func (e *expander) callComponent(n *syntax.CallStmt, sc scope) {
+	if def := e.lookupComponent(n.Name.Name, n.Sp); def != nil {
+		e.instantiate(def, n.Args, n.Sp, sc, sc.out)
+	}
 }
 
 func (e *expander) place(n *syntax.PlaceStmt, sc scope) {
@@ -262,33 +322,13 @@ func (e *expander) place(n *syntax.PlaceStmt, sc scope) {
 	if n.Mirror != nil {
 		inst.Mirror = Word{V: n.Mirror.Text, Span: n.Mirror.Sp}
 	}
-	c, ok := e.components[n.Component.Name]
-	if !ok {
-		d := diag.New("E_UNKNOWN_COMPONENT", n.Sp, "Unknown component %q", n.Component.Name)
-		if h := suggest(n.Component.Name, e.compNames); h != "" && !isBuiltin(h) {
-			d.Hints = []string{"did you mean \"" + h + "\"?"}
-		}
-		e.sink.Add(d)
+	def := e.lookupComponent(n.Component.Name, n.Sp)
+	if def == nil {
 		return
 	}
-	if len(n.Args) != len(c.Params) {
-		e.reportAt("E_ARGCOUNT", n.Sp, true, "Component %q expects %d argument(s) but got %d", c.Name.Name, len(c.Params), len(n.Args))
-		return
-	}
-	if e.compDepth >= MaxComponentDepth {
-		e.reportAt("E_RECURSION", n.Sp, true, "Component recursion too deep (limit %d) instantiating %q", MaxComponentDepth, c.Name.Name)
-		e.exhausted = true
-		return
-	}
-	body := newEnv(e.global)
-	for i, p := range c.Params {
-		body.define(p.Name, e.eval(n.Args[i], sc.env))
-	}
-	inner := scope{env: body, out: &inst.Items, nested: true,
-		callSites: append(append([]source.Span(nil), sc.callSites...), n.Sp)}
-	e.compDepth++
-	e.stmts(c.Body.Stmts, inner)
-	e.compDepth--
+	inner := sc
+	inner.zone = ""
+	e.instantiate(def, n.Args, n.Sp, inner, &inst.Items)
 	e.emit(sc, inst)
 }
 

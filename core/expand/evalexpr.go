@@ -41,6 +41,15 @@ func (e *expander) reportAt(code string, sp source.Span, placed bool, format str
 		d.Unplaced = true
 		d.Span = source.Span{}
 	}
+	e.add(d)
+}
+
+// add records d, naming the module file when the current statement comes
+// from an imported module.
+func (e *expander) add(d diag.Diagnostic) {
+	if e.cur != nil && e.cur != e.main && e.cur.file != nil {
+		d.File = e.cur.file.Name
+	}
 	e.sink.Add(d)
 }
 
@@ -250,7 +259,7 @@ func (e *expander) unknown(code string, sp source.Span, format, name string, env
 	if s := suggest(name, env.candidates()); s != "" {
 		d.Hints = []string{"did you mean \"" + s + "\"?"}
 	}
-	e.sink.Add(d)
+	e.add(d)
 }
 
 func (e *expander) evalCall(n *syntax.CallExpr, env *Env) Value {

@@ -8,6 +8,11 @@ import (
 // Options tune an expansion. The zero value uses the default limits.
 type Options struct {
 	Limits Limits
+	// World resolves imports; nil means no module can be found.
+	World World
+	// Path is the main file's path in the World, against which import
+	// paths are resolved (default: the world root).
+	Path string
 }
 
 // Expand evaluates the scripting in file and returns the script-free plan.

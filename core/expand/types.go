@@ -86,6 +86,9 @@ type Meta struct {
 	CallSites []source.Span
 	// Zone is the dotted path of the enclosing zone blocks ("" when none).
 	Zone string
+	// File is the imported module the statement was written in; nil for
+	// the main file. Spans are offsets into this file when it is set.
+	File *source.File
 	// Clauses lists the written clauses in source order.
 	Clauses []Clause
 	// Diags are the diagnostics raised while evaluating this statement's

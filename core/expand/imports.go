@@ -1,0 +1,163 @@
+package expand
+
+import (
+	"path"
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
+)
+
+// World gives an expansion access to the modules named by `import`. Hosts
+// that compile a single source (the MCP tool, the /svg route) pass none,
+// and every import is then reported as not found, as the reference's
+// in-memory compile does.
+type World interface {
+	// Read returns the source of the module at path. Paths are
+	// slash-separated and already resolved against the importing file's
+	// directory and cleaned ("lib/fixtures.arch"); ok is false when there
+	// is no such module.
+	Read(path string) (src []byte, ok bool)
+}
+
+// MaxModules caps the number of distinct modules one expansion may load.
+const MaxModules = 256
+
+// ResolveImport returns the world path of spec imported from the module at
+// from: joined to from's directory, cleaned, with no leading slash.
+func ResolveImport(from, spec string) string {
+	if spec == "" {
+		return ""
+	}
+	p := path.Clean(path.Join(path.Dir(from), spec))
+	p = strings.TrimLeft(p, "/")
+	if p == "." {
+		return ""
+	}
+	return p
+}
+
+// imports binds the components named by every plan-level import of body
+// into m.
+func (e *expander) imports(m *module, body []syntax.Stmt) {
+	for _, s := range body {
+		if imp, ok := s.(*syntax.ImportStmt); ok {
+			e.importStmt(m, imp)
+		}
+	}
+}
+
+func (e *expander) importStmt(into *module, imp *syntax.ImportStmt) {
+	spec, _ := imp.Path.Plain()
+	p := ResolveImport(into.path, spec)
+	if e.loading[p] {
+		// The reference names no file here, even when the import that
+		// closes the cycle is in a module; that module then fails to load.
+		e.sink.Add(diag.New("E_IMPORT_CYCLE", imp.Sp, "Cyclic import of module %q", p))
+		into.broken = true
+		return
+	}
+	m, file := e.load(p, imp)
+	if m == nil {
+		return
+	}
+	bind := func(name string, d *compDef) {
+		if _, ok := into.comps[name]; ok {
+			e.sink.Add(diag.New("E_IMPORT_CONFLICT", imp.Sp, "Imported name %q conflicts with an existing component", name))
+			return
+		}
+		into.bind(name, d)
+	}
+	switch {
+	case imp.As != nil:
+		def := &compDef{name: imp.As.Name, mod: m}
+		if file != nil && file.Plan != nil {
+			for _, s := range file.Plan.Body {
+				if drawable(s) {
+					def.body = append(def.body, s)
+				}
+			}
+		}
+		if len(def.body) == 0 {
+			d := diag.New("W_IMPORT_EMPTY_FILE", imp.Sp, "Module %q has no top-level statements, so `import … as %s` binds an empty component", p, imp.As.Name)
+			d.Hints = []string{"draw in the module's plan body, or import a named `component` with `import \"…\": <name>`"}
+			e.sink.Add(d)
+		}
+		bind(imp.As.Name, def)
+	case imp.All:
+		for _, name := range m.names {
+			if m.comps[name].mod == m {
+				bind(name, m.comps[name])
+			}
+		}
+	default:
+		for _, it := range imp.Items {
+			d, ok := m.comps[it.Name.Name]
+			if !ok || d.mod != m {
+				e.sink.Add(diag.New("E_IMPORT_NOT_EXPORTED", imp.Sp, "Module %q has no exported component %q", p, it.Name.Name))
+				continue
+			}
+			name := it.Name.Name
+			if it.Alias != nil {
+				name = it.Alias.Name
+			}
+			bind(name, d)
+		}
+	}
+}
+
+// load reads, parses and prepares the module at p (once per expansion).
+func (e *expander) load(p string, imp *syntax.ImportStmt) (*module, *syntax.File) {
+	if m, ok := e.modules[p]; ok {
+		if m.broken {
+			return nil, nil
+		}
+		return m, m.syntax
+	}
+	var src []byte
+	ok := false
+	if e.world != nil && p != "" && len(e.modules) < MaxModules {
+		src, ok = e.world.Read(p)
+	}
+	if !ok {
+		e.sink.Add(diag.New("E_IMPORT_NOT_FOUND", imp.Sp, "Cannot resolve imported module %q", p))
+		return nil, nil
+	}
+	sf := source.NewFile(p, src)
+	file, ds := syntax.Parse(sf)
+	m := newModule(p, sf)
+	e.modules[p] = m
+	if ds.HasErrors() {
+		for _, d := range ds {
+			if d.Severity == diag.Error {
+				e.sink.Add(diag.New("E_IMPORT_PARSE", imp.Sp, "In module %q: %s", p, d.Message))
+				break
+			}
+		}
+		return m, nil
+	}
+	m.syntax = file
+	if file.Plan != nil {
+		m.hoist(file.Plan.Body)
+		e.loading[p] = true
+		e.imports(m, file.Plan.Body)
+		delete(e.loading, p)
+	}
+	if m.broken {
+		return nil, nil
+	}
+	return m, file
+}
+
+// drawable reports whether a module's top-level statement belongs to the
+// body of a whole-file import: everything but plan settings, declarations
+// and levels.
+func drawable(s syntax.Stmt) bool {
+	switch s.(type) {
+	case *syntax.SettingStmt, *syntax.TitleStmt, *syntax.AxesStmt, *syntax.ThemeStmt, *syntax.StyleStmt,
+		*syntax.SiteStmt, *syntax.AccStmt, *syntax.ComponentDecl, *syntax.ImportStmt, *syntax.LevelStmt:
+		return false
+	}
+	return true
+}
