@@ -59,9 +59,33 @@ func (r *renderer) autoDims() []ir.Dim {
 	return out
 }
 
+// faces is the outermost wall face on each side: the extreme face of the
+// walls running along that side (the walls' extent when there are none).
+func (r *renderer) faces() geom.Rect {
+	f := r.bounds
+	var hx, vx bool
+	for _, sg := range r.segs {
+		if sg.arc != nil || !sg.axis() {
+			continue
+		}
+		if math.Abs(sg.a.Y-sg.b.Y) <= axisEps {
+			if !hx {
+				f.Min.Y, f.Max.Y, hx = sg.a.Y-sg.h, sg.a.Y+sg.h, true
+			}
+			f.Min.Y, f.Max.Y = math.Min(f.Min.Y, sg.a.Y-sg.h), math.Max(f.Max.Y, sg.a.Y+sg.h)
+		} else {
+			if !vx {
+				f.Min.X, f.Max.X, vx = sg.a.X-sg.h, sg.a.X+sg.h, true
+			}
+			f.Min.X, f.Max.X = math.Min(f.Min.X, sg.a.X-sg.h), math.Max(f.Max.X, sg.a.X+sg.h)
+		}
+	}
+	return f
+}
+
 // facadeSpan is the facade's extent along its own axis.
 func (r *renderer) facadeSpan(f facade) (lo, hi float64) {
-	b := r.bounds
+	b := r.faces()
 	if f == facadeBottom || f == facadeTop {
 		return b.Min.X, b.Max.X
 	}
@@ -72,7 +96,7 @@ func (r *renderer) facadeSpan(f facade) (lo, hi float64) {
 // outer face is on facade f.
 func (r *renderer) facadeOpenings(f facade) []float64 {
 	var ticks []float64
-	b := r.bounds
+	b := r.faces()
 	for _, o := range r.p.Openings {
 		sg := r.host(o)
 		if sg == nil || !sg.axis() {
@@ -144,7 +168,7 @@ func (r *renderer) chain(f facade, ticks []float64, off float64) []ir.Dim {
 	if len(u) < 2 {
 		return nil
 	}
-	b := r.bounds
+	b := r.faces()
 	var out []ir.Dim
 	for i := 0; i+1 < len(u); i++ {
 		p, q := u[i], u[i+1]

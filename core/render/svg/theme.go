@@ -19,7 +19,8 @@ type palette struct {
 	room                 string
 	furnFill, furnLine   string
 	furnText             string
-	wall                 string // wall outline, glazing faces, cased lintels
+	wall                 string // glazing faces, cased lintels (and the outline)
+	wallOutline          string // cut wall outline
 	door                 string
 	glass                string
 	roomLabel, areaLabel string
@@ -119,6 +120,38 @@ func themeOf(st ir.Settings) palette {
 		case "annotation":
 			p.chrome = v
 		}
+	}
+	p.wallOutline = ""
+	for _, sty := range st.Styles {
+		for _, e := range sty.Entries {
+			if e.IsNum || !safeColour(e.Str) {
+				continue
+			}
+			v := e.Str
+			switch sty.Kind + "." + e.Key {
+			case "wall.stroke":
+				p.wallOutline = v
+			case "wall.fill":
+				p.hatchFill = v
+			case "room.fill":
+				p.room = v
+			case "room.label", "room.text":
+				p.roomLabel = v
+			case "furniture.fill":
+				p.furnFill = v
+			case "furniture.stroke":
+				p.furnLine = v
+			case "door.stroke":
+				p.door = v
+			case "window.stroke":
+				p.glass = v
+			case "dim.stroke", "dim.fill":
+				p.dim = v
+			}
+		}
+	}
+	if p.wallOutline == "" {
+		p.wallOutline = p.wall
 	}
 	return p
 }

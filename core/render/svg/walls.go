@@ -137,7 +137,7 @@ func (r *renderer) drawWalls() {
 	pieces := r.pieces(loose)
 	r.pieceFills(pieces)
 	for _, d := range paths {
-		r.b.s(`<path d="`, d, `" fill="none" `, stroke(r.pal.wall, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
+		r.b.s(`<path d="`, d, `" fill="none" `, stroke(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
 	}
 	r.pieceFaces(pieces)
 }
@@ -255,7 +255,7 @@ func (r *renderer) pieceFaces(pieces []piece) {
 		}
 		d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
 		a, b := pc.sg.a.Add(d.Mul(pc.lo)), pc.sg.a.Add(d.Mul(pc.hi))
-		at := ` ` + stroke(r.pal.wall, r.z.wallPen) + ` stroke-linecap="square"`
+		at := ` ` + stroke(r.pal.wallOutline, r.z.wallPen) + ` stroke-linecap="square"`
 		r.b.line(a.Add(n), b.Add(n), at)
 		r.b.line(a.Sub(n), b.Sub(n), at)
 	}
@@ -276,7 +276,7 @@ func (r *renderer) arcFaces(sg wallSeg) {
 		for k := 0; k < n; k++ {
 			p, q := sg.arcAt(float64(k)/float64(n), rad), sg.arcAt(float64(k+1)/float64(n), rad)
 			r.b.s(`<path d="M `, num(p.X), ",", num(p.Y), " A ", num(rad), " ", num(rad), " 0 0 ", flag, " ", num(q.X), ",", num(q.Y),
-				`" fill="none" `, stroke(r.pal.wall, r.z.wallPen), "/>\n")
+				`" fill="none" `, stroke(r.pal.wallOutline, r.z.wallPen), "/>\n")
 		}
 	}
 }
