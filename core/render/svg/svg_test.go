@@ -167,6 +167,21 @@ func TestDegenerate(t *testing.T) {
 		{Settings: ir.Settings{ScaleDenom: inf, NorthAngle: nan}, Title: &ir.Title{}},
 		{Walls: []ir.Wall{{Thickness: 1e300, Points: []geom.Point{pt(0, 0), pt(1, 0)}}}},
 		{Walls: []ir.Wall{{Thickness: 1, Points: []geom.Point{pt(-1e11, -1e11), pt(1e11, -1e11), pt(1e11, 1e11)}, Closed: true}}},
+		{Walls: []ir.Wall{{Thickness: 100, Points: []geom.Point{pt(0, 0), pt(1000, 0)}, Arcs: []ir.WallArc{{Arc: true, Radius: 10, Sweep: nan}}}}},
+		{Walls: []ir.Wall{{Thickness: 100, Points: []geom.Point{pt(0, 0), pt(1000, 0)}, Arcs: []ir.WallArc{{Arc: true, Center: pt(500, 0), Radius: 500, Sweep: math.Pi}}}},
+			Openings: []ir.Opening{{Kind: ir.Window, Width: 300, Center: pt(500, 500)}}},
+		{Walls: []ir.Wall{{Thickness: 100, Points: []geom.Point{pt(0, 0), pt(1000, 0)}, Arcs: []ir.WallArc{{Arc: true}, {Arc: true}}}}},
+		{Walls: []ir.Wall{{Thickness: 100, Material: "brick", MaterialScale: -1, MaterialAngle: inf, Points: []geom.Point{pt(0, 0), pt(1000, 0)}}}},
+		{Settings: ir.Settings{Paper: "A3", DimsAuto: "all", Schedule: true, Legend: true, AxesX: []float64{0, nan, 1e300}, AxesY: []float64{inf}},
+			Walls: []ir.Wall{{Thickness: 100, Points: []geom.Point{pt(0, 0), pt(1000, 0), pt(1000, 800)}}},
+			Rooms: []ir.Room{{Label: "a", Zone: "z", Polygon: sq}, {Polygon: sq}}},
+		{Settings: ir.Settings{Paper: "A0", Orientation: "portrait", ScaleDenom: nan, DimsAuto: "rooms"}},
+		{Settings: ir.Settings{Theme: "dark", ThemeFrom: "#zzzzzz", ThemeEntries: []ir.KeyValue{{Key: "lineWeight", Num: nan, IsNum: true}, {Key: "font", Str: `"><script>`}, {Key: "wall", Str: `red" onload="x`}},
+			Styles: []ir.Style{{Kind: "wall", Entries: []ir.KeyValue{{Key: "stroke", Str: "<x>"}}}}}},
+		{Settings: ir.Settings{Theme: "nope", ThemeFrom: "#abc"}, Level: &ir.Level{Number: "<1>", Name: "&"}},
+		{Vertical: []ir.Vertical{{Kind: ir.Stair, Rect: geom.RectXYWH(0, 0, 0, 0)}, {Kind: ir.Stair, Rect: geom.RectXYWH(0, 0, 900, 1e9)},
+			{Kind: ir.Escalator, Dir: "down", Rect: geom.RectXYWH(0, 0, 3000, 900)}, {Kind: ir.Elevator, Rect: geom.Rect{Min: pt(nan, 0)}}},
+			Columns: []ir.Column{{Rect: geom.RectXYWH(0, 0, 10, 10)}, {Rect: geom.Rect{Max: pt(inf, 0)}}}},
 	}
 	for i, p := range plans {
 		out := Render(p, Options{Accessible: i%2 == 0})
@@ -175,6 +190,29 @@ func TestDegenerate(t *testing.T) {
 			t.Errorf("plan %d: non-finite number in output", i)
 		}
 	}
+}
+
+// FuzzRender decodes arbitrary JSON into a plan and renders it: the
+// renderer must never panic and must always produce well-formed XML.
+func FuzzRender(f *testing.F) {
+	for _, name := range fixtures(f) {
+		data, err := os.ReadFile(filepath.Join("testdata", "plans", name+".json"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(`{"Walls":[{"Thickness":100,"Points":[{"X":0,"Y":0},{"X":10,"Y":5}]}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var p ir.Plan
+		if json.Unmarshal(data, &p) != nil {
+			return
+		}
+		if len(p.Walls)+len(p.Openings)+len(p.Vertical)+len(p.Settings.AxesX)+len(p.Settings.AxesY) > 200 {
+			return // keep each run small
+		}
+		wellFormed(t, Render(&p, Options{}))
+	})
 }
 
 func BenchmarkRender(b *testing.B) {
