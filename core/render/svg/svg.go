@@ -21,8 +21,11 @@ import (
 // Options tune a drawing. The zero value is the default drawing.
 type Options struct {
 	// Accessible adds role="img", a <title> (the plan's AccTitle, else its
-	// name) and a <desc> (AccDescr) to the root element.
+	// name) and a <desc> (AccDescr, else Caption) to the root element.
 	Accessible bool
+	// Caption is the accessible description used when the plan states no
+	// AccDescr (the host passes the describe() caption). Optional.
+	Caption string
 }
 
 // Layer names, as in the CAD layer convention the reference follows.
@@ -213,20 +216,24 @@ func (r *renderer) render() []byte {
 	b := &r.b
 	b.s(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" `)
 	if r.sheet != nil {
-		b.s(` width="`, num(r.sheet.w/r.sheet.denom), `mm" height="`, num(r.sheet.h/r.sheet.denom), `mm"`)
-	}
-	if r.opts.Accessible {
-		b.s(` role="img" aria-labelledby="plan-title plan-desc"`)
+		b.s(`width="`, num(r.sheet.w/r.sheet.denom), `mm" height="`, num(r.sheet.h/r.sheet.denom), `mm"`)
 	}
 	b.s(` viewBox="`, num(vb.Min.X), " ", num(vb.Min.Y), " ", num(vb.W()), " ", num(vb.H()),
-		`" font-family="`, esc(r.pal.font), `">`, "\n")
+		`" font-family="`, esc(r.pal.font), `"`)
 	if r.opts.Accessible {
+		b.s(` role="img" aria-labelledby="arch-title arch-desc">`, "\n")
 		title := r.p.Settings.AccTitle
 		if title == "" {
 			title = r.p.Name
 		}
-		b.s(`<title id="plan-title">`, esc(title), "</title>\n")
-		b.s(`<desc id="plan-desc">`, esc(r.p.Settings.AccDescr), "</desc>\n")
+		desc := r.p.Settings.AccDescr
+		if desc == "" {
+			desc = r.opts.Caption
+		}
+		b.s(`<title id="arch-title">`, esc(title), "</title>\n")
+		b.s(`<desc id="arch-desc">`, esc(desc), "</desc>\n")
+	} else {
+		b.s(">\n")
 	}
 	b.s("<defs>", r.patterns(), "</defs>\n")
 	b.s(`<rect x="`, num(vb.Min.X), `" y="`, num(vb.Min.Y), `" width="`, num(vb.W()), `" height="`, num(vb.H()),
