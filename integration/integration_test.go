@@ -168,8 +168,11 @@ func diagCode(t *testing.T, body []byte) string {
 	return env.Diagnostics[0].Code
 }
 
-const plan = `plan "Studio ` + canary + `" {
-  room living "Living ` + canary + `" at (0, 0) size (5000, 4000)
+// plan is a small valid plan with the canary in its name and a label.
+const plan = `plan "Cabin ` + canary + `" {
+  wall id=shell exterior thickness 200 { (0,0) (4000,0) (4000,3000) (0,3000) close }
+  room id=main at (0,0) size 4000x3000 label "Cabin ` + canary + `" uses living
+  door id=d on shell at 50% width 900 swing in
 }
 `
 
@@ -211,7 +214,7 @@ func TestSDKClient(t *testing.T) {
 	if err := json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &env); err != nil {
 		t.Fatal(err)
 	}
-	if env.Format != "svg" || env.Diagnostics == nil || env.OK == res.IsError || (env.OK && !strings.Contains(env.Output, "<svg")) {
+	if env.Format != "svg" || env.Diagnostics == nil || !env.OK || res.IsError || !strings.Contains(env.Output, "<svg") {
 		t.Errorf("compile: ok=%v isError=%v format=%q", env.OK, res.IsError, env.Format)
 	}
 

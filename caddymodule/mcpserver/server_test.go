@@ -309,3 +309,10 @@ func TestViewerMeta(t *testing.T) {
 		t.Errorf("compile result _meta = %v", res.Meta)
 	}
 }
+
+func TestResultTextIsNotHTMLEscaped(t *testing.T) {
+	b, err := marshal(map[string]string{"output": "<svg a=\"1\">&</svg>"})
+	if err != nil || string(b) != `{"output":"<svg a=\"1\">&</svg>"}` {
+		t.Errorf("marshal = %s, %v", b, err)
+	}
+}

@@ -79,8 +79,21 @@ type refusal struct {
 // Refusal returns the JSON body {ok:false, diagnostics:[d]} for a refusal
 // that has no source (a cap, a rate limit).
 func Refusal(d diag.Diagnostic) []byte {
-	b, _ := json.Marshal(refusal{OK: false, Diagnostics: []diag.JSON{diag.ToJSON(nil, d)}})
+	b, _ := marshal(refusal{OK: false, Diagnostics: []diag.JSON{diag.ToJSON(nil, d)}})
 	return b
+}
+
+// marshal is json.Marshal without HTML escaping: the text is read as JSON,
+// never embedded in HTML, and an SVG output full of < and > would otherwise
+// grow by a factor of six. It matches JSON.stringify's output.
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 func textResult(body []byte, isError bool) *mcp.CallToolResult {
@@ -88,7 +101,7 @@ func textResult(body []byte, isError bool) *mcp.CallToolResult {
 }
 
 func jsonResult(v any, isError bool) *mcp.CallToolResult {
-	b, err := json.Marshal(v)
+	b, err := marshal(v)
 	if err != nil { // the values marshalled here cannot fail
 		return textResult(Refusal(invalid("internal error encoding the result")), true)
 	}
@@ -242,11 +255,13 @@ const fallbackGuide = `# ArchLang on MCP
 
 ArchLang describes floor plans as code. A plan is one program:
 
-    plan "Studio" {
-      room living "Living" at (0, 0) size (5000, 4000)
+    plan "Cabin" {
+      wall id=shell exterior thickness 200 { (0,0) (4000,0) (4000,3000) (0,3000) close }
+      room id=main at (0,0) size 4000x3000 label "Cabin" uses living
+      door id=d on shell at 50% width 900 swing in
     }
 
-Lengths are millimetres unless a unit is given.
+Coordinates and sizes are millimetres.
 
 Tools: compile (source → {ok, format, output, diagnostics}; fix the errors it lists and compile again),
 link (source → a playground URL and /svg/ image URLs), read_me (this page).
