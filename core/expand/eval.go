@@ -137,7 +137,7 @@ func (e *expander) emit(sc scope, it Item) {
 	if e.items > e.limits.Elements {
 		if !e.exhausted {
 			e.exhausted = true
-			e.reportAt("E_RANGE_LIMIT", it.Info().Span, true, "Expansion produced more than %d statements", e.limits.Elements)
+			e.reportAt("E_RANGE_LIMIT", it.Info().Span, true, "expansion produced more than %d statements", e.limits.Elements)
 		}
 		return
 	}
@@ -160,7 +160,7 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 	case *syntax.LetStmt:
 		name := n.Name.Name
 		if sc.env.definedHere(name) {
-			e.reportAt("E_REDEF", n.Sp, true, "%q is already defined in this scope", name)
+			e.reportAt("E_REDEF", n.Sp, true, "%q was already declared in this scope", name)
 			return
 		}
 		if n.IsFunc {
@@ -175,7 +175,7 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 	case *syntax.AssignStmt:
 		ptr, ok := sc.env.lookup(n.Name.Name)
 		if !ok {
-			d := diag.New("E_ASSIGN_UNDEF", n.Sp, "Cannot assign to undefined name %q (declare it with \"let\" first)", n.Name.Name)
+			d := diag.New("E_ASSIGN_UNDEF", n.Sp, "cannot assign to %q: it was never declared with \"let\"", n.Name.Name)
 			if h := suggest(n.Name.Name, sc.env.candidates()); h != "" {
 				d.Hints = []string{"did you mean \"" + h + "\"?"}
 			}
@@ -186,7 +186,7 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 	case *syntax.ForStmt:
 		it := e.eval(n.Iter, sc.env)
 		if it.Kind != ArrayVal {
-			e.reportAt("E_TYPE", n.Sp, true, "\"for\" expects an array or range but got %s", article(it.Kind))
+			e.reportAt("E_TYPE", n.Sp, true, "\"for\" needs an array or a range, not %s", article(it.Kind))
 			return
 		}
 		for _, v := range it.Arr {
@@ -202,7 +202,7 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 	case *syntax.IfStmt:
 		c := e.eval(n.Cond, sc.env)
 		if c.Kind != BoolVal {
-			e.report("E_TYPE", n.Cond, "Expected a boolean but got %s", c.Kind)
+			e.report("E_TYPE", n.Cond, "expected a boolean, got %s", article(c.Kind))
 			return
 		}
 		b := n.Then
@@ -222,14 +222,14 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 			}
 			c := e.eval(n.Cond, sc.env)
 			if c.Kind != BoolVal {
-				e.report("E_TYPE", n.Cond, "Expected a boolean but got %s", c.Kind)
+				e.report("E_TYPE", n.Cond, "expected a boolean, got %s", article(c.Kind))
 				return
 			}
 			if !c.Bool {
 				return
 			}
 			if i >= MaxWhileIterations {
-				e.reportAt("E_WHILE_LIMIT", n.Sp, true, "\"while\" exceeded %d iterations (possible infinite loop)", MaxWhileIterations)
+				e.reportAt("E_WHILE_LIMIT", n.Sp, true, "\"while\" ran more than %d iterations; the loop may never end", MaxWhileIterations)
 				return
 			}
 			inner := sc
@@ -272,7 +272,7 @@ func (e *expander) lookupComponent(name string, sp source.Span) *compDef {
 	if d, ok := e.cur.comps[name]; ok {
 		return d
 	}
-	d := diag.New("E_UNKNOWN_COMPONENT", sp, "Unknown component %q", name)
+	d := diag.New("E_UNKNOWN_COMPONENT", sp, "no component named %q", name)
 	if h := suggestFrom(name, e.cur.names, false); h != "" {
 		d.Hints = []string{"did you mean \"" + h + "\"?"}
 	}
@@ -284,11 +284,11 @@ func (e *expander) lookupComponent(name string, sp source.Span) *compDef {
 // reports arity and recursion errors at the call span.
 func (e *expander) instantiate(def *compDef, args []syntax.Expr, call source.Span, sc scope, out *[]Item) {
 	if len(args) != len(def.params) {
-		e.reportAt("E_ARGCOUNT", call, true, "Component %q expects %d argument(s) but got %d", def.name, len(def.params), len(args))
+		e.reportAt("E_ARGCOUNT", call, true, "component %q takes %d argument(s), %d given", def.name, len(def.params), len(args))
 		return
 	}
 	if e.compDepth >= MaxComponentDepth {
-		e.reportAt("E_RECURSION", call, true, "Component recursion too deep (limit %d) instantiating %q", MaxComponentDepth, def.name)
+		e.reportAt("E_RECURSION", call, true, "components nest deeper than %d while instantiating %q", MaxComponentDepth, def.name)
 		e.exhausted = true
 		return
 	}

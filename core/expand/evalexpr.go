@@ -65,7 +65,7 @@ func (e *expander) charge(n int, sp source.Span) bool {
 	}
 	if !e.exhausted {
 		e.exhausted = true
-		e.reportAt("E_RANGE_LIMIT", sp, true, "Expansion exceeded its budget of %d evaluation steps", e.limits.Steps)
+		e.reportAt("E_RANGE_LIMIT", sp, true, "expansion ran over its budget of %d evaluation steps", e.limits.Steps)
 	}
 	return false
 }
@@ -73,7 +73,7 @@ func (e *expander) charge(n int, sp source.Span) bool {
 // wantNum coerces v to a number, reporting E_TYPE at x's span otherwise.
 func (e *expander) wantNum(v Value, x syntax.Expr) float64 {
 	if v.Kind != NumberVal {
-		e.report("E_TYPE", x, "Expected a number but got %s", v.Kind)
+		e.report("E_TYPE", x, "expected a number, got %s", article(v.Kind))
 		return 0
 	}
 	return v.Num
@@ -81,7 +81,7 @@ func (e *expander) wantNum(v Value, x syntax.Expr) float64 {
 
 func (e *expander) wantBool(v Value, x syntax.Expr) bool {
 	if v.Kind != BoolVal {
-		e.report("E_TYPE", x, "Expected a boolean but got %s", v.Kind)
+		e.report("E_TYPE", x, "expected a boolean, got %s", article(v.Kind))
 		return false
 	}
 	return v.Bool
@@ -105,7 +105,7 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 		if v, ok := env.lookup(n.Name); ok {
 			return *v
 		}
-		e.unknown("E_UNKNOWN_REF", n.Sp, "Unknown name %q", n.Name, env)
+		e.unknown("E_UNKNOWN_REF", n.Sp, "%q is not defined", n.Name, env)
 		return Value{}
 	case *syntax.ArrayLit:
 		if len(n.Elems) > MaxArrayLength {
@@ -120,16 +120,16 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 		base := e.eval(n.X, env)
 		idx := e.eval(n.Index, env)
 		if base.Kind != ArrayVal {
-			e.reportAt("E_TYPE", n.BracketSp, true, "Cannot index %s (only arrays)", article(base.Kind))
+			e.reportAt("E_TYPE", n.BracketSp, true, "only arrays can be indexed, not %s", article(base.Kind))
 			return Value{}
 		}
 		if idx.Kind != NumberVal {
-			e.reportAt("E_TYPE", n.BracketSp, true, "Expected a number but got %s", idx.Kind)
+			e.reportAt("E_TYPE", n.BracketSp, true, "expected a number, got %s", article(idx.Kind))
 			return Value{}
 		}
 		i := math.Trunc(idx.Num)
 		if i < 0 || i >= float64(len(base.Arr)) || math.IsNaN(i) {
-			e.reportAt("E_INDEX", n.BracketSp, true, "Index %s out of range for array of length %d", FormatNumber(i), len(base.Arr))
+			e.reportAt("E_INDEX", n.BracketSp, true, "index %s is outside the array (length %d)", FormatNumber(i), len(base.Arr))
 			return Value{}
 		}
 		return base.Arr[int(i)]
@@ -152,7 +152,7 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 	case *syntax.IfExpr:
 		c := e.eval(n.Cond, env)
 		if c.Kind != BoolVal {
-			e.reportAt("E_TYPE", n.Sp, true, "Expected a boolean but got %s", c.Kind)
+			e.reportAt("E_TYPE", n.Sp, true, "expected a boolean, got %s", article(c.Kind))
 			return Value{}
 		}
 		if c.Bool {
@@ -172,7 +172,7 @@ func (e *expander) makeRange(lo, hi float64, sp source.Span) Value {
 	}
 	n := math.Ceil(hi - lo)
 	if n > MaxRangeLength {
-		e.reportAt("E_RANGE_LIMIT", source.Span{}, false, "Range too large (limit %d)", MaxRangeLength)
+		e.reportAt("E_RANGE_LIMIT", source.Span{}, false, "range is longer than the limit of %d", MaxRangeLength)
 		return array(nil)
 	}
 	if !e.charge(int(n), sp) {
@@ -211,13 +211,13 @@ func (e *expander) evalBinary(n *syntax.BinaryExpr, env *Env) Value {
 		return num(a * b)
 	case "/":
 		if b == 0 {
-			e.reportAt("E_DIV_ZERO", source.Span{}, false, "Division by zero")
+			e.reportAt("E_DIV_ZERO", source.Span{}, false, "divisor is zero")
 			return Value{}
 		}
 		return num(a / b)
 	case "%":
 		if b == 0 {
-			e.reportAt("E_DIV_ZERO", source.Span{}, false, "Modulo by zero")
+			e.reportAt("E_DIV_ZERO", source.Span{}, false, "modulo divisor is zero")
 			return Value{}
 		}
 		return num(math.Mod(a, b))
@@ -272,13 +272,13 @@ func (e *expander) evalCall(n *syntax.CallExpr, env *Env) Value {
 			return e.callBuiltin(name, n, env)
 		}
 	}
-	e.unknown("E_UNKNOWN_FN", n.Sp, "Unknown function %q", name, env)
+	e.unknown("E_UNKNOWN_FN", n.Sp, "no function named %q", name, env)
 	return Value{}
 }
 
 func (e *expander) callFunc(f *Func, n *syntax.CallExpr, env *Env) Value {
 	if len(n.Args) != len(f.Params) {
-		e.reportAt("E_ARITY", n.Sp, true, "Function %q expects %d argument(s) but got %d", f.Name, len(f.Params), len(n.Args))
+		e.reportAt("E_ARITY", n.Sp, true, "function %q takes %d argument(s), %d given", f.Name, len(f.Params), len(n.Args))
 		return Value{}
 	}
 	args := make([]Value, len(n.Args))
@@ -286,7 +286,7 @@ func (e *expander) callFunc(f *Func, n *syntax.CallExpr, env *Env) Value {
 		args[i] = e.eval(a, env)
 	}
 	if e.callDepth >= MaxFuncDepth {
-		e.reportAt("E_CALL_DEPTH", n.Sp, true, "Call stack too deep (limit %d) calling %q", MaxFuncDepth, f.Name)
+		e.reportAt("E_CALL_DEPTH", n.Sp, true, "calls nest deeper than %d while calling %q", MaxFuncDepth, f.Name)
 		e.unwinding = true
 		return Value{}
 	}
@@ -319,7 +319,7 @@ func (e *expander) callBuiltin(name string, n *syntax.CallExpr, env *Env) Value 
 	}
 	numArg := func(v Value) float64 {
 		if v.Kind != NumberVal {
-			e.reportAt("E_TYPE", n.Sp, true, "Expected a number but got %s", v.Kind)
+			e.reportAt("E_TYPE", n.Sp, true, "expected a number, got %s", article(v.Kind))
 			return 0
 		}
 		return v.Num
@@ -327,7 +327,7 @@ func (e *expander) callBuiltin(name string, n *syntax.CallExpr, env *Env) Value 
 	switch name {
 	case "min", "max":
 		if len(args) == 0 {
-			e.reportAt("E_ARITY", n.Sp, true, "%q needs at least 1 argument", name)
+			e.reportAt("E_ARITY", n.Sp, true, "%q needs at least one argument", name)
 			return Value{}
 		}
 		best := numArg(args[0])
@@ -340,7 +340,7 @@ func (e *expander) callBuiltin(name string, n *syntax.CallExpr, env *Env) Value 
 		return num(best)
 	}
 	if len(args) != 1 {
-		e.reportAt("E_ARITY", n.Sp, true, "%q expects 1 argument(s) but got %d", name, len(args))
+		e.reportAt("E_ARITY", n.Sp, true, "%q takes 1 argument, %d given", name, len(args))
 		return Value{}
 	}
 	a := args[0]
@@ -352,7 +352,7 @@ func (e *expander) callBuiltin(name string, n *syntax.CallExpr, env *Env) Value 
 		case StringVal:
 			return num(float64(len([]rune(a.Str))))
 		}
-		e.reportAt("E_TYPE", n.Sp, true, "%q expects an array or string but got %s", name, a.Kind)
+		e.reportAt("E_TYPE", n.Sp, true, "%q needs an array or a string, not %s", name, article(a.Kind))
 		return Value{}
 	case "str":
 		return str(a.Text())
@@ -363,7 +363,7 @@ func (e *expander) callBuiltin(name string, n *syntax.CallExpr, env *Env) Value 
 		return num(math.Abs(x))
 	case "sqrt":
 		if x < 0 {
-			e.reportAt("E_DOMAIN", n.Sp, true, "%q of a negative number", name)
+			e.reportAt("E_DOMAIN", n.Sp, true, "%q of a negative number is undefined", name)
 			return Value{}
 		}
 		return num(math.Sqrt(x))

@@ -54,7 +54,7 @@ func (e *expander) importStmt(into *module, imp *syntax.ImportStmt) {
 	if e.loading[p] {
 		// The reference names no file here, even when the import that
 		// closes the cycle is in a module; that module then fails to load.
-		e.sink.Add(diag.New("E_IMPORT_CYCLE", imp.Sp, "Cyclic import of module %q", p))
+		e.sink.Add(diag.New("E_IMPORT_CYCLE", imp.Sp, "module %q imports itself through a cycle", p))
 		into.broken = true
 		return
 	}
@@ -64,7 +64,7 @@ func (e *expander) importStmt(into *module, imp *syntax.ImportStmt) {
 	}
 	bind := func(name string, d *compDef) {
 		if _, ok := into.comps[name]; ok {
-			e.sink.Add(diag.New("E_IMPORT_CONFLICT", imp.Sp, "Imported name %q conflicts with an existing component", name))
+			e.sink.Add(diag.New("E_IMPORT_CONFLICT", imp.Sp, "imported name %q clashes with a component already defined", name))
 			return
 		}
 		into.bind(name, d)
@@ -80,8 +80,8 @@ func (e *expander) importStmt(into *module, imp *syntax.ImportStmt) {
 			}
 		}
 		if len(def.body) == 0 {
-			d := diag.New("W_IMPORT_EMPTY_FILE", imp.Sp, "Module %q has no top-level statements, so `import … as %s` binds an empty component", p, imp.As.Name)
-			d.Hints = []string{"draw in the module's plan body, or import a named `component` with `import \"…\": <name>`"}
+			d := diag.New("W_IMPORT_EMPTY_FILE", imp.Sp, "module %q has nothing to draw at top level, so \"import … as %s\" binds an empty component", p, imp.As.Name)
+			d.Hints = []string{"draw in the module's plan body, or import one of its components by name with import \"…\": <name>"}
 			e.sink.Add(d)
 		}
 		bind(imp.As.Name, def)
@@ -95,7 +95,7 @@ func (e *expander) importStmt(into *module, imp *syntax.ImportStmt) {
 		for _, it := range imp.Items {
 			d, ok := m.comps[it.Name.Name]
 			if !ok || d.mod != m {
-				e.sink.Add(diag.New("E_IMPORT_NOT_EXPORTED", imp.Sp, "Module %q has no exported component %q", p, it.Name.Name))
+				e.sink.Add(diag.New("E_IMPORT_NOT_EXPORTED", imp.Sp, "module %q defines no component %q", p, it.Name.Name))
 				continue
 			}
 			name := it.Name.Name
@@ -121,7 +121,7 @@ func (e *expander) load(p string, imp *syntax.ImportStmt) (*module, *syntax.File
 		src, ok = e.world.Read(p)
 	}
 	if !ok {
-		e.sink.Add(diag.New("E_IMPORT_NOT_FOUND", imp.Sp, "Cannot resolve imported module %q", p))
+		e.sink.Add(diag.New("E_IMPORT_NOT_FOUND", imp.Sp, "module %q could not be found", p))
 		return nil, nil
 	}
 	sf := source.NewFile(p, src)
@@ -131,7 +131,7 @@ func (e *expander) load(p string, imp *syntax.ImportStmt) (*module, *syntax.File
 	if ds.HasErrors() {
 		for _, d := range ds {
 			if d.Severity == diag.Error {
-				e.sink.Add(diag.New("E_IMPORT_PARSE", imp.Sp, "In module %q: %s", p, d.Message))
+				e.sink.Add(diag.New("E_IMPORT_PARSE", imp.Sp, "module %q does not parse: %s", p, d.Message))
 				break
 			}
 		}

@@ -96,7 +96,7 @@ func (p *parser) atom() Expr {
 				continue
 			}
 			if !p.is(RBRACKET) {
-				p.fail(p.tok().Sp, "Expected \"]\" or \",\" in array but found %s", found(p.tok()))
+				p.fail(p.tok().Sp, "expected \"]\" or \",\" in the array, found %s", found(p.tok()))
 			}
 		}
 		rb := p.next()
@@ -132,7 +132,7 @@ func (p *parser) atom() Expr {
 		id := p.ref()
 		return &RefExpr{Name: id.Name, Sp: id.Sp}
 	}
-	p.fail(t.Sp, "Expected a value but found %s", found(t))
+	p.fail(t.Sp, "expected a value, found %s", found(t))
 	return nil
 }
 
@@ -181,7 +181,7 @@ func (p *parser) strLit(t Token) *StrLit {
 				j++
 			}
 			if j >= end {
-				p.fail(p.tok().Sp, "Unterminated \"{\" interpolation in string")
+				p.fail(p.tok().Sp, "interpolation \"{\" is never closed in this string")
 			}
 			flush()
 			s.Parts = append(s.Parts, StrPart{Expr: p.hole(i+1, j)})
@@ -206,7 +206,7 @@ func (p *parser) hole(start, end int) Expr {
 		defer sub.recoverStmt()
 		x = sub.expr()
 		if !sub.is(EOF) {
-			sub.fail(sub.tok().Sp, "Unexpected %s in interpolation", strconv.Quote(sub.tok().Text))
+			sub.fail(sub.tok().Sp, "interpolation has extra input %s", strconv.Quote(sub.tok().Text))
 		}
 		failed = false
 	}()

@@ -12,8 +12,7 @@ import (
 // Kind is a token kind.
 type Kind int
 
-// Token kinds. The names returned by Kind.String are the ones the reference
-// compiler prints in "Expected … but found …" messages.
+// Token kinds.
 const (
 	EOF Kind = iota
 	IDENT
@@ -57,12 +56,28 @@ var kindNames = [...]string{
 	NOT: "bang", AND: "and", OR: "or", DOTDOT: "dotdot", DOT: "dot", ARROW: "arrow",
 }
 
-// String is the kind's name as used in parse error messages.
+// String is the kind's short name.
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
 	}
 	return "token"
+}
+
+var kindShown = [...]string{
+	EOF: "end of input", IDENT: "a name", NUMBER: "a number", DIMS: "a size", STRING: "a string",
+	LPAREN: `"("`, RPAREN: `")"`, LCURLY: `"{"`, RCURLY: `"}"`, LBRACKET: `"["`, RBRACKET: `"]"`,
+	COMMA: `","`, COLON: `":"`, ASSIGN: `"="`, EQ: `"=="`, NEQ: `"!="`, LT: `"<"`, GT: `">"`,
+	LE: `"<="`, GE: `">="`, PLUS: `"+"`, MINUS: `"-"`, STAR: `"*"`, SLASH: `"/"`, PERCENT: `"%"`,
+	NOT: `"!"`, AND: `"&&"`, OR: `"||"`, DOTDOT: `".."`, DOT: `"."`, ARROW: `"->"`,
+}
+
+// describe is how an expected token kind is named in a parse error.
+func (k Kind) describe() string {
+	if int(k) < len(kindShown) {
+		return kindShown[k]
+	}
+	return "a token"
 }
 
 // Token is one lexeme.
@@ -138,7 +153,7 @@ func (l *lexer) next() Token {
 		case c == '"':
 			j, ok := scanString(src, i, end)
 			if !ok {
-				l.diags.Add(diag.Syntax(source.Span{Start: i, End: j}, "Unterminated string literal"))
+				l.diags.Add(diag.Syntax(source.Span{Start: i, End: j}, "string is not closed on this line"))
 			}
 			l.i = j
 			l.n++
@@ -147,7 +162,7 @@ func (l *lexer) next() Token {
 		k, n := punct(src, i, end)
 		if n == 0 {
 			r, size := decodeRune(src[i:end])
-			l.diags.Add(diag.Syntax(source.Span{Start: i, End: i + size}, "Unexpected character %s", strconv.Quote(string(r))))
+			l.diags.Add(diag.Syntax(source.Span{Start: i, End: i + size}, "stray character %s", strconv.Quote(string(r))))
 			l.i += size
 			continue
 		}

@@ -114,7 +114,7 @@ func (p *parser) fail(sp source.Span, format string, args ...any) {
 func (p *parser) expect(k Kind) Token {
 	t := p.tok()
 	if t.Kind != k {
-		p.fail(t.Sp, "Expected %s but found %s", k, found(t))
+		p.fail(t.Sp, "expected %s, found %s", k.describe(), found(t))
 	}
 	return p.next()
 }
@@ -122,7 +122,7 @@ func (p *parser) expect(k Kind) Token {
 func (p *parser) expectWord(w string) Token {
 	t := p.tok()
 	if t.Kind != IDENT || t.Text != w {
-		p.fail(t.Sp, "Expected %q but found %s", w, found(t))
+		p.fail(t.Sp, "expected %q, found %s", w, found(t))
 	}
 	return p.next()
 }
@@ -178,7 +178,7 @@ func (p *parser) str() *StrLit {
 func (p *parser) enter() {
 	p.depth++
 	if p.depth > MaxNesting {
-		p.fail(p.tok().Sp, "Nesting is deeper than %d levels", MaxNesting)
+		p.fail(p.tok().Sp, "nesting is deeper than %d levels", MaxNesting)
 	}
 }
 
@@ -195,7 +195,7 @@ func (p *parser) parseFile() *File {
 		if !p.isWord("plan") {
 			// No plan header: report it, read the statements anyway and
 			// expect the closing brace, as the reference does.
-			p.errAt(p.tok().Sp, "Expected %q but found %s", "plan", found(p.tok()))
+			p.errAt(p.tok().Sp, "expected %q, found %s", "plan", found(p.tok()))
 			plan := &Plan{Name: &StrLit{}}
 			f.Plan = plan
 			plan.Body = p.stmtList(true)
@@ -337,10 +337,10 @@ func (p *parser) span(start int) source.Span { return source.Span{Start: start, 
 func (p *parser) stmt(top bool) Stmt {
 	t := p.tok()
 	if t.Kind != IDENT {
-		p.fail(t.Sp, "Expected a statement but found %s", found(t))
+		p.fail(t.Sp, "expected a statement, found %s", found(t))
 	}
 	if p.nest > 0 && planOnly[t.Text] {
-		p.fail(t.Sp, "Unknown statement %q", t.Text)
+		p.fail(t.Sp, "%q does not start a statement", t.Text)
 	}
 	switch t.Text {
 	case "wall":
@@ -369,12 +369,12 @@ func (p *parser) stmt(top bool) Stmt {
 		nested := p.nest > 0
 		s := p.stripStmt()
 		if nested {
-			p.diags.Add(diag.New("E_STRIP_NEST", s.Span(), "\"strip\" is only allowed at plan level, not inside a block, component, or another strip"))
+			p.diags.Add(diag.New("E_STRIP_NEST", s.Span(), "a strip belongs at plan level, not inside a block, a component or another strip"))
 		}
 		return s
 	case "level":
 		if p.nest > 0 {
-			p.diags.Add(diag.New("E_LEVEL_NEST", p.levelSpan(), "\"level\" is only allowed at plan level, not inside a block, component, or another level"))
+			p.diags.Add(diag.New("E_LEVEL_NEST", p.levelSpan(), "a level belongs at plan level, not inside a block, a component or another level"))
 		}
 		return p.levelStmt()
 	case "zone":
@@ -404,7 +404,7 @@ func (p *parser) stmt(top bool) Stmt {
 		s := p.str()
 		a := &AccStmt{Key: t.Text, Text: s, Sp: p.span(t.Sp.Start)}
 		if p.nest > 0 {
-			p.diags.Add(diag.New("E_ACC_PLACEMENT", a.Sp, "%q is only allowed at plan level, not inside a block or component", t.Text))
+			p.diags.Add(diag.New("E_ACC_PLACEMENT", a.Sp, "%s is plan-level metadata and cannot appear inside a block or component", t.Text))
 		}
 		return a
 	case "title":
@@ -428,7 +428,7 @@ func (p *parser) stmt(top bool) Stmt {
 		v := p.expr()
 		return &AssignStmt{Name: name, Value: v, Sp: p.span(t.Sp.Start)}
 	}
-	p.fail(t.Sp, "Unknown statement %q", t.Text)
+	p.fail(t.Sp, "%q does not start a statement", t.Text)
 	return nil
 }
 
@@ -448,8 +448,8 @@ func (p *parser) declName() *Ident {
 	id := p.ref()
 	if i := strings.LastIndexByte(id.Name, '.'); i >= 0 {
 		short := id.Name[i+1:]
-		d := diag.New("E_DOTTED_DECL", id.Sp, "%q cannot be DECLARED — a dotted name addresses an element inside a `place`d instance, so it is a reference only", id.Name)
-		d.Hints = []string{fmt.Sprintf("declare it as %q and address it from outside as \"<instance>.%s\"", short, short)}
+		d := diag.New("E_DOTTED_DECL", id.Sp, "%q is a dotted name: it can only refer to an element inside a placed instance, never declare one", id.Name)
+		d.Hints = []string{fmt.Sprintf("declare %q here and refer to it from outside as \"<instance>.%s\"", short, short)}
 		p.diags.Add(d)
 	}
 	return id
@@ -479,7 +479,7 @@ func (p *parser) size(single bool) *Size {
 		return s
 	}
 	if !p.isWord("x") {
-		p.fail(p.tok().Sp, "Expected \"x\" between width and height but found %s", found(p.tok()))
+		p.fail(p.tok().Sp, "expected \"x\" between the width and the height, found %s", found(p.tok()))
 	}
 	p.next()
 	s.H = p.expr()
@@ -538,13 +538,13 @@ func (p *parser) wallStmt() Stmt {
 				p.expect(RCURLY)
 			}
 		default:
-			p.fail(t.Sp, "Expected a point \"(x,y)\", \"arc (x,y) radius R\" or \"close\" in wall body but found %s", found(t))
+			p.fail(t.Sp, "expected a point \"(x,y)\", an \"arc (x,y) radius R\" edge or \"close\" in the wall body, found %s", found(t))
 		}
 	}
 	p.next()
 	w.Sp = p.span(kw.Sp.Start)
 	if len(w.Vertices) < 2 {
-		p.errAt(kw.Sp, "A wall needs at least two points")
+		p.errAt(kw.Sp, "wall has fewer than two points")
 	}
 	return w
 }
@@ -566,7 +566,7 @@ func (p *parser) roomTail(label **StrLit, labelAt **Point, uses *[]*Word, cs *Cl
 		c := p.next()
 		t := p.tok()
 		if t.Kind != STRING {
-			p.fail(t.Sp, "Expected a string but found %s", found(t))
+			p.fail(t.Sp, "expected a string, found %s", found(t))
 		}
 		*label = p.str()
 		if p.isWord("at") {
@@ -579,7 +579,7 @@ func (p *parser) roomTail(label **StrLit, labelAt **Point, uses *[]*Word, cs *Cl
 		c := p.next()
 		t := p.tok()
 		if t.Kind != IDENT || !isUse(t.Text) {
-			p.fail(t.Sp, "Expected one or more room uses (%s) after \"uses\" but found %s", strings.Join(useKinds, "|"), found(t))
+			p.fail(t.Sp, "expected at least one room use (%s) after \"uses\", found %s", strings.Join(useKinds, "|"), found(t))
 		}
 		for p.tok().Kind == IDENT && isUse(p.tok().Text) {
 			*uses = append(*uses, p.word())
@@ -602,7 +602,7 @@ func (p *parser) roomStmt() Stmt {
 		}
 		clause(&r.Clauses, "polygon", p.span(t.Sp.Start))
 		if len(r.Polygon) < 3 {
-			p.errAt(kw.Sp, "A polygon room needs at least three vertices but found %d", len(r.Polygon))
+			p.errAt(kw.Sp, "polygon room has %d vertices; it needs at least three", len(r.Polygon))
 		}
 	case t.Kind == IDENT && t.Text == "circle":
 		p.next()
@@ -670,7 +670,7 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 				pos.Percent = true
 			}
 		default:
-			p.fail(pt.Sp, "Expected number but found %s", found(pt))
+			p.fail(pt.Sp, "expected a number, found %s", found(pt))
 		}
 		pos.Sp = p.span(pt.Sp.Start)
 		o.Pos = pos
@@ -696,10 +696,10 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 		c := p.next()
 		if p.isWord("near") {
 			n := p.next()
-			w := p.enumWord("Expected hinge near \"start\" or \"end\" but found %s", "start", "end")
+			w := p.enumWord("expected hinge near \"start\" or \"end\", found %s", "start", "end")
 			o.Hinge = &Word{Text: "near " + w.Text, Sp: source.Span{Start: n.Sp.Start, End: w.Sp.End}}
 		} else {
-			o.Hinge = p.enumWord("Expected hinge \"left\" or \"right\" but found %s", "left", "right")
+			o.Hinge = p.enumWord("expected hinge \"left\" or \"right\", found %s", "left", "right")
 		}
 		clause(&o.Clauses, "hinge", p.span(c.Sp.Start))
 	}
@@ -709,13 +709,13 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 			o.Swing = p.word()
 			o.SwingInto = p.ref()
 		} else {
-			o.Swing = p.enumWord("Expected swing \"in\" or \"out\" but found %s", "in", "out")
+			o.Swing = p.enumWord("expected swing \"in\" or \"out\", found %s", "in", "out")
 		}
 		clause(&o.Clauses, "swing", p.span(c.Sp.Start))
 	}
 	if p.isWord("slide") {
 		c := p.next()
-		o.Slide = p.enumWord("Expected slide \"left\" or \"right\" but found %s", "left", "right")
+		o.Slide = p.enumWord("expected slide \"left\" or \"right\", found %s", "left", "right")
 		clause(&o.Clauses, "slide", p.span(c.Sp.Start))
 	}
 	if p.isWord("open") {
@@ -767,7 +767,7 @@ func (p *parser) furnitureStmt() Stmt {
 		case p.isWord("anchor"):
 			p.next()
 			f.Placement = FurnAnchor
-			f.Anchor = p.enumWord("Expected an anchor ("+strings.Join(anchors, "|")+") but found %s", anchors...)
+			f.Anchor = p.enumWord("expected an anchor ("+strings.Join(anchors, "|")+"), found %s", anchors...)
 			if p.isWord("flush") {
 				c := p.next()
 				f.Flush = true
@@ -779,7 +779,7 @@ func (p *parser) furnitureStmt() Stmt {
 				clause(&f.Clauses, "inset", p.span(c.Sp.Start))
 			}
 		default:
-			p.fail(p.tok().Sp, "Expected \"centered\" or \"anchor\" after `in %s`", f.Room.Name)
+			p.fail(p.tok().Sp, "expected \"centered\" or \"anchor\" after \"in %s\"", f.Room.Name)
 		}
 		clause(&f.Clauses, "in", p.span(t.Sp.Start))
 	default:
@@ -797,7 +797,7 @@ func (p *parser) furnitureStmt() Stmt {
 		c := p.next()
 		tt := p.tok()
 		if tt.Kind != STRING {
-			p.fail(tt.Sp, "Expected a string but found %s", found(tt))
+			p.fail(tt.Sp, "expected a string, found %s", found(tt))
 		}
 		f.Label = p.str()
 		clause(&f.Clauses, "label", p.span(c.Sp.Start))
@@ -854,7 +854,7 @@ func (p *parser) dimStmt() Stmt {
 		c := p.next()
 		tt := p.tok()
 		if tt.Kind != STRING {
-			p.fail(tt.Sp, "Expected a string but found %s", found(tt))
+			p.fail(tt.Sp, "expected a string, found %s", found(tt))
 		}
 		d.Text = p.str()
 		clause(&d.Clauses, "text", p.span(c.Sp.Start))
@@ -877,7 +877,7 @@ func (p *parser) boxStmt(kind BoxKind) Stmt {
 		c = p.expectWord("dir")
 		t := p.next()
 		if t.Kind != IDENT || (t.Text != "up" && t.Text != "down") {
-			p.fail(t.Sp, "Expected `dir up` or `dir down` after `%s` but found %s", kw.Text, found(t))
+			p.fail(t.Sp, "expected \"dir up\" or \"dir down\" for %s, found %s", kw.Text, found(t))
 		}
 		b.Dir = &Word{Text: t.Text, Sp: t.Sp}
 		clause(&b.Clauses, "dir", p.span(c.Sp.Start))
@@ -896,7 +896,7 @@ func (p *parser) stripStmt() Stmt {
 	s := &StripStmt{}
 	t := p.next()
 	if t.Kind != IDENT || (t.Text != "right" && t.Text != "left" && t.Text != "down" && t.Text != "up") {
-		p.fail(t.Sp, "Expected a strip direction (right|left|down|up) but found %s", found(t))
+		p.fail(t.Sp, "expected a strip direction (right|left|down|up), found %s", found(t))
 	}
 	s.Dir = &Word{Text: t.Text, Sp: t.Sp}
 	p.expectWord("at")
@@ -915,7 +915,7 @@ func (p *parser) stripStmt() Stmt {
 	for !p.is(RCURLY) {
 		rt := p.tok()
 		if rt.Kind != IDENT || rt.Text != "room" {
-			p.fail(rt.Sp, "Expected \"room\" but found %s", found(rt))
+			p.fail(rt.Sp, "expected \"room\", found %s", found(rt))
 		}
 		p.next()
 		r := &StripRoom{}
@@ -930,7 +930,7 @@ func (p *parser) stripStmt() Stmt {
 			p.next()
 			tt := p.tok()
 			if tt.Kind != IDENT || !isUse(tt.Text) {
-				p.fail(tt.Sp, "Expected one or more room uses (%s) after \"uses\" but found %s", strings.Join(useKinds, "|"), found(tt))
+				p.fail(tt.Sp, "expected at least one room use (%s) after \"uses\", found %s", strings.Join(useKinds, "|"), found(tt))
 			}
 			for p.tok().Kind == IDENT && isUse(p.tok().Text) {
 				r.Uses = append(r.Uses, p.word())
@@ -982,12 +982,12 @@ func (p *parser) placeStmt() Stmt {
 	s := &PlaceStmt{Component: p.ident()}
 	s.Args = p.callArgs()
 	if !p.isWord("as") {
-		p.fail(p.tok().Sp, "`place %s(…)` needs `as <name>` — a placed instance is addressable (write `%s(…)` for the legacy inline macro)", s.Component.Name, s.Component.Name)
+		p.fail(p.tok().Sp, "\"place %s(…)\" needs \"as <name>\": a placed instance must be addressable (the bare call %s(…) is the inline form)", s.Component.Name, s.Component.Name)
 	}
 	p.next()
 	s.As = p.declName()
 	if !p.isWord("at") {
-		p.fail(p.tok().Sp, "`place %s(…) as %s` needs `at (x, y)` — a component is authored from (0,0)", s.Component.Name, s.As.Name)
+		p.fail(p.tok().Sp, "\"place %s(…) as %s\" needs \"at (x, y)\": a component is drawn from its own origin", s.Component.Name, s.As.Name)
 	}
 	p.next()
 	s.At = p.point()
@@ -1080,7 +1080,7 @@ func (p *parser) setStmt() Stmt {
 	kw := p.next()
 	k := p.word()
 	if !setKinds[k.Text] {
-		p.fail(k.Sp, "Unknown element kind %q in \"set\" rule", k.Text)
+		p.fail(k.Sp, "%q is not an element kind a set rule can target", k.Text)
 	}
 	s := &SetStmt{Kind: k}
 	p.expect(LPAREN)
@@ -1156,7 +1156,7 @@ func (p *parser) settingStmt() Stmt {
 		w := p.word()
 		s.Args = []*Word{w}
 		if w.Text != "mm" {
-			p.errAt(kw.Sp, "Unsupported units %q (only \"mm\" is supported)", w.Text)
+			p.errAt(kw.Sp, "units %q are not supported; only \"mm\" is", w.Text)
 		}
 	case "grid":
 		t := p.expect(NUMBER)
@@ -1164,7 +1164,7 @@ func (p *parser) settingStmt() Stmt {
 	case "paper":
 		w := p.word()
 		if !paperSizes[w.Text] {
-			p.fail(w.Sp, "Unknown paper size %q (expected A4|A3|A2|A1|A0)", w.Text)
+			p.fail(w.Sp, "paper size %q is not one of A4|A3|A2|A1|A0", w.Text)
 		}
 		s.Args = []*Word{w}
 		if p.isWord("landscape") || p.isWord("portrait") {
@@ -1185,12 +1185,12 @@ func (p *parser) settingStmt() Stmt {
 			p.next()
 			s.Value = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
 		default:
-			p.fail(t.Sp, "Expected a north direction (up|down|left|right|<degrees>) but found %s", found(t))
+			p.fail(t.Sp, "expected a north direction (up|down|left|right|<degrees>), found %s", found(t))
 		}
 	case "dims":
 		t := p.tok()
 		if t.Kind != IDENT || t.Text != "auto" {
-			p.fail(kw.Sp, "Expected \"auto\" after \"dims\" but found %s", found(t))
+			p.fail(kw.Sp, "expected \"auto\" after \"dims\", found %s", found(t))
 		}
 		s.Args = []*Word{p.word()}
 		if t := p.tok(); t.Kind == IDENT && (t.Text == "overall" || t.Text == "rooms" || t.Text == "walls" || t.Text == "all") {
@@ -1199,7 +1199,7 @@ func (p *parser) settingStmt() Stmt {
 	case "schedule":
 		w := p.word()
 		if w.Text != "rooms" {
-			p.fail(w.Sp, "Unknown schedule subject %q — did you mean \"rooms\"? (available: rooms)", w.Text)
+			p.fail(w.Sp, "schedule subject %q is not available; did you mean \"rooms\"? (subjects: rooms)", w.Text)
 		}
 		s.Args = []*Word{w}
 	case "legend":
@@ -1218,24 +1218,24 @@ func (p *parser) siteStmt() Stmt {
 		case "street":
 			w := p.word()
 			if w.Text != "north" && w.Text != "south" && w.Text != "east" && w.Text != "west" {
-				p.fail(w.Sp, "Unknown street direction %q (available: north, south, east, west)", w.Text)
+				p.fail(w.Sp, "street direction %q is not one of north, south, east, west", w.Text)
 			}
 			s.Street = w
 		case "hemisphere":
 			w := p.word()
 			if w.Text != "north" && w.Text != "south" {
-				p.fail(w.Sp, "Unknown hemisphere %q (available: north, south)", w.Text)
+				p.fail(w.Sp, "hemisphere %q is not one of north, south", w.Text)
 			}
 			s.Hemisphere = w
 		default:
-			p.fail(k.Sp, "Unknown site field %q (available: street, hemisphere)", k.Text)
+			p.fail(k.Sp, "site field %q is not one of street, hemisphere", k.Text)
 		}
 	}
 	p.next()
 	s.Sp = p.span(kw.Sp.Start)
 	if s.Street == nil {
-		d := diag.New("E_SITE_NO_STREET", s.Sp, "`site` needs a `street` direction — a site with no street derives nothing")
-		d.Hints = []string{"add `street north|south|east|west` inside the block, e.g. `site { street south }`"}
+		d := diag.New("E_SITE_NO_STREET", s.Sp, "site block has no street direction, so nothing can be derived from it")
+		d.Hints = []string{"write \"street north|south|east|west\" in the block, for example \"site { street south }\""}
 		p.diags.Add(d)
 	}
 	return s
@@ -1248,7 +1248,7 @@ func (p *parser) titleStmt() Stmt {
 	for !p.is(RCURLY) {
 		k := p.word()
 		if k.Text != "project" && k.Text != "drawn_by" && k.Text != "date" {
-			p.fail(k.Sp, "Unknown title field %q", k.Text)
+			p.fail(k.Sp, "title field %q is not one of project, drawn_by, date", k.Text)
 		}
 		s.Fields = append(s.Fields, TitleField{Key: k, Value: p.str()})
 	}
@@ -1264,7 +1264,7 @@ func (p *parser) axesStmt() Stmt {
 	for !p.is(RCURLY) {
 		t := p.next()
 		if t.Kind != IDENT || (t.Text != "x" && t.Text != "y") {
-			p.fail(t.Sp, "Expected an axis direction (\"x\" or \"y\") but found %s", found(t))
+			p.fail(t.Sp, "expected an axis direction (\"x\" or \"y\"), found %s", found(t))
 		}
 		row := AxesRow{Axis: &Word{Text: t.Text, Sp: t.Sp}}
 		p.expectWord("at")
@@ -1299,7 +1299,7 @@ func (p *parser) kvEntries(what string) []KeyValue {
 			p.next()
 			kv.Value = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
 		default:
-			p.fail(t.Sp, "Expected a value for %s key %q", what, k.Text)
+			p.fail(t.Sp, "%s key %q has no value", what, k.Text)
 		}
 		kv.Sp = p.span(k.Sp.Start)
 		out = append(out, kv)

@@ -103,7 +103,7 @@ func TestUnitSuffixes(t *testing.T) {
 
 func TestRecovery(t *testing.T) {
 	_, msgs := parse(t, "plan \"x\" {\n  foo bar\n  room at (0,0 size 1x1\n  room at (0,0) size 1x1\n  let = 3\n}\n")
-	want := []string{`Unknown statement "foo"`, `Expected rparen but found "size"`, `Expected ident but found "="`}
+	want := []string{`"foo" does not start a statement`, `expected ")", found "size"`, `expected a name, found "="`}
 	if strings.Join(msgs, "|") != strings.Join(want, "|") {
 		t.Errorf("got %q, want %q", msgs, want)
 	}
@@ -113,7 +113,7 @@ func TestDeepNestingRefused(t *testing.T) {
 	n := 10000
 	src := `plan "x" { let x = ` + strings.Repeat("(", n) + "1" + strings.Repeat(")", n) + " }"
 	_, msgs := parse(t, src)
-	if len(msgs) == 0 || !strings.Contains(msgs[0], "Nesting") {
+	if len(msgs) == 0 || !strings.Contains(msgs[0], "nesting") {
 		t.Fatalf("got %q", msgs)
 	}
 	src = `plan "x" { let x = ` + strings.Repeat("[", 300) + "1" + strings.Repeat("]", 300) + " }"
