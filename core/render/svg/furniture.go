@@ -144,6 +144,8 @@ func (r *renderer) drawPiece(f ir.Furniture) {
 			r.b.polygon(l.rounded(0, 0, u, v, tubCorner*m), body)
 		case "shower":
 			r.b.polygon(l.rect(0, 0, u, v), white)
+		case "wc":
+			// The pan and cistern are the whole symbol; no footprint box.
 		default:
 			r.b.polygon(l.rect(0, 0, u, v), body)
 		}

@@ -254,7 +254,7 @@ func (r *renderer) render() []byte {
 	r.drawNorth()
 	r.drawScaleBar()
 	r.drawTitle()
-	b.s("</svg>\n")
+	b.s("</svg>")
 	return b.Bytes()
 }
 
