@@ -105,11 +105,24 @@ func Compile(src []byte, opts Options) Result {
 	return res
 }
 
+// resolvedSettingCodes are findings about plan settings that belong to the
+// resolve stage's order.
+var resolvedSettingCodes = map[string]bool{"E_SITE_NO_STREET": true, "E_ACC_PLACEMENT": true}
+
 // Resolve runs the front end (parse, expand, resolve) on f and returns the
 // resolved plan with every diagnostic, in the reference's stage order:
 // syntax errors, then scripting errors, then resolve findings.
 func Resolve(f *source.File) (*ir.Plan, diag.List) {
-	file, diags := syntax.Parse(f)
+	file, pd := syntax.Parse(f)
+	var diags diag.List
+	for _, d := range pd {
+		// Resolve reports these where the reference does, among the plan
+		// settings; a copy from the parser would come first and twice.
+		if resolvedSettingCodes[d.Code] {
+			continue
+		}
+		diags = append(diags, d)
+	}
 	x, xd := expand.Expand(file, expand.Options{})
 	diags = append(diags, xd...)
 	plan, rd := resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x})

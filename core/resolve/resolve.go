@@ -75,6 +75,8 @@ type resolver struct {
 	roomIdx map[string]int // room id → index in rooms
 	// instances holds the names of the placed instances seen so far.
 	instances map[string]bool
+	// scaleSpan is the span of the `scale` setting.
+	scaleSpan source.Span
 }
 
 type wallEl struct {
@@ -167,6 +169,7 @@ func (r *resolver) run(items []expand.Item) {
 	r.checkOverlaps()
 	r.checkFurnitureRooms()
 	r.checkEmpty()
+	r.checkScale([]*ir.Plan{r.plan})
 }
 
 // storeys resolves a multi-storey plan: each level on its own (ids are
@@ -212,6 +215,7 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 		c.plan.Level = &ir.Level{Number: num(lv.Number), Name: lv.Name.V}
 		r.plan.Pages = append(r.plan.Pages, c.plan)
 	}
+	r.checkScale(r.plan.Pages)
 	if len(r.plan.Pages) > 0 {
 		first := *r.plan.Pages[0]
 		first.Pages = r.plan.Pages

@@ -186,6 +186,7 @@ func (r *resolver) setting(n *expand.Setting) {
 			s.NorthAngle = 270
 		}
 	case "scale":
+		r.scaleSpan = n.Span
 		s.ScaleSet = true
 		s.ScaleNum = n.ScaleNum.V
 		s.ScaleDenom = n.ScaleDen.V
