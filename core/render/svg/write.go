@@ -10,13 +10,13 @@ import (
 )
 
 // num formats v the way every number in the drawing is written: rounded to
-// two decimals (halves toward +∞), trailing zeros dropped, never "-0", and
+// two decimals (halves away from zero), trailing zeros dropped, never "-0", and
 // non-finite values written as 0 so a degenerate plan still gives valid SVG.
 func num(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return "0"
 	}
-	r := math.Floor(v*100+0.5) / 100
+	r := math.Round(v*100) / 100
 	if r == 0 {
 		return "0"
 	}
