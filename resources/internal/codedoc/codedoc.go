@@ -1,12 +1,14 @@
 // Package codedoc renders the diagnostic catalogue of core/diag as the
 // Markdown page served as the error-codes resource. The page is generated
 // (see resources/internal/gendoc) and a test keeps the committed copy in step
-// with the catalogue.
+// with the catalogue and its examples.
 package codedoc
 
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"regexp"
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
@@ -16,9 +18,97 @@ import (
 // lists them apart from the language's own codes.
 var hostCodes = map[string]bool{"E_INPUT_TOO_LARGE": true, "E_RATE_LIMITED": true}
 
-// Markdown returns the error-codes page for the current catalogue. The output
-// depends only on the catalogue, in catalogue order, so it is deterministic.
-func Markdown() []byte {
+// ExampleFiles are the chunked example plans of core/diag, relative to the
+// module root. Each chunk is one plan; "### CODE" markers name the codes it
+// raises (see core/diag/examples_test.go).
+var ExampleFiles = []string{
+	"core/diag/testdata/examples.arch",
+	"core/diag/testdata/lint-examples.arch",
+}
+
+// Examples maps a code to a short snippet of ArchLang that raises it.
+type Examples map[string]string
+
+// maxWholeBody is the longest plan body shown whole; longer examples show
+// only the lines that raise the code.
+const maxWholeBody = 8
+
+var marker = regexp.MustCompile(`\s*###\s+([EW]_[A-Z0-9_]+)`)
+
+// LoadExamples reads the example files under root (the module root). The
+// first marked code of each chunk is the code the chunk illustrates.
+func LoadExamples(root string) (Examples, error) {
+	ex := Examples{}
+	for _, name := range ExampleFiles {
+		b, err := os.ReadFile(root + "/" + name)
+		if err != nil {
+			return nil, err
+		}
+		for _, chunk := range strings.Split(string(b), "---\n") {
+			code, snippet := snippetOf(chunk)
+			if code != "" && ex[code] == "" {
+				ex[code] = snippet
+			}
+		}
+	}
+	return ex, nil
+}
+
+// snippetOf returns the code a chunk illustrates and the part of its plan
+// body worth showing: the whole body when it is short, otherwise the lines
+// that carry the code's marker. Markers become plain comments.
+func snippetOf(chunk string) (string, string) {
+	m := marker.FindStringSubmatch(chunk)
+	if m == nil {
+		return "", ""
+	}
+	code := m[1]
+	var body []string
+	for _, l := range strings.Split(chunk, "\n") {
+		t := strings.TrimSpace(l)
+		switch {
+		case t == "", t == "units mm", strings.HasPrefix(t, "plan "), l == "}":
+			continue // the frame every example shares
+		case strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "###"):
+			continue // the example's own title comment
+		}
+		body = append(body, strings.TrimPrefix(l, "  "))
+	}
+	if len(body) > maxWholeBody {
+		var marked []string
+		for _, l := range body {
+			if strings.Contains(l, "### "+code) {
+				marked = append(marked, strings.TrimLeft(l, " "))
+			}
+		}
+		body = marked
+		if len(body) == 1 && strings.HasPrefix(body[0], "###") {
+			return code, "" // a whole-plan finding: one marker line shows nothing
+		}
+	}
+	for i, l := range body {
+		if strings.HasPrefix(strings.TrimSpace(l), "###") {
+			body[i] = "# reported for the whole plan, with no position: " + strings.Join(codesIn(l), ", ")
+			continue
+		}
+		body[i] = marker.ReplaceAllString(l, "   # $1")
+	}
+	return code, strings.Join(body, "\n")
+}
+
+// codesIn lists the codes marked on one line.
+func codesIn(l string) []string {
+	var out []string
+	for _, m := range marker.FindAllStringSubmatch(l, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// Markdown returns the error-codes page for the current catalogue, with the
+// given examples. The output depends only on its inputs, in catalogue order,
+// so it is deterministic.
+func Markdown(ex Examples) []byte {
 	var errs, warns, host []diag.Entry
 	for _, c := range diag.Codes() {
 		e, _ := diag.Lookup(c)
@@ -32,34 +122,39 @@ func Markdown() []byte {
 		}
 	}
 	var b bytes.Buffer
-	b.WriteString("<!-- Generated from core/diag/codes.go by `go generate ./resources`. Do not edit. -->\n\n")
+	b.WriteString("<!-- Generated from core/diag by `go generate ./resources`. Do not edit. -->\n\n")
 	b.WriteString("# ArchLang diagnostic codes\n\n")
 	b.WriteString("Every diagnostic this server returns may carry a stable code. A code never changes\n")
 	b.WriteString("meaning and is never reused. An `E_` code is an error: the compile reports `ok: false`\n")
 	b.WriteString("and draws nothing until it is fixed. A `W_` code is a warning: the drawing is still\n")
 	b.WriteString("produced, but something in the plan looks wrong. Parse errors carry no code; their\n")
 	b.WriteString("message says what was expected and what was found.\n\n")
-	b.WriteString("Each diagnostic also carries `fix`, the sentence given in the last column below, and\n")
-	b.WriteString("`line`, `col` and `span` (byte offsets) pointing into the source. Some carry `fixes`:\n")
-	b.WriteString("exact text edits that correct the problem.\n\n")
+	b.WriteString("Each diagnostic also carries `fix`, the sentence given below for its code, and\n")
+	b.WriteString("`line`, `col` and `span` (byte offsets) pointing into the source; a finding about\n")
+	b.WriteString("the plan as a whole has no position. Some carry `fixes`: exact text edits that\n")
+	b.WriteString("correct the problem.\n\n")
 	fmt.Fprintf(&b, "**%d language errors**, **%d warnings**, and **%d host refusals**.\n\n", len(errs), len(warns), len(host))
-	section(&b, "Errors", errs)
-	section(&b, "Warnings", warns)
-	b.WriteString("## Host refusals\n\n")
-	b.WriteString("A server raises these before compiling anything; the language itself never does.\n\n")
-	table(&b, host)
-	return b.Bytes()
+	b.WriteString("## Index\n\n")
+	table(&b, "Errors", errs)
+	table(&b, "Warnings", warns)
+	table(&b, "Host refusals (raised by a server before compiling)", host)
+	b.WriteString("## Codes\n\n")
+	b.WriteString("Where an example is shown, the comment marks the line the code is reported on.\n\n")
+	for _, group := range [][]diag.Entry{errs, warns, host} {
+		for _, e := range group {
+			fmt.Fprintf(&b, "### %s\n\n*%s*: %s.\n\n**Fix:** %s\n\n", e.Code, e.Severity, e.Summary, e.Fix)
+			if s := ex[e.Code]; s != "" {
+				fmt.Fprintf(&b, "```arch\n%s\n```\n\n", s)
+			}
+		}
+	}
+	return append(bytes.TrimRight(b.Bytes(), "\n"), '\n')
 }
 
-func section(b *bytes.Buffer, title string, es []diag.Entry) {
-	fmt.Fprintf(b, "## %s\n\n", title)
-	table(b, es)
-}
-
-func table(b *bytes.Buffer, es []diag.Entry) {
-	b.WriteString("| Code | Summary | How to fix it |\n| --- | --- | --- |\n")
+func table(b *bytes.Buffer, title string, es []diag.Entry) {
+	fmt.Fprintf(b, "**%s**\n\n| Code | Summary |\n| --- | --- |\n", title)
 	for _, e := range es {
-		fmt.Fprintf(b, "| `%s` | %s | %s |\n", e.Code, cell(e.Summary), cell(e.Fix))
+		fmt.Fprintf(b, "| [`%s`](#%s) | %s |\n", e.Code, strings.ToLower(e.Code), cell(e.Summary))
 	}
 	b.WriteString("\n")
 }

@@ -1,5 +1,5 @@
 // Command gendoc writes resources/error-codes.md from the diagnostic
-// catalogue. Run it through `go generate ./resources`.
+// catalogue and its examples. Run it through `go generate ./resources`.
 package main
 
 import (
@@ -12,8 +12,13 @@ import (
 
 func main() {
 	out := flag.String("o", "error-codes.md", "file to write")
+	root := flag.String("root", "..", "module root, where the example files are")
 	flag.Parse()
-	if err := os.WriteFile(*out, codedoc.Markdown(), 0o644); err != nil {
+	ex, err := codedoc.LoadExamples(*root)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile(*out, codedoc.Markdown(ex), 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
