@@ -180,21 +180,31 @@ func (r *resolver) offWall(o *openingEl, at geom.Point, stmt interface{}) {
 	codes := openingCode[src.Kind]
 	d := diag.New(codes.off, src.Span, "%s %q is not on any wall", openingNoun[src.Kind], o.id)
 	best, run, dist := -1, 0.0, math.Inf(1)
+	tie := false
 	for i, w := range r.walls {
 		if !w.ok {
 			continue
 		}
 		s, rr, dd := w.p.nearestChord(at)
-		if s >= 0 && dd < dist-1e-9 {
-			best, run, dist = i, rr, dd
+		switch {
+		case s < 0:
+		case dd < dist-1e-9:
+			best, run, dist, tie = i, rr, dd, false
+		case dd <= dist+1e-9:
+			tie = true
 		}
+	}
+	// Two walls equally near make the choice a guess.
+	applicability := "machine-applicable"
+	if tie {
+		applicability = "maybe-incorrect"
 	}
 	st := r.stmts.opening(src.Span.Start)
 	if best >= 0 && st != nil && r.walls[best].p.chordTotal() > 0 {
 		w := r.walls[best]
 		ref := r.wallRef(w)
 		pct := num(round3(run/w.p.chordTotal()*100)) + "%"
-		d.Fixes = []diag.Fix{{Title: "attach the " + codes.fix + " to wall \"" + ref + "\" at " + pct, Applicability: "machine-applicable",
+		d.Fixes = []diag.Fix{{Title: "attach the " + codes.fix + " to wall \"" + ref + "\" at " + pct, Applicability: applicability,
 			FixID: codes.fix + "-off-wall",
 			Edits: []diag.Edit{{Span: src.Span, NewText: printOpening(st, openingEdit{onWall: ref, onPos: pct})}}}}
 	}

@@ -165,8 +165,11 @@ func (r *resolver) findWalls(ref string) []int {
 	var out []int
 	for i, w := range r.walls {
 		if w.ok && w.id == ref && (w.src == nil || w.src.ID.Set()) {
-			return []int{i}
+			out = append(out, i)
 		}
+	}
+	if len(out) > 0 {
+		return out
 	}
 	for i, w := range r.walls {
 		if w.ok && string(w.w.Kind) == ref {
