@@ -79,7 +79,7 @@ var catalogue = []Resource{
 		"The syntax of ArchLang as an EBNF grammar, for reference or for constraining generation.",
 		MIMEText, "grammar.ebnf"},
 	{ErrorCodesURI, "error-codes", "Diagnostic codes",
-		"Every E_ and W_ diagnostic code with a one-line summary and how to fix it.",
+		"Every E_ and W_ diagnostic code with a one-line summary, how to fix it and, for most, a small plan that raises it.",
 		MIMEMarkdown, "error-codes.md"},
 	{ViewerURI, "viewer", "Drawing viewer",
 		"A self-contained page that shows a compiled drawing with pan and zoom; MCP App hosts attach it to compile results.",
