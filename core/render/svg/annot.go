@@ -293,6 +293,10 @@ func (r *renderer) drawRoomLabels() {
 
 func (r *renderer) drawRooms() {
 	for _, rm := range r.p.Rooms {
+		if rm.Shape == ir.RoomCircle && rm.Radius > 0 && rm.Radius < maxCoord && finite(rm.Center) {
+			r.b.s(`<circle cx="`, num(rm.Center.X), `" cy="`, num(rm.Center.Y), `" r="`, num(rm.Radius), `" fill="`, r.pal.room, `"/>`, "\n")
+			continue
+		}
 		if len(rm.Polygon) < 3 {
 			continue
 		}

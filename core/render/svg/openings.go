@@ -136,8 +136,8 @@ func (r *renderer) slidingDoor(o ir.Opening, f doorFrame) {
 	travel := openness(o) * (f.w - pl)
 	fill := `fill="` + r.pal.paper + `" ` + at
 	if o.Slide == "right" {
-		r.b.polygon(f.rect(f.w-pl, f.w, -slideNear*f.t, -slideFar*f.t), fill)
-		r.b.polygon(f.rect(travel, travel+pl, slideNear*f.t, slideFar*f.t), fill)
+		r.b.polygon(f.rect(f.w-pl, f.w, slideNear*f.t, slideFar*f.t), fill)
+		r.b.polygon(f.rect(travel, travel+pl, -slideNear*f.t, -slideFar*f.t), fill)
 		return
 	}
 	r.b.polygon(f.rect(0, pl, -slideFar*f.t, -slideNear*f.t), fill)
