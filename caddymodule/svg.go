@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"go.uber.org/zap"
+
 	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/core/diag"
@@ -100,15 +102,35 @@ func (h *Handler) serveSVG(w http.ResponseWriter, r *http.Request, rv, p string)
 
 	h.metrics.svgResult(svgMiss)
 	h.renders.Add(1)
-	body := render(src)
+	body, ok := h.render(src)
+	if !ok {
+		hd.Del("ETag")
+		hd.Del("Content-Location")
+		h.writeDrawing(w, r, http.StatusInternalServerError, cacheRefusal, body)
+		return nil
+	}
 	h.cache.put(key, body)
 	h.writeDrawing(w, r, http.StatusOK, "", body)
 	return nil
 }
 
 // render compiles src and returns the drawing, or an error drawing that
-// lists the diagnostics when the plan does not compile.
-func render(src []byte) []byte {
+// lists the diagnostics when the plan does not compile. ok is false only
+// when the compiler panicked: the body is then an internal-error drawing,
+// and the panic value (which could quote the source) is not logged.
+func (h *Handler) render(src []byte) (body []byte, ok bool) {
+	defer func() {
+		if recover() != nil {
+			h.logger.Error("compiler panicked on an /svg/ payload; the input was not logged", zap.Stack("stack"))
+			body, ok = errorDrawing([]diag.JSON{diag.ToJSON(nil, diag.Diagnostic{Severity: diag.Error,
+				Message: "Internal error: the server failed on this plan. This is a bug in the server, not in the plan."})}), false
+		}
+	}()
+	return drawing(src), true
+}
+
+// drawing compiles src to its drawing or its error drawing.
+func drawing(src []byte) []byte {
 	env := compile.Compile(src, compile.Options{Format: "svg"}).Envelope()
 	if env.OK && env.Output != "" {
 		return []byte(env.Output)

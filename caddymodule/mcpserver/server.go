@@ -10,6 +10,7 @@ package mcpserver
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -104,12 +105,13 @@ func New(opts Options) *mcp.Server {
 	})
 	t := &tools{opts: opts}
 	ct := *compileTool
+	ct.Description = fmt.Sprintf(ct.Description, byteSize(opts.MaxArgument))
 	if opts.ViewerURI != "" {
 		ct.Meta = viewerMeta(opts.ViewerURI)
 	}
-	s.AddTool(&ct, t.compile)
-	s.AddTool(linkTool, t.link)
-	s.AddTool(readMeTool, t.readMe)
+	s.AddTool(&ct, t.safe("compile", t.compile))
+	s.AddTool(linkTool, t.safe("link", t.link))
+	s.AddTool(readMeTool, t.safe("read_me", t.readMe))
 	for _, r := range opts.Resources {
 		s.AddResource(&mcp.Resource{
 			URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description,

@@ -316,3 +316,25 @@ func TestResultTextIsNotHTMLEscaped(t *testing.T) {
 		t.Errorf("marshal = %s, %v", b, err)
 	}
 }
+
+func TestToolPanicIsAnErrorResult(t *testing.T) {
+	tl := &tools{opts: Options{}.withDefaults()}
+	h := tl.safe("boom", func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		panic("secret source text")
+	})
+	res, err := h(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "boom"}})
+	if err != nil || !res.IsError {
+		t.Fatalf("res = %+v, err = %v", res, err)
+	}
+	if text := res.Content[0].(*mcp.TextContent).Text; strings.Contains(text, "secret") || !strings.Contains(text, "Internal error") {
+		t.Errorf("text = %s", text)
+	}
+}
+
+func TestByteSize(t *testing.T) {
+	for n, want := range map[int64]string{64 << 10: "64 KiB", 1 << 20: "1 MiB", 1000: "1000 bytes", 1536: "1536 bytes"} {
+		if got := byteSize(n); got != want {
+			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

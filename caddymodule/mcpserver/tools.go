@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -22,10 +23,10 @@ var compileTool = &mcp.Tool{
 	Title: "Compile an ArchLang plan",
 	Description: "Compile ArchLang source (a complete `plan \"Name\" { ... }` program) into a floor-plan drawing. " +
 		"Returns one JSON text: {ok, format, output, diagnostics}. ok is true when the plan compiled; output is then the SVG document " +
-		"(omitted when ok is false). diagnostics is always an array of {code, severity (error|warning|info), message, line, col, span:[start,end] byte offsets, fix?, hints?, fixes?}; " +
+		"(omitted when ok is false). diagnostics is always an array of {code? (absent on plain syntax errors), severity (error|warning|info), message, line?, col?, span?: [start,end] byte offsets (absent when the finding is about the whole plan), fix?, hints?, fixes?}; " +
 		"read each error's message and fix, edit the source, and call compile again until ok is true. The result is marked isError when ok is false. " +
 		"format \"svg\" is the default and the only format this hosted server draws: \"png\" answers ok:false with E_PNG_DEPENDENCY " +
-		"(use svg, or the /svg/ image URL from the link tool). Any argument over the server's byte cap (64 KiB by default) is refused with E_INPUT_TOO_LARGE.",
+		"(use svg, or the /svg/ image URL from the link tool). Any argument over this server's byte cap (%s) is refused with E_INPUT_TOO_LARGE.",
 	Annotations: readOnly,
 	InputSchema: json.RawMessage(`{
   "type": "object",
@@ -69,6 +70,24 @@ var readMeTool = &mcp.Tool{
 }
 
 type tools struct{ opts Options }
+
+// safe turns a panic in a tool into an isError result. The SDK runs tool
+// handlers on their own goroutines with no recovery, so one plan that
+// crashes the compiler would otherwise stop the whole Caddy process. The
+// panic value is not logged: it could quote the source.
+func (t *tools) safe(name string, h mcp.ToolHandler) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+		defer func() {
+			if recover() != nil {
+				if t.opts.Logger != nil {
+					t.opts.Logger.Error("tool panicked; the input was not logged", "tool", name, "stack", string(debug.Stack()))
+				}
+				res, err = textResult(Refusal(invalid("Internal error: the server failed on this input. This is a bug in the server, not in the plan.")), true), nil
+			}
+		}()
+		return h(ctx, req)
+	}
+}
 
 // refusal is the envelope of a request refused before any work.
 type refusal struct {
@@ -204,6 +223,17 @@ func pngUnavailable() diag.Diagnostic {
 	d := diag.New("E_PNG_DEPENDENCY", source.Span{}, "PNG output is not available on this hosted server: it draws SVG only")
 	d.FixText = "Call compile with format \"svg\", or use the svg_url from the link tool as an image URL."
 	return d
+}
+
+// byteSize writes n as KiB or MiB when it is a whole number of them.
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // LinkResult is link's JSON result.
