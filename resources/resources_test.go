@@ -18,12 +18,15 @@ func TestListIsWellFormed(t *testing.T) {
 		if !uriStyle.MatchString(r.URI) {
 			t.Errorf("URI %q does not look like archlang://… or ui://…", r.URI)
 		}
-		for what, seen := range map[string]map[string]bool{"URI": uris, "name": names, "path": paths} {
-			v := map[string]string{"URI": r.URI, "name": r.Name, "path": r.Path}[what]
-			if seen[v] {
-				t.Errorf("%s %q is listed twice", what, v)
+		for _, u := range []struct {
+			what  string
+			value string
+			seen  map[string]bool
+		}{{"URI", r.URI, uris}, {"name", r.Name, names}, {"path", r.Path, paths}} {
+			if u.seen[u.value] {
+				t.Errorf("%s %q is listed twice", u.what, u.value)
 			}
-			seen[v] = true
+			u.seen[u.value] = true
 		}
 		if r.Name == "" || r.Title == "" || r.Description == "" || r.MIMEType == "" {
 			t.Errorf("%s: name, title, description and MIME type must all be set: %+v", r.URI, r)
