@@ -142,14 +142,15 @@ func (r *renderer) axisTicks(f facade) []float64 {
 		if len(rm.Polygon) < 3 {
 			continue
 		}
-		bb := rm.Polygon.Bounds()
-		if !finite(bb.Min) || !finite(bb.Max) {
-			continue
-		}
-		if horiz {
-			ticks = append(ticks, bb.Min.X, bb.Max.X)
-		} else {
-			ticks = append(ticks, bb.Min.Y, bb.Max.Y)
+		for _, q := range rm.Polygon {
+			if !finite(q) {
+				continue
+			}
+			if horiz {
+				ticks = append(ticks, q.X)
+			} else {
+				ticks = append(ticks, q.Y)
+			}
 		}
 	}
 	return ticks
