@@ -77,6 +77,9 @@ type resolver struct {
 	instances map[string]bool
 	// scaleSpan is the span of the `scale` setting.
 	scaleSpan source.Span
+	// order lists the element metas in the order they were collected, the
+	// order E_DUP_ID follows.
+	order map[*expand.Meta]int
 }
 
 type wallEl struct {
@@ -196,13 +199,12 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 		}
 	}
 	sort.SliceStable(uniq, func(i, j int) bool { return uniq[i].Number < uniq[j].Number })
-	for i, lv := range uniq {
+	for _, lv := range uniq {
 		c := &resolver{file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
 		c.plan = &ir.Plan{Name: r.plan.Name, Settings: r.plan.Settings, Title: r.plan.Title, Span: r.plan.Span}
-		items := lv.Items
-		if i == 0 {
-			items = append(append([]expand.Item{}, mixed...), items...)
-		}
+		// Drawables written beside the levels belong to no storey; the
+		// reference resolves them with every storey.
+		items := append(append([]expand.Item{}, mixed...), lv.Items...)
 		c.collect(items)
 		c.elements()
 		c.checkOverlaps()
@@ -242,7 +244,16 @@ func (r *resolver) elements() {
 // collect sorts the element items into their kind lists and assigns ids,
 // counting each kind in source order.
 func (r *resolver) collect(items []expand.Item) {
+	if r.order == nil {
+		r.order = map[*expand.Meta]int{}
+	}
 	for _, it := range items {
+		r.order[it.Info()] = len(r.order)
+		if st, ok := it.(*expand.Strip); ok {
+			for i := range st.Rooms {
+				r.order[&st.Rooms[i].Meta] = len(r.order)
+			}
+		}
 		switch n := it.(type) {
 		case *expand.Wall:
 			cat := n.Category.V
@@ -297,10 +308,11 @@ func (r *resolver) checkDupIDs() {
 		span source.Span
 		at   int
 	}
+	seq := func(m *expand.Meta) int { return r.order[m] }
 	var all []ent
 	for _, w := range r.walls {
 		if w.src != nil && w.src.ID.Set() {
-			all = append(all, ent{w.src.ID.V, w.src.Span, w.src.Span.Start})
+			all = append(all, ent{w.src.ID.V, w.src.Span, seq(&w.src.Meta)})
 		}
 	}
 	for _, rm := range r.rooms {
@@ -308,24 +320,24 @@ func (r *resolver) checkDupIDs() {
 			continue
 		}
 		if rm.src != nil && rm.src.ID.Set() {
-			all = append(all, ent{rm.id, rm.meta.Span, rm.meta.Span.Start})
+			all = append(all, ent{rm.id, rm.meta.Span, seq(rm.meta)})
 		} else if rm.strip != nil && rm.strip.ID.Set() {
-			all = append(all, ent{rm.id, rm.meta.Span, rm.meta.Span.Start})
+			all = append(all, ent{rm.id, rm.meta.Span, seq(rm.meta)})
 		}
 	}
 	for _, o := range r.openings {
 		if o.pre == nil && o.src.ID.Set() {
-			all = append(all, ent{o.id, o.src.Span, o.src.Span.Start})
+			all = append(all, ent{o.id, o.src.Span, seq(&o.src.Meta)})
 		}
 	}
 	for _, f := range r.furniture {
 		if f.pre == nil && f.src.ID.Set() {
-			all = append(all, ent{f.id, f.src.Span, f.src.Span.Start})
+			all = append(all, ent{f.id, f.src.Span, seq(&f.src.Meta)})
 		}
 	}
 	for _, b := range r.boxes {
 		if b.src != nil && b.src.ID.Set() {
-			all = append(all, ent{b.id, b.src.Span, b.src.Span.Start})
+			all = append(all, ent{b.id, b.src.Span, seq(&b.src.Meta)})
 		}
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].at < all[j].at })
