@@ -43,7 +43,7 @@ func (r *renderer) autoDims() []ir.Dim {
 			continue
 		}
 		lo, hi := r.facadeSpan(f)
-		if all {
+		if all && len(open) > 0 {
 			out = append(out, r.chain(f, append(append([]float64{lo}, open...), hi), r.z.chainOpen)...)
 		}
 		if all || mode == "rooms" {
