@@ -39,14 +39,22 @@ type dimGeom struct {
 	dir, n   geom.Point
 	text     string
 	textAt   geom.Point
+	tickVec  geom.Point // half a tick: the tick runs p±tickVec
 	angle    float64
 	fs       float64
 }
 
-// textExtent is the box the dimension's text claims (cross-wise only).
+// textExtent is the box the dimension claims: its text (cross-wise only)
+// and the ends of its ticks.
 func (d dimGeom) textExtent() geom.Rect {
 	e := geom.Point{X: math.Abs(d.n.X) * d.fs, Y: math.Abs(d.n.Y) * d.fs}
-	return geom.Rect{Min: d.textAt.Sub(e), Max: d.textAt.Add(e)}
+	b := geom.Rect{Min: d.textAt.Sub(e), Max: d.textAt.Add(e)}
+	for _, p := range []geom.Point{d.p1, d.p2} {
+		for _, q := range []geom.Point{p.Add(d.tickVec), p.Sub(d.tickVec)} {
+			b = b.Union(geom.Rect{Min: q, Max: q})
+		}
+	}
+	return b
 }
 
 func (r *renderer) layoutDims() {
@@ -65,6 +73,8 @@ func (r *renderer) layoutDims() {
 		}
 		mid := g.p1.Add(g.p2).Mul(0.5)
 		g.textAt = mid.Add(n.Mul(r.z.dimTextOff))
+		t := r.z.tick / math.Sqrt2
+		g.tickVec = geom.Point{X: (dir.X - dir.Y) * t, Y: (dir.X + dir.Y) * t}
 		a := math.Atan2(dir.Y, dir.X) * 180 / math.Pi
 		if a > quarterTurn+1e-9 {
 			a -= 2 * quarterTurn
@@ -79,7 +89,6 @@ func (r *renderer) layoutDims() {
 func (r *renderer) drawDims() {
 	ext := stroke(r.pal.dim, penExt*r.pen)
 	ln := stroke(r.pal.dim, r.pen)
-	t := r.z.tick / math.Sqrt2
 	for _, d := range r.dims {
 		if !d.from.ApproxEqual(d.p1) {
 			r.b.line(d.from, d.p1, ext)
@@ -87,7 +96,7 @@ func (r *renderer) drawDims() {
 		}
 		r.b.line(d.p1, d.p2, ln)
 		// Ticks lean 45° clockwise from the dimension's direction.
-		k := geom.Point{X: (d.dir.X - d.dir.Y) * t, Y: (d.dir.X + d.dir.Y) * t}
+		k := d.tickVec
 		r.b.line(d.p1.Add(k), d.p1.Sub(k), ln)
 		r.b.line(d.p2.Add(k), d.p2.Sub(k), ln)
 		r.b.text(d.textAt, `font-size="`+num(d.fs)+`" fill="`+r.pal.dim+`" text-anchor="middle" dominant-baseline="central" transform="rotate(`+
