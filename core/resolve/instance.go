@@ -61,25 +61,40 @@ func (f frame) quarter(q float64) float64 {
 	return math.Mod(math.Mod(q, 360)+360, 360)
 }
 
+// dupInstances reports every `place … as <name>` whose name an earlier
+// instance already took, and returns those instances, which are skipped.
+func (r *resolver) dupInstances(items []expand.Item) map[*expand.Instance]bool {
+	seen := map[string]bool{}
+	skip := map[*expand.Instance]bool{}
+	for _, it := range items {
+		in, ok := it.(*expand.Instance)
+		if !ok {
+			continue
+		}
+		if seen[in.Name.V] {
+			sp := in.Name.Span
+			if sp.End <= sp.Start {
+				sp = in.Span
+			}
+			r.add(diag.New("E_DUP_INSTANCE", sp, "An instance named %q is already placed; each `place … as <name>` needs its own name", in.Name.V))
+			skip[in] = true
+			continue
+		}
+		seen[in.Name.V] = true
+	}
+	return skip
+}
+
 // instance resolves a placed component in its own frame, as a closed
 // world, then carries the result into this plan under the instance's
 // namespace.
 func (r *resolver) instance(in *expand.Instance) {
 	r.addAll(in.Diags)
 	name := in.Name.V
-	if r.instances == nil {
-		r.instances = map[string]bool{}
-	}
-	if r.instances[name] {
-		r.add(diag.New("E_DUP_INSTANCE", in.Span, "An instance named %q is already placed; each `place … as <name>` needs its own name", name))
-		return
-	}
-	r.instances[name] = true
 
 	c := &resolver{file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
 	c.plan = &ir.Plan{}
 	c.collect(in.Items)
-	c.checkDupIDs()
 	c.elements()
 	c.checkFurnitureRooms()
 	r.addAll(c.diags)

@@ -73,8 +73,6 @@ type resolver struct {
 	strips    []*expand.Strip
 
 	roomIdx map[string]int // room id → index in rooms
-	// instances holds the names of the placed instances seen so far.
-	instances map[string]bool
 	// scaleSpan is the span of the `scale` setting.
 	scaleSpan source.Span
 	// order lists the element metas in the order they were collected, the
@@ -247,6 +245,7 @@ func (r *resolver) collect(items []expand.Item) {
 	if r.order == nil {
 		r.order = map[*expand.Meta]int{}
 	}
+	skip := r.dupInstances(items)
 	for _, it := range items {
 		r.order[it.Info()] = len(r.order)
 		if st, ok := it.(*expand.Strip); ok {
@@ -289,7 +288,9 @@ func (r *resolver) collect(items []expand.Item) {
 		case *expand.Dim:
 			r.dims = append(r.dims, &dimEl{src: n})
 		case *expand.Instance:
-			r.instance(n)
+			if !skip[n] {
+				r.instance(n)
+			}
 		case *expand.Box:
 			c := boxName[n.Kind]
 			r.boxes = append(r.boxes, &boxEl{src: n, id: r.nextID(c, c, n.ID.V)})

@@ -95,14 +95,18 @@ func (r *resolver) wallArcs(w *wallEl, iw *ir.Wall) {
 		a, b := iw.Points[i-1], iw.Points[i]
 		rad := v.Radius.V
 		chord := b.Sub(a).Len()
-		if chord == 0 {
-			continue
-		}
-		if rad < chord/2-1e-9 {
+		if chord == 0 || rad <= 0 || rad < chord/2-1e-9 {
 			min := math.Ceil(chord/2*1000-1e-6) / 1000
-			d := diag.New("E_ARC_RADIUS", v.Span, "Wall %q has an arc of radius %s over a %s mm chord; no circle that small reaches both ends, the least radius is %s",
-				w.id, num(rad), num(round3(chord)), num(min))
-			if st, ok := r.stmts[src.Span.Start].(*syntax.WallStmt); ok && i < len(st.Vertices) {
+			var d diag.Diagnostic
+			if rad <= 0 {
+				d = diag.New("E_ARC_RADIUS", v.Span, "Wall %q has an arc whose radius, %s, is not positive", w.id, num(rad))
+			} else {
+				d = diag.New("E_ARC_RADIUS", v.Span, "Wall %q has an arc of radius %s over a %s mm chord; no circle of that radius reaches both ends (the least is %s)",
+					w.id, num(rad), num(round3(chord)), num(min))
+			}
+			d.Hints = []string{"A radius has to be at least half the chord, here " + num(min) + "."}
+			st, ok := r.stmts[src.Span.Start].(*syntax.WallStmt)
+			if ok && i < len(st.Vertices) && chord > 0 {
 				sv := st.Vertices[i]
 				txt := "arc " + pointString(sv.Point) + " radius " + num(min)
 				if sv.Dir != nil {
