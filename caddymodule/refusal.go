@@ -8,6 +8,7 @@ import (
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
 // serveRefusal runs inside handle_errors. It shapes the body of a 429 (from
@@ -26,7 +27,9 @@ func (h *Handler) serveRefusal(w http.ResponseWriter, r *http.Request, herr erro
 		d = diag.RateLimited()
 		h.metrics.refused(reasonRateLimited)
 	case http.StatusRequestEntityTooLarge:
-		d = diag.InputTooLarge("The request body", h.MaxBody+1, h.MaxBody)
+		// The refusing handler (request_body, say) knows its limit; this
+		// one does not, so the message names none.
+		d = diag.New("E_INPUT_TOO_LARGE", source.Span{}, "The request body is over this server's byte limit")
 		h.metrics.refused(reasonBodyTooLarge)
 	default:
 		return next.ServeHTTP(w, r)
