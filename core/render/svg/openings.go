@@ -47,6 +47,13 @@ func (r *renderer) frame(o ir.Opening) (doorFrame, bool) {
 	d, n := sg.dir(), sg.normal()
 	c, _ := geom.Segment{A: sg.a, B: sg.b}.Project(o.Center)
 	mid := sg.a.Add(d.Mul(c))
+	if sg.arc != nil {
+		// On a curve the opening is drawn square to the arc at its centre.
+		t := sg.arcParam(o.Center)
+		mid = sg.arcAt(t, sg.arc.Radius)
+		d = sg.arcTangent(t)
+		n = geom.Point{X: -d.Y, Y: d.X}
+	}
 	return doorFrame{
 		a: mid.Sub(d.Mul(o.Width / 2)), b: mid.Add(d.Mul(o.Width / 2)),
 		d: d, n: n, h: sg.h, t: 2 * sg.h, w: o.Width,
@@ -74,7 +81,13 @@ func (r *renderer) drawDoors() {
 		if !ok {
 			continue
 		}
-		r.b.polygon(f.rect(0, f.w, f.h, -f.h), `fill="none"`)
+		if r.fallback {
+			// Walls are not cut in the fallback: mask the reveal instead.
+			m := f.h + glazeExtra*r.z.wallPen
+			r.b.polygon(f.rect(0, f.w, m, -m), `fill="`+r.pal.paper+`"`)
+		} else {
+			r.b.polygon(f.rect(0, f.w, f.h, -f.h), `fill="none"`)
+		}
 		if o.Kind != ir.Door {
 			at := stroke(r.pal.wall, r.pen) + r.dash()
 			r.b.line(f.at(0, f.h), f.at(f.w, f.h), at)

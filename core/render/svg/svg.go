@@ -122,6 +122,9 @@ type renderer struct {
 	z    sizes
 	// sheet is the paper in plan mm when the plan declares one.
 	sheet *sheet
+	// fallback: some straight wall is neither horizontal nor vertical, so
+	// every segment is drawn on its own and openings are masked, not cut.
+	fallback bool
 
 	bounds geom.Rect // walls' outer extent (rooms when there are no walls)
 	s      float64   // reference dimension
@@ -134,6 +137,11 @@ type renderer struct {
 func newRenderer(p *ir.Plan, opts Options) *renderer {
 	r := &renderer{p: p, opts: opts}
 	r.segs = wallSegments(p)
+	for _, sg := range r.segs {
+		if sg.arc == nil && !sg.axis() {
+			r.fallback = true
+		}
+	}
 	b, ok := r.wallBounds()
 	if !ok {
 		b, ok = r.contentBounds()

@@ -77,10 +77,19 @@ type span struct{ lo, hi float64 }
 
 // cuts returns the intervals of segment i that openings void, sorted.
 func (r *renderer) cuts(i int) []span {
+	if r.fallback {
+		return nil // openings are masked over, not cut, in the fallback
+	}
 	sg := r.segs[i]
 	var out []span
 	for _, o := range r.p.Openings {
 		if r.host(o) == nil || o.Wall != sg.wall || o.Segment != sg.index {
+			continue
+		}
+		if sg.arc != nil {
+			c := sg.arcParam(o.Center)
+			hw := o.Width / 2 / sg.arc.Radius / math.Abs(sg.arc.Sweep)
+			out = append(out, span{c - hw, c + hw})
 			continue
 		}
 		c, _ := geom.Segment{A: sg.a, B: sg.b}.Project(o.Center)
@@ -107,15 +116,9 @@ func (r *renderer) drawWalls() {
 	// Without a general polygon engine only axis-aligned walls are unioned:
 	// one angled straight segment sends every wall to the per-segment
 	// outline, and a wall with a curved edge is always drawn per segment.
-	angled := false
-	for _, sg := range r.segs {
-		if sg.arc == nil && !sg.axis() {
-			angled = true
-		}
-	}
 	var joined, loose []int
 	for i, sg := range r.segs {
-		if angled || r.curved(sg.wall) {
+		if r.fallback || r.curved(sg.wall) {
 			loose = append(loose, i)
 		} else {
 			joined = append(joined, i)
@@ -179,24 +182,49 @@ func (s wallSeg) arcTangent(t float64) geom.Point {
 	return d
 }
 
+// arcParam is the fraction along the arc nearest p (by angle).
+func (s wallSeg) arcParam(p geom.Point) float64 {
+	if s.arc.Sweep == 0 {
+		return 0
+	}
+	a := math.Atan2(p.Y-s.arc.Center.Y, p.X-s.arc.Center.X) - s.arc.StartAngle
+	if s.arc.Sweep > 0 {
+		a = math.Mod(math.Mod(a, 2*math.Pi)+2*math.Pi, 2*math.Pi)
+	} else {
+		a = -math.Mod(math.Mod(-a, 2*math.Pi)+2*math.Pi, 2*math.Pi)
+	}
+	return a / s.arc.Sweep
+}
+
 // arcSolid tessellates a curved segment's solid, its ends extended along
 // the tangents by half the thickness.
-func (s wallSeg) arcSolid() []geom.Point {
-	n := int(math.Ceil(math.Abs(s.arc.Sweep)/arcStep - 1e-9))
+func (s wallSeg) arcSolid() []geom.Point { return s.arcPiece(0, 1, true, true) }
+
+// arcPiece tessellates the stretch t0..t1 of a curved segment; a capped end
+// is a true end of the wall and is extended along its tangent.
+func (s wallSeg) arcPiece(t0, t1 float64, cap0, cap1 bool) []geom.Point {
+	n := int(math.Ceil(math.Abs(s.arc.Sweep*(t1-t0))/arcStep - 1e-9))
 	if n < 1 {
 		n = 1
 	}
+	at := func(k int) float64 { return t0 + (t1-t0)*float64(k)/float64(n) }
+	ext := func(t float64, on bool) float64 {
+		if on {
+			return s.h
+		}
+		return 0
+	}
 	ro, ri := s.arc.Radius+s.h, s.arc.Radius-s.h
 	var pts []geom.Point
-	pts = append(pts, s.arcAt(0, ro).Sub(s.arcTangent(0).Mul(s.h)))
+	pts = append(pts, s.arcAt(t0, ro).Sub(s.arcTangent(t0).Mul(ext(t0, cap0))))
 	for k := 0; k <= n; k++ {
-		pts = append(pts, s.arcAt(float64(k)/float64(n), ro))
+		pts = append(pts, s.arcAt(at(k), ro))
 	}
-	pts = append(pts, s.arcAt(1, ro).Add(s.arcTangent(1).Mul(s.h)), s.arcAt(1, ri).Add(s.arcTangent(1).Mul(s.h)))
+	pts = append(pts, s.arcAt(t1, ro).Add(s.arcTangent(t1).Mul(ext(t1, cap1))), s.arcAt(t1, ri).Add(s.arcTangent(t1).Mul(ext(t1, cap1))))
 	for k := n; k >= 0; k-- {
-		pts = append(pts, s.arcAt(float64(k)/float64(n), ri))
+		pts = append(pts, s.arcAt(at(k), ri))
 	}
-	return append(pts, s.arcAt(0, ri).Sub(s.arcTangent(0).Mul(s.h)))
+	return append(pts, s.arcAt(t0, ri).Sub(s.arcTangent(t0).Mul(ext(t0, cap0))))
 }
 
 // piece is a solid stretch of one segment between openings.
@@ -211,11 +239,10 @@ func (r *renderer) pieces(idx []int) []piece {
 	var out []piece
 	for _, i := range idx {
 		sg := r.segs[i]
-		if sg.arc != nil {
-			out = append(out, piece{sg: sg})
-			continue
-		}
 		l := sg.b.Sub(sg.a).Len()
+		if sg.arc != nil {
+			l = 1 // arcs are cut in fractions of their sweep
+		}
 		for _, sp := range solidSpans(l, r.cuts(i)) {
 			out = append(out, piece{sg, sp.lo, sp.hi, sp.lo <= 0, sp.hi >= l})
 		}
@@ -229,7 +256,7 @@ func (r *renderer) pieceFills(pieces []piece) {
 		fill := r.hatchOf(pc.sg.wall).id()
 		var pts []geom.Point
 		if pc.sg.arc != nil {
-			pts = pc.sg.arcSolid()
+			pts = pc.sg.arcPiece(pc.lo, pc.hi, pc.capLo, pc.capHi)
 		} else {
 			d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
 			lo, hi := pc.lo, pc.hi
@@ -250,7 +277,7 @@ func (r *renderer) pieceFills(pieces []piece) {
 func (r *renderer) pieceFaces(pieces []piece) {
 	for _, pc := range pieces {
 		if pc.sg.arc != nil {
-			r.arcFaces(pc.sg)
+			r.arcFaces(pc.sg, pc.lo, pc.hi)
 			continue
 		}
 		d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
@@ -263,8 +290,8 @@ func (r *renderer) pieceFaces(pieces []piece) {
 
 // arcFaces draws a curved segment's faces as SVG arcs, at most a quarter
 // turn each.
-func (r *renderer) arcFaces(sg wallSeg) {
-	n := int(math.Ceil(math.Abs(sg.arc.Sweep)/(math.Pi/2) - 1e-9))
+func (r *renderer) arcFaces(sg wallSeg, t0, t1 float64) {
+	n := int(math.Ceil(math.Abs(sg.arc.Sweep*(t1-t0))/(math.Pi/2) - 1e-9))
 	if n < 1 {
 		n = 1
 	}
@@ -274,7 +301,8 @@ func (r *renderer) arcFaces(sg wallSeg) {
 	}
 	for _, rad := range []float64{sg.arc.Radius + sg.h, sg.arc.Radius - sg.h} {
 		for k := 0; k < n; k++ {
-			p, q := sg.arcAt(float64(k)/float64(n), rad), sg.arcAt(float64(k+1)/float64(n), rad)
+			p := sg.arcAt(t0+(t1-t0)*float64(k)/float64(n), rad)
+			q := sg.arcAt(t0+(t1-t0)*float64(k+1)/float64(n), rad)
 			r.b.s(`<path d="M `, num(p.X), ",", num(p.Y), " A ", num(rad), " ", num(rad), " 0 0 ", flag, " ", num(q.X), ",", num(q.Y),
 				`" fill="none" `, stroke(r.pal.wallOutline, r.z.wallPen), "/>\n")
 		}
