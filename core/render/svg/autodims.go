@@ -56,13 +56,13 @@ func (r *renderer) autoDims() []ir.Dim {
 	if all || mode == "walls" {
 		out = append(out, r.thicknessCallouts()...)
 	}
-	return out
+	return append(out, r.curveDims()...)
 }
 
 // faces is the outermost wall face on each side: the extreme face of the
 // walls running along that side (the walls' extent when there are none).
 func (r *renderer) faces() geom.Rect {
-	f := r.bounds
+	f := r.vertexBounds()
 	var hx, vx bool
 	for _, sg := range r.segs {
 		if sg.arc != nil || !sg.axis() {
@@ -81,6 +81,52 @@ func (r *renderer) faces() geom.Rect {
 		}
 	}
 	return f
+}
+
+// vertexBounds is the extent of the wall centreline vertices (the walls'
+// extent when there are none).
+func (r *renderer) vertexBounds() geom.Rect {
+	ok := false
+	var b geom.Rect
+	for _, sg := range r.segs {
+		for _, p := range []geom.Point{sg.a, sg.b} {
+			if !ok {
+				b, ok = geom.Rect{Min: p, Max: p}, true
+			}
+			b = b.Union(geom.Rect{Min: p, Max: p})
+		}
+	}
+	if !ok {
+		return r.bounds
+	}
+	return b
+}
+
+// curveDims are the call-outs of round things: one R leader from centre to
+// midpoint per distinct arc, one φ across each circular room.
+func (r *renderer) curveDims() []ir.Dim {
+	var out []ir.Dim
+	type key struct{ cx, cy, rad float64 }
+	seen := map[key]bool{}
+	for _, sg := range r.segs {
+		if sg.arc == nil {
+			continue
+		}
+		k := key{math.Round(sg.arc.Center.X), math.Round(sg.arc.Center.Y), math.Round(sg.arc.Radius)}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, ir.Dim{From: sg.arc.Center, To: sg.arcAt(0.5, sg.arc.Radius), Text: "R" + num(sg.arc.Radius)})
+	}
+	for _, rm := range r.p.Rooms {
+		if rm.Shape != ir.RoomCircle || !(rm.Radius > 0) || rm.Radius > maxCoord || !finite(rm.Center) {
+			continue
+		}
+		c := rm.Center
+		out = append(out, ir.Dim{From: geom.Point{X: c.X - rm.Radius, Y: c.Y}, To: geom.Point{X: c.X + rm.Radius, Y: c.Y}, Text: "φ" + num(2*rm.Radius)})
+	}
+	return out
 }
 
 // facadeSpan is the facade's extent along its own axis.
