@@ -353,7 +353,7 @@ func (r *resolver) checkDupIDs() {
 }
 
 func (r *resolver) checkEmpty() {
-	if len(r.walls) == 0 && len(r.rooms) == 0 && len(r.furniture) == 0 {
+	if len(r.walls) == 0 && len(r.rooms) == 0 && len(r.furniture) == 0 && len(r.boxes) == 0 {
 		d := diag.New("W_EMPTY_PLAN", source.Span{}, "The plan has no walls, rooms or furniture, so there is nothing to draw")
 		d.Unplaced = true
 		r.add(d)
