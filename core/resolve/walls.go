@@ -95,6 +95,9 @@ func (r *resolver) wallArcs(w *wallEl, iw *ir.Wall) {
 		a, b := iw.Points[i-1], iw.Points[i]
 		rad := v.Radius.V
 		chord := b.Sub(a).Len()
+		if math.IsInf(rad, 0) || math.IsNaN(rad) || math.IsInf(chord, 0) || math.IsNaN(chord) {
+			continue // no finite circle: the edge stays straight
+		}
 		if chord == 0 || rad <= 0 || rad < chord/2-1e-9 {
 			min := math.Ceil(chord/2*1000-1e-6) / 1000
 			var d diag.Diagnostic
