@@ -145,7 +145,7 @@ func (r *renderer) facadeOpenings(f facade) []float64 {
 	b := r.faces()
 	for _, o := range r.p.Openings {
 		sg := r.host(o)
-		if sg == nil || !sg.axis() {
+		if sg == nil || !sg.axis() || o.OffWall {
 			continue
 		}
 		fr, _ := r.frame(o)

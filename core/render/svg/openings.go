@@ -47,7 +47,11 @@ func (r *renderer) frame(o ir.Opening) (doorFrame, bool) {
 	d, n := sg.dir(), sg.normal()
 	c, _ := geom.Segment{A: sg.a, B: sg.b}.Project(o.Center)
 	mid := sg.a.Add(d.Mul(c))
-	if sg.arc != nil {
+	if o.OffWall {
+		// An opening off every wall is drawn where it was written, square
+		// to the nearest wall.
+		mid = o.Center
+	} else if sg.arc != nil {
 		// On a curve the opening is drawn square to the arc at its centre.
 		t := sg.arcParam(o.Center)
 		mid = sg.arcAt(t, sg.arc.Radius)

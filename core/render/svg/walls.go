@@ -83,7 +83,7 @@ func (r *renderer) cuts(i int) []span {
 	sg := r.segs[i]
 	var out []span
 	for _, o := range r.p.Openings {
-		if r.host(o) == nil || o.Wall != sg.wall || o.Segment != sg.index {
+		if r.host(o) == nil || o.Wall != sg.wall || o.Segment != sg.index || o.OffWall {
 			continue
 		}
 		if sg.arc != nil {
