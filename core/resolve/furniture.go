@@ -49,7 +49,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 	w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 	if !src.Size.Set {
 		if fx, _, known := lookupFixture(src.Category.V); known && src.Placement == expand.FurnAgainst {
-			w, h = fx.Along, fx.Depth
+			w, h = snap(fx.Along, r.grid), snap(fx.Depth, r.grid)
 		} else {
 			r.add(diag.New("E_FURN_SIZE", src.Span, "Furniture %q needs a `size WxH`: %q has no catalogued footprint", f.id, src.Category.V))
 			ok = false
@@ -206,10 +206,10 @@ func (r *resolver) inferSide(f *furnEl, w *wallEl, s geom.Segment) (geom.Point, 
 		return left, false
 	}
 	rm := r.rooms[j]
-	depth := f.src.Size.H
+	depth := snap(f.src.Size.H, r.grid)
 	if !f.src.Size.Set {
 		if fx, _, known := lookupFixture(f.src.Category.V); known {
-			depth = fx.Depth
+			depth = snap(fx.Depth, r.grid)
 		}
 	}
 	base := s.A.Add(u.Mul(r.againstOffset(f, s)))
