@@ -339,12 +339,12 @@ func (r *renderer) drawNorth() {
 	r.b.s("</g>\n")
 }
 
-// barLength is the scale bar's length: the longest 1-2-5 step in mm that
-// fits within fracBarMax of the drawing.
+// barLength is the scale bar's length: the longest of 0.5, 1, 2, 5, 10 …
+// metres that fits within fracBarMax of the drawing (0.5 m at the least).
 func barLength(s float64) float64 {
 	limit := fracBarMax * s
-	best := 1.0
-	for p := 1.0; p <= limit && p < maxCoord; p *= 10 {
+	best := minBar
+	for p := 1000.0; p <= limit && p < maxCoord; p *= 10 {
 		for _, k := range []float64{1, 2, 5} {
 			if k*p <= limit {
 				best = k * p
@@ -354,11 +354,11 @@ func barLength(s float64) float64 {
 	return best
 }
 
+// minBar is the shortest scale bar, in mm.
+const minBar = 500.0
+
 func barLabel(l float64) string {
-	if l >= 1000 {
-		return strconv.FormatFloat(l/1000, 'f', -1, 64) + " m"
-	}
-	return strconv.FormatFloat(l, 'f', -1, 64) + " mm"
+	return strconv.FormatFloat(l/1000, 'f', -1, 64) + " m"
 }
 
 func (r *renderer) drawScaleBar() {

@@ -104,14 +104,10 @@ func (r *renderer) hatchGroups(only []int) []hatchGroup {
 // always), in group order.
 func (r *renderer) patterns() string {
 	hs := []hatch{}
-	seen := map[string]bool{}
+
 	for _, g := range r.hatchGroups(allSegs(len(r.segs))) {
 		hs = append(hs, g.h)
-		seen[g.h.id()] = true
-	}
-	if !seen["poche"] {
-		hs = append(hs, hatch{material: "poche", scale: 1})
-		sort.SliceStable(hs, func(i, j int) bool { return hs[i].material < hs[j].material })
+
 	}
 	var b strings.Builder
 	for _, h := range hs {
