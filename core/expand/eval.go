@@ -394,6 +394,19 @@ func (e *expander) strClause(s *syntax.StrLit, env *Env) Str {
 	return Str{V: e.evalString(s, env).Str, Set: true, Span: s.Sp}
 }
 
+// textClause evaluates a label/text expression; a non-string result is
+// rendered as interpolation would render it.
+func (e *expander) textClause(x syntax.Expr, env *Env) Str {
+	if x == nil {
+		return Str{}
+	}
+	v := e.eval(x, env)
+	if v.Kind != StringVal {
+		return Str{V: v.Text(), Set: true, Span: x.Span()}
+	}
+	return Str{V: v.Str, Set: true, Span: x.Span()}
+}
+
 func word(w *syntax.Word) Word {
 	if w == nil {
 		return Word{}
@@ -468,7 +481,7 @@ func (e *expander) element(s syntax.Stmt, sc scope) Item {
 			}
 			r.Radius = e.numClause(n.Radius, env)
 			r.Size = e.size(n.Size, env)
-			r.Label = e.strClause(n.Label, env)
+			r.Label = e.textClause(n.Label, env)
 			r.LabelAt = e.point(n.LabelAt, env)
 		})
 	case *syntax.OpeningStmt:
@@ -501,7 +514,7 @@ func (e *expander) element(s syntax.Stmt, sc scope) Item {
 			f.Offset = e.numClause(n.Offset, env)
 			f.Inset = e.numClause(n.Inset, env)
 			f.Size = e.size(n.Size, env)
-			f.Label = e.strClause(n.Label, env)
+			f.Label = e.textClause(n.Label, env)
 			f.Rotate = e.numClause(n.Rotate, env)
 		})
 	case *syntax.DimStmt:
@@ -513,7 +526,7 @@ func (e *expander) element(s syntax.Stmt, sc scope) Item {
 			d.To = e.point(n.To, env)
 			d.Segment = e.numClause(n.Segment, env)
 			d.Offset = e.numClause(n.Offset, env)
-			d.Text = e.strClause(n.Text, env)
+			d.Text = e.textClause(n.Text, env)
 		})
 	case *syntax.BoxStmt:
 		b := &Box{Kind: BoxKind(n.Kind), ID: ident(n.ID), Dir: word(n.Dir)}
@@ -537,7 +550,7 @@ func (e *expander) element(s syntax.Stmt, sc scope) Item {
 				sr.Span = r.Sp
 				sr.Zone = sc.zone
 				sr.Size = e.size(r.Size, env)
-				sr.Label = e.strClause(r.Label, env)
+				sr.Label = e.textClause(r.Label, env)
 				st.Rooms = append(st.Rooms, sr)
 			}
 		})

@@ -89,8 +89,8 @@ type RoomStmt struct {
 	Polygon []*Point
 	// Circle radius.
 	Radius Expr
-	// Common tail.
-	Label   *StrLit
+	// Common tail. Label is an expression that starts with a string.
+	Label   Expr
 	LabelAt *Point
 	Uses    []*Word
 	Clauses Clauses
@@ -172,7 +172,7 @@ type FurnitureStmt struct {
 	Inset  Expr
 	// Tail.
 	Size    *Size
-	Label   *StrLit
+	Label   Expr // starts with a string literal
 	Rotate  Expr
 	Clauses Clauses
 	Sp      source.Span
@@ -201,7 +201,7 @@ type DimStmt struct {
 	Ref      *Ident // radius/diameter target
 	Segment  Expr
 	Offset   Expr
-	Text     *StrLit
+	Text     Expr // starts with a string literal
 	Clauses  Clauses
 	Sp       source.Span
 }
@@ -238,7 +238,7 @@ type BoxStmt struct {
 type StripRoom struct {
 	ID    *Ident
 	Size  *Size // H nil when only the main extent is given
-	Label *StrLit
+	Label Expr  // starts with a string literal
 	Uses  []*Word
 	Sp    source.Span
 }

@@ -96,9 +96,7 @@ type Token struct {
 // pathological input cannot exhaust memory.
 const MaxTokens = 1 << 20
 
-// lexer produces tokens on demand, so (as in the reference) a lexical
-// error is reported only when the parser reaches it, and nothing after the
-// end of the plan block is ever examined.
+// lexer produces tokens one at a time; the parser drains it up front.
 type lexer struct {
 	src   []byte
 	i     int

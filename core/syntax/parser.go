@@ -35,6 +35,9 @@ type parser struct {
 func newParser(f *source.File) *parser {
 	p := &parser{file: f, src: f.Src}
 	p.lx = newLexer(f.Src, 0, len(f.Src), &p.diags)
+	// Like the reference, lex the whole file first: lexical errors are
+	// reported before any parse error, wherever they are.
+	p.fill(MaxTokens)
 	return p
 }
 
@@ -90,10 +93,13 @@ func (p *parser) isWord(w string) bool {
 	return t.Kind == IDENT && t.Text == w
 }
 
-// found renders a token for "but found …".
+// found renders a token for "…, found X".
 func found(t Token) string {
-	if t.Kind == EOF {
+	switch t.Kind {
+	case EOF:
 		return "end of input"
+	case STRING:
+		return "string " + t.Text
 	}
 	return strconv.Quote(t.Text)
 }
@@ -189,33 +195,68 @@ func (p *parser) leave() { p.depth-- }
 
 func (p *parser) parseFile() *File {
 	f := &File{Src: p.file}
-	func() {
-		defer p.recoverStmt()
-		start := p.tok().Sp.Start
-		if !p.isWord("plan") {
-			// No plan header: report it, read the statements anyway and
-			// expect the closing brace, as the reference does.
-			p.errAt(p.tok().Sp, "expected %q, found %s", "plan", found(p.tok()))
-			plan := &Plan{Name: &StrLit{}}
-			f.Plan = plan
-			plan.Body = p.stmtList(true)
-			p.expect(RCURLY)
-			return
+	start := p.tok().Sp.Start
+	plan := &Plan{Name: &StrLit{}}
+	f.Plan = plan
+	// The header is `plan "Name" {`. As in the reference, a broken header
+	// is reported once and the body is still read: after the error the
+	// parser resynchronises at the next statement keyword.
+	lb := p.tok()
+	ok := false
+	switch {
+	case !p.isWord("plan"):
+		p.errAt(p.tok().Sp, "expected %q, found %s", "plan", found(p.tok()))
+	default:
+		p.next()
+		if t := p.tok(); t.Kind != STRING {
+			p.errAt(t.Sp, "expected a string, found %s", found(t))
+			break
+		}
+		plan.Name = p.plainStr(p.next())
+		lb = p.tok()
+		if lb.Kind != LCURLY {
+			p.errAt(lb.Sp, "expected %s, found %s", LCURLY.describe(), found(lb))
+			break
 		}
 		p.next()
-		name := p.str()
-		lb := p.expect(LCURLY)
-		plan := &Plan{Name: name}
-		f.Plan = plan
-		plan.Body = p.stmtList(true)
-		rb := p.expect(RCURLY)
-		plan.Sp = source.Span{Start: start, End: rb.Sp.End}
-		plan.BodySp = source.Span{Start: lb.Sp.Start, End: rb.Sp.End}
-	}()
-	if f.Plan != nil && f.Plan.Sp.End == 0 {
-		f.Plan.Sp = source.Span{Start: 0, End: len(p.src)}
+		ok = true
 	}
+	if !ok {
+		p.skipToStmt()
+	}
+	plan.Body = p.stmtList(true)
+	end := p.tok()
+	if end.Kind != RCURLY {
+		p.errAt(end.Sp, "expected %s, found %s", RCURLY.describe(), found(end))
+	} else {
+		p.next()
+	}
+	plan.Sp = source.Span{Start: start, End: end.Sp.End}
+	plan.BodySp = source.Span{Start: lb.Sp.Start, End: end.Sp.End}
 	return f
+}
+
+// plainStr decodes a string token without interpolation (the plan name).
+func (p *parser) plainStr(t Token) *StrLit {
+	s := &StrLit{Sp: t.Sp}
+	end := t.Sp.End
+	if end-t.Sp.Start >= 2 && p.src[end-1] == '"' {
+		end--
+	}
+	var b strings.Builder
+	for i := t.Sp.Start + 1; i < end; i++ {
+		c := p.src[i]
+		if c == '\\' && i+1 < end {
+			i++
+			c = p.src[i]
+			if c == 'n' {
+				c = '\n'
+			}
+		}
+		b.WriteByte(c)
+	}
+	s.Parts = []StrPart{{Text: b.String()}}
+	return s
 }
 
 // recoverStmt turns a bailout into a normal return.
@@ -257,19 +298,30 @@ func (p *parser) stmtRecover(top bool) (s Stmt, ok bool) {
 	return p.stmt(top), true
 }
 
-// sync skips to the next statement keyword or "}" after an error. It always
-// makes progress.
+// sync skips to the next statement keyword or "}" after an error. It
+// always makes progress: when the failed statement consumed nothing (before
+// is the position it started at), its first token is skipped.
 func (p *parser) sync(before int) {
 	if p.pos == before {
 		p.next()
 	}
+	p.skipToStmt()
+}
+
+// skipToStmt skips to the next statement keyword or "}" (staying put when
+// already at one).
+func (p *parser) skipToStmt() {
 	for !p.is(EOF) && !p.is(RCURLY) {
-		t := p.tok()
-		if t.Kind == IDENT && stmtKeywords[t.Text] {
+		if p.atKeyword() {
 			return
 		}
 		p.next()
 	}
+}
+
+func (p *parser) atKeyword() bool {
+	t := p.tok()
+	return t.Kind == IDENT && stmtKeywords[t.Text]
 }
 
 // planOnly are the statements that are legal only directly in the plan
@@ -487,6 +539,15 @@ func (p *parser) size(single bool) *Size {
 	return s
 }
 
+// textExpr parses a label or text clause: an expression that must start
+// with a string literal.
+func (p *parser) textExpr() Expr {
+	if t := p.tok(); t.Kind != STRING {
+		p.fail(t.Sp, "expected a string, found %s", found(t))
+	}
+	return p.expr()
+}
+
 // clause records the clause that started at start with keyword key.
 func clause(cs *Clauses, key string, sp source.Span) { *cs = append(*cs, Clause{Key: key, Sp: sp}) }
 
@@ -561,14 +622,10 @@ func isUse(s string) bool {
 }
 
 // roomTail parses `[label "…" [at (x,y)]] [uses …]`.
-func (p *parser) roomTail(label **StrLit, labelAt **Point, uses *[]*Word, cs *Clauses) {
+func (p *parser) roomTail(label *Expr, labelAt **Point, uses *[]*Word, cs *Clauses) {
 	if p.isWord("label") {
 		c := p.next()
-		t := p.tok()
-		if t.Kind != STRING {
-			p.fail(t.Sp, "expected a string, found %s", found(t))
-		}
-		*label = p.str()
+		*label = p.textExpr()
 		if p.isWord("at") {
 			p.next()
 			*labelAt = p.point()
@@ -795,11 +852,7 @@ func (p *parser) furnitureStmt() Stmt {
 	}
 	if p.isWord("label") {
 		c := p.next()
-		tt := p.tok()
-		if tt.Kind != STRING {
-			p.fail(tt.Sp, "expected a string, found %s", found(tt))
-		}
-		f.Label = p.str()
+		f.Label = p.textExpr()
 		clause(&f.Clauses, "label", p.span(c.Sp.Start))
 	}
 	if p.isWord("rotate") {
@@ -852,11 +905,7 @@ func (p *parser) dimStmt() Stmt {
 	}
 	if p.isWord("text") {
 		c := p.next()
-		tt := p.tok()
-		if tt.Kind != STRING {
-			p.fail(tt.Sp, "expected a string, found %s", found(tt))
-		}
-		d.Text = p.str()
+		d.Text = p.textExpr()
 		clause(&d.Clauses, "text", p.span(c.Sp.Start))
 	}
 	d.Sp = p.span(kw.Sp.Start)
@@ -924,7 +973,7 @@ func (p *parser) stripStmt() Stmt {
 		r.Size = p.size(true)
 		if p.isWord("label") {
 			p.next()
-			r.Label = p.str()
+			r.Label = p.textExpr()
 		}
 		if p.isWord("uses") {
 			p.next()
@@ -1156,7 +1205,7 @@ func (p *parser) settingStmt() Stmt {
 		w := p.word()
 		s.Args = []*Word{w}
 		if w.Text != "mm" {
-			p.errAt(kw.Sp, "units %q are not supported; only \"mm\" is", w.Text)
+			p.fail(kw.Sp, "units %q are not supported; only \"mm\" is", w.Text)
 		}
 	case "grid":
 		t := p.expect(NUMBER)
@@ -1246,6 +1295,9 @@ func (p *parser) titleStmt() Stmt {
 	s := &TitleStmt{}
 	p.expect(LCURLY)
 	for !p.is(RCURLY) {
+		if t := p.tok(); t.Kind != IDENT {
+			p.fail(t.Sp, "expected a title field, found %s", found(t))
+		}
 		k := p.word()
 		if k.Text != "project" && k.Text != "drawn_by" && k.Text != "date" {
 			p.fail(k.Sp, "title field %q is not one of project, drawn_by, date", k.Text)
@@ -1317,7 +1369,7 @@ func (p *parser) themeStmt() Stmt {
 		s.Sp = p.span(kw.Sp.Start)
 		return s
 	}
-	if p.is(IDENT) && !stmtKeywords[p.tok().Text] {
+	if p.is(IDENT) {
 		s.Name = p.word()
 	}
 	if p.is(LCURLY) {
