@@ -76,7 +76,9 @@ func (h *Handler) serveMCP(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// refuseBody answers 413 with the E_INPUT_TOO_LARGE refusal as JSON. size
+// refuseBody answers 413 with the E_INPUT_TOO_LARGE refusal as JSON. It
+// writes the reply itself rather than returning caddyhttp.Error, so the
+// diagnostic reaches the client even in a site without handle_errors. size
 // is the declared length, or -1 when only "more than the cap" is known.
 func (h *Handler) refuseBody(w http.ResponseWriter, size int64) {
 	h.metrics.refused(reasonBodyTooLarge)

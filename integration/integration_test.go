@@ -506,3 +506,47 @@ func TestMain(m *testing.M) {
 	os.Remove(logFile)
 	os.Exit(code)
 }
+
+// TestJSONConfig loads a native JSON configuration (the handler's JSON
+// field names) and checks that the options take effect. The next test to
+// call start reloads the Caddyfile configuration.
+func TestJSONConfig(t *testing.T) {
+	tc := caddytest.NewTester(t)
+	tc.InitServer(`{
+		"admin": {"listen": "localhost:2999"},
+		"apps": {
+			"http": {
+				"http_port": 9080,
+				"servers": {
+					"json": {
+						"listen": [":9080"],
+						"routes": [{
+							"handle": [
+								{"handler": "archlang_mcp", "mcp_path": "/rpc", "max_inflated": 1000, "max_body": 2000, "max_argument": 1000,
+								 "playground_url": "https://play.example", "svg_cache_size": 1048576},
+								{"handler": "static_response", "body": "json next"}
+							]
+						}]
+					}
+				}
+			},
+			"pki": {"certificate_authorities": {"local": {"install_trust": false}}}
+		}
+	}`, "json")
+	res, body := post(t, tc, base+"/rpc", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"link","arguments":{"source":"plan \"j\" {}"}}}`, nil)
+	if res.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(`https://play.example/#z=`)) {
+		t.Errorf("link on /rpc: %d %s", res.StatusCode, body)
+	}
+	res, body = get(t, tc, http.MethodGet, base+"/mcp", nil)
+	if string(body) != "json next" {
+		t.Errorf("/mcp is not the MCP path here: %d %q", res.StatusCode, body)
+	}
+	res, _ = post(t, tc, base+"/rpc", strings.Repeat(" ", 2001), nil)
+	if res.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("max_body 2000: %d", res.StatusCode)
+	}
+	res, _ = get(t, tc, http.MethodGet, base+"/svg/"+payload.Encode(bytes.Repeat([]byte("a"), 1001)), nil)
+	if res.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("max_inflated 1000: %d", res.StatusCode)
+	}
+}
