@@ -22,13 +22,10 @@ const (
 	pocketEnd    = 0.05  // pocket panel clearance at each jamb
 	foldHalf     = 0.1   // bifold leaf half thickness
 	foldHinge    = 0.25  // bifold fold hinge radius
-	defaultOpen  = 0.5   // how far a sliding-family door is drawn open by default
 	dashOn       = 4     // dash length, in pens
 	dashOff      = 3     // dash gap, in pens
-	fullTurnDeg  = 360.0 // degrees in a turn
 	quarterTurn  = 90.0  // degrees in a quarter turn
 	glazeExtra   = 1.0   // window mask overhang beyond the wall face, in wall pens
-	minDoorWidth = 0.0
 )
 
 // doorFrame is an opening's geometry on its host segment.

@@ -346,17 +346,14 @@ func ringPath(pts []geom.Point) string {
 // traces the result as closed rings (filled area on the left of travel, so
 // holes run the other way and fill with the nonzero rule).
 func (r *renderer) unionPath(only []int) (string, bool) {
-	type box struct{ x0, y0, x1, y1 float64 }
 	var solids, voids []box
 	for _, i := range only {
 		sg := r.segs[i]
-		q := sg.quad()
-		solids = append(solids, boxOf(q, func(a, b, c, d float64) box { return box{a, b, c, d} }))
+		solids = append(solids, boxOf(sg.quad()))
 		for _, c := range r.cuts(i) {
 			d, n := sg.dir(), sg.normal().Mul(sg.h)
 			a, b := sg.a.Add(d.Mul(c.lo)), sg.a.Add(d.Mul(c.hi))
-			voids = append(voids, boxOf([]geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)},
-				func(a, b, c, d float64) box { return box{a, b, c, d} }))
+			voids = append(voids, boxOf([]geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)}))
 		}
 	}
 	var xs, ys []float64
@@ -397,13 +394,17 @@ func (r *renderer) unionPath(only []int) (string, bool) {
 	return traceRings(nx, ny, filled, xs, ys), true
 }
 
-func boxOf[T any](q []geom.Point, mk func(x0, y0, x1, y1 float64) T) T {
-	x0, y0, x1, y1 := q[0].X, q[0].Y, q[0].X, q[0].Y
+// box is an axis-aligned rectangle of the union grid.
+type box struct{ x0, y0, x1, y1 float64 }
+
+// boxOf is the bounding box of q (q is never empty).
+func boxOf(q []geom.Point) box {
+	b := box{q[0].X, q[0].Y, q[0].X, q[0].Y}
 	for _, p := range q[1:] {
-		x0, y0 = math.Min(x0, p.X), math.Min(y0, p.Y)
-		x1, y1 = math.Max(x1, p.X), math.Max(y1, p.Y)
+		b.x0, b.y0 = math.Min(b.x0, p.X), math.Min(b.y0, p.Y)
+		b.x1, b.y1 = math.Max(b.x1, p.X), math.Max(b.y1, p.Y)
 	}
-	return mk(x0, y0, x1, y1)
+	return b
 }
 
 // uniq sorts vs and merges values closer than axisEps.
