@@ -254,3 +254,15 @@ func TestRenderErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestManyWalls checks a dense grid of walls renders in reasonable time
+// (the union falls back to per-segment outlines past its budget).
+func TestManyWalls(t *testing.T) {
+	p := &ir.Plan{}
+	for i := 0; i < 600; i++ {
+		x := float64(i * 37)
+		p.Walls = append(p.Walls, ir.Wall{Thickness: 10, Points: []geom.Point{pt(x, 0), pt(x, 30000)}})
+		p.Walls = append(p.Walls, ir.Wall{Thickness: 10, Points: []geom.Point{pt(0, x+3), pt(30000, x+3)}})
+	}
+	wellFormed(t, Render(p, Options{}))
+}

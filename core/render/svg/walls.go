@@ -12,9 +12,13 @@ import (
 // axisEps is the tolerance for calling a segment axis-aligned, in mm.
 const axisEps = 1e-6
 
-// maxGridCells caps the union grid; a plan needing more falls back to the
-// per-segment outline rather than spend unbounded memory.
-const maxGridCells = 4 << 20
+// maxGridCells caps the union grid, and maxGridWork the cells its boxes
+// cover in total; a plan needing more falls back to the per-segment outline
+// rather than spend unbounded time and memory.
+const (
+	maxGridCells = 1 << 20
+	maxGridWork  = 16 << 20
+)
 
 // wallSeg is one straight leg of a wall.
 type wallSeg struct {
@@ -368,6 +372,13 @@ func (r *renderer) unionPath(only []int) (string, bool) {
 	}
 	if nx*ny > maxGridCells {
 		return "", false
+	}
+	work := 0
+	for _, bx := range append(append([]box(nil), solids...), voids...) {
+		work += (idx(xs, bx.x1) - idx(xs, bx.x0)) * (idx(ys, bx.y1) - idx(ys, bx.y0))
+		if work > maxGridWork {
+			return "", false
+		}
 	}
 	cell := make([]int8, nx*ny)
 	mark := func(bx box, v int8) {
