@@ -447,14 +447,17 @@ type gridPt struct{ i, j int }
 // left of travel (dx,dy) is (dy,-dx)); rings are then followed, turning
 // left first at pinch vertices so touching rings stay separate.
 func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string {
-	// out[v] lists the edges leaving vertex v.
-	next := map[gridPt][]gridPt{}
-	var starts []gridPt
-	add := func(a, b gridPt) {
-		if _, ok := next[a]; !ok {
-			starts = append(starts, a)
+	w := nx + 1
+	// Every grid vertex has at most two outgoing boundary edges.
+	out := make([][2]int32, w*(ny+1))
+	cnt := make([]uint8, w*(ny+1))
+	used := make([][2]bool, w*(ny+1))
+	add := func(ai, aj, bi, bj int) {
+		v := aj*w + ai
+		if cnt[v] < 2 {
+			out[v][cnt[v]] = int32(bj*w + bi)
+			cnt[v]++
 		}
-		next[a] = append(next[a], b)
 	}
 	for j := 0; j < ny; j++ {
 		for i := 0; i < nx; i++ {
@@ -462,57 +465,56 @@ func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string
 				continue
 			}
 			// Filled cell (i,j) spans vertices (i,j)-(i+1,j+1).
-			if !filled(i-1, j) { // west edge, travel down (left of down is east)
-				add(gridPt{i, j}, gridPt{i, j + 1})
+			if !filled(i-1, j) { // west edge, travel down
+				add(i, j, i, j+1)
 			}
-			if !filled(i, j+1) { // south edge, travel east (left of east is north)
-				add(gridPt{i, j + 1}, gridPt{i + 1, j + 1})
+			if !filled(i, j+1) { // south edge, travel east
+				add(i, j+1, i+1, j+1)
 			}
 			if !filled(i+1, j) { // east edge, travel up
-				add(gridPt{i + 1, j + 1}, gridPt{i + 1, j})
+				add(i+1, j+1, i+1, j)
 			}
 			if !filled(i, j-1) { // north edge, travel west
-				add(gridPt{i + 1, j}, gridPt{i, j})
+				add(i+1, j, i, j)
 			}
 		}
 	}
-	sort.Slice(starts, func(a, b int) bool {
-		if starts[a].i != starts[b].i {
-			return starts[a].i < starts[b].i
-		}
-		return starts[a].j < starts[b].j
-	})
-	used := map[[2]gridPt]bool{}
+	pt := func(v int) gridPt { return gridPt{v % w, v / w} }
 	var sb strings.Builder
-	for _, st := range starts {
-		for _, first := range next[st] {
-			if used[[2]gridPt{st, first}] {
-				continue
-			}
-			ring := []gridPt{st}
-			prev, cur := st, first
-			used[[2]gridPt{st, first}] = true
-			for cur != st {
-				ring = append(ring, cur)
-				nxt, ok := pickNext(prev, cur, next[cur], used)
-				if !ok {
-					break
+	// Vertices are visited column by column, top to bottom, so each ring
+	// starts at its leftmost-topmost corner.
+	for i := 0; i <= nx; i++ {
+		for j := 0; j <= ny; j++ {
+			st := j*w + i
+			for k := 0; k < int(cnt[st]); k++ {
+				if used[st][k] {
+					continue
 				}
-				used[[2]gridPt{cur, nxt}] = true
-				prev, cur = cur, nxt
+				used[st][k] = true
+				ring := []gridPt{pt(st)}
+				prev, cur := st, int(out[st][k])
+				for cur != st && len(ring) <= len(out) {
+					ring = append(ring, pt(cur))
+					slot, ok := pickNext(pt(prev), pt(cur), out[cur], int(cnt[cur]), used[cur], pt)
+					if !ok {
+						break
+					}
+					used[cur][slot] = true
+					prev, cur = cur, int(out[cur][slot])
+				}
+				pts := simplify(ring)
+				if len(pts) < 3 {
+					continue
+				}
+				if sb.Len() > 0 {
+					sb.WriteByte(' ')
+				}
+				gp := make([]geom.Point, len(pts))
+				for q, v := range pts {
+					gp[q] = geom.Point{X: xs[v.i], Y: ys[v.j]}
+				}
+				sb.WriteString(ringPath(gp))
 			}
-			pts := simplify(ring)
-			if len(pts) < 3 {
-				continue
-			}
-			if sb.Len() > 0 {
-				sb.WriteByte(' ')
-			}
-			gp := make([]geom.Point, len(pts))
-			for k, v := range pts {
-				gp[k] = geom.Point{X: xs[v.i], Y: ys[v.j]}
-			}
-			sb.WriteString(ringPath(gp))
 		}
 	}
 	return sb.String()
@@ -520,26 +522,27 @@ func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string
 
 // pickNext chooses the unused outgoing edge at cur, preferring a left turn
 // (relative to the incoming direction), then straight, then right.
-func pickNext(prev, cur gridPt, outs []gridPt, used map[[2]gridPt]bool) (gridPt, bool) {
-	din := gridPt{cur.i - prev.i, cur.j - prev.j}
-	best, bestRank := gridPt{}, 99
-	for _, o := range outs {
-		if used[[2]gridPt{cur, o}] {
+func pickNext(prev, cur gridPt, outs [2]int32, n int, used [2]bool, pt func(int) gridPt) (int, bool) {
+	din := gridPt{sign(cur.i - prev.i), sign(cur.j - prev.j)}
+	best, bestRank := 0, 99
+	for k := 0; k < n; k++ {
+		if used[k] {
 			continue
 		}
+		o := pt(int(outs[k]))
 		dout := gridPt{sign(o.i - cur.i), sign(o.j - cur.j)}
 		// y down: a left turn from (dx,dy) is (dy,-dx).
 		rank := 3
-		switch {
-		case dout == gridPt{sign(din.j), -sign(din.i)}:
+		switch dout {
+		case gridPt{din.j, -din.i}:
 			rank = 0
-		case dout == gridPt{sign(din.i), sign(din.j)}:
+		case din:
 			rank = 1
-		case dout == gridPt{-sign(din.j), sign(din.i)}:
+		case gridPt{-din.j, din.i}:
 			rank = 2
 		}
 		if rank < bestRank {
-			best, bestRank = o, rank
+			best, bestRank = k, rank
 		}
 	}
 	return best, bestRank < 99
