@@ -63,6 +63,19 @@ func (r *renderer) layoutDims() {
 		if !finite(d.From) || !finite(d.To) || d.From.ApproxEqual(d.To) || math.IsNaN(d.Offset) || math.Abs(d.Offset) > maxCoord {
 			continue
 		}
+		switch d.Mode {
+		case "radius", "diameter":
+			// Curve call-outs sit on the element itself: no offset, and the
+			// text carries the R or φ prefix.
+			d.Offset = 0
+			if d.Text == "" {
+				pre := "R"
+				if d.Mode == "diameter" {
+					pre = "φ"
+				}
+				d.Text = pre + strconv.FormatFloat(math.Round(d.To.Sub(d.From).Len()), 'f', -1, 64)
+			}
+		}
 		dir := d.To.Sub(d.From).Unit()
 		n := geom.Point{X: -dir.Y, Y: dir.X}
 		g := dimGeom{from: d.From, to: d.To, dir: dir, n: n, fs: fs,
@@ -154,7 +167,11 @@ func (r *renderer) layoutLabels() {
 		if !ok {
 			continue
 		}
-		lb := roomLabel{name: rm.Label, area: area(rm.Polygon.Area())}
+		a := rm.Polygon.Area()
+		if rm.Shape == ir.RoomCircle && rm.Radius > 0 {
+			a = math.Pi * rm.Radius * rm.Radius
+		}
+		lb := roomLabel{name: rm.Label, area: area(a)}
 		if at, ok := pinnedLabel(rm); ok {
 			lb.at = at
 			r.rooms = append(r.rooms, lb)

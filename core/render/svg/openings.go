@@ -82,8 +82,9 @@ func (r *renderer) drawDoors() {
 		if !ok {
 			continue
 		}
-		if r.fallback {
-			// Walls are not cut in the fallback: mask the reveal instead.
+		if sg := r.host(o); r.fallback || sg.arc != nil {
+			// Walls are not cut in the fallback, and a curved cut leaves a
+			// ragged chord: mask the reveal instead.
 			m := f.h + glazeExtra*r.z.wallPen
 			r.b.polygon(f.rect(0, f.w, m, -m), `fill="`+r.pal.paper+`"`)
 		} else {

@@ -1,6 +1,7 @@
 package svg
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -89,6 +90,9 @@ func (r *renderer) scheduleRows() []schedRow {
 	room := func(rm ir.Room) schedRow {
 		n++
 		a := rm.Polygon.Area()
+		if rm.Shape == ir.RoomCircle && rm.Radius > 0 {
+			a = math.Pi * rm.Radius * rm.Radius
+		}
 		total += a
 		no := strconv.Itoa(n)
 		if n < 10 {
@@ -126,7 +130,7 @@ func (r *renderer) scheduleRows() []schedRow {
 					rows = append(rows, schedRow{kind: 2, name: r.zoneLabel(z)})
 					any = true
 				}
-				sub += rm.Polygon.Area()
+				sub += roomArea(rm)
 				rows = append(rows, room(rm))
 			}
 			if any {
@@ -292,4 +296,12 @@ func (r *renderer) drawLegend() {
 			r.b.line(geom.Point{X: x0, Y: y0 + rh}, geom.Point{X: x0 + w, Y: y0 + rh}, thin)
 		}
 	}
+}
+
+// roomArea is a room's floor area in mm², exact for circles.
+func roomArea(rm ir.Room) float64 {
+	if rm.Shape == ir.RoomCircle && rm.Radius > 0 {
+		return math.Pi * rm.Radius * rm.Radius
+	}
+	return rm.Polygon.Area()
 }
