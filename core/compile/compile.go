@@ -124,8 +124,7 @@ func Resolve(f *source.File) (*ir.Plan, diag.List) {
 		diags = append(diags, d)
 	}
 	x, xd := expand.Expand(file, expand.Options{})
-	diags = append(diags, xd...)
-	plan, rd := resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x})
+	plan, rd := resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x, ExpandDiags: xd})
 	diags = append(diags, rd...)
 	return plan, diags
 }

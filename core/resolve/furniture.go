@@ -129,6 +129,10 @@ func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, boo
 		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q is placed against wall %q, but no wall has that id or category", f.id, src.AgainstWall.V))
 		return nil, geom.Segment{}, false
 	}
+	if len(ws) > 1 {
+		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q is placed against wall %q, but %d walls answer to that name; use a unique wall id", f.id, src.AgainstWall.V, len(ws)))
+		return nil, geom.Segment{}, false
+	}
 	w := r.walls[ws[0]]
 	n := len(w.p.segs)
 	si := 0

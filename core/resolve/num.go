@@ -19,6 +19,17 @@ func snap(v, grid float64) float64 {
 	return r
 }
 
+// snapSize snaps a thickness or width, but never snaps a positive size
+// down to nothing: a size under half a grid step keeps its written value,
+// as in the reference.
+func snapSize(v, grid float64) float64 {
+	r := snap(v, grid)
+	if r <= 0 && v > 0 {
+		return v
+	}
+	return r
+}
+
 // num formats a number the way the reference prints numbers in messages and
 // fix edits: integers without a decimal point, other values in their
 // shortest round-trip form.

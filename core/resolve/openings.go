@@ -43,7 +43,7 @@ func (r *resolver) resolveOpening(o *openingEl) {
 	codes := openingCode[src.Kind]
 	noun := openingNoun[src.Kind]
 	stmt := r.stmts.opening(src.Span.Start)
-	width := snap(src.Width.V, r.grid)
+	width := snapSize(src.Width.V, r.grid)
 	if !(width > 0) {
 		d := diag.New(codes.width, src.Span, "%s %q has width %s; it must be positive", noun, o.id, num(width))
 		if stmt != nil {

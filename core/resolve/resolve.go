@@ -32,11 +32,17 @@ type Input struct {
 	Syntax *syntax.File
 	// Expanded is the script-free plan.
 	Expanded *expand.Result
+	// ExpandDiags are the expansion's own findings. Resolve places them in
+	// the reference's order: first for a single-storey plan; for a plan of
+	// levels, repeated for every storey (the plan-level scripting) or given
+	// to the storey whose block raised them, tagged with its number.
+	ExpandDiags diag.List
 }
 
 // Resolve builds the plan. It never returns a nil plan.
 func Resolve(in Input) (*ir.Plan, diag.List) {
 	r := &resolver{
+		expDiags: in.ExpandDiags,
 		file:     in.File,
 		stmts:    indexStmts(in.Syntax),
 		counters: map[string]int{},
@@ -45,7 +51,7 @@ func Resolve(in Input) (*ir.Plan, diag.List) {
 	plan := &ir.Plan{Settings: ir.Settings{Units: "mm", North: "up", Orientation: "landscape"}}
 	r.plan = plan
 	if in.Expanded == nil {
-		return plan, nil
+		return plan, append(diag.List(nil), in.ExpandDiags...)
 	}
 	x := in.Expanded
 	plan.Name = x.Name
@@ -56,11 +62,12 @@ func Resolve(in Input) (*ir.Plan, diag.List) {
 
 // resolver holds the state of one Resolve call.
 type resolver struct {
-	file  *source.File
-	stmts stmtIndex
-	plan  *ir.Plan
-	diags diag.List
-	grid  float64
+	expDiags diag.List
+	file     *source.File
+	stmts    stmtIndex
+	plan     *ir.Plan
+	diags    diag.List
+	grid     float64
 
 	counters map[string]int
 	// element lists, in source order
@@ -160,11 +167,13 @@ func (r *resolver) run(items []expand.Item) {
 			top = append(top, it)
 		}
 	}
-	r.settings(top)
 	if len(levels) > 0 {
+		r.settings(top)
 		r.storeys(top, levels)
 		return
 	}
+	r.addAll(r.expDiags)
+	r.settings(top)
 	r.collect(top)
 	r.elements()
 	r.checkOverlaps()
@@ -197,6 +206,25 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 		}
 	}
 	sort.SliceStable(uniq, func(i, j int) bool { return uniq[i].Number < uniq[j].Number })
+	// Scripting findings: those raised inside a level block belong to it;
+	// the rest come from the plan-level prelude every storey runs.
+	var prelude diag.List
+	own := map[*expand.Level]diag.List{}
+	for _, d := range r.expDiags {
+		var in *expand.Level
+		for _, lv := range levels {
+			if d.Span.Start >= lv.Span.Start && d.Span.Start < lv.Span.End {
+				in = lv
+				break
+			}
+		}
+		if in == nil {
+			prelude = append(prelude, d)
+		} else {
+			own[in] = append(own[in], d)
+		}
+	}
+	var storeyDiags diag.List
 	for _, lv := range uniq {
 		c := &resolver{file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
 		c.plan = &ir.Plan{Name: r.plan.Name, Settings: r.plan.Settings, Title: r.plan.Title, Span: r.plan.Span}
@@ -208,14 +236,16 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 		c.checkOverlaps()
 		c.checkFurnitureRooms()
 		n := int(lv.Number)
-		for _, d := range c.diags {
+		all := append(append(append(diag.List{}, prelude...), own[lv]...), c.diags...)
+		for _, d := range all {
 			d.Level = &n
-			r.add(d)
+			storeyDiags = append(storeyDiags, d)
 		}
 		c.plan.Level = &ir.Level{Number: num(lv.Number), Name: lv.Name.V}
 		r.plan.Pages = append(r.plan.Pages, c.plan)
 	}
 	r.checkScale(r.plan.Pages)
+	r.addAll(storeyDiags)
 	if len(r.plan.Pages) > 0 {
 		first := *r.plan.Pages[0]
 		first.Pages = r.plan.Pages

@@ -25,8 +25,7 @@ func resolveSource(t testing.TB, name string, src []byte) (*ir.Plan, diag.List) 
 	f := source.NewFile(name, src)
 	file, diags := syntax.Parse(f)
 	x, xd := expand.Expand(file, expand.Options{})
-	diags = append(diags, xd...)
-	plan, rd := Resolve(Input{File: f, Syntax: file, Expanded: x})
+	plan, rd := Resolve(Input{File: f, Syntax: file, Expanded: x, ExpandDiags: xd})
 	return plan, append(diags, rd...)
 }
 

@@ -44,7 +44,7 @@ func (r *resolver) resolveWalls() {
 		if src.MaterialAngle.Set {
 			iw.MaterialAngle = src.MaterialAngle.V
 		}
-		iw.Thickness = snap(src.Thickness.V, r.grid)
+		iw.Thickness = snapSize(src.Thickness.V, r.grid)
 		if !(iw.Thickness > 0) {
 			r.add(diag.New("E_WALL_THICKNESS", src.Span, "Wall %q has a thickness of %s mm; it must be positive", w.id, num(iw.Thickness)))
 			continue
