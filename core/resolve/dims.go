@@ -90,7 +90,7 @@ func (r *resolver) faceProject(p, q geom.Point, clear bool) (geom.Point, bool) {
 				continue
 			}
 			dist := p.Sub(s.A).Dot(u) // signed, along the outward axis
-			if math.Abs(dist) > onWallTolerance+geom.Eps {
+			if math.Abs(dist) > onWallReach*w.w.Thickness+geom.Eps {
 				continue
 			}
 			along := p.Sub(s.A).Dot(v.Unit())

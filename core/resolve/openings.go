@@ -102,7 +102,7 @@ func (r *resolver) resolveOpening(o *openingEl) {
 			op.Wall, op.Segment = r.walls[best].planIdx, seg
 		}
 		// A curved edge hosts no free-placed opening, as in the reference.
-		if best >= 0 && dist <= onWallTolerance+1e-9 && !r.walls[best].p.arcs[seg].Arc {
+		if best >= 0 && dist <= onWallReach*r.walls[best].w.Thickness+1e-9 && !r.walls[best].p.arcs[seg].Arc {
 			host = r.walls[best]
 		} else if r.anyWall() {
 			op.OffWall = true

@@ -61,12 +61,15 @@ func (r *resolver) checkScale(plans []*ir.Plan) {
 	}
 	chrome := sheetChrome + sheetTitleRow*rows
 	d := st.ScaleDenom
+	if st.ScaleNum > 0 {
+		d = st.ScaleDenom / st.ScaleNum
+	}
 	bw, bh := clean(ext.W()), clean(ext.H())
 	if bw/d <= w-2*sheetMargin-band+1e-9 && bh/d <= h-2*sheetMargin-band-chrome+1e-9 {
 		return
 	}
-	d0 := diag.New("W_SCALE_OVERFLOW", r.scaleSpan, "At %s:%s the building (%s×%s mm over its outer faces) does not fit %s %s; the page grows past the sheet to hold it. Choose a coarser scale or a larger sheet, or drop `scale` to auto-fit",
-		num(st.ScaleNum), num(d), num(bw), num(bh), st.Paper, orient)
+	d0 := diag.New("W_SCALE_OVERFLOW", r.scaleSpan, "At 1:%s the building (%s×%s mm over its outer faces) does not fit %s %s; the page grows past the sheet to hold it. Choose a coarser scale or a larger sheet, or drop `scale` to auto-fit",
+		num(round3(d)), num(bw), num(bh), st.Paper, orient)
 	r.add(d0)
 }
 

@@ -7,9 +7,10 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
-// onWallTolerance is how far (mm) a free-placed opening's point may sit from
-// a wall centreline and still be hosted by it.
-const onWallTolerance = 300
+// onWallReach is how far, in wall thicknesses, a free-placed opening's
+// point (or a faces/clear dimension's endpoint) may sit from a wall's
+// centreline and still be on that wall: 300 mm for a 200 mm wall.
+const onWallReach = 1.5
 
 // wallPath is a wall's centreline walked by run length.
 type wallPath struct {
