@@ -16,8 +16,12 @@ import (
 // first, and stays put when none is clear.
 var nudgeSteps = []float64{0, -0.15, 0.15, -0.3, 0.3}
 
-// fracLabelPad is the clearance a room label keeps from obstacles.
-const fracLabelPad = 0.004
+// fracLabelPad is the clearance a room label keeps from obstacles across
+// the sheet; labelPadY scales it down the sheet.
+const (
+	fracLabelPad = 0.0038
+	labelPadY    = 0.9
+)
 
 // glyphWidth is the assumed advance of one character, in font sizes; the
 // renderer has no font metrics.
@@ -179,14 +183,15 @@ func (r *renderer) layoutLabels() {
 		}
 		c := centroid(rm.Polygon)
 		bb := rm.Polygon.Bounds()
-		pad := r.z.labelPad
-		// Each line claims its own box: the name above, the area below.
+		// Each line claims its own band, as wide as the wider line: the name
+		// above, the area below.
+		hw := math.Max(textWidth(lb.name, nameFS), textWidth(lb.area, areaFS))/2 + r.z.labelPad
+		py := r.z.labelPad * labelPadY
 		boxes := func(p geom.Point) []geom.Rect {
-			line := func(text string, fs, y float64) geom.Rect {
-				hw := textWidth(text, fs)/2 + pad
-				return geom.Rect{Min: geom.Point{X: p.X - hw, Y: y - fs/2 - pad}, Max: geom.Point{X: p.X + hw, Y: y + fs/2 + pad}}
+			line := func(fs, y float64) geom.Rect {
+				return geom.Rect{Min: geom.Point{X: p.X - hw, Y: y - fs/2 - py}, Max: geom.Point{X: p.X + hw, Y: y + fs/2 + py}}
 			}
-			return []geom.Rect{line(lb.name, nameFS, p.Y-r.z.nameDy), line(lb.area, areaFS, p.Y+r.z.areaDy)}
+			return []geom.Rect{line(nameFS, p.Y-r.z.nameDy), line(areaFS, p.Y+r.z.areaDy)}
 		}
 		type cand struct {
 			p geom.Point
@@ -261,12 +266,23 @@ func inside(p geom.Point, pg geom.Polygon) bool {
 	return in
 }
 
-// obstacles lists furniture, door swings, windows and dimension text.
+// obstacles lists furniture, stairs, lifts, columns, door swings, windows
+// and dimension text.
 func (r *renderer) obstacles() []obstacle {
 	var out []obstacle
 	for _, f := range r.p.Furniture {
 		if finite(f.Rect.Min) && finite(f.Rect.Max) {
 			out = append(out, obstacle{box: f.Rect})
+		}
+	}
+	for _, v := range r.p.Vertical {
+		if finite(v.Rect.Min) && finite(v.Rect.Max) {
+			out = append(out, obstacle{box: v.Rect})
+		}
+	}
+	for _, c := range r.p.Columns {
+		if finite(c.Rect.Min) && finite(c.Rect.Max) {
+			out = append(out, obstacle{box: c.Rect})
 		}
 	}
 	for _, o := range r.p.Openings {
@@ -281,12 +297,8 @@ func (r *renderer) obstacles() []obstacle {
 			m := f.h + glazeExtra*r.z.wallPen
 			pts = f.rect(0, f.w, m, -m)
 		case o.Kind == ir.Door && (o.DoorKind == "" || o.DoorKind == "hinged"):
-			// The leaf's whole reach about its hinge, on the swing side.
-			kh := 0.0
-			if o.Hinge == "right" {
-				kh = f.w
-			}
-			pts = f.rect(kh-f.w, kh+f.w, 0, side(o)*f.w)
+			// The square the leaf sweeps.
+			pts = f.rect(0, f.w, 0, side(o)*f.w)
 			ob.swing, ob.into = true, f.at(f.w/2, side(o)*f.w/2)
 		case o.Kind == ir.Door && o.DoorKind == "bifold":
 			reach := math.Sin(openness(o)*quarterTurn*math.Pi/180) * f.w / 2

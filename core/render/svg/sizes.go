@@ -28,7 +28,7 @@ const (
 	sheetArea      = 2.5
 	sheetNameDy    = 0.7
 	sheetAreaDy    = 3.15
-	sheetLabelPad  = 0.47
+	sheetLabelPad  = 0.45
 	sheetFurnText  = 2
 	sheetDimText   = 2.5
 	sheetDimOff    = 1.75
