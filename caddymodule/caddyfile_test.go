@@ -164,3 +164,19 @@ func TestCaddyfileAdaptErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzUnmarshalCaddyfile: any token stream parses or errors, never panics,
+// and a success never leaves a negative size.
+func FuzzUnmarshalCaddyfile(f *testing.F) {
+	f.Add("archlang_mcp {\n max_body 1MiB\n mcp_path /x\n}")
+	f.Add("archlang_mcp {\n disable_localhost_protection\n svg_cache_size 1KB\n}")
+	f.Add("archlang_mcp")
+	f.Fuzz(func(t *testing.T, in string) {
+		var h Handler
+		if err := h.UnmarshalCaddyfile(caddyfile.NewTestDispenser(in)); err == nil {
+			if h.MaxBody < 0 || h.MaxArgument < 0 || h.MaxInflated < 0 || h.SVGCacheSize < 0 {
+				t.Fatalf("negative size from %q: %+v", in, h)
+			}
+		}
+	})
+}

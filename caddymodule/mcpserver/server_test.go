@@ -338,3 +338,20 @@ func TestByteSize(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOversizedArgument: never panics, and agrees with itself.
+func FuzzOversizedArgument(f *testing.F) {
+	f.Add(`{"source":"abc"}`, int64(2))
+	f.Add(`{"a":"\u00e9","b":[1,2,3]}`, int64(3))
+	f.Add(`[]`, int64(0))
+	f.Fuzz(func(t *testing.T, args string, max int64) {
+		d1, o1 := OversizedArgument(json.RawMessage(args), max)
+		d2, o2 := OversizedArgument(json.RawMessage(args), max)
+		if o1 != o2 || d1.Message != d2.Message {
+			t.Fatalf("not deterministic on %q", args)
+		}
+		if o1 && d1.Code != "E_INPUT_TOO_LARGE" {
+			t.Fatalf("code %q", d1.Code)
+		}
+	})
+}
