@@ -23,9 +23,10 @@ func num(v float64) string {
 	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
-// esc escapes text for use in element content and attribute values.
+// esc escapes text for use in element content and in double-quoted
+// attribute values.
 func esc(s string) string {
-	if !strings.ContainsAny(s, "<>&\"'") && validUTF8Controls(s) {
+	if !strings.ContainsAny(s, "<>&\"") && validUTF8Controls(s) {
 		return s
 	}
 	var b strings.Builder
@@ -39,8 +40,6 @@ func esc(s string) string {
 			b.WriteString("&amp;")
 		case '"':
 			b.WriteString("&quot;")
-		case '\'':
-			b.WriteString("&#39;")
 		case '\uFFFD':
 			b.WriteRune(r)
 		default:
