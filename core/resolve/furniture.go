@@ -153,6 +153,10 @@ func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, boo
 		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q cannot stand against a curved wall segment; place it with `at (x,y)` and `rotate`", f.id))
 		return nil, geom.Segment{}, false
 	}
+	if sg := w.p.segs[si]; math.Abs(sg.A.X-sg.B.X) > geom.Eps && math.Abs(sg.A.Y-sg.B.Y) > geom.Eps {
+		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q: segment %d of wall %q is not horizontal or vertical, and a piece only turns in quarter-turns; place it with `at (x,y)`", f.id, si, w.id))
+		return nil, geom.Segment{}, false
+	}
 	if !src.Side.Set() && !src.Room.Set() {
 		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q needs `side left|right` (or `in <room>`) to know which face of the wall it backs onto", f.id))
 		return nil, geom.Segment{}, false
