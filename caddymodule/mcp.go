@@ -93,7 +93,6 @@ func writeJSONRefusal(w http.ResponseWriter, status int, d diag.Diagnostic) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Connection", "close")
 	w.WriteHeader(status)
 	_, _ = w.Write(b)
 }
