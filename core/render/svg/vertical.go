@@ -78,14 +78,18 @@ func (r *renderer) drawStairs() {
 			if !f.up {
 				dir = -1
 			}
-			for k := n - 1; k >= 1; k-- {
+			for i := 1.0; i < n; i++ {
+				k, u0, u1 := i, 0.0, f.w
+				if !f.up {
+					k, u0, u1 = n-i, f.w, 0
+				}
 				t := k * step
 				if !f.vertical {
 					t = f.l - t
 				}
 				apex := f.pt(t+dir*chevronDepth*step, f.w/2)
-				r.b.line(f.pt(t, 0), apex, ln)
-				r.b.line(f.pt(t, f.w), apex, ln)
+				r.b.line(f.pt(t, u0), apex, ln)
+				r.b.line(f.pt(t, u1), apex, ln)
 			}
 		} else {
 			c := f.l / 2
