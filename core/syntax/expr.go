@@ -108,6 +108,11 @@ func (p *parser) atom() Expr {
 		rp := p.expect(RPAREN)
 		return &ParenExpr{X: x, Sp: source.Span{Start: t.Sp.Start, End: rp.Sp.End}}
 	case IDENT:
+		if t.LineStart && stmtKeywords[t.Text] {
+			// A statement keyword opening a line starts the next
+			// statement; it is not a name in this expression.
+			p.fail(t.Sp, "expected a value, found %s", found(t))
+		}
 		switch t.Text {
 		case "true", "false":
 			p.next()
@@ -200,6 +205,7 @@ func (p *parser) hole(start, end int) Expr {
 	at := p.tok().Sp
 	sub := &parser{file: p.file, src: p.src, depth: p.depth, nest: p.nest, at: &at}
 	sub.lx = newLexer(p.src, start, end, &sub.diags)
+	sub.lx.nl = false
 	var x Expr
 	failed := true
 	func() {

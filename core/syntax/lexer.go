@@ -90,6 +90,8 @@ type Token struct {
 	W, H float64
 	// WSp and HSp are the spans of a DIMS literal's two halves.
 	WSp, HSp source.Span
+	// LineStart reports that the token is the first on its line.
+	LineStart bool
 }
 
 // MaxTokens bounds the number of tokens lexed from one source, so a
@@ -103,21 +105,34 @@ type lexer struct {
 	end   int
 	n     int
 	diags *diag.List
+	// nl reports a newline (or the start of input) since the last token.
+	nl bool
 }
 
 func newLexer(src []byte, start, end int, diags *diag.List) *lexer {
-	return &lexer{src: src, i: start, end: end, diags: diags}
+	return &lexer{src: src, i: start, end: end, diags: diags, nl: true}
 }
 
 // next returns the next token; at the end it returns EOF forever.
 func (l *lexer) next() Token {
+	t := l.scan()
+	t.LineStart = l.nl
+	l.nl = false
+	return t
+}
+
+func (l *lexer) scan() Token {
 	src, end := l.src, l.end
 	for l.i < end && l.n < MaxTokens {
 		i := l.i
 		c := src[i]
 		switch {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+		case c == ' ' || c == '\t' || c == '\r':
 			l.i++
+			continue
+		case c == '\n':
+			l.i++
+			l.nl = true
 			continue
 		case c == '#':
 			for l.i < end && src[l.i] != '\n' {
@@ -133,6 +148,13 @@ func (l *lexer) next() Token {
 			j := i + 1
 			for j < end && isIdentPart(src[j]) {
 				j++
+			}
+			// A dotted name (`west.shell`) is one identifier.
+			for j+1 < end && src[j] == '.' && isIdentStart(src[j+1]) {
+				j += 2
+				for j < end && isIdentPart(src[j]) {
+					j++
+				}
 			}
 			// Hyphenated keywords (right-of, top-left, …) are one token.
 			for j < end && src[j] == '-' {
@@ -244,7 +266,6 @@ func punct(src []byte, i, end int) (Kind, int) {
 		if d == '.' {
 			return DOTDOT, 2
 		}
-		return DOT, 1
 	}
 	return 0, 0
 }

@@ -146,17 +146,9 @@ func (p *parser) ident() *Ident {
 	return &Ident{Name: t.Text, Sp: t.Sp}
 }
 
-// ref parses a possibly dotted name (`west.shell`).
-func (p *parser) ref() *Ident {
-	id := p.ident()
-	for p.is(DOT) && p.tok().Sp.Start == id.Sp.End && p.peekN(1).Kind == IDENT && p.peekN(1).Sp.Start == p.tok().Sp.End {
-		p.next()
-		t := p.next()
-		id.Name += "." + t.Text
-		id.Sp.End = t.Sp.End
-	}
-	return id
-}
+// ref parses a possibly dotted name (`west.shell`); the lexer keeps the
+// dots inside the identifier.
+func (p *parser) ref() *Ident { return p.ident() }
 
 func (p *parser) word() *Word {
 	t := p.expect(IDENT)
@@ -166,6 +158,9 @@ func (p *parser) word() *Word {
 // enumWord consumes one word that must be in allowed. Like the reference, a
 // bad value is reported with the span of the token that follows it.
 func (p *parser) enumWord(format string, allowed ...string) *Word {
+	if t := p.tok(); t.Kind != IDENT {
+		p.fail(t.Sp, "expected %s, found %s", IDENT.describe(), found(t))
+	}
 	t := p.next()
 	for _, a := range allowed {
 		if t.Kind == IDENT && t.Text == a {
@@ -359,7 +354,7 @@ func (p *parser) levelSpan() source.Span {
 }
 
 var stmtKeywords = map[string]bool{
-	"plan": true, "wall": true, "room": true, "door": true, "window": true, "opening": true,
+	"wall": true, "room": true, "door": true, "window": true, "opening": true,
 	"furniture": true, "dim": true, "column": true, "stair": true, "elevator": true,
 	"escalator": true, "strip": true, "level": true, "zone": true, "place": true, "let": true,
 	"for": true, "if": true, "while": true, "set": true, "component": true, "import": true,
@@ -605,7 +600,7 @@ func (p *parser) wallStmt() Stmt {
 	p.next()
 	w.Sp = p.span(kw.Sp.Start)
 	if len(w.Vertices) < 2 {
-		p.errAt(kw.Sp, "wall has fewer than two points")
+		p.fail(kw.Sp, "wall has fewer than two points")
 	}
 	return w
 }
@@ -659,7 +654,7 @@ func (p *parser) roomStmt() Stmt {
 		}
 		clause(&r.Clauses, "polygon", p.span(t.Sp.Start))
 		if len(r.Polygon) < 3 {
-			p.errAt(kw.Sp, "polygon room has %d vertices; it needs at least three", len(r.Polygon))
+			p.fail(kw.Sp, "polygon room has %d vertices; it needs at least three", len(r.Polygon))
 		}
 	case t.Kind == IDENT && t.Text == "circle":
 		p.next()
@@ -687,7 +682,10 @@ func (p *parser) roomStmt() Stmt {
 		clause(&r.Clauses, "size", p.span(c.Sp.Start))
 	default:
 		r.Form = RoomAt
-		p.expectWord("at")
+		if !p.isWord("at") {
+			p.fail(t.Sp, "expected \"at\" or a relational direction (right-of|left-of|below|above), found %s", found(t))
+		}
+		p.next()
 		r.At = p.point()
 		clause(&r.Clauses, "at", p.span(t.Sp.Start))
 		c := p.expectWord("size")
