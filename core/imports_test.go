@@ -1,0 +1,76 @@
+package core
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const modulePath = "github.com/archlang-go/caddy-archlang/"
+
+// allowed lists, for each core package, the core packages it may import.
+// Imports point one way: source ← diag ← syntax ← expand ← resolve → ir ←
+// render, with geom a leaf and compile the facade over all of them. A new
+// edge is a design decision: add it here deliberately.
+var allowed = map[string][]string{
+	"core":            {},
+	"core/source":     {},
+	"core/geom":       {},
+	"core/diag":       {"core/source"},
+	"core/ir":         {"core/geom", "core/source"},
+	"core/syntax":     {"core/source", "core/diag"},
+	"core/expand":     {"core/source", "core/diag", "core/syntax"},
+	"core/resolve":    {"core/source", "core/diag", "core/syntax", "core/expand", "core/ir", "core/geom"},
+	"core/render/svg": {"core/ir", "core/geom", "core/source"},
+	"core/payload":    {},
+	"core/compile":    {"core", "core/source", "core/diag", "core/syntax", "core/expand", "core/resolve", "core/ir", "core/geom", "core/render/svg"},
+}
+
+// TestImportGraph holds the core to the standard library and to the one-way
+// flow between its stages. Internal test files are checked too; external
+// test packages (package x_test) may drive the whole core through the facade.
+func TestImportGraph(t *testing.T) {
+	root := os.DirFS(".")
+	fset := token.NewFileSet()
+	err := fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.Contains(p, "testdata/") {
+			return err
+		}
+		pkg := path.Join("core", path.Dir(p))
+		want, ok := allowed[pkg]
+		if !ok {
+			t.Errorf("%s: package %s is not in the import allowlist", p, pkg)
+			return nil
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			return nil
+		}
+		for _, imp := range f.Imports {
+			ip, _ := strconv.Unquote(imp.Path.Value)
+			if own, ok := strings.CutPrefix(ip, modulePath); ok {
+				if own == pkg || strings.HasSuffix(f.Name.Name, "_test") {
+					continue
+				}
+				if !slices.Contains(want, own) {
+					t.Errorf("%s: %s may not import %s", p, pkg, own)
+				}
+				continue
+			}
+			if first, _, _ := strings.Cut(ip, "/"); strings.Contains(first, ".") && !strings.HasSuffix(p, "_test.go") {
+				t.Errorf("%s: the core imports only the standard library, not %s", p, ip)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
