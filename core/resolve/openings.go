@@ -51,7 +51,6 @@ func (r *resolver) resolveOpening(o *openingEl) {
 				Edits: []diag.Edit{{Span: src.Span, NewText: printOpening(stmt, openingEdit{widthPlaceholder: true})}}}}
 		}
 		r.add(d)
-		return
 	}
 	op := ir.Opening{ID: o.id, Width: width, Wall: -1, Segment: -1, Span: src.Span}
 	switch src.Kind {
@@ -305,9 +304,8 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string
 	j, ok := r.roomIdx[room]
 	if ok && host != nil && op.Segment >= 0 && op.Segment < len(host.p.segs) {
 		rm := r.rooms[j]
-		seg := host.p.segs[op.Segment]
-		if rectEdgeDist(rm.rect, op.Center) <= swingIntoReach*host.w.Thickness+geom.Eps {
-			u := seg.B.Sub(seg.A).Unit()
+		u := host.p.direction(op.Segment, op.Center)
+		if roomBordersDoor(rm.rect, op.Center, u, op.Width, swingIntoReach*host.w.Thickness) {
 			n := geom.Point{X: -u.Y, Y: u.X}
 			if rm.rect.Center().Sub(op.Center).Dot(n) >= 0 {
 				return "in", false
@@ -322,14 +320,27 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string
 // `swing into` may sit from the doorway and still count as bordering it.
 const swingIntoReach = 1.5
 
-// rectEdgeDist is the distance from p to the rectangle's boundary.
-func rectEdgeDist(rc geom.Rect, p geom.Point) float64 {
-	c := []geom.Point{rc.Min, {X: rc.Max.X, Y: rc.Min.Y}, rc.Max, {X: rc.Min.X, Y: rc.Max.Y}}
-	best := math.Inf(1)
-	for i := range c {
-		best = math.Min(best, segDist(geom.Segment{A: c[i], B: c[(i+1)%4]}, p))
+// roomBordersDoor reports whether an edge of the room rectangle runs
+// parallel to the door's wall within reach of the doorway's centreline and
+// overlaps (or touches) the doorway's run along it.
+func roomBordersDoor(rc geom.Rect, c, u geom.Point, width, reach float64) bool {
+	const par = 1e-9
+	half := width / 2
+	if math.Abs(u.Y) < par { // horizontal wall: top and bottom edges
+		for _, y := range []float64{rc.Min.Y, rc.Max.Y} {
+			if math.Abs(c.Y-y) <= reach+geom.Eps && c.X+half >= rc.Min.X-geom.Eps && c.X-half <= rc.Max.X+geom.Eps {
+				return true
+			}
+		}
 	}
-	return best
+	if math.Abs(u.X) < par { // vertical wall: left and right edges
+		for _, x := range []float64{rc.Min.X, rc.Max.X} {
+			if math.Abs(c.X-x) <= reach+geom.Eps && c.Y+half >= rc.Min.Y-geom.Eps && c.Y-half <= rc.Max.Y+geom.Eps {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // anyWall reports whether the plan has at least one resolved wall; with

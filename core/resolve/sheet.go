@@ -60,10 +60,10 @@ func (r *resolver) checkScale(plans []*ir.Plan) {
 		rows += float64(len(r.plan.Title.Fields))
 	}
 	chrome := sheetChrome + sheetTitleRow*rows
-	d := st.ScaleDenom
-	if st.ScaleNum > 0 {
-		d = st.ScaleDenom / st.ScaleNum
+	if !(st.ScaleNum > 0) {
+		return // no finite scale to hold the drawing to
 	}
+	d := st.ScaleDenom / st.ScaleNum
 	bw, bh := clean(ext.W()), clean(ext.H())
 	if bw/d <= w-2*sheetMargin-band+1e-9 && bh/d <= h-2*sheetMargin-band-chrome+1e-9 {
 		return

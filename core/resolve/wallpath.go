@@ -168,3 +168,21 @@ func (p wallPath) chordTotal() float64 {
 	}
 	return t
 }
+
+// direction is the unit direction of travel of segment i at point q: the
+// chord direction of a straight edge, the tangent of an arc.
+func (p wallPath) direction(i int, q geom.Point) geom.Point {
+	if i < 0 || i >= len(p.segs) {
+		return geom.Point{X: 1}
+	}
+	if a := p.arcs[i]; a.Arc {
+		r := q.Sub(a.Center)
+		t := geom.Point{X: -r.Y, Y: r.X} // clockwise on the sheet
+		if a.Sweep < 0 {
+			t = t.Mul(-1)
+		}
+		return t.Unit()
+	}
+	s := p.segs[i]
+	return s.B.Sub(s.A).Unit()
+}

@@ -46,8 +46,9 @@ func (r *resolver) resolveWalls() {
 		}
 		iw.Thickness = snapSize(src.Thickness.V, r.grid)
 		if !(iw.Thickness > 0) {
+			// Reported, but the wall stays: later statements may still
+			// name it, as in the reference.
 			r.add(diag.New("E_WALL_THICKNESS", src.Span, "Wall %q has a thickness of %s mm; it must be positive", w.id, num(iw.Thickness)))
-			continue
 		}
 		hasArc := false
 		for _, v := range src.Vertices {
