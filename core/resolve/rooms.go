@@ -53,8 +53,8 @@ func (r *resolver) resolveRooms() {
 			}
 			w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 			if !(w > 0 && h > 0) {
+				// Reported, but the room stays for the statements that name it.
 				r.add(diag.New("E_ROOM_SIZE", src.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(w), num(h)))
-				continue
 			}
 			rm.ok = true
 			if src.Form == expand.RoomAt {
@@ -82,7 +82,6 @@ func (r *resolver) resolveRooms() {
 			rad := snap(src.Radius.V, r.grid)
 			if !(rad > 0) {
 				r.add(diag.New("E_ROOM_RADIUS", src.Span, "Room %q has radius %s; a circular room needs a positive radius", rm.id, num(rad)))
-				continue
 			}
 			rm.abs, rm.ok = true, true
 			rm.room.Shape = ir.RoomCircle
