@@ -305,7 +305,7 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string
 	if ok && host != nil && op.Segment >= 0 && op.Segment < len(host.p.segs) {
 		rm := r.rooms[j]
 		u := host.p.direction(op.Segment, op.Center)
-		if roomBordersDoor(rm.rect, op.Center, u, op.Width, swingIntoReach*host.w.Thickness) {
+		if !host.p.arcs[op.Segment].Arc && rectChebyshev(rm.rect, op.Center) <= swingIntoReach*host.w.Thickness+geom.Eps {
 			n := geom.Point{X: -u.Y, Y: u.X}
 			if rm.rect.Center().Sub(op.Center).Dot(n) >= 0 {
 				return "in", false
@@ -320,27 +320,13 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string
 // `swing into` may sit from the doorway and still count as bordering it.
 const swingIntoReach = 1.5
 
-// roomBordersDoor reports whether an edge of the room rectangle runs
-// parallel to the door's wall within reach of the doorway's centreline and
-// overlaps (or touches) the doorway's run along it.
-func roomBordersDoor(rc geom.Rect, c, u geom.Point, width, reach float64) bool {
-	const par = 1e-9
-	half := width / 2
-	if math.Abs(u.Y) < par { // horizontal wall: top and bottom edges
-		for _, y := range []float64{rc.Min.Y, rc.Max.Y} {
-			if math.Abs(c.Y-y) <= reach+geom.Eps && c.X+half >= rc.Min.X-geom.Eps && c.X-half <= rc.Max.X+geom.Eps {
-				return true
-			}
-		}
-	}
-	if math.Abs(u.X) < par { // vertical wall: left and right edges
-		for _, x := range []float64{rc.Min.X, rc.Max.X} {
-			if math.Abs(c.X-x) <= reach+geom.Eps && c.Y+half >= rc.Min.Y-geom.Eps && c.Y-half <= rc.Max.Y+geom.Eps {
-				return true
-			}
-		}
-	}
-	return false
+// rectChebyshev is the larger of the x and y gaps between p and the
+// rectangle (0 inside): how the reference measures a room's reach to a
+// doorway. A door on a curved edge borders no room.
+func rectChebyshev(rc geom.Rect, p geom.Point) float64 {
+	dx := math.Max(math.Max(rc.Min.X-p.X, 0), p.X-rc.Max.X)
+	dy := math.Max(math.Max(rc.Min.Y-p.Y, 0), p.Y-rc.Max.Y)
+	return math.Max(dx, dy)
 }
 
 // anyWall reports whether the plan has at least one resolved wall; with

@@ -39,6 +39,9 @@ func (r *resolver) resolveRooms() {
 			if !ok {
 				continue
 			}
+			if !(rect.W() > 0 && rect.H() > 0) {
+				r.add(diag.New("E_ROOM_SIZE", rm.meta.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(rect.W()), num(rect.H())))
+			}
 			rm.abs, rm.ok = true, true
 			rm.setRect(rect)
 			continue
@@ -198,9 +201,7 @@ func (r *resolver) stripRects() map[*expand.StripRoom]geom.Rect {
 				rc = geom.RectXYWH(x+run, y, main, c)
 			}
 			run += main + gap
-			if main > 0 && c > 0 {
-				out[sr] = rc
-			}
+			out[sr] = rc
 		}
 	}
 	return out
