@@ -276,15 +276,8 @@ func lexNumber(src []byte, i, end int) (Token, int) {
 	w, wEnd := scanDecimal(src, i, end)
 	if wEnd < end && src[wEnd] == 'x' && wEnd+1 < end && (isDigit(src[wEnd+1]) || src[wEnd+1] == '.' && wEnd+2 < end && isDigit(src[wEnd+2])) {
 		h, hEnd := scanDecimal(src, wEnd+1, end)
-		if hEnd >= end || !isIdentPart(src[hEnd]) {
-			return Token{Kind: DIMS, Text: string(src[i:hEnd]), Sp: source.Span{Start: i, End: hEnd},
-				W: w, H: h, WSp: source.Span{Start: i, End: wEnd}, HSp: source.Span{Start: wEnd + 1, End: hEnd}}, hEnd
-		}
-		// Something like 0x3abc: lex the whole run as one bad DIMS token.
-		for hEnd < end && isIdentPart(src[hEnd]) {
-			hEnd++
-		}
-		return Token{Kind: DIMS, Text: string(src[i:hEnd]), Sp: source.Span{Start: i, End: hEnd}, W: w, H: h}, hEnd
+		return Token{Kind: DIMS, Text: string(src[i:hEnd]), Sp: source.Span{Start: i, End: hEnd},
+			W: w, H: h, WSp: source.Span{Start: i, End: wEnd}, HSp: source.Span{Start: wEnd + 1, End: hEnd}}, hEnd
 	}
 	return Token{Kind: NUMBER, Text: string(src[i:wEnd]), Sp: source.Span{Start: i, End: wEnd}, Num: w}, wEnd
 }

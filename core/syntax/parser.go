@@ -171,9 +171,11 @@ func (p *parser) enumWord(format string, allowed ...string) *Word {
 	return nil
 }
 
+// str parses a plain string (names, paths, metadata): escapes are decoded
+// but braces are literal text, as in the reference.
 func (p *parser) str() *StrLit {
 	t := p.expect(STRING)
-	return p.strLit(t)
+	return p.plainStr(t)
 }
 
 func (p *parser) enter() {
@@ -682,10 +684,10 @@ func (p *parser) roomStmt() Stmt {
 		clause(&r.Clauses, "size", p.span(c.Sp.Start))
 	default:
 		r.Form = RoomAt
-		if !p.isWord("at") {
+		// Like the reference, the word is consumed before it is checked.
+		if p.next(); t.Kind != IDENT || t.Text != "at" {
 			p.fail(t.Sp, "expected \"at\" or a relational direction (right-of|left-of|below|above), found %s", found(t))
 		}
-		p.next()
 		r.At = p.point()
 		clause(&r.Clauses, "at", p.span(t.Sp.Start))
 		c := p.expectWord("size")
