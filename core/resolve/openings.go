@@ -305,7 +305,7 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string
 	if ok && host != nil && op.Segment >= 0 && op.Segment < len(host.p.segs) {
 		rm := r.rooms[j]
 		u := host.p.direction(op.Segment, op.Center)
-		if !host.p.arcs[op.Segment].Arc && rectChebyshev(rm.rect, op.Center) <= swingIntoReach*host.w.Thickness+geom.Eps {
+		if !host.p.arcs[op.Segment].Arc && edgeNearDoor(rm.rect, op.Center, u, swingIntoReach*host.w.Thickness) {
 			n := geom.Point{X: -u.Y, Y: u.X}
 			if rm.rect.Center().Sub(op.Center).Dot(n) >= 0 {
 				return "in", false
@@ -320,13 +320,28 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string
 // `swing into` may sit from the doorway and still count as bordering it.
 const swingIntoReach = 1.5
 
-// rectChebyshev is the larger of the x and y gaps between p and the
-// rectangle (0 inside): how the reference measures a room's reach to a
-// doorway. A door on a curved edge borders no room.
-func rectChebyshev(rc geom.Rect, p geom.Point) float64 {
-	dx := math.Max(math.Max(rc.Min.X-p.X, 0), p.X-rc.Max.X)
-	dy := math.Max(math.Max(rc.Min.Y-p.Y, 0), p.Y-rc.Max.Y)
-	return math.Max(dx, dy)
+// edgeNearDoor reports whether an edge of the room rectangle running
+// parallel to the door's wall lies within reach of the doorway centre c,
+// both across the wall and along it (a door on a curved edge borders no
+// room). This is how the reference decides that a room borders a door.
+func edgeNearDoor(rc geom.Rect, c, u geom.Point, reach float64) bool {
+	corners := []geom.Point{rc.Min, {X: rc.Max.X, Y: rc.Min.Y}, rc.Max, {X: rc.Min.X, Y: rc.Max.Y}}
+	for i := range corners {
+		a, b := corners[i], corners[(i+1)%4]
+		e := b.Sub(a)
+		l := e.Len()
+		if l == 0 || math.Abs(e.Mul(1/l).Cross(u)) > 1e-9 {
+			continue
+		}
+		v := c.Sub(a)
+		perp := math.Abs(v.Cross(e.Mul(1 / l)))
+		t := v.Dot(e.Mul(1 / l))
+		along := math.Max(math.Max(-t, t-l), 0)
+		if perp <= reach+geom.Eps && along <= reach+geom.Eps {
+			return true
+		}
+	}
+	return false
 }
 
 // anyWall reports whether the plan has at least one resolved wall; with
