@@ -196,8 +196,7 @@ func (p *parser) parseFile() *File {
 	plan := &Plan{Name: &StrLit{}}
 	f.Plan = plan
 	// The header is `plan "Name" {`. As in the reference, a broken header
-	// is reported once and the body is still read: after the error the
-	// parser resynchronises at the next statement keyword.
+	// is reported once and the body is still read.
 	lb := p.tok()
 	ok := false
 	switch {
@@ -219,7 +218,13 @@ func (p *parser) parseFile() *File {
 		ok = true
 	}
 	if !ok {
-		p.skipToStmt()
+		// Skip to just past the next "{", or to a statement keyword,
+		// whichever comes first ("}" does not stop the skip here).
+		for !p.is(EOF) && !p.atKeyword() {
+			if p.next().Kind == LCURLY {
+				break
+			}
+		}
 	}
 	plan.Body = p.stmtList(true)
 	end := p.tok()
