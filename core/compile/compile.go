@@ -105,8 +105,8 @@ func Compile(src []byte, opts Options) Result {
 	return res
 }
 
-// resolvedSettingCodes are findings about plan settings that belong to the
-// resolve stage's order.
+// resolvedSettingCodes are findings about plan settings that resolve
+// raises (and merges into the syntax errors by position).
 var resolvedSettingCodes = map[string]bool{"E_SITE_NO_STREET": true, "E_ACC_PLACEMENT": true}
 
 // Resolve runs the front end (parse, expand, resolve) on f and returns the
@@ -114,17 +114,15 @@ var resolvedSettingCodes = map[string]bool{"E_SITE_NO_STREET": true, "E_ACC_PLAC
 // syntax errors, then scripting errors, then resolve findings.
 func Resolve(f *source.File) (*ir.Plan, diag.List) {
 	file, pd := syntax.Parse(f)
-	var diags diag.List
+	var syntaxDiags diag.List
 	for _, d := range pd {
-		// Resolve reports these where the reference does, among the plan
-		// settings; a copy from the parser would come first and twice.
+		// Resolve reports these with the other plan-setting findings; a
+		// copy from the parser would come twice.
 		if resolvedSettingCodes[d.Code] {
 			continue
 		}
-		diags = append(diags, d)
+		syntaxDiags = append(syntaxDiags, d)
 	}
 	x, xd := expand.Expand(file, expand.Options{})
-	plan, rd := resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x, ExpandDiags: xd})
-	diags = append(diags, rd...)
-	return plan, diags
+	return resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x, ParseDiags: syntaxDiags, ExpandDiags: xd})
 }

@@ -305,7 +305,7 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string
 	if ok && host != nil && op.Segment >= 0 && op.Segment < len(host.p.segs) {
 		rm := r.rooms[j]
 		u := host.p.direction(op.Segment, op.Center)
-		if !host.p.arcs[op.Segment].Arc && edgeNearDoor(rm.rect, op.Center, u, swingIntoReach*host.w.Thickness) {
+		if !rm.bad && !host.p.arcs[op.Segment].Arc && edgeNearDoor(rm.rect, op.Center, u, swingIntoReach*host.w.Thickness) {
 			n := geom.Point{X: -u.Y, Y: u.X}
 			if rm.rect.Center().Sub(op.Center).Dot(n) >= 0 {
 				return "in", false

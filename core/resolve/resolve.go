@@ -32,6 +32,10 @@ type Input struct {
 	Syntax *syntax.File
 	// Expanded is the script-free plan.
 	Expanded *expand.Result
+	// ParseDiags are the syntax errors, in source order. Resolve merges its
+	// findings about plan settings into them by position, as the reference
+	// raises those while parsing.
+	ParseDiags diag.List
 	// ExpandDiags are the expansion's own findings. Resolve places them in
 	// the reference's order: first for a single-storey plan; for a plan of
 	// levels, repeated for every storey (the plan-level scripting) or given
@@ -51,18 +55,37 @@ func Resolve(in Input) (*ir.Plan, diag.List) {
 	plan := &ir.Plan{Settings: ir.Settings{Units: "mm", North: "up", Orientation: "landscape"}}
 	r.plan = plan
 	if in.Expanded == nil {
-		return plan, append(diag.List(nil), in.ExpandDiags...)
+		return plan, append(append(diag.List(nil), in.ParseDiags...), in.ExpandDiags...)
 	}
 	x := in.Expanded
 	plan.Name = x.Name
 	plan.Span = x.Span
 	r.run(x.Items)
-	return plan, r.diags
+	return plan, append(mergeByPosition(in.ParseDiags, r.setDiags), r.diags...)
+}
+
+// mergeByPosition merges two position-ordered lists by span start, keeping
+// each list's own order; on a tie the first list's finding comes first.
+func mergeByPosition(a, b diag.List) diag.List {
+	out := make(diag.List, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if b[j].Span.Start < a[i].Span.Start {
+			out = append(out, b[j])
+			j++
+		} else {
+			out = append(out, a[i])
+			i++
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
 }
 
 // resolver holds the state of one Resolve call.
 type resolver struct {
 	expDiags diag.List
+	setDiags diag.List
 	file     *source.File
 	stmts    stmtIndex
 	plan     *ir.Plan
@@ -112,6 +135,9 @@ type roomEl struct {
 	placed, visiting, cyc bool
 	// pre marks a room already resolved inside a placed instance.
 	pre bool
+	// bad marks a room of non-positive size or radius: it can still be
+	// named, but it borders no door.
+	bad bool
 }
 
 type openingEl struct {

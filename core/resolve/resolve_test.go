@@ -25,8 +25,7 @@ func resolveSource(t testing.TB, name string, src []byte) (*ir.Plan, diag.List) 
 	f := source.NewFile(name, src)
 	file, diags := syntax.Parse(f)
 	x, xd := expand.Expand(file, expand.Options{})
-	plan, rd := Resolve(Input{File: f, Syntax: file, Expanded: x, ExpandDiags: xd})
-	return plan, append(diags, rd...)
+	return Resolve(Input{File: f, Syntax: file, Expanded: x, ParseDiags: diags, ExpandDiags: xd})
 }
 
 // TestPlanGolden resolves every plan under testdata and compares the

@@ -41,6 +41,7 @@ func (r *resolver) resolveRooms() {
 			}
 			if !(rect.W() > 0 && rect.H() > 0) {
 				r.add(diag.New("E_ROOM_SIZE", rm.meta.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(rect.W()), num(rect.H())))
+				rm.bad = true
 			}
 			rm.abs, rm.ok = true, true
 			rm.setRect(rect)
@@ -58,6 +59,7 @@ func (r *resolver) resolveRooms() {
 			if !(w > 0 && h > 0) {
 				// Reported, but the room stays for the statements that name it.
 				r.add(diag.New("E_ROOM_SIZE", src.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(w), num(h)))
+				rm.bad = true
 			}
 			rm.ok = true
 			if src.Form == expand.RoomAt {
@@ -85,6 +87,7 @@ func (r *resolver) resolveRooms() {
 			rad := snap(src.Radius.V, r.grid)
 			if !(rad > 0) {
 				r.add(diag.New("E_ROOM_RADIUS", src.Span, "Room %q has radius %s; a circular room needs a positive radius", rm.id, num(rad)))
+				rm.bad = true
 			}
 			rm.abs, rm.ok = true, true
 			rm.room.Shape = ir.RoomCircle

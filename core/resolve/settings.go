@@ -33,6 +33,11 @@ var styleKeys = map[string]map[string]bool{
 	"escalator": {"fill": true, "stroke": true, "label": true},
 }
 
+// addSetting records a finding about a plan setting. The reference raises
+// these while parsing, so they are merged into the syntax errors by
+// position rather than queued with resolve's own findings.
+func (r *resolver) addSetting(d diag.Diagnostic) { r.setDiags = append(r.setDiags, d) }
+
 // settings applies the plan-level settings in source order and reports
 // their diagnostics (duplicate accessible metadata, misplaced metadata,
 // unknown theme and style keys, site problems).
@@ -48,13 +53,13 @@ func (r *resolver) settings(items []expand.Item) {
 		case *expand.Acc:
 			r.addAll(n.Diags)
 			if n.InBlock {
-				r.add(diag.New("E_ACC_PLACEMENT", n.Span, "`%s` is plan-level metadata and cannot be written inside a block or component", n.Key))
+				r.addSetting(diag.New("E_ACC_PLACEMENT", n.Span, "`%s` is plan-level metadata and cannot be written inside a block or component", n.Key))
 				continue
 			}
 			if accSeen[n.Key] {
 				sp := n.Span
 				sp.End = sp.Start + len(n.Key)
-				r.add(diag.New("W_DUP_ACC_METADATA", sp, "%q is declared more than once; the last value is used", n.Key))
+				r.addSetting(diag.New("W_DUP_ACC_METADATA", sp, "%q is declared more than once; the last value is used", n.Key))
 			}
 			accSeen[n.Key] = true
 			if n.Key == "accTitle" {
@@ -86,7 +91,7 @@ func (r *resolver) settings(items []expand.Item) {
 			}
 			for _, kv := range n.Entries {
 				if !themeKeys[kv.Key.V] {
-					r.add(diag.New("W_UNKNOWN_THEME_KEY", kv.Key.Span, "%q is not a theme key; it is ignored", kv.Key.V))
+					r.addSetting(diag.New("W_UNKNOWN_THEME_KEY", kv.Key.Span, "%q is not a theme key; it is ignored", kv.Key.V))
 					continue
 				}
 				s.ThemeEntries = append(s.ThemeEntries, keyValue(kv))
@@ -96,7 +101,7 @@ func (r *resolver) settings(items []expand.Item) {
 			st := ir.Style{Kind: n.Kind.V}
 			for _, kv := range n.Entries {
 				if !styleKeys[n.Kind.V][kv.Key.V] {
-					r.add(diag.New("W_UNKNOWN_STYLE_KEY", kv.Key.Span, "%q is not a style key for %q; it is ignored", kv.Key.V, n.Kind.V))
+					r.addSetting(diag.New("W_UNKNOWN_STYLE_KEY", kv.Key.Span, "%q is not a style key for %q; it is ignored", kv.Key.V, n.Kind.V))
 					continue
 				}
 				st.Entries = append(st.Entries, keyValue(kv))
@@ -105,12 +110,12 @@ func (r *resolver) settings(items []expand.Item) {
 		case *expand.Site:
 			r.addAll(n.Diags)
 			if siteSeen {
-				r.add(diag.New("E_SITE_DUP", n.Span, "The plan already has a `site` block; a plan has one orientation"))
+				r.addSetting(diag.New("E_SITE_DUP", n.Span, "The plan already has a `site` block; a plan has one orientation"))
 				continue
 			}
 			siteSeen = true
 			if !n.Street.Set() {
-				r.add(diag.New("E_SITE_NO_STREET", n.Span, "This `site` block names no `street` direction, so it cannot orient anything"))
+				r.addSetting(diag.New("E_SITE_NO_STREET", n.Span, "This `site` block names no `street` direction, so it cannot orient anything"))
 			}
 		}
 	}

@@ -74,7 +74,7 @@ func (r *resolver) checkScale(plans []*ir.Plan) {
 }
 
 // outerExtent is the bounding box of a plan's walls over their faces (with
-// square ends), or of its rooms when it has no walls.
+// square ends) and of its rooms.
 func outerExtent(p *ir.Plan) (geom.Rect, bool) {
 	var ext geom.Rect
 	found := false
@@ -110,11 +110,9 @@ func outerExtent(p *ir.Plan) (geom.Rect, bool) {
 			}
 		}
 	}
-	if !found {
-		for _, rm := range p.Rooms {
-			for _, q := range rm.Polygon {
-				add(q)
-			}
+	for _, rm := range p.Rooms {
+		for _, q := range rm.Polygon {
+			add(q)
 		}
 	}
 	if found && (math.IsInf(ext.W(), 0) || math.IsNaN(ext.W())) {
