@@ -302,10 +302,14 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string
 		def = "in"
 	}
 	j, ok := r.roomIdx[room]
-	if ok && host != nil && op.Segment >= 0 && op.Segment < len(host.p.segs) {
+	// The drawing host counts even for an off-wall door.
+	if host == nil {
+		host = r.wallAt(op.Wall)
+	}
+	if ok && host != nil {
 		rm := r.rooms[j]
-		u := host.p.direction(op.Segment, op.Center)
-		if !rm.bad && !host.p.arcs[op.Segment].Arc && edgeNearDoor(rm.rect, op.Center, u, swingIntoReach*host.w.Thickness) {
+		if !rm.bad && edgeNearDoor(rm.rect, op.Center, swingIntoReach*host.w.Thickness) {
+			u := host.p.direction(op.Segment, op.Center)
 			n := geom.Point{X: -u.Y, Y: u.X}
 			if rm.rect.Center().Sub(op.Center).Dot(n) >= 0 {
 				return "in", false
@@ -320,28 +324,42 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string
 // `swing into` may sit from the doorway and still count as bordering it.
 const swingIntoReach = 1.5
 
-// edgeNearDoor reports whether an edge of the room rectangle running
-// parallel to the door's wall lies within reach of the doorway centre c,
-// both across the wall and along it (a door on a curved edge borders no
-// room). This is how the reference decides that a room borders a door.
-func edgeNearDoor(rc geom.Rect, c, u geom.Point, reach float64) bool {
+// edgeNearDoor reports whether some edge of the room rectangle lies
+// within reach of the doorway centre c, measured in the edge's own frame:
+// across it and beyond its ends alike. This is how the reference decides
+// that a room borders a door.
+func edgeNearDoor(rc geom.Rect, c geom.Point, reach float64) bool {
 	corners := []geom.Point{rc.Min, {X: rc.Max.X, Y: rc.Min.Y}, rc.Max, {X: rc.Min.X, Y: rc.Max.Y}}
 	for i := range corners {
 		a, b := corners[i], corners[(i+1)%4]
 		e := b.Sub(a)
 		l := e.Len()
-		if l == 0 || math.Abs(e.Mul(1/l).Cross(u)) > 1e-9 {
+		if l == 0 {
 			continue
 		}
+		u := e.Mul(1 / l)
 		v := c.Sub(a)
-		perp := math.Abs(v.Cross(e.Mul(1 / l)))
-		t := v.Dot(e.Mul(1 / l))
+		perp := math.Abs(v.Cross(u))
+		t := v.Dot(u)
 		along := math.Max(math.Max(-t, t-l), 0)
 		if perp <= reach+geom.Eps && along <= reach+geom.Eps {
 			return true
 		}
 	}
 	return false
+}
+
+// wallAt returns the wall element at a plan wall index, nil for none.
+func (r *resolver) wallAt(planIdx int) *wallEl {
+	if planIdx < 0 {
+		return nil
+	}
+	for _, w := range r.walls {
+		if w.ok && w.planIdx == planIdx {
+			return w
+		}
+	}
+	return nil
 }
 
 // anyWall reports whether the plan has at least one resolved wall; with
