@@ -1338,6 +1338,15 @@ func (p *parser) axesStmt() Stmt {
 	return s
 }
 
+// themeStringKeys are the theme keys whose value must be a string (a
+// colour or a font); other keys take a string or a number.
+var themeStringKeys = map[string]bool{
+	"wall": true, "room": true, "furniture": true, "wallFill": true, "wallHatch": true, "door": true,
+	"window": true, "background": true, "roomLabel": true, "dim": true, "annotation": true, "font": true,
+	"wallStroke": true, "roomFill": true, "furnitureStroke": true, "furnitureFill": true, "areaLabel": true,
+	"column": true,
+}
+
 // kvEntries parses `{ key[:] value … }` for theme and style blocks.
 func (p *parser) kvEntries(what string) []KeyValue {
 	p.expect(LCURLY)
@@ -1349,6 +1358,9 @@ func (p *parser) kvEntries(what string) []KeyValue {
 		}
 		t := p.tok()
 		kv := KeyValue{Key: k}
+		if what == "theme" && themeStringKeys[k.Text] && t.Kind != STRING {
+			p.fail(t.Sp, "expected a string, found %s", found(t))
+		}
 		switch t.Kind {
 		case STRING:
 			kv.Value = p.str()
