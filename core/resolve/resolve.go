@@ -5,10 +5,18 @@
 // is as complete as the errors allow.
 //
 // Diagnostics follow the reference compiler's stage order, not source
-// order: duplicate ids first, then each element kind in turn (walls, rooms,
-// doors, windows, openings, furniture, dims, columns, vertical
-// circulation), then relational room layout, room overlaps and furniture
-// ownership.
+// order: syntax errors merged by position with the findings about plan
+// settings (the reference raises those while parsing), then the scripting
+// findings, then duplicate ids, then each element kind in turn (walls,
+// rooms, doors, windows, openings, furniture, dims, columns, vertical
+// circulation), then relational room layout, room overlaps, furniture
+// ownership, an empty plan and the sheet fit. A plan of levels resolves each
+// storey on its own, in ascending order, and tags its findings with the
+// level number.
+//
+// Placed instances (`place … as name`) resolve as closed worlds in their
+// component's own frame and are then carried into the plan by their rigid
+// transform, their ids namespaced as name.id.
 package resolve
 
 import (
