@@ -111,6 +111,8 @@ type resolver struct {
 	strips    []*expand.Strip
 
 	roomIdx map[string]int // room id → index in rooms
+	// used holds every id assigned so far.
+	used map[string]bool
 	// scaleSpan is the span of the `scale` setting.
 	scaleSpan source.Span
 	// order lists the element metas in the order they were collected, the
@@ -183,12 +185,24 @@ func (r *resolver) addAll(l diag.List) { r.diags = append(r.diags, l...) }
 
 // nextID returns the generated id "<prefix>_<n>", counting every element
 // of the given kind counter.
+//
+// A generated id that an earlier element already holds gets an underscore
+// appended until it is free (room_2 → room_2_), as in the reference.
 func (r *resolver) nextID(counter, prefix string, explicit string) string {
 	r.counters[counter]++
+	if r.used == nil {
+		r.used = map[string]bool{}
+	}
 	if explicit != "" {
+		r.used[explicit] = true
 		return explicit
 	}
-	return fmt.Sprintf("%s_%d", prefix, r.counters[counter])
+	id := fmt.Sprintf("%s_%d", prefix, r.counters[counter])
+	for r.used[id] {
+		id += "_"
+	}
+	r.used[id] = true
+	return id
 }
 
 func (r *resolver) run(items []expand.Item) {
@@ -366,49 +380,48 @@ var boxName = map[expand.BoxKind]string{
 	expand.Column: "column", expand.Stair: "stair", expand.Elevator: "elevator", expand.Escalator: "escalator",
 }
 
-// checkDupIDs reports every explicit id already used by an earlier element.
+// checkDupIDs reports every explicit id an earlier element (explicit or
+// generated) already holds, in collection order.
 func (r *resolver) checkDupIDs() {
 	type ent struct {
-		id   string
-		span source.Span
-		at   int
+		id       string
+		span     source.Span
+		at       int
+		explicit bool
 	}
 	seq := func(m *expand.Meta) int { return r.order[m] }
 	var all []ent
 	for _, w := range r.walls {
-		if w.src != nil && w.src.ID.Set() {
-			all = append(all, ent{w.src.ID.V, w.src.Span, seq(&w.src.Meta)})
+		if w.src != nil {
+			all = append(all, ent{w.id, w.src.Span, seq(&w.src.Meta), w.src.ID.Set()})
 		}
 	}
 	for _, rm := range r.rooms {
 		if rm.pre {
 			continue
 		}
-		if rm.src != nil && rm.src.ID.Set() {
-			all = append(all, ent{rm.id, rm.meta.Span, seq(rm.meta)})
-		} else if rm.strip != nil && rm.strip.ID.Set() {
-			all = append(all, ent{rm.id, rm.meta.Span, seq(rm.meta)})
-		}
+		explicit := (rm.src != nil && rm.src.ID.Set()) || (rm.strip != nil && rm.strip.ID.Set())
+		all = append(all, ent{rm.id, rm.meta.Span, seq(rm.meta), explicit})
 	}
 	for _, o := range r.openings {
-		if o.pre == nil && o.src.ID.Set() {
-			all = append(all, ent{o.id, o.src.Span, seq(&o.src.Meta)})
+		if o.pre == nil {
+			all = append(all, ent{o.id, o.src.Span, seq(&o.src.Meta), o.src.ID.Set()})
 		}
 	}
 	for _, f := range r.furniture {
-		if f.pre == nil && f.src.ID.Set() {
-			all = append(all, ent{f.id, f.src.Span, seq(&f.src.Meta)})
+		if f.pre == nil {
+			all = append(all, ent{f.id, f.src.Span, seq(&f.src.Meta), f.src.ID.Set()})
 		}
 	}
 	for _, b := range r.boxes {
-		if b.src != nil && b.src.ID.Set() {
-			all = append(all, ent{b.id, b.src.Span, seq(&b.src.Meta)})
+		if b.src != nil {
+			all = append(all, ent{b.id, b.src.Span, seq(&b.src.Meta), b.src.ID.Set()})
 		}
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].at < all[j].at })
 	seen := map[string]bool{}
 	for _, e := range all {
-		if seen[e.id] {
+		if seen[e.id] && e.explicit {
 			r.add(diag.New("E_DUP_ID", e.span, "The id %q is already used by another element", e.id))
 			continue
 		}
