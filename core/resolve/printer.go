@@ -60,15 +60,16 @@ func writeExpr(b *strings.Builder, e syntax.Expr) {
 		b.WriteByte(')')
 	case *syntax.UnaryExpr:
 		b.WriteString(n.Op)
-		writeExpr(b, n.X)
+		writeOperand(b, n.X, precUnary-1)
 	case *syntax.BinaryExpr:
-		writeExpr(b, n.X)
+		p := binaryPrec[n.Op]
+		writeOperand(b, n.X, p-1)
 		b.WriteString(" " + n.Op + " ")
-		writeExpr(b, n.Y)
+		writeOperand(b, n.Y, p)
 	case *syntax.RangeExpr:
-		writeExpr(b, n.Lo)
+		writeOperand(b, n.Lo, precRange-1)
 		b.WriteString("..")
-		writeExpr(b, n.Hi)
+		writeOperand(b, n.Hi, precRange)
 	case *syntax.IfExpr:
 		b.WriteString("if ")
 		writeExpr(b, n.Cond)
@@ -78,10 +79,60 @@ func writeExpr(b *strings.Builder, e syntax.Expr) {
 		writeExpr(b, n.Else)
 		b.WriteString(" }")
 	case *syntax.ParenExpr:
-		b.WriteByte('(')
+		// The reference prints from its tree, which keeps no parentheses;
+		// they come back where precedence needs them.
 		writeExpr(b, n.X)
-		b.WriteByte(')')
 	}
+}
+
+// Operator precedence, lowest first, as the grammar binds.
+const (
+	precIf = iota
+	precOr
+	precAnd
+	precEq
+	precCmp
+	precRange
+	precAdd
+	precMul
+	precUnary
+	precAtom
+)
+
+var binaryPrec = map[string]int{
+	"||": precOr, "&&": precAnd, "==": precEq, "!=": precEq,
+	"<": precCmp, ">": precCmp, "<=": precCmp, ">=": precCmp,
+	"+": precAdd, "-": precAdd, "*": precMul, "/": precMul, "%": precMul,
+}
+
+// exprPrec is the binding strength of e's outermost operator.
+func exprPrec(e syntax.Expr) int {
+	switch n := e.(type) {
+	case *syntax.ParenExpr:
+		return exprPrec(n.X)
+	case *syntax.BinaryExpr:
+		return binaryPrec[n.Op]
+	case *syntax.RangeExpr:
+		return precRange
+	case *syntax.IfExpr:
+		return precIf
+	case *syntax.UnaryExpr:
+		return precUnary
+	}
+	return precAtom
+}
+
+// writeOperand prints e, parenthesised when it binds no tighter than
+// floor (so a left operand passes its operator's precedence minus one and
+// a right operand the precedence itself: a - (b - c), but a - b - c).
+func writeOperand(b *strings.Builder, e syntax.Expr, floor int) {
+	if exprPrec(e) <= floor {
+		b.WriteByte('(')
+		writeExpr(b, e)
+		b.WriteByte(')')
+		return
+	}
+	writeExpr(b, e)
 }
 
 func writeStr(b *strings.Builder, s *syntax.StrLit) {
