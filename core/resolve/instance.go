@@ -89,15 +89,19 @@ func (r *resolver) dupInstances(items []expand.Item) map[*expand.Instance]bool {
 // world, then carries the result into this plan under the instance's
 // namespace.
 func (r *resolver) instance(in *expand.Instance) {
-	r.addAll(in.Diags)
+	r.instDup = append(r.instDup, in.Diags...)
 	name := in.Name.V
 
 	c := &resolver{file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
 	c.plan = &ir.Plan{}
 	c.collect(in.Items)
-	c.elements()
+	c.diags = nil
+	c.checkDupIDs()
+	r.instDup = append(append(r.instDup, c.instDup...), c.diags...)
+	c.diags = nil
+	c.elementPasses()
 	c.checkFurnitureRooms()
-	r.addAll(c.diags)
+	r.instRest = append(append(r.instRest, c.instRest...), c.diags...)
 
 	f := frame{at: geom.Point{X: snap(in.At.X, r.grid), Y: snap(in.At.Y, r.grid)}, mx: in.Mirror.V == "x", my: in.Mirror.V == "y"}
 	f.quarts = int(math.Mod(math.Mod(math.Round(in.Rotate.V/90), 4)+4, 4))

@@ -111,6 +111,10 @@ type resolver struct {
 	strips    []*expand.Strip
 
 	roomIdx map[string]int // room id → index in rooms
+	// instDup and instRest hold the findings of the placed instances: their
+	// duplicate ids come before this plan's, the rest after them and before
+	// this plan's own element findings, as in the reference.
+	instDup, instRest diag.List
 	// used holds every id assigned so far.
 	used map[string]bool
 	// scaleSpan is the span of the `scale` setting.
@@ -304,7 +308,14 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 // elements runs the per-kind passes and the relational layout, in the
 // reference's order.
 func (r *resolver) elements() {
+	r.addAll(r.instDup)
 	r.checkDupIDs()
+	r.addAll(r.instRest)
+	r.elementPasses()
+}
+
+// elementPasses runs the per-kind passes and the relational layout.
+func (r *resolver) elementPasses() {
 	r.resolveWalls()
 	r.resolveRooms()
 	r.resolveOpenings(expand.Door)
