@@ -334,32 +334,6 @@ var planOnly = map[string]bool{
 	"site": true, "import": true, "component": true,
 }
 
-// levelSpan pre-scans a nested level statement to report E_LEVEL_NEST over
-// the whole statement before its body is parsed: it returns the span from
-// the current token to the matching "}" (or the end of input).
-func (p *parser) levelSpan() source.Span {
-	start := p.tok().Sp.Start
-	depth := 0
-	for i := p.pos; ; i++ {
-		p.fill(i)
-		if i >= len(p.toks) {
-			break
-		}
-		switch p.toks[i].Kind {
-		case LCURLY:
-			depth++
-		case RCURLY:
-			depth--
-			if depth == 0 {
-				return source.Span{Start: start, End: p.toks[i].Sp.End}
-			}
-		case EOF:
-			return source.Span{Start: start, End: p.toks[i].Sp.End}
-		}
-	}
-	return source.Span{Start: start, End: start}
-}
-
 var stmtKeywords = map[string]bool{
 	"wall": true, "room": true, "door": true, "window": true, "opening": true,
 	"furniture": true, "dim": true, "column": true, "stair": true, "elevator": true,
@@ -427,10 +401,12 @@ func (p *parser) stmt(top bool) Stmt {
 		}
 		return s
 	case "level":
-		if p.nest > 0 {
-			p.diags.Add(diag.New("E_LEVEL_NEST", p.levelSpan(), "a level belongs at plan level, not inside a block, a component or another level"))
+		nested := p.nest > 0
+		l := p.levelStmt()
+		if nested {
+			p.diags.Add(diag.New("E_LEVEL_NEST", l.Span(), "a level belongs at plan level, not inside a block, a component or another level"))
 		}
-		return p.levelStmt()
+		return l
 	case "zone":
 		return p.zoneStmt()
 	case "place":
@@ -455,12 +431,18 @@ func (p *parser) stmt(top bool) Stmt {
 		return p.siteStmt()
 	case "accTitle", "accDescr":
 		p.next()
-		s := p.str()
-		a := &AccStmt{Key: t.Text, Text: s, Sp: p.span(t.Sp.Start)}
 		if p.nest > 0 {
+			// Misplaced metadata is reported once; its text is optional.
+			a := &AccStmt{Key: t.Text}
+			if p.is(STRING) {
+				a.Text = p.str()
+			}
+			a.Sp = p.span(t.Sp.Start)
 			p.diags.Add(diag.New("E_ACC_PLACEMENT", a.Sp, "%s is plan-level metadata and cannot appear inside a block or component", t.Text))
+			return a
 		}
-		return a
+		s := p.str()
+		return &AccStmt{Key: t.Text, Text: s, Sp: p.span(t.Sp.Start)}
 	case "title":
 		return p.titleStmt()
 	case "axes":
@@ -1047,11 +1029,18 @@ func (p *parser) placeStmt() Stmt {
 	s.At = p.point()
 	if p.isWord("rotate") {
 		p.next()
-		s.Rotate = p.expr()
+		t := p.expect(NUMBER)
+		if t.Num != 0 && t.Num != 90 && t.Num != 180 && t.Num != 270 {
+			p.fail(t.Sp, "place rotation must be 0, 90, 180 or 270, not %s", t.Text)
+		}
+		s.Rotate = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
 	}
 	if p.isWord("mirror") {
 		p.next()
 		s.Mirror = p.word()
+		if s.Mirror.Text != "x" && s.Mirror.Text != "y" {
+			p.fail(s.Mirror.Sp, "place mirror must be \"x\" (left-right) or \"y\" (top-bottom)")
+		}
 	}
 	s.Sp = p.span(kw.Sp.Start)
 	return s
