@@ -157,6 +157,12 @@ func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, boo
 		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q: segment %d of wall %q is not horizontal or vertical, and a piece only turns in quarter-turns; place it with `at (x,y)`", f.id, si, w.id))
 		return nil, geom.Segment{}, false
 	}
+	if src.Offset.Set {
+		if off, l := snap(src.Offset.V, r.grid), w.p.segs[si].Len(); off < -geom.Eps || off > l+geom.Eps {
+			r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q has offset %s, past the segment's run of 0…%s mm", f.id, num(off), num(round3(l))))
+			return nil, geom.Segment{}, false
+		}
+	}
 	if !src.Side.Set() && !src.Room.Set() {
 		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q needs `side left|right` (or `in <room>`) to know which face of the wall it backs onto", f.id))
 		return nil, geom.Segment{}, false
