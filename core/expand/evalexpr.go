@@ -262,28 +262,29 @@ func (e *expander) unknown(code string, sp source.Span, format, name string, env
 	e.add(d)
 }
 
+// evalCall evaluates the arguments first (so their diagnostics come
+// first, as in the reference), then calls.
 func (e *expander) evalCall(n *syntax.CallExpr, env *Env) Value {
 	name := n.Fn.Name
-	if v, ok := env.lookup(name); ok && v.Kind == FuncVal {
-		return e.callFunc(v.Fn, n, env)
+	args := make([]Value, len(n.Args))
+	for i, a := range n.Args {
+		args[i] = e.eval(a, env)
 	}
-	if _, ok := env.lookup(name); !ok {
-		if isBuiltin(name) {
-			return e.callBuiltin(name, n, env)
-		}
+	v, bound := env.lookup(name)
+	switch {
+	case bound && v.Kind == FuncVal:
+		return e.callFunc(v.Fn, n, args)
+	case !bound && isBuiltin(name):
+		return e.callBuiltin(name, n, args)
 	}
 	e.unknown("E_UNKNOWN_FN", n.Sp, "no function named %q", name, env)
 	return Value{}
 }
 
-func (e *expander) callFunc(f *Func, n *syntax.CallExpr, env *Env) Value {
-	if len(n.Args) != len(f.Params) {
-		e.reportAt("E_ARITY", n.Sp, true, "function %q takes %d argument(s), %d given", f.Name, len(f.Params), len(n.Args))
+func (e *expander) callFunc(f *Func, n *syntax.CallExpr, args []Value) Value {
+	if len(args) != len(f.Params) {
+		e.reportAt("E_ARITY", n.Sp, true, "function %q takes %d argument(s), %d given", f.Name, len(f.Params), len(args))
 		return Value{}
-	}
-	args := make([]Value, len(n.Args))
-	for i, a := range n.Args {
-		args[i] = e.eval(a, env)
 	}
 	if e.callDepth >= MaxFuncDepth {
 		e.reportAt("E_CALL_DEPTH", n.Sp, true, "calls nest deeper than %d while calling %q", MaxFuncDepth, f.Name)
@@ -312,11 +313,7 @@ func isBuiltin(name string) bool {
 	return false
 }
 
-func (e *expander) callBuiltin(name string, n *syntax.CallExpr, env *Env) Value {
-	args := make([]Value, len(n.Args))
-	for i, a := range n.Args {
-		args[i] = e.eval(a, env)
-	}
+func (e *expander) callBuiltin(name string, n *syntax.CallExpr, args []Value) Value {
 	numArg := func(v Value) float64 {
 		if v.Kind != NumberVal {
 			e.reportAt("E_TYPE", n.Sp, true, "expected a number, got %s", article(v.Kind))

@@ -108,7 +108,7 @@ func (p *parser) atom() Expr {
 		rp := p.expect(RPAREN)
 		return &ParenExpr{X: x, Sp: source.Span{Start: t.Sp.Start, End: rp.Sp.End}}
 	case IDENT:
-		if t.LineStart && stmtKeywords[t.Text] {
+		if t.LineStart && stmtKeywords[t.Text] && t.Text != "if" {
 			// A statement keyword opening a line starts the next
 			// statement; it is not a name in this expression.
 			p.fail(t.Sp, "expected a value, found %s", found(t))
