@@ -39,12 +39,6 @@ func (r *resolver) placeFurniture(f *furnEl) {
 		ok = false
 	}
 
-	var against *wallEl
-	var seg geom.Segment
-	if src.Placement == expand.FurnAgainst {
-		against, seg, ok = r.againstChecks(f, ok)
-	}
-
 	// size
 	w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 	if !src.Size.Set {
@@ -57,6 +51,12 @@ func (r *resolver) placeFurniture(f *furnEl) {
 	} else if !(w > 0 && h > 0) {
 		r.add(diag.New("E_FURN_SIZE", src.Span, "Furniture %q has size %s×%s; both sides must be positive", f.id, num(w), num(h)))
 		ok = false
+	}
+
+	var against *wallEl
+	var seg geom.Segment
+	if src.Placement == expand.FurnAgainst {
+		against, seg, ok = r.againstChecks(f, ok)
 	}
 
 	// rotate

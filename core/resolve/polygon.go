@@ -14,7 +14,7 @@ func (r *resolver) checkPolygon(rm *roomEl, pg geom.Polygon) bool {
 		r.add(diag.New("E_ROOM_POLY_DEGENERATE", rm.src.Span, "Room %q has fewer than three distinct, non-collinear vertices", rm.id))
 		return false
 	}
-	if selfIntersects(pg) {
+	if selfIntersects(effectiveRing(pg)) {
 		r.add(diag.New("E_ROOM_POLY_SELF_INTERSECT", rm.src.Span, "The edges of room %q cross each other; the ring must be simple", rm.id))
 		return false
 	}
@@ -23,8 +23,11 @@ func (r *resolver) checkPolygon(rm *roomEl, pg geom.Polygon) bool {
 
 // effectiveVertices counts the vertices left once repeated points and
 // points on a straight run are dropped.
-func effectiveVertices(pg geom.Polygon) int {
-	var pts []geom.Point
+func effectiveVertices(pg geom.Polygon) int { return len(effectiveRing(pg)) }
+
+// effectiveRing drops repeated points and points on a straight run.
+func effectiveRing(pg geom.Polygon) geom.Polygon {
+	var pts geom.Polygon
 	for _, p := range pg {
 		if len(pts) == 0 || !pts[len(pts)-1].ApproxEqual(p) {
 			pts = append(pts, p)
@@ -33,14 +36,14 @@ func effectiveVertices(pg geom.Polygon) int {
 	if len(pts) > 1 && pts[0].ApproxEqual(pts[len(pts)-1]) {
 		pts = pts[:len(pts)-1]
 	}
-	n := 0
+	var out geom.Polygon
 	for i := range pts {
 		a, b, c := pts[(i+len(pts)-1)%len(pts)], pts[i], pts[(i+1)%len(pts)]
 		if math.Abs(b.Sub(a).Cross(c.Sub(b))) > geom.Eps {
-			n++
+			out = append(out, b)
 		}
 	}
-	return n
+	return out
 }
 
 // selfIntersects reports whether two non-adjacent edges of the ring cross.
