@@ -44,6 +44,7 @@ func (r *resolver) addSetting(d diag.Diagnostic) { r.setDiags = append(r.setDiag
 func (r *resolver) settings(items []expand.Item) {
 	s := &r.plan.Settings
 	accSeen := map[string]bool{}
+	misplaced := map[int]bool{} // statements already reported: a loop repeats them
 	siteSeen := false
 	var axesX, axesY []float64
 	for _, it := range items {
@@ -53,6 +54,10 @@ func (r *resolver) settings(items []expand.Item) {
 		case *expand.Acc:
 			r.addAll(n.Diags)
 			if n.InBlock {
+				if misplaced[n.Span.Start] {
+					continue
+				}
+				misplaced[n.Span.Start] = true
 				r.addSetting(diag.New("E_ACC_PLACEMENT", n.Span, "`%s` is plan-level metadata and cannot be written inside a block or component", n.Key))
 				continue
 			}
