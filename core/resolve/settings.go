@@ -36,7 +36,15 @@ var styleKeys = map[string]map[string]bool{
 // addSetting records a finding about a plan setting. The reference raises
 // these while parsing, so they are merged into the syntax errors by
 // position rather than queued with resolve's own findings.
-func (r *resolver) addSetting(d diag.Diagnostic) { r.setDiags = append(r.setDiags, d) }
+// A statement repeated by a loop is reported once, as the parser would.
+func (r *resolver) addSetting(d diag.Diagnostic) {
+	for _, e := range r.setDiags {
+		if e.Code == d.Code && e.Span == d.Span {
+			return
+		}
+	}
+	r.setDiags = append(r.setDiags, d)
+}
 
 // settings applies the plan-level settings in source order and reports
 // their diagnostics (duplicate accessible metadata, misplaced metadata,
