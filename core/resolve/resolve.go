@@ -146,7 +146,7 @@ type roomEl struct {
 	room ir.Room
 	rect geom.Rect
 	// layout state
-	placed, visiting, cyc bool
+	placed, visiting bool
 	// pre marks a room already resolved inside a placed instance.
 	pre bool
 	// bad marks a room of non-positive size or radius: it can still be

@@ -95,7 +95,7 @@ func (r *resolver) resolveRooms() {
 			rm.room.Polygon = circleRing(c, rad)
 			rm.rect = geom.Rect{Min: geom.Point{X: c.X - rad, Y: c.Y - rad}, Max: geom.Point{X: c.X + rad, Y: c.Y + rad}}
 		}
-		if rm.ok && rm.abs && src.LabelAt.Set {
+		if rm.ok && rm.abs && !rm.bad && src.LabelAt.Set {
 			r.labelAt(rm)
 		}
 	}
@@ -217,67 +217,95 @@ func crossWord(dir string) string {
 	return "height"
 }
 
-// layout places the relational rooms in dependency order.
+// layout places the relational rooms in dependency order. As in the
+// reference, a relational reference resolves to the LAST room holding that
+// id, and an id's findings are reported once (for its first room).
 func (r *resolver) layout() {
-	// Unknown references and polygon anchors first, in source order.
+	last := map[string]int{}
+	for i, rm := range r.rooms {
+		if rm.ok {
+			last[rm.id] = i
+		}
+	}
+	isRel := func(rm *roomEl) bool { return rm.ok && !rm.abs && rm.src != nil && !rm.pre }
+	reported := map[string]bool{}
 	for _, rm := range r.rooms {
-		if !rm.ok || rm.abs || rm.src == nil || rm.pre {
+		if !isRel(rm) {
 			continue
 		}
+		first := !reported[rm.id]
+		reported[rm.id] = true
 		ref := rm.src.RelRef.V
-		j, ok := r.roomIdx[ref]
-		if !ok {
-			r.add(diag.New("E_LAYOUT_REF", rm.src.Span, "Room %q is placed relative to %q, but no room has that id", rm.id, ref))
+		j, ok := last[ref]
+		switch {
+		case !ok:
+			if first {
+				r.add(diag.New("E_LAYOUT_REF", rm.src.Span, "Room %q is placed relative to %q, but no room has that id", rm.id, ref))
+			}
 			rm.placed = true
 			rm.setRect(rm.rect)
+		case r.rooms[j].room.Shape == ir.RoomPoly || r.rooms[j].room.Shape == ir.RoomCircle:
+			if first {
+				r.add(diag.New("E_PLACE_POLY", rm.src.Span, "Room %q is placed `%s %s`, but %q is not a rectangle; place this room with `at (x,y)`",
+					rm.id, rm.src.RelDir.V, ref, ref))
+			}
+			rm.placed = true
+			rm.setRect(rm.rect)
+		}
+	}
+	// Cycles, followed id to id through the last room of each id.
+	cyc := map[string]bool{}
+	for _, rm := range r.rooms {
+		if !isRel(rm) || rm.placed {
 			continue
 		}
-		if sh := r.rooms[j].room.Shape; sh == ir.RoomPoly || sh == ir.RoomCircle {
-			r.add(diag.New("E_PLACE_POLY", rm.src.Span, "Room %q is placed `%s %s`, but %q is not a rectangle; place this room with `at (x,y)`",
-				rm.id, rm.src.RelDir.V, ref, ref))
-			rm.placed = true
-			rm.setRect(rm.rect)
+		var chain []string
+		seen := map[string]int{}
+		cur := rm
+		for cur != nil && isRel(cur) && !cur.placed {
+			if k, again := seen[cur.id]; again {
+				for _, id := range chain[k:] {
+					cyc[id] = true
+				}
+				break
+			}
+			seen[cur.id] = len(chain)
+			chain = append(chain, cur.id)
+			j, ok := last[cur.src.RelRef.V]
+			if !ok {
+				break
+			}
+			cur = r.rooms[j]
 		}
 	}
-	var stack []*roomEl
 	for _, rm := range r.rooms {
-		if rm.ok && !rm.abs && !rm.placed {
-			r.place(rm, &stack)
+		if isRel(rm) && !rm.placed {
+			r.place(rm, cyc, last)
 		}
 	}
 	for _, rm := range r.rooms {
-		if rm.cyc {
+		if isRel(rm) && cyc[rm.id] {
 			r.add(diag.New("E_LAYOUT_CYCLE", rm.src.Span, "Room %q is part of a cycle of relational placements", rm.id))
 		}
 	}
 }
 
-// place resolves rm after its reference. A reference back to a room still
-// on the stack marks every room of that cycle.
-func (r *resolver) place(rm *roomEl, stack *[]*roomEl) {
-	if rm.placed || rm.abs {
+// place resolves rm after the room it refers to; a room of a cycle keeps
+// its fallback position at the origin.
+func (r *resolver) place(rm *roomEl, cyc map[string]bool, last map[string]int) {
+	if rm.placed || rm.abs || rm.visiting {
 		return
 	}
-	if rm.visiting {
-		for i := len(*stack) - 1; i >= 0; i-- {
-			(*stack)[i].cyc = true
-			if (*stack)[i] == rm {
-				break
-			}
-		}
-		return
-	}
-	rm.visiting = true
-	*stack = append(*stack, rm)
-	ref := r.rooms[r.roomIdx[rm.src.RelRef.V]]
-	r.place(ref, stack)
-	*stack = (*stack)[:len(*stack)-1]
-	rm.visiting = false
-	rm.placed = true
-	if rm.cyc {
+	if cyc[rm.id] {
+		rm.placed = true
 		rm.setRect(geom.RectXYWH(0, 0, rm.rect.W(), rm.rect.H()))
 		return
 	}
+	rm.visiting = true
+	ref := r.rooms[last[rm.src.RelRef.V]]
+	r.place(ref, cyc, last)
+	rm.visiting = false
+	rm.placed = true
 	align := rm.src.Align.V
 	if valid := map[bool]map[string]bool{true: horizontalAlign, false: verticalAlign}[rm.src.RelDir.V == "right-of" || rm.src.RelDir.V == "left-of"]; !valid[align] {
 		align = ""
@@ -327,7 +355,7 @@ func (r *resolver) finishRooms() {
 		if !rm.ok {
 			continue
 		}
-		if !rm.pre && rm.src != nil && rm.src.Form == expand.RoomRelative && rm.src.LabelAt.Set {
+		if !rm.pre && !rm.bad && rm.src != nil && rm.src.Form == expand.RoomRelative && rm.src.LabelAt.Set {
 			r.labelAt(rm)
 		}
 		r.plan.Rooms = append(r.plan.Rooms, rm.room)
