@@ -211,13 +211,13 @@ func (e *expander) evalBinary(n *syntax.BinaryExpr, env *Env) Value {
 		return num(a * b)
 	case "/":
 		if b == 0 {
-			e.reportAt("E_DIV_ZERO", source.Span{}, false, "divisor is zero")
+			e.report("E_DIV_ZERO", n, "divisor is zero")
 			return Value{}
 		}
 		return num(a / b)
 	case "%":
 		if b == 0 {
-			e.reportAt("E_DIV_ZERO", source.Span{}, false, "modulo divisor is zero")
+			e.report("E_DIV_ZERO", n, "modulo divisor is zero")
 			return Value{}
 		}
 		return num(math.Mod(a, b))
