@@ -63,7 +63,8 @@ type hostileCase struct {
 	// form "CODE severity line:col [start,end]" ("-" for an uncoded
 	// syntax error, "unplaced" for no position). "" means the source
 	// must compile (a hostile input that is legitimately accepted, but
-	// must still be cheap).
+	// must still be cheap); refusedAnyhow means any error will do, for
+	// an input no compiler gives an answer for yet.
 	first string
 	// ref says where first comes from: the reference compiler, or (when
 	// the reference itself overflows its stack or runs past a minute) our
@@ -85,6 +86,9 @@ func body(stmts string) string {
 	return "plan \"hostile\" {\n  units mm\n" + stmts + "  room at (0,0) size 2500x2500\n}\n"
 }
 
+// refusedAnyhow, as a hostileCase.first, accepts any refusal.
+const refusedAnyhow = "*"
+
 const (
 	fromRef      = "reference"
 	refOverflows = "ours: the reference overflows its stack on this input"
@@ -104,13 +108,13 @@ func hostileCases() []hostileCase {
 			// 1e12 is not a number literal in ArchLang: a parse error.
 			src:   body("  for i in 0..1e12 {\n    column at (i,0) size 100x100\n  }\n"),
 			first: "- error 3:16 [43,46]"},
-		{name: "while_true", ref: fromRef, allocMiB: 64,
+		{name: "while_true", ref: fromRef, allocMiB: 48,
 			src:   body("  while true {\n    column at (0,0) size 100x100\n  }\n"),
 			first: "E_WHILE_LIMIT error 3:3 [30,79]"},
-		{name: "while_nested_1e8", ref: refHangs, allocMiB: 160,
+		{name: "while_nested_1e8", ref: refHangs, allocMiB: 96,
 			src:   body("  let i = 0\n  while i < 9999 {\n    i = i + 1\n    let j = 0\n    while j < 9999 {\n      j = j + 1\n    }\n  }\n"),
 			first: "E_RANGE_LIMIT error 7:11 [97,98]"},
-		{name: "for_nested_1e10", ref: refHangs, allocMiB: 400,
+		{name: "for_nested_1e10", ref: refHangs, allocMiB: 256,
 			src:   body("  for i in 0..99999 {\n    for j in 0..99999 {\n      let k = i\n    }\n  }\n"),
 			first: "E_RANGE_LIMIT error 5:15 [88,89]"},
 		{name: "value_fn_recursion", ref: fromRef, allocMiB: 16,
@@ -128,7 +132,7 @@ func hostileCases() []hostileCase {
 			// Three calls per level: 3^64 instances without a stop.
 			src:   body("  component a(n) {\n    a(n)\n    a(n)\n    a(n)\n  }\n  a(0)\n"),
 			first: "E_RECURSION error 4:5 [51,55]"},
-		{name: "expression_60KB", ref: refOverflows, allocMiB: 128,
+		{name: "expression_60KB", ref: refOverflows, allocMiB: 96,
 			// 30 000 terms: a valid sum, which must not cost a deep
 			// recursion or a quadratic walk.
 			src:   body("  let x = " + strings.Repeat("1+", 30000) + "1\n"),
@@ -155,16 +159,16 @@ func hostileCases() []hostileCase {
 		{name: "array_range_1e12", ref: fromRef, allocMiB: 4,
 			src:   body("  let xs = [0..1000000000000]\n"),
 			first: "E_RANGE_LIMIT error unplaced"},
-		{name: "array_ranges_4x99999", ref: refAccepts, allocMiB: 96,
+		{name: "array_ranges_4x99999", ref: refAccepts, allocMiB: 64,
 			src:   body("  let xs = [0..99999, 0..99999, 0..99999, 0..99999]\n"),
 			first: ""},
-		{name: "interpolation_20000_holes", ref: refAccepts, allocMiB: 96,
+		{name: "interpolation_20000_holes", ref: refAccepts, allocMiB: 64,
 			src:   body("  let s = \"" + strings.Repeat("{1+1}", 20000) + "\"\n"),
 			first: ""},
-		{name: "interpolation_doubling", ref: refOverflows, allocMiB: 640,
+		{name: "interpolation_doubling", ref: refOverflows, allocMiB: 64,
 			// s doubles 64 times: 2^67 bytes if nothing stops it.
 			src:    body("  let s = \"abcdefgh\"\n  for i in 0..64 {\n    s = \"{s}{s}\"\n  }\n"),
-			first:  "E_RANGE_LIMIT error 5:9 [71,80]",
+			first:  refusedAnyhow,
 			defect: "core/expand: a string built by interpolation is cut at MaxStringLength (1 MiB) without any diagnostic, so this plan compiles ok with a silently truncated value after allocating about 300 MiB; it should be refused (the reference fails on it too), e.g. by charging string bytes to the step budget"},
 	}
 }
@@ -232,7 +236,11 @@ func TestHostileInputs(t *testing.T) {
 			t.Logf("%d-byte source: %v, %.1f MiB allocated, %d diagnostics (first: %q; %s)",
 				len(src), elapsed.Round(time.Millisecond), float64(alloc)/mib, len(res.Diagnostics), firstWire(res), c.ref)
 			var problems []string
-			if got := firstWire(res); got != c.first {
+			if got := firstWire(res); c.first == refusedAnyhow {
+				if !res.Diagnostics.HasErrors() {
+					problems = append(problems, fmt.Sprintf("not refused (first diagnostic %q)", got))
+				}
+			} else if got != c.first {
 				problems = append(problems, fmt.Sprintf("first diagnostic = %q, want %q", got, c.first))
 			}
 			if wantOK := c.first == ""; res.OK != wantOK {
@@ -271,5 +279,3 @@ func BenchmarkHostile(b *testing.B) {
 		})
 	}
 }
-
-func TestZZRace(t *testing.T) { t.Logf("race=%v", raceEnabled()) }
