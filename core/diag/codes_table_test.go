@@ -140,7 +140,7 @@ var codeCases = []codeCase{
 }
 `,
 		want: []string{"E_ARC_RADIUS error 3:39 [62,86]"}},
-	{code: "E_ARGCOUNT", knownDiff: "core/expand+resolve: an extra W_EMPTY_PLAN; the reference does not warn of an empty plan when a component call failed its argument count", src: `plan "argc" {
+	{code: "E_ARGCOUNT", knownDiff: "core/expand: an extra W_EMPTY_PLAN; on E_ARGCOUNT the reference still expands the body (parameters bound in order, extra arguments dropped), so its room is drawn, while ours skips the call", src: `plan "argc" {
   units mm
   component box(w, h) {
     room at (0,0) size w x h
@@ -414,7 +414,7 @@ var codeCases = []codeCase{
 }
 `,
 		want: []string{"E_RANGE_LIMIT error unplaced"}},
-	{code: "E_RECURSION", knownDiff: "core/expand+resolve: an extra W_EMPTY_PLAN although the plan-level room after the recursive call should still be drawn", src: `plan "recursion" {
+	{code: "E_RECURSION", knownDiff: "core/expand: an extra W_EMPTY_PLAN; expansion is abandoned at E_RECURSION, so the plan-level room after the call is lost (the reference keeps the statements around the runaway call, and the instances made below the limit)", src: `plan "recursion" {
   units mm
   component ping(n) {
     pong(n + 1)
