@@ -27,13 +27,9 @@ var marker = regexp.MustCompile(`###\s+([EW]_[A-Z0-9_]+)`)
 var pending = map[string]string{
 	"E_ACC_PLACEMENT": "not reported for accDescr inside a component that is never called; the reference checks the body itself",
 	"E_ARGCOUNT":      "an extra W_EMPTY_PLAN",
-	"E_COLUMN_SIZE":   "an extra W_EMPTY_PLAN",
 	"E_FURN_FLUSH":    "the parser rejects flush after centered; the reference reports E_FURN_FLUSH",
 	"E_RANGE_LIMIT":   "an extra W_EMPTY_PLAN",
 	"E_RECURSION":     "an extra W_EMPTY_PLAN",
-	"E_STAIR_WIDTH":   "an extra W_EMPTY_PLAN",
-	"E_VERT_SIZE":     "an extra W_EMPTY_PLAN",
-	"E_WHILE_LIMIT":   "an extra W_EMPTY_PLAN",
 }
 
 // TestCatalogueExamples compiles testdata/examples.arch, one plan per chunk
