@@ -84,14 +84,14 @@ func (r *resolver) resolveOpening(o *openingEl) {
 		if src.Wall.Set() {
 			cands = r.findWalls(src.Wall.V)
 		} else {
-			for i, w := range r.walls {
-				if w.ok {
-					cands = append(cands, i)
-				}
-			}
+			cands = r.okWallList()
 		}
+		cands = r.nearCandidates(op.Center, cands)
 		best, seg, dist := -1, -1, math.Inf(1)
 		for _, i := range cands {
+			if r.walls[i].p.boxDist(op.Center) > dist+1e-9 {
+				continue // cannot beat the best so far
+			}
 			s, _, d := r.walls[i].p.nearestChord(op.Center)
 			if s >= 0 && d < dist-1e-9 {
 				best, seg, dist = i, s, d
@@ -180,8 +180,9 @@ func (r *resolver) offWall(o *openingEl, at geom.Point, stmt interface{}) {
 	d := diag.New(codes.off, src.Span, "%s %q is not on any wall", openingNoun[src.Kind], o.id)
 	best, run, dist := -1, 0.0, math.Inf(1)
 	tie := false
-	for i, w := range r.walls {
-		if !w.ok {
+	for _, i := range r.nearCandidates(at, r.okWallList()) {
+		w := r.walls[i]
+		if w.p.boxDist(at) > dist+1e-9 {
 			continue
 		}
 		s, rr, dd := w.p.nearestChord(at)
@@ -381,4 +382,42 @@ func (r *resolver) onArc(op *ir.Opening) bool {
 		}
 	}
 	return false
+}
+
+// nearCandidates narrows cands (ascending wall positions) to those that
+// may be nearest to q, using the grid index on large plans. The result is
+// ascending, so a scan over it decides exactly as a scan over cands would.
+func (r *resolver) nearCandidates(q geom.Point, cands []int) []int {
+	if !r.wallIdxBuilt {
+		r.wallIdx = newWallIndex(r.walls)
+		r.wallIdxBuilt = true
+	}
+	if r.wallIdx == nil || len(cands) < wallIndexMinWalls {
+		return cands
+	}
+	if len(cands) == r.okWalls() {
+		return r.wallIdx.candidates(q, func(i int) bool { return r.walls[i].ok })
+	}
+	in := make([]bool, len(r.walls))
+	for _, i := range cands {
+		in[i] = true
+	}
+	return r.wallIdx.candidates(q, func(i int) bool { return in[i] })
+}
+
+// okWalls counts the resolved walls.
+func (r *resolver) okWalls() int { return len(r.okWallList()) }
+
+// okWallList lists the positions of the resolved walls (computed once, after
+// the wall pass).
+func (r *resolver) okWallList() []int {
+	if r.okList == nil {
+		r.okList = []int{}
+		for i, w := range r.walls {
+			if w.ok {
+				r.okList = append(r.okList, i)
+			}
+		}
+	}
+	return r.okList
 }

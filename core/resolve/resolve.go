@@ -115,6 +115,12 @@ type resolver struct {
 	// duplicate ids come before this plan's, the rest after them and before
 	// this plan's own element findings, as in the reference.
 	instDup, instRest diag.List
+	// wallIdx indexes the walls for nearest searches (nil on small plans).
+	wallIdx      *wallIndex
+	wallIdxBuilt bool
+	okList       []int // positions of the resolved walls, nil until listed
+	// wallRefs maps each id and category to the walls it names.
+	wallRefs map[string][]int
 	// used holds every id assigned so far.
 	used map[string]bool
 	// scaleSpan is the span of the `scale` setting.

@@ -325,3 +325,24 @@ func BenchmarkResolve(b *testing.B) {
 		Resolve(Input{File: f, Syntax: file, Expanded: x})
 	}
 }
+
+// BenchmarkResolveLarge resolves a generated plan of 2,000 walls, rooms,
+// off-wall doors and overlapping rooms: the nearest-wall index and the
+// overlap sweep keep it far from quadratic.
+func BenchmarkResolveLarge(b *testing.B) {
+	src := []byte(`plan "Large" {
+  for i in 0..2000 {
+    wall partition thickness 10 { (i * 100, 0) (i * 100, 1000) }
+    room at (i * 100, 0) size 150x1000
+    door at (i * 100 + 50, 500) width 10
+  }
+}
+`)
+	f := source.NewFile("large.arch", src)
+	file, _ := syntax.Parse(f)
+	x, _ := expand.Expand(file, expand.Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		Resolve(Input{File: f, Syntax: file, Expanded: x})
+	}
+}

@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"math"
+	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
@@ -362,7 +363,14 @@ func (r *resolver) finishRooms() {
 	}
 }
 
-// checkOverlaps warns about every pair of rooms whose floors overlap.
+// maxOverlapPairs bounds the room pairs checkOverlaps collects, so a plan
+// of thousands of stacked rooms stays cheap; past it the remaining pairs
+// are not reported.
+const maxOverlapPairs = 20000
+
+// checkOverlaps warns about every pair of rooms whose floors overlap, in
+// the reference's order: by the first room, then the second, in source
+// order. A sweep over the x extents finds the candidate pairs.
 func (r *resolver) checkOverlaps() {
 	var ok []*roomEl
 	for _, rm := range r.rooms {
@@ -370,12 +378,46 @@ func (r *resolver) checkOverlaps() {
 			ok = append(ok, rm)
 		}
 	}
-	for i, a := range ok {
-		for _, b := range ok[i+1:] {
-			if roomsOverlap(a, b) {
-				r.add(diag.New("W_ROOM_OVERLAP", b.meta.Span, "Rooms %q and %q overlap", a.id, b.id))
+	order := make([]int, len(ok))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return ok[order[a]].rect.Min.X < ok[order[b]].rect.Min.X })
+	type pair struct{ i, j int }
+	var pairs []pair
+	var active []int
+sweep:
+	for _, j := range order {
+		cur := ok[j].rect
+		kept := active[:0]
+		for _, i := range active {
+			if ok[i].rect.Max.X-cur.Min.X > geom.Eps {
+				kept = append(kept, i)
 			}
 		}
+		active = kept
+		for _, i := range active {
+			a, b := i, j
+			if a > b {
+				a, b = b, a
+			}
+			if roomsOverlap(ok[a], ok[b]) {
+				if len(pairs) >= maxOverlapPairs {
+					break sweep
+				}
+				pairs = append(pairs, pair{a, b})
+			}
+		}
+		active = append(active, j)
+	}
+	sort.Slice(pairs, func(x, y int) bool {
+		if pairs[x].i != pairs[y].i {
+			return pairs[x].i < pairs[y].i
+		}
+		return pairs[x].j < pairs[y].j
+	})
+	for _, p := range pairs {
+		r.add(diag.New("W_ROOM_OVERLAP", ok[p.j].meta.Span, "Rooms %q and %q overlap", ok[p.i].id, ok[p.j].id))
 	}
 }
 

@@ -19,6 +19,10 @@ type wallPath struct {
 	lens  []float64
 	start []float64 // run length at the start of each segment
 	total float64
+	// chords are the straight lengths of the segments; box bounds every
+	// vertex (an arc's bulge aside), for pruning nearest-wall searches.
+	chords []float64
+	box    geom.Rect
 }
 
 func newWallPath(w *ir.Wall) wallPath {
@@ -32,6 +36,11 @@ func newWallPath(w *ir.Wall) wallPath {
 		if a.Arc {
 			l = a.Radius * math.Abs(a.Sweep)
 		}
+		if i == 0 {
+			p.box = geom.Rect{Min: s.A, Max: s.A}
+		}
+		p.box = p.box.Union(geom.Rect{Min: s.B, Max: s.B}).Union(geom.Rect{Min: s.A, Max: s.A})
+		p.chords = append(p.chords, s.Len())
 		p.segs = append(p.segs, s)
 		p.arcs = append(p.arcs, a)
 		p.lens = append(p.lens, l)
@@ -137,6 +146,22 @@ func clampProject(s geom.Segment, q geom.Point) (float64, geom.Point) {
 	return t, s.A.Add(d.Mul(t / l))
 }
 
+// clampProjectLen is clampProject with the segment's length known.
+func clampProjectLen(s geom.Segment, q geom.Point, l float64) (float64, geom.Point) {
+	if l == 0 {
+		return 0, s.A
+	}
+	d := s.B.Sub(s.A)
+	t := q.Sub(s.A).Dot(d) / l
+	if t < 0 {
+		t = 0
+	}
+	if t > l {
+		t = l
+	}
+	return t, s.A.Add(d.Mul(t / l))
+}
+
 // segDist is the distance from q to segment s.
 func segDist(s geom.Segment, q geom.Point) float64 {
 	_, f := clampProject(s, q)
@@ -150,21 +175,32 @@ func (p wallPath) nearestChord(q geom.Point) (seg int, run, dist float64) {
 	seg, dist = -1, math.Inf(1)
 	start := 0.0
 	for i, s := range p.segs {
-		t, foot := clampProject(s, q)
+		t, foot := clampProjectLen(s, q, p.chords[i])
 		d := q.Sub(foot).Len()
 		if d < dist-1e-9 {
 			seg, dist, run = i, d, start+t
 		}
-		start += s.Len()
+		start += p.chords[i]
 	}
 	return seg, run, dist
+}
+
+// boxDist is a lower bound of the distance from q to any chord of the
+// wall: the distance to the bounding box of its vertices.
+func (p wallPath) boxDist(q geom.Point) float64 {
+	if len(p.segs) == 0 {
+		return math.Inf(1)
+	}
+	dx := math.Max(math.Max(p.box.Min.X-q.X, 0), q.X-p.box.Max.X)
+	dy := math.Max(math.Max(p.box.Min.Y-q.Y, 0), q.Y-p.box.Max.Y)
+	return math.Sqrt(dx*dx + dy*dy)
 }
 
 // chordTotal is the length of the polyline through the wall's vertices.
 func (p wallPath) chordTotal() float64 {
 	t := 0.0
-	for _, s := range p.segs {
-		t += s.Len()
+	for _, l := range p.chords {
+		t += l
 	}
 	return t
 }

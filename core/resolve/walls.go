@@ -167,29 +167,29 @@ func arcGeometry(a, b geom.Point, rad float64, cw, major bool) ir.WallArc {
 	return ir.WallArc{Arc: true, Center: c, Radius: rad, CW: cw, Major: major, StartAngle: sa, Sweep: sweep}
 }
 
-// findWalls returns the indexes (into r.walls) of the resolved walls a
-// reference names: by id first, then by category.
+// findWalls returns the positions (in r.walls) of the resolved walls a
+// reference names: every wall with that explicit id, else every wall of
+// that category, else the wall with that generated id.
 func (r *resolver) findWalls(ref string) []int {
-	var out []int
-	for i, w := range r.walls {
-		if w.ok && w.id == ref && (w.src == nil || w.src.ID.Set()) {
-			out = append(out, i)
-		}
-	}
-	if len(out) > 0 {
-		return out
-	}
-	for i, w := range r.walls {
-		if w.ok && string(w.w.Kind) == ref {
-			out = append(out, i)
-		}
-	}
-	if len(out) == 0 {
+	if r.wallRefs == nil {
+		byID, byKind, byGen := map[string][]int{}, map[string][]int{}, map[string][]int{}
 		for i, w := range r.walls {
-			if w.ok && w.id == ref {
-				return []int{i}
+			if !w.ok {
+				continue
+			}
+			if w.src == nil || w.src.ID.Set() {
+				byID[w.id] = append(byID[w.id], i)
+			} else {
+				byGen[w.id] = append(byGen[w.id], i)
+			}
+			byKind[string(w.w.Kind)] = append(byKind[string(w.w.Kind)], i)
+		}
+		r.wallRefs = map[string][]int{}
+		for _, m := range []map[string][]int{byGen, byKind, byID} { // later maps win
+			for k, v := range m {
+				r.wallRefs[k] = v
 			}
 		}
 	}
-	return out
+	return r.wallRefs[ref]
 }
