@@ -19,6 +19,10 @@ type wallIndex struct {
 	cell       float64
 	cols, rows int
 	cells      [][]int // wall positions in r.walls, ascending
+	// stamp marks the walls a query has already seen (stamp[i] == gen).
+	stamp []int
+	gen   int
+	buf   []int // reused result buffer
 }
 
 func newWallIndex(walls []*wallEl) *wallIndex {
@@ -44,7 +48,7 @@ func newWallIndex(walls []*wallEl) *wallIndex {
 	if !(cell > 0) {
 		return nil
 	}
-	ix := &wallIndex{walls: walls, origin: ext.Min, cell: cell}
+	ix := &wallIndex{walls: walls, origin: ext.Min, cell: cell, stamp: make([]int, len(walls))}
 	ix.cols = int(math.Ceil(ext.W()/cell)) + 1
 	ix.rows = int(math.Ceil(ext.H()/cell)) + 1
 	ix.cells = make([][]int, ix.cols*ix.rows)
@@ -86,8 +90,8 @@ func clampInt(v, lo, hi int) int {
 func (ix *wallIndex) candidates(q geom.Point, keep func(int) bool) []int {
 	qc, qr := ix.coords(q)
 	best := math.Inf(1)
-	seen := map[int]bool{}
-	var found []int
+	ix.gen++
+	found := ix.buf[:0]
 	maxRing := ix.cols + ix.rows
 	for ring := 0; ring <= maxRing; ring++ {
 		// Cells in this ring are at least (ring-1)*cell away (q may sit
@@ -104,10 +108,10 @@ func (ix *wallIndex) candidates(q geom.Point, keep func(int) bool) []int {
 					continue
 				}
 				for _, i := range ix.cells[rr*ix.cols+cc] {
-					if seen[i] || !keep(i) {
+					if ix.stamp[i] == ix.gen || !keep(i) {
 						continue
 					}
-					seen[i] = true
+					ix.stamp[i] = ix.gen
 					found = append(found, i)
 					// Upper bound on this wall's distance: the farthest
 					// corner of its box bounds the nearest chord point.
@@ -127,6 +131,8 @@ func (ix *wallIndex) candidates(q geom.Point, keep func(int) bool) []int {
 		}
 	}
 	sort.Ints(out)
+	ix.buf = out
+	// The caller only scans the result before the next query.
 	return out
 }
 
