@@ -156,6 +156,16 @@ func hostileCases() []hostileCase {
 			src:    body("  " + nest("for i in 0..2 {\n", "}\n", 500, "column at (0,0) size 100x100\n")),
 			first:  "E_RANGE_LIMIT error 501:10 [8007,8011]",
 			defect: "core/expand: refused, but dearly: about 197 MiB allocated and 0.4 to 1.2 s spent for a 9 KB source before the 1e6-step budget runs out (about 200 B a step when the loop body emits elements, against 110 B for a loop that only binds names); a handful of such requests keeps a core busy"},
+		{name: "rooms_stacked_5000", ref: fromRef, allocMiB: 96, maxDiags: 20000,
+			// Every pair overlaps: the reference reports all 12.5 million
+			// pairs; resolve caps the report at 20 000.
+			src:   "plan \"hostile\" {\n  units mm\n  for i in 0..5000 {\n    room at (0,0) size 5000x5000\n  }\n}\n",
+			first: "W_ROOM_OVERLAP warning 4:5 [53,81]"},
+		{name: "rooms_apart_30000", ref: refHangs, allocMiB: 256,
+			// No two rooms touch; a pairwise overlap test would be
+			// quadratic.
+			src:   "plan \"hostile\" {\n  units mm\n  for i in 0..30000 {\n    room at (i*10,0) size 5x5\n  }\n}\n",
+			first: ""},
 		{name: "array_range_1e12", ref: fromRef, allocMiB: 4,
 			src:   body("  let xs = [0..1000000000000]\n"),
 			first: "E_RANGE_LIMIT error unplaced"},
@@ -243,7 +253,7 @@ func TestHostileInputs(t *testing.T) {
 			} else if got != c.first {
 				problems = append(problems, fmt.Sprintf("first diagnostic = %q, want %q", got, c.first))
 			}
-			if wantOK := c.first == ""; res.OK != wantOK {
+			if wantOK := c.first == "" || strings.Contains(c.first, " warning "); res.OK != wantOK {
 				problems = append(problems, fmt.Sprintf("ok = %v, want %v", res.OK, wantOK))
 			}
 			if budget := c.allocMiB*mib + uint64(len(src)); alloc > budget {
