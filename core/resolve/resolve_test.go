@@ -346,3 +346,52 @@ func BenchmarkResolveLarge(b *testing.B) {
 		Resolve(Input{File: f, Syntax: file, Expanded: x})
 	}
 }
+
+// TestWallIndexMatchesScan checks that the grid index never changes which
+// wall a nearest search picks: for random walls and points, the indexed
+// candidates scanned in order give the same wall, segment and distance as a
+// scan over every wall.
+func TestWallIndexMatchesScan(t *testing.T) {
+	rng := uint64(12345)
+	next := func(n int) float64 {
+		rng = rng*6364136223846793005 + 1442695040888963407
+		return float64(int((rng >> 33) % uint64(n)))
+	}
+	var walls []*wallEl
+	for i := 0; i < 300; i++ {
+		x, y := next(50000), next(50000)
+		pts := []geom.Point{{X: x, Y: y}, {X: x + next(4000) - 2000, Y: y + next(4000) - 2000}}
+		if i%3 == 0 {
+			pts = append(pts, geom.Point{X: pts[1].X + next(3000), Y: pts[1].Y})
+		}
+		w := &wallEl{ok: true, w: ir.Wall{Points: pts, Thickness: 100}}
+		w.p = newWallPath(&w.w)
+		walls = append(walls, w)
+	}
+	ix := newWallIndex(walls)
+	if ix == nil {
+		t.Fatal("no index for 300 walls")
+	}
+	scan := func(q geom.Point, cands []int) (int, int, float64) {
+		best, seg, dist := -1, -1, math.Inf(1)
+		for _, i := range cands {
+			s, _, d := walls[i].p.nearestChord(q)
+			if s >= 0 && d < dist-1e-9 {
+				best, seg, dist = i, s, d
+			}
+		}
+		return best, seg, dist
+	}
+	all := make([]int, len(walls))
+	for i := range all {
+		all[i] = i
+	}
+	for k := 0; k < 2000; k++ {
+		q := geom.Point{X: next(70000) - 10000, Y: next(70000) - 10000}
+		wb, ws, wd := scan(q, all)
+		gb, gs, gd := scan(q, ix.candidates(q, func(int) bool { return true }))
+		if wb != gb || ws != gs || wd != gd {
+			t.Fatalf("query %v: index picks wall %d seg %d at %v, scan picks wall %d seg %d at %v", q, gb, gs, gd, wb, ws, wd)
+		}
+	}
+}
