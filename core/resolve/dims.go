@@ -75,10 +75,8 @@ func (r *resolver) faceProject(p, q geom.Point, clear bool) (geom.Point, bool) {
 	}
 	u := d.Unit()
 	best, bestDist, bestT := false, math.Inf(1), 0.0
-	for _, w := range r.walls {
-		if !w.ok {
-			continue
-		}
+	for _, wi := range r.wallsNear(geom.Rect{Min: p, Max: p}, onWallReach*r.maxThickness()+1) {
+		w := r.walls[wi]
 		half := w.w.Thickness / 2
 		for i, s := range w.p.segs {
 			if w.w.Arcs != nil && i < len(w.w.Arcs) && w.w.Arcs[i].Arc {

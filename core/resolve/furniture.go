@@ -353,6 +353,31 @@ func aspectAllows(fx fixture, w, h float64, horizontal bool) bool {
 // edgeWall finds a wall segment running along one edge of a room rectangle
 // and returns its thickness.
 func (r *resolver) edgeWall(rc geom.Rect, edge string) (float64, bool) {
+	key := edgeKey{rc, edge}
+	if res, ok := r.edgeMemo[key]; ok {
+		return res.t, res.ok
+	}
+	t, ok := r.findEdgeWall(rc, edge)
+	if r.edgeMemo == nil {
+		r.edgeMemo = map[edgeKey]edgeResult{}
+	}
+	r.edgeMemo[key] = edgeResult{t, ok}
+	return t, ok
+}
+
+// edgeKey and edgeResult memoise edgeWall: pieces anchored in one room ask
+// about the same edges.
+type edgeKey struct {
+	rc   geom.Rect
+	edge string
+}
+
+type edgeResult struct {
+	t  float64
+	ok bool
+}
+
+func (r *resolver) findEdgeWall(rc geom.Rect, edge string) (float64, bool) {
 	var a, b geom.Point
 	switch edge {
 	case "top":
@@ -366,10 +391,8 @@ func (r *resolver) edgeWall(rc geom.Rect, edge string) (float64, bool) {
 	default:
 		return 0, false
 	}
-	for _, w := range r.walls {
-		if !w.ok {
-			continue
-		}
+	for _, wi := range r.wallsNear(geom.Polygon{a, b}.Bounds(), 1) {
+		w := r.walls[wi]
 		for i, s := range w.p.segs {
 			if w.w.Arcs != nil && i < len(w.w.Arcs) && w.w.Arcs[i].Arc {
 				continue

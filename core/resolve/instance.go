@@ -92,7 +92,7 @@ func (r *resolver) instance(in *expand.Instance) {
 	r.instDup = append(r.instDup, in.Diags...)
 	name := in.Name.V
 
-	c := &resolver{file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
+	c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
 	c.plan = &ir.Plan{}
 	c.collect(in.Items)
 	c.diags = nil

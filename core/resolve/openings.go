@@ -388,11 +388,7 @@ func (r *resolver) onArc(op *ir.Opening) bool {
 // may be nearest to q, using the grid index on large plans. The result is
 // ascending, so a scan over it decides exactly as a scan over cands would.
 func (r *resolver) nearCandidates(q geom.Point, cands []int) []int {
-	if !r.wallIdxBuilt {
-		r.wallIdx = newWallIndex(r.walls)
-		r.wallIdxBuilt = true
-	}
-	if r.wallIdx == nil || len(cands) < wallIndexMinWalls {
+	if r.index() == nil || len(cands) < wallIndexMinWalls {
 		return cands
 	}
 	if len(cands) == r.okWalls() {
@@ -420,4 +416,34 @@ func (r *resolver) okWallList() []int {
 		}
 	}
 	return r.okList
+}
+
+// index returns the wall index, building it on first use (after the wall
+// pass); nil on small plans.
+func (r *resolver) index() *wallIndex {
+	if !r.wallIdxBuilt {
+		r.wallIdx = newWallIndex(r.walls)
+		r.wallIdxBuilt = true
+	}
+	return r.wallIdx
+}
+
+// wallsNear lists, ascending, the resolved walls whose vertex box meets rc
+// grown by margin: every wall on a small plan.
+func (r *resolver) wallsNear(rc geom.Rect, margin float64) []int {
+	if ix := r.index(); ix != nil {
+		return ix.inBox(rc, margin)
+	}
+	return r.okWallList()
+}
+
+// maxThickness is the thickest resolved wall (computed once).
+func (r *resolver) maxThickness() float64 {
+	if r.maxT < 0 {
+		r.maxT = 0
+		for _, i := range r.okWallList() {
+			r.maxT = math.Max(r.maxT, r.walls[i].w.Thickness)
+		}
+	}
+	return r.maxT
 }

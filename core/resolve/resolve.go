@@ -54,6 +54,7 @@ type Input struct {
 // Resolve builds the plan. It never returns a nil plan.
 func Resolve(in Input) (*ir.Plan, diag.List) {
 	r := &resolver{
+		maxT:     -1,
 		expDiags: in.ExpandDiags,
 		file:     in.File,
 		stmts:    indexStmts(in.Syntax),
@@ -118,7 +119,9 @@ type resolver struct {
 	// wallIdx indexes the walls for nearest searches (nil on small plans).
 	wallIdx      *wallIndex
 	wallIdxBuilt bool
-	okList       []int // positions of the resolved walls, nil until listed
+	okList       []int                  // positions of the resolved walls, nil until listed
+	maxT         float64                // thickest wall, -1 until computed
+	edgeMemo     map[edgeKey]edgeResult // edgeWall answers by room edge
 	// wallRefs maps each id and category to the walls it names.
 	wallRefs map[string][]int
 	// used holds every id assigned so far.
@@ -284,7 +287,7 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 	}
 	var storeyDiags diag.List
 	for _, lv := range uniq {
-		c := &resolver{file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
+		c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
 		c.plan = &ir.Plan{Name: r.plan.Name, Settings: r.plan.Settings, Title: r.plan.Title, Span: r.plan.Span}
 		// Drawables written beside the levels belong to no storey; the
 		// reference resolves them with every storey.

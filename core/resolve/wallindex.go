@@ -160,3 +160,31 @@ func abs(v int) int {
 	}
 	return v
 }
+
+// inBox returns, ascending, the walls whose vertex box meets rc grown by
+// margin on every side.
+func (ix *wallIndex) inBox(rc geom.Rect, margin float64) []int {
+	lo := geom.Point{X: rc.Min.X - margin, Y: rc.Min.Y - margin}
+	hi := geom.Point{X: rc.Max.X + margin, Y: rc.Max.Y + margin}
+	c0, r0 := ix.coords(lo)
+	c1, r1 := ix.coords(hi)
+	ix.gen++
+	found := ix.buf[:0]
+	for rr := r0; rr <= r1; rr++ {
+		for cc := c0; cc <= c1; cc++ {
+			for _, i := range ix.cells[rr*ix.cols+cc] {
+				if ix.stamp[i] == ix.gen {
+					continue
+				}
+				ix.stamp[i] = ix.gen
+				b := ix.walls[i].p.box
+				if b.Max.X >= lo.X && b.Min.X <= hi.X && b.Max.Y >= lo.Y && b.Min.Y <= hi.Y {
+					found = append(found, i)
+				}
+			}
+		}
+	}
+	sort.Ints(found)
+	ix.buf = found
+	return found
+}
