@@ -78,12 +78,16 @@ func (e *Env) define(name string, v Value) {
 	}
 }
 
-// candidates lists every visible name, innermost scope first, each scope in
-// definition order.
+// candidates lists every visible name, outermost scope first, each scope
+// in definition order (the order in which suggestions are tried).
 func (e *Env) candidates() []string {
-	var out []string
+	var chain []*Env
 	for s := e; s != nil; s = s.parent {
-		out = append(out, s.names...)
+		chain = append(chain, s)
+	}
+	var out []string
+	for i := len(chain) - 1; i >= 0; i-- {
+		out = append(out, chain[i].names...)
 	}
 	return out
 }

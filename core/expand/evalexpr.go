@@ -14,10 +14,12 @@ import (
 // brackets. ok is false when there is no span.
 func refSpan(x syntax.Expr) (source.Span, bool) {
 	switch n := x.(type) {
-	case *syntax.NumLit, *syntax.BoolLit, *syntax.RangeExpr, *syntax.BadExpr, nil:
+	case *syntax.NumLit, *syntax.BoolLit, *syntax.BadExpr, nil:
 		return source.Span{}, false
 	case *syntax.BinaryExpr:
 		return refSpan(n.X)
+	case *syntax.RangeExpr:
+		return refSpan(n.Lo)
 	case *syntax.UnaryExpr:
 		return n.OpSp, true
 	case *syntax.IndexExpr:
@@ -148,7 +150,7 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 	case *syntax.RangeExpr:
 		lo := e.wantNum(e.eval(n.Lo, env), n.Lo)
 		hi := e.wantNum(e.eval(n.Hi, env), n.Hi)
-		return e.makeRange(lo, hi, n.Sp)
+		return e.makeRange(lo, hi, n)
 	case *syntax.IfExpr:
 		c := e.eval(n.Cond, env)
 		if c.Kind != BoolVal {
@@ -166,19 +168,19 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 }
 
 // makeRange materialises lo..hi (half-open, step 1) within MaxRangeLength.
-func (e *expander) makeRange(lo, hi float64, sp source.Span) Value {
+func (e *expander) makeRange(lo, hi float64, n *syntax.RangeExpr) Value {
 	if math.IsNaN(lo) || math.IsNaN(hi) || hi <= lo {
 		return array(nil)
 	}
-	n := math.Ceil(hi - lo)
-	if n > MaxRangeLength {
-		e.reportAt("E_RANGE_LIMIT", source.Span{}, false, "range is longer than the limit of %d", MaxRangeLength)
+	count := math.Ceil(hi - lo)
+	if count > MaxRangeLength {
+		e.report("E_RANGE_LIMIT", n, "range is longer than the limit of %d", MaxRangeLength)
 		return array(nil)
 	}
-	if !e.charge(int(n), sp) {
+	if !e.charge(int(count), n.Sp) {
 		return array(nil)
 	}
-	out := make([]Value, 0, int(n))
+	out := make([]Value, 0, int(count))
 	for v := lo; v < hi; v++ {
 		out = append(out, num(v))
 	}
