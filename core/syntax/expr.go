@@ -204,7 +204,7 @@ func (p *parser) strLit(t Token) *StrLit {
 func (p *parser) hole(start, end int) Expr {
 	at := p.tok().Sp
 	sub := &parser{file: p.file, src: p.src, depth: p.depth, nest: p.nest, at: &at}
-	sub.lx = newLexer(p.src, start, end, &sub.diags)
+	sub.lx = newLexer(p.src, p.lx.text, start, end, &sub.diags)
 	sub.lx.nl = false
 	var x Expr
 	failed := true

@@ -101,6 +101,7 @@ const MaxTokens = 1 << 20
 // lexer produces tokens one at a time; the parser drains it up front.
 type lexer struct {
 	src   []byte
+	text  string // src as a string, so token texts share its memory
 	i     int
 	end   int
 	n     int
@@ -109,8 +110,8 @@ type lexer struct {
 	nl bool
 }
 
-func newLexer(src []byte, start, end int, diags *diag.List) *lexer {
-	return &lexer{src: src, i: start, end: end, diags: diags, nl: true}
+func newLexer(src []byte, text string, start, end int, diags *diag.List) *lexer {
+	return &lexer{src: src, text: text, i: start, end: end, diags: diags, nl: true}
 }
 
 // next returns the next token; at the end it returns EOF forever.
@@ -141,6 +142,7 @@ func (l *lexer) scan() Token {
 			continue
 		case isDigit(c) || (c == '.' && i+1 < end && isDigit(src[i+1])):
 			t, n := lexNumber(src, i, end)
+			t.Text = l.text[t.Sp.Start:t.Sp.End]
 			l.i = n
 			l.n++
 			return t
@@ -169,7 +171,7 @@ func (l *lexer) scan() Token {
 			}
 			l.i = j
 			l.n++
-			return Token{Kind: IDENT, Text: string(src[i:j]), Sp: source.Span{Start: i, End: j}}
+			return Token{Kind: IDENT, Text: l.text[i:j], Sp: source.Span{Start: i, End: j}}
 		case c == '"':
 			j, ok := scanString(src, i, end)
 			if !ok {
@@ -177,7 +179,7 @@ func (l *lexer) scan() Token {
 			}
 			l.i = j
 			l.n++
-			return Token{Kind: STRING, Text: string(src[i:j]), Sp: source.Span{Start: i, End: j}}
+			return Token{Kind: STRING, Text: l.text[i:j], Sp: source.Span{Start: i, End: j}}
 		}
 		k, n := punct(src, i, end)
 		if n == 0 {
@@ -188,7 +190,7 @@ func (l *lexer) scan() Token {
 		}
 		l.i += n
 		l.n++
-		return Token{Kind: k, Text: string(src[i : i+n]), Sp: source.Span{Start: i, End: i + n}}
+		return Token{Kind: k, Text: l.text[i : i+n], Sp: source.Span{Start: i, End: i + n}}
 	}
 	return Token{Kind: EOF, Sp: source.Span{Start: end, End: end}}
 }
@@ -276,10 +278,10 @@ func lexNumber(src []byte, i, end int) (Token, int) {
 	w, wEnd := scanDecimal(src, i, end)
 	if wEnd < end && src[wEnd] == 'x' && wEnd+1 < end && (isDigit(src[wEnd+1]) || src[wEnd+1] == '.' && wEnd+2 < end && isDigit(src[wEnd+2])) {
 		h, hEnd := scanDecimal(src, wEnd+1, end)
-		return Token{Kind: DIMS, Text: string(src[i:hEnd]), Sp: source.Span{Start: i, End: hEnd},
+		return Token{Kind: DIMS, Sp: source.Span{Start: i, End: hEnd},
 			W: w, H: h, WSp: source.Span{Start: i, End: wEnd}, HSp: source.Span{Start: wEnd + 1, End: hEnd}}, hEnd
 	}
-	return Token{Kind: NUMBER, Text: string(src[i:wEnd]), Sp: source.Span{Start: i, End: wEnd}, Num: w}, wEnd
+	return Token{Kind: NUMBER, Sp: source.Span{Start: i, End: wEnd}, Num: w}, wEnd
 }
 
 // scanDecimal scans digits[.digits] and an optional mm/cm/m suffix that is

@@ -34,7 +34,8 @@ type parser struct {
 
 func newParser(f *source.File) *parser {
 	p := &parser{file: f, src: f.Src}
-	p.lx = newLexer(f.Src, 0, len(f.Src), &p.diags)
+	p.lx = newLexer(f.Src, string(f.Src), 0, len(f.Src), &p.diags)
+	p.toks = make([]Token, 0, min(len(f.Src)/4+16, MaxTokens+1))
 	// Like the reference, lex the whole file first: lexical errors are
 	// reported before any parse error, wherever they are.
 	p.fill(MaxTokens)
