@@ -14,8 +14,9 @@ import (
 
 // Hostile inputs: sources written to make a compiler loop, recurse, or
 // allocate without end. Each must come back quickly, without a panic,
-// refused by the catalogued limit that guards it (or a parse error for
-// nesting), within a time and an allocation budget.
+// within a time and an allocation budget: refused by the catalogued limit
+// that guards it (or a parse error for nesting), or, for the few that are
+// valid plans (a long sum, thousands of rooms), compiled.
 //
 // The budgets are generous on purpose (a loaded CI machine, the race
 // detector): the time ceiling catches a hang, not a slowdown, and the
