@@ -140,6 +140,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		Guide:         guide,
 		Resources:     res,
 		ViewerURI:     viewerURI(res),
+		Imports:       libraryFS(),
 		Logger:        sl,
 	})
 	h.mcp = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },

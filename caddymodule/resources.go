@@ -1,7 +1,10 @@
 package caddymodule
 
 import (
+	"io/fs"
+
 	"github.com/archlang-go/caddy-archlang/caddymodule/mcpserver"
+	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/resources"
 )
 
@@ -31,3 +34,11 @@ func viewerURI(rs []mcpserver.Resource) string {
 	}
 	return ""
 }
+
+// libraryFS is what `import` reads on this server: the bundled standard
+// library (lib/doors.arch, lib/fixtures.arch, lib/furniture.arch) and
+// nothing else.
+func libraryFS() fs.FS { return resources.Lib() }
+
+// libraryWorld resolves the imports of /svg/ plans, as the compile tool does.
+var libraryWorld = expand.FSWorld(libraryFS())

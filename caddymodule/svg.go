@@ -131,7 +131,7 @@ func (h *Handler) render(src []byte) (body []byte, ok bool) {
 
 // drawing compiles src to its drawing or its error drawing.
 func drawing(src []byte) []byte {
-	env := compile.Compile(src, compile.Options{Format: "svg"}).Envelope()
+	env := compile.Compile(src, compile.Options{Format: "svg", World: libraryWorld}).Envelope()
 	if env.OK && env.Output != "" {
 		return []byte(env.Output)
 	}

@@ -550,3 +550,19 @@ func TestJSONConfig(t *testing.T) {
 		t.Errorf("max_inflated 1000: %d", res.StatusCode)
 	}
 }
+
+// TestBundledLibrary: a plan importing the bundled standard library
+// compiles through /svg, as it does through the compile tool.
+func TestBundledLibrary(t *testing.T) {
+	tc := start(t)
+	src := "plan \"Lib\" {\n  units mm\n  import \"lib/fixtures.arch\": wc\n" +
+		"  wall exterior thickness 200 { (0,0) (3000,0) (3000,3000) (0,3000) close }\n" +
+		"  room at (0,0) size 3000x3000 label \"Bath\"\n  wc(300, 300)\n}\n"
+	res, body := get(t, tc, http.MethodGet, base+"/svg/"+payload.Encode([]byte(src)), nil)
+	if res.StatusCode != http.StatusOK || !bytes.Contains(body, []byte("<svg")) || bytes.Contains(body, []byte("E_IMPORT")) {
+		t.Fatalf("GET /svg with an import: %d %.300s", res.StatusCode, body)
+	}
+	if !bytes.Contains(body, []byte("A-FURN")) || !bytes.Contains(body, []byte("Bath")) {
+		t.Errorf("the drawing lacks the imported fixture's layer or the room: %.300s", body)
+	}
+}

@@ -100,6 +100,15 @@ var catalogue = []Resource{
 // import of "lib/doors.arch" can be resolved against it.
 func FS() fs.FS { return files }
 
+//go:embed lib/*.arch
+var lib embed.FS
+
+// Lib returns the bundled standard library alone, at the paths a plan
+// imports it by ("lib/doors.arch", "lib/fixtures.arch", "lib/furniture.arch"):
+// the import world of the hosted server. Nothing else of the resources is
+// importable.
+func Lib() fs.FS { return lib }
+
 // List returns every resource, in a stable order. The slice is a copy.
 func List() []Resource {
 	return append([]Resource(nil), catalogue...)

@@ -11,6 +11,7 @@ package mcpserver
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"log/slog"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -58,6 +59,10 @@ type Options struct {
 	// host with MCP Apps can attach the viewer. The result text is the same
 	// either way.
 	ViewerURI string
+	// Imports is the file system `import` statements read from (the
+	// bundled standard library on the hosted server). Nil: every import is
+	// reported as not found.
+	Imports fs.FS
 	// Logger receives the SDK's own log lines. It must never be given a body
 	// or a source; the SDK logs neither. Nil means no logging.
 	Logger *slog.Logger

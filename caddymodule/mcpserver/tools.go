@@ -12,6 +12,7 @@ import (
 	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/payload"
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
@@ -209,12 +210,21 @@ func (t *tools) compile(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallT
 	default:
 		return textResult(Refusal(invalid("format must be \"svg\" or \"png\", not %q", a.Format)), true), nil
 	}
-	env := compile.Compile([]byte(*a.Source), compile.Options{Format: "svg"}).Envelope()
+	env := compile.Compile([]byte(*a.Source), t.compileOptions()).Envelope()
 	r := jsonResult(env, !env.OK)
 	if t.opts.ViewerURI != "" {
 		r.Meta = viewerMeta(t.opts.ViewerURI)
 	}
 	return r, nil
+}
+
+// compileOptions are the options every compile of this server uses.
+func (t *tools) compileOptions() compile.Options {
+	o := compile.Options{Format: "svg"}
+	if t.opts.Imports != nil {
+		o.World = expand.FSWorld(t.opts.Imports)
+	}
+	return o
 }
 
 // pngUnavailable is this host's answer to format "png": the server has no

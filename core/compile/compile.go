@@ -26,6 +26,10 @@ type Options struct {
 	Name string
 	// Accessible adds the accessible title and description to the SVG.
 	Accessible bool
+	// World resolves `import` statements; nil means every import is
+	// reported as not found (E_IMPORT_NOT_FOUND). The hosted server passes
+	// its bundled standard library (resources/lib).
+	World expand.World
 }
 
 // Result is the outcome of a compile.
@@ -82,7 +86,7 @@ func Compile(src []byte, opts Options) Result {
 		res.Diagnostics = diag.List{d}
 		return res
 	}
-	plan, diags := Resolve(f)
+	plan, diags := resolveWith(f, opts.World)
 	res.Diagnostics = diags
 	res.Plan = plan
 	if diags.HasErrors() {
@@ -112,7 +116,10 @@ var resolvedSettingCodes = map[string]bool{"E_SITE_NO_STREET": true, "E_ACC_PLAC
 // Resolve runs the front end (parse, expand, resolve) on f and returns the
 // resolved plan with every diagnostic, in the reference's stage order:
 // syntax errors, then scripting errors, then resolve findings.
-func Resolve(f *source.File) (*ir.Plan, diag.List) {
+func Resolve(f *source.File) (*ir.Plan, diag.List) { return resolveWith(f, nil) }
+
+// resolveWith is Resolve with imports resolved through world.
+func resolveWith(f *source.File, world expand.World) (*ir.Plan, diag.List) {
 	file, pd := syntax.Parse(f)
 	var syntaxDiags diag.List
 	for _, d := range pd {
@@ -123,6 +130,6 @@ func Resolve(f *source.File) (*ir.Plan, diag.List) {
 		}
 		syntaxDiags = append(syntaxDiags, d)
 	}
-	x, xd := expand.Expand(file, expand.Options{})
+	x, xd := expand.Expand(file, expand.Options{World: world})
 	return resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x, ParseDiags: syntaxDiags, ExpandDiags: xd})
 }
