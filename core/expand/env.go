@@ -56,6 +56,22 @@ func (e *Env) lookup(name string) (*Value, bool) {
 	return nil, false
 }
 
+// snapshot returns a one-scope copy of every binding visible from e, outer
+// scopes first, inner ones shadowing them.
+func (e *Env) snapshot() *Env {
+	var chain []*Env
+	for s := e; s != nil; s = s.parent {
+		chain = append(chain, s)
+	}
+	out := newEnv(nil)
+	for i := len(chain) - 1; i >= 0; i-- {
+		for j, n := range chain[i].names {
+			out.define(n, chain[i].vals[j])
+		}
+	}
+	return out
+}
+
 // definedHere reports whether name is bound in this very scope.
 func (e *Env) definedHere(name string) bool {
 	return e.find(name) >= 0

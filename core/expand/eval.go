@@ -168,7 +168,14 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 			for i, p := range n.Params {
 				params[i] = p.Name
 			}
-			sc.env.define(name, Value{Kind: FuncVal, Fn: &Func{Name: name, Params: params, Body: n.Value, Env: sc.env}})
+			// A value-function closes over a snapshot of the bindings
+			// visible now (later reassignments and later lets are not
+			// seen), plus itself, so it may recurse.
+			fn := &Func{Name: name, Params: params, Body: n.Value, Env: sc.env.snapshot()}
+			fv := Value{Kind: FuncVal, Fn: fn}
+			fn.Env.define(name, fv)
+			sc.env.define(name, fv)
+			e.charge(len(fn.Env.names), n.Sp)
 			return
 		}
 		sc.env.define(name, e.eval(n.Value, sc.env))

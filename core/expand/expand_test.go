@@ -119,6 +119,25 @@ func TestExpandValues(t *testing.T) {
 	}
 }
 
+// TestClosureSnapshot checks that a value-function sees the bindings as
+// they were when it was defined, and itself.
+func TestClosureSnapshot(t *testing.T) {
+	res, msgs := run(t, `plan "C" {
+  let a = 1
+  let f(x) = x + a
+  a = 5
+  let fact(n) = if n <= 1 { 1 } else { n * fact(n - 1) }
+  room at (f(1000), fact(5)) size 1000x1000
+}`)
+	if len(msgs) != 0 {
+		t.Fatalf("diagnostics: %q", msgs)
+	}
+	r := res.Items[0].(*expand.Room)
+	if r.At.X != 1001 || r.At.Y != 120 {
+		t.Errorf("at (%v, %v), want (1001, 120)", r.At.X, r.At.Y)
+	}
+}
+
 func TestComponentsAndPlace(t *testing.T) {
 	res, msgs := run(t, `plan "C" {
   component bath(x, y) { room at (x, y) size 2000x2000 label "Bath" }

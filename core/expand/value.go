@@ -49,7 +49,8 @@ type Value struct {
 	Fn   *Func
 }
 
-// Func is a user value-function: a closure over the scope it was defined in.
+// Func is a user value-function: a closure over a snapshot of the bindings
+// visible where it was defined.
 type Func struct {
 	Name   string
 	Params []string

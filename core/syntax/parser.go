@@ -1152,7 +1152,7 @@ func (p *parser) setStmt() Stmt {
 
 func (p *parser) componentDecl() Stmt {
 	kw := p.next()
-	c := &ComponentDecl{Name: p.ident()}
+	c := &ComponentDecl{Name: p.declName()}
 	c.Params = p.params()
 	c.Body = p.block()
 	c.Sp = p.span(kw.Sp.Start)
@@ -1164,7 +1164,7 @@ func (p *parser) importStmt() Stmt {
 	s := &ImportStmt{Path: p.str()}
 	if p.isWord("as") {
 		p.next()
-		s.As = p.ident()
+		s.As = p.declName()
 		s.Sp = p.span(kw.Sp.Start)
 		return s
 	}

@@ -62,6 +62,14 @@ func (r *renderer) autoDims() []ir.Dim {
 // faces is the outermost wall face on each side: the extreme face of the
 // walls running along that side (the walls' extent when there are none).
 func (r *renderer) faces() geom.Rect {
+	if r.facesBox == nil {
+		f := r.computeFaces()
+		r.facesBox = &f
+	}
+	return *r.facesBox
+}
+
+func (r *renderer) computeFaces() geom.Rect {
 	f := r.vertexBounds()
 	var hx, vx bool
 	for _, sg := range r.segs {

@@ -132,14 +132,31 @@ type renderer struct {
 	segs   []wallSeg // every wall segment, in wall order
 	rooms  []roomLabel
 	dims   []dimGeom
+
+	// Indexes built once so that no stage rescans every wall or opening
+	// per element: curvedWall[wi] says wall wi has an arc edge, segOpen[i]
+	// lists the on-wall openings hosted by segment i (in plan order).
+	curvedWall []bool
+	segOpen    [][]int
+	facesBox   *geom.Rect // faces(), computed on first use
 }
 
 func newRenderer(p *ir.Plan, opts Options) *renderer {
 	r := &renderer{p: p, opts: opts}
 	r.segs = wallSegments(p)
+	r.curvedWall = make([]bool, len(p.Walls))
 	for _, sg := range r.segs {
 		if sg.arc == nil && !sg.axis() {
 			r.fallback = true
+		}
+		if sg.arc != nil {
+			r.curvedWall[sg.wall] = true
+		}
+	}
+	r.segOpen = make([][]int, len(r.segs))
+	for oi, o := range p.Openings {
+		if i := r.hostIndex(o); i >= 0 && !o.OffWall {
+			r.segOpen[i] = append(r.segOpen[i], oi)
 		}
 	}
 	b, ok := r.wallBounds()

@@ -86,10 +86,8 @@ func (r *renderer) cuts(i int) []span {
 	}
 	sg := r.segs[i]
 	var out []span
-	for _, o := range r.p.Openings {
-		if r.host(o) == nil || o.Wall != sg.wall || o.Segment != sg.index || o.OffWall {
-			continue
-		}
+	for _, oi := range r.segOpen[i] {
+		o := r.p.Openings[oi]
 		if sg.arc != nil {
 			c := sg.arcParam(o.Center)
 			hw := o.Width / 2 / sg.arc.Radius / math.Abs(sg.arc.Sweep)
@@ -105,15 +103,26 @@ func (r *renderer) cuts(i int) []span {
 
 // host returns the wall segment an opening sits on, or nil.
 func (r *renderer) host(o ir.Opening) *wallSeg {
-	if !(o.Width > 0) || o.Width > maxCoord || !finite(o.Center) {
-		return nil
-	}
-	for i := range r.segs {
-		if r.segs[i].wall == o.Wall && r.segs[i].index == o.Segment {
-			return &r.segs[i]
-		}
+	if i := r.hostIndex(o); i >= 0 {
+		return &r.segs[i]
 	}
 	return nil
+}
+
+// hostIndex is the index in r.segs of the segment an opening sits on, or
+// -1. Segments are in (wall, index) order, so this is a binary search.
+func (r *renderer) hostIndex(o ir.Opening) int {
+	if !(o.Width > 0) || o.Width > maxCoord || !finite(o.Center) {
+		return -1
+	}
+	i := sort.Search(len(r.segs), func(i int) bool {
+		sg := r.segs[i]
+		return sg.wall > o.Wall || (sg.wall == o.Wall && sg.index >= o.Segment)
+	})
+	if i < len(r.segs) && r.segs[i].wall == o.Wall && r.segs[i].index == o.Segment {
+		return i
+	}
+	return -1
 }
 
 func (r *renderer) drawWalls() {
@@ -122,7 +131,7 @@ func (r *renderer) drawWalls() {
 	// outline, and a wall with a curved edge is always drawn per segment.
 	var joined, loose []int
 	for i, sg := range r.segs {
-		if r.fallback || r.curved(sg.wall) {
+		if r.fallback || r.curvedWall[sg.wall] {
 			loose = append(loose, i)
 		} else {
 			joined = append(joined, i)
@@ -155,16 +164,6 @@ func allSegs(n int) []int {
 		out[i] = i
 	}
 	return out
-}
-
-// curved reports whether wall wi has an arc edge.
-func (r *renderer) curved(wi int) bool {
-	for _, sg := range r.segs {
-		if sg.wall == wi && sg.arc != nil {
-			return true
-		}
-	}
-	return false
 }
 
 // arcStep is the tessellation step of a curved wall's hatch, in radians.
