@@ -158,7 +158,7 @@ func textWidth(s string, fs float64) float64 {
 
 func (r *renderer) layoutLabels() {
 	obst := r.obstacles()
-	var placed []geom.Rect
+	ix := r.newLabelIndex(obst)
 	nameFS, areaFS := r.z.name, r.z.area
 	for _, rm := range r.p.Rooms {
 		if len(rm.Polygon) < 3 || rm.Label == "" {
@@ -208,23 +208,19 @@ func (r *renderer) layoutLabels() {
 		lb.at = c
 		for _, cd := range cands {
 			bs := boxes(cd.p)
-			if !r.blocked(bs, obst, placed, rm.Polygon) {
+			if !ix.blocked(bs, rm.Polygon) {
 				lb.at = cd.p
 				break
 			}
 		}
+		if ix.budget <= 0 {
+			lb.at = c // out of budget: the search was cut short
+		}
 		r.rooms = append(r.rooms, lb)
-		placed = append(placed, boxes(lb.at)...)
-	}
-}
-
-func hits(b geom.Rect, obst []geom.Rect) bool {
-	for _, o := range obst {
-		if b.Min.X < o.Max.X && o.Min.X < b.Max.X && b.Min.Y < o.Max.Y && o.Min.Y < b.Max.Y {
-			return true
+		for _, b := range boxes(lb.at) {
+			ix.placed.add(b)
 		}
 	}
-	return false
 }
 
 // obstacle is something a room label must not cover. A door swing only
@@ -235,20 +231,56 @@ type obstacle struct {
 	into  geom.Point // a point on the swing side, for swings
 }
 
-// blocked reports whether any label box hits an obstacle that applies to
-// the room with floor pg, or a label already placed.
-func (r *renderer) blocked(bs []geom.Rect, obst []obstacle, placed []geom.Rect, pg geom.Polygon) bool {
-	for _, b := range bs {
-		if hits(b, placed) {
-			return true
+// labelIndex holds what room labels must avoid: the obstacles, and the
+// labels already placed.
+type labelIndex struct {
+	obst   []obstacle
+	obstIx *boxIndex
+	placed *boxIndex
+	budget int // box tests left (maxLabelTests)
+}
+
+// newLabelIndex files the obstacles in a grid spanning them and the rooms.
+func (r *renderer) newLabelIndex(obst []obstacle) *labelIndex {
+	var ext geom.Rect
+	have := false
+	grow := func(b geom.Rect) {
+		if !finite(b.Min) || !finite(b.Max) {
+			return
 		}
-		for _, o := range obst {
-			if o.swing && !inside(o.into, pg) {
-				continue
-			}
-			if hits(b, []geom.Rect{o.box}) {
-				return true
-			}
+		if !have {
+			ext, have = b, true
+		}
+		ext = ext.Union(b)
+	}
+	for _, o := range obst {
+		grow(o.box)
+	}
+	labels := 0
+	for _, rm := range r.p.Rooms {
+		if len(rm.Polygon) >= 3 && rm.Label != "" {
+			labels++
+			grow(rm.Polygon.Bounds())
+		}
+	}
+	ix := &labelIndex{obst: obst, budget: maxLabelTests,
+		obstIx: newBoxIndex(ext, len(obst)+1), placed: newBoxIndex(ext, 2*labels+1)}
+	for _, o := range obst {
+		ix.obstIx.add(o.box)
+	}
+	return ix
+}
+
+// blocked reports whether any label box hits a label already placed, or
+// an obstacle that applies to the room with floor pg.
+func (ix *labelIndex) blocked(bs []geom.Rect, pg geom.Polygon) bool {
+	applies := func(id int) bool {
+		o := ix.obst[id]
+		return !o.swing || inside(o.into, pg)
+	}
+	for _, b := range bs {
+		if ix.placed.any(b, nil, &ix.budget) || ix.obstIx.any(b, applies, &ix.budget) {
+			return true
 		}
 	}
 	return false

@@ -109,48 +109,53 @@ func (r *renderer) scheduleRows() []schedRow {
 			rows = append(rows, room(rm))
 		}
 	} else {
+		// Group the rooms by zone in one pass: zones in order of first
+		// appearance, rooms with no zone last.
 		var order []string
-		seen := map[string]bool{}
-		for _, rm := range rooms {
-			if rm.Zone != "" && !seen[rm.Zone] {
-				seen[rm.Zone] = true
+		group := map[string][]int{}
+		for i, rm := range rooms {
+			if _, ok := group[rm.Zone]; !ok && rm.Zone != "" {
 				order = append(order, rm.Zone)
 			}
+			group[rm.Zone] = append(group[rm.Zone], i)
 		}
 		order = append(order, "")
+		labels := r.zoneLabels()
 		for _, z := range order {
+			members := group[z]
+			if len(members) == 0 {
+				continue
+			}
+			label := "(no zone)"
+			if z != "" {
+				label = z
+				if l, ok := labels[z]; ok {
+					label = l
+				}
+			}
+			rows = append(rows, schedRow{kind: 2, name: label})
+			start := len(rows)
 			var sub float64
-			start := len(rows) + 1
-			any := false
-			for _, rm := range rooms {
-				if rm.Zone != z {
-					continue
-				}
-				if !any {
-					rows = append(rows, schedRow{kind: 2, name: r.zoneLabel(z)})
-					any = true
-				}
-				sub += roomArea(rm)
-				rows = append(rows, room(rm))
+			for _, i := range members {
+				sub += roomArea(rooms[i])
+				rows = append(rows, room(rooms[i]))
 			}
-			if any {
-				rows = append(rows, schedRow{kind: 4, name: "SUBTOTAL", area: areaM2(sub), groupStart: start})
-			}
+			rows = append(rows, schedRow{kind: 4, name: "SUBTOTAL", area: areaM2(sub), groupStart: start})
 		}
 	}
 	return append(rows, schedRow{kind: 5, name: "TOTAL", area: areaM2(total)})
 }
 
-func (r *renderer) zoneLabel(path string) string {
-	if path == "" {
-		return "(no zone)"
-	}
+// zoneLabels maps each zone path to its label: the first labelled zone
+// of that path.
+func (r *renderer) zoneLabels() map[string]string {
+	out := map[string]string{}
 	for _, z := range r.p.Zones {
-		if z.Path == path && z.Label != "" {
-			return z.Label
+		if _, ok := out[z.Path]; !ok && z.Label != "" {
+			out[z.Path] = z.Label
 		}
 	}
-	return path
+	return out
 }
 
 func (r *renderer) drawTables() {

@@ -1,0 +1,155 @@
+package svg
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+)
+
+// Label placement tests candidate boxes against every obstacle and every
+// label already placed. A uniform grid keeps that near-linear: a query only
+// looks at the items in the cells it covers.
+const (
+	// maxIndexCells caps the cells of one grid.
+	maxIndexCells = 1 << 18
+	// maxItemCells is the most cells one item is filed under; a larger
+	// item goes on the index's short list of big items, which every query
+	// checks.
+	maxItemCells = 64
+	// maxLabelTests bounds the box-against-box tests of label placement in
+	// one drawing. Past it the remaining labels are not nudged: each stays
+	// at its room's centroid. Only pathological plans (tens of thousands of
+	// overlapping obstacles) reach it.
+	maxLabelTests = 1 << 24
+)
+
+// boxIndex files boxes in a uniform grid for overlap queries.
+type boxIndex struct {
+	min    geom.Point
+	cw, ch float64 // cell size
+	nx, ny int
+	cells  [][]int32
+	boxes  []geom.Rect
+	big    []int32
+}
+
+// newBoxIndex lays a grid of about n cells over extent.
+func newBoxIndex(extent geom.Rect, n int) *boxIndex {
+	n = max(1, min(n, maxIndexCells))
+	w, h := extent.W(), extent.H()
+	if !(w > 0) || math.IsInf(w, 0) {
+		w = 0
+	}
+	if !(h > 0) || math.IsInf(h, 0) {
+		h = 0
+	}
+	g := &boxIndex{min: extent.Min, nx: 1, ny: 1}
+	if !finite(g.min) {
+		g.min = geom.Point{}
+	}
+	switch {
+	case w > 0 && h > 0:
+		cs := math.Sqrt(w * h / float64(n))
+		g.nx = int(math.Min(math.Ceil(w/cs), float64(n)))
+		g.ny = int(math.Min(math.Ceil(h/cs), float64(n)))
+		for g.nx*g.ny > maxIndexCells {
+			g.nx, g.ny = max(1, g.nx/2), max(1, g.ny/2)
+		}
+	case w > 0:
+		g.nx = n
+	case h > 0:
+		g.ny = n
+	}
+	g.cw, g.ch = 1, 1
+	if w > 0 {
+		g.cw = w / float64(g.nx)
+	}
+	if h > 0 {
+		g.ch = h / float64(g.ny)
+	}
+	g.cells = make([][]int32, g.nx*g.ny)
+	return g
+}
+
+// gridCell is the grid column (or row) holding coordinate v, clamped to the
+// grid so that boxes outside it land in the border cells.
+func gridCell(v, lo, size float64, n int) int {
+	f := (v - lo) / size
+	if !(f > 0) {
+		return 0
+	}
+	if f >= float64(n-1) {
+		return n - 1
+	}
+	return int(f)
+}
+
+// cellRange is the range of cells box b covers.
+func (g *boxIndex) cellRange(b geom.Rect) (i0, i1, j0, j1 int) {
+	return gridCell(b.Min.X, g.min.X, g.cw, g.nx), gridCell(b.Max.X, g.min.X, g.cw, g.nx),
+		gridCell(b.Min.Y, g.min.Y, g.ch, g.ny), gridCell(b.Max.Y, g.min.Y, g.ch, g.ny)
+}
+
+// add files b under the id it returns. A box with a NaN coordinate overlaps
+// nothing and is not filed.
+func (g *boxIndex) add(b geom.Rect) {
+	id := int32(len(g.boxes))
+	g.boxes = append(g.boxes, b)
+	if hasNaN(b) {
+		return
+	}
+	i0, i1, j0, j1 := g.cellRange(b)
+	if (i1-i0+1)*(j1-j0+1) > maxItemCells {
+		g.big = append(g.big, id)
+		return
+	}
+	for j := j0; j <= j1; j++ {
+		for i := i0; i <= i1; i++ {
+			g.cells[j*g.nx+i] = append(g.cells[j*g.nx+i], id)
+		}
+	}
+}
+
+// any reports whether some filed box overlaps b (open intervals, as
+// overlaps) and passes ok (nil accepts all). Each box test is charged to
+// *budget; when it runs out, any reports false.
+func (g *boxIndex) any(b geom.Rect, ok func(id int) bool, budget *int) bool {
+	if hasNaN(b) {
+		return false
+	}
+	test := func(id int32) bool {
+		*budget--
+		return overlaps(b, g.boxes[id]) && (ok == nil || ok(int(id)))
+	}
+	for _, id := range g.big {
+		if *budget <= 0 {
+			return false
+		}
+		if test(id) {
+			return true
+		}
+	}
+	i0, i1, j0, j1 := g.cellRange(b)
+	for j := j0; j <= j1; j++ {
+		for i := i0; i <= i1; i++ {
+			for _, id := range g.cells[j*g.nx+i] {
+				if *budget <= 0 {
+					return false
+				}
+				if test(id) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// overlaps reports whether the open boxes a and b share an interior point.
+func overlaps(a, b geom.Rect) bool {
+	return a.Min.X < b.Max.X && b.Min.X < a.Max.X && a.Min.Y < b.Max.Y && b.Min.Y < a.Max.Y
+}
+
+func hasNaN(b geom.Rect) bool {
+	return math.IsNaN(b.Min.X) || math.IsNaN(b.Min.Y) || math.IsNaN(b.Max.X) || math.IsNaN(b.Max.Y)
+}
