@@ -42,3 +42,22 @@ func TestCompileImports(t *testing.T) {
 		})
 	}
 }
+
+// TestCompileLevel: level picks one storey and lists the storeys there are.
+func TestCompileLevel(t *testing.T) {
+	src := "plan \"L\" {\n  units mm\n" +
+		"  level 1 \"Ground\" {\n    wall exterior thickness 200 { (0,0) (3000,0) (3000,3000) (0,3000) close }\n  }\n" +
+		"  level 2 \"Upper\" {\n    wall exterior thickness 200 { (0,0) (3000,0) (3000,3000) (0,3000) close }\n  }\n}\n"
+	cs := connect(t, context.Background(), Options{})
+	env, isErr := call(t, cs, "compile", map[string]any{"source": src, "level": 2})
+	if env["ok"] != true || isErr || env["level"] != float64(2) || env["output"] == nil {
+		t.Errorf("level 2: ok=%v isError=%v level=%v", env["ok"], isErr, env["level"])
+	}
+	if lv, _ := env["levels"].([]any); len(lv) != 2 {
+		t.Errorf("levels = %v, want [1 2]", env["levels"])
+	}
+	env, isErr = call(t, cs, "compile", map[string]any{"source": src, "level": 7})
+	if env["ok"] != false || !isErr || env["error"] == nil || env["output"] != nil {
+		t.Errorf("level 7: %v", env)
+	}
+}

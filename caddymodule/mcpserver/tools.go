@@ -33,7 +33,8 @@ var compileTool = &mcp.Tool{
   "type": "object",
   "properties": {
     "source": {"type": "string", "description": "The whole .arch program, starting with plan \"Name\" {"},
-    "format": {"type": "string", "enum": ["svg", "png"], "default": "svg", "description": "Output format; only svg is drawn on this server"}
+    "format": {"type": "string", "enum": ["svg", "png"], "default": "svg", "description": "Output format; only svg is drawn on this server"},
+    "level": {"type": "integer", "description": "For a plan with level blocks: draw only this storey. The result is then {ok, format, level, output, levels, diagnostics}, or ok:false with error and the storeys the plan has"}
   },
   "required": ["source"],
   "additionalProperties": false
@@ -185,6 +186,8 @@ func (t *tools) args(req *mcp.CallToolRequest, v any) *mcp.CallToolResult {
 type sourceArgs struct {
 	Source *string `json:"source"`
 	Format string  `json:"format,omitempty"`
+	// Level picks one storey of a multi-storey plan (compile only).
+	Level *int `json:"level,omitempty"`
 }
 
 func (a sourceArgs) check(tool string) *mcp.CallToolResult {
@@ -210,12 +213,25 @@ func (t *tools) compile(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallT
 	default:
 		return textResult(Refusal(invalid("format must be \"svg\" or \"png\", not %q", a.Format)), true), nil
 	}
-	env := compile.Compile([]byte(*a.Source), t.compileOptions()).Envelope()
-	r := jsonResult(env, !env.OK)
+	res := compile.Compile([]byte(*a.Source), t.compileOptions())
+	var r *mcp.CallToolResult
+	if le, ok := res.LevelEnvelope(deref(a.Level)); ok && a.Level != nil {
+		r = jsonResult(le, !le.OK)
+	} else {
+		env := res.Envelope()
+		r = jsonResult(env, !env.OK)
+	}
 	if t.opts.ViewerURI != "" {
 		r.Meta = viewerMeta(t.opts.ViewerURI)
 	}
 	return r, nil
+}
+
+func deref(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
 }
 
 // compileOptions are the options every compile of this server uses.

@@ -133,3 +133,36 @@ func resolveWith(f *source.File, world expand.World) (*ir.Plan, diag.List) {
 	x, xd := expand.Expand(file, expand.Options{World: world})
 	return resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x, ParseDiags: syntaxDiags, ExpandDiags: xd})
 }
+
+// LevelEnvelope is the wire shape of a compile that asked for one storey:
+// {ok, format, level?, output?, error?, levels, diagnostics}.
+type LevelEnvelope struct {
+	OK          bool        `json:"ok"`
+	Format      string      `json:"format"`
+	Error       string      `json:"error,omitempty"`
+	Level       *int        `json:"level,omitempty"`
+	Output      string      `json:"output,omitempty"`
+	Levels      []int       `json:"levels"`
+	Diagnostics []diag.JSON `json:"diagnostics"`
+}
+
+// LevelEnvelope picks storey n of a compiled plan. A failed compile keeps
+// the plain envelope's shape; a plan without storey n answers ok:false with
+// the storeys it has.
+func (r Result) LevelEnvelope(n int) (LevelEnvelope, bool) {
+	if !r.OK {
+		return LevelEnvelope{}, false
+	}
+	e := LevelEnvelope{Format: r.Format, Levels: []int{}, Diagnostics: diag.ListToJSON(r.File, r.Diagnostics)}
+	for _, p := range r.Pages {
+		e.Levels = append(e.Levels, p.Level)
+	}
+	for _, p := range r.Pages {
+		if p.Level == n {
+			e.OK, e.Level, e.Output = true, &n, p.Output
+			return e, true
+		}
+	}
+	e.Error = "this plan has no level " + strconv.Itoa(n)
+	return e, true
+}
