@@ -3,6 +3,7 @@ package svg
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -89,5 +90,59 @@ func benchPlan(b *testing.B, p *ir.Plan) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Render(p, Options{})
+	}
+}
+
+// wallGrid is k vertical and k horizontal walls crossing, with a door in
+// every bay of every horizontal wall: the union grid at its largest.
+func wallGrid(k int, doors bool) *ir.Plan {
+	p := &ir.Plan{}
+	const bay = 1000.0
+	l := float64(k) * bay
+	for i := 0; i < k; i++ {
+		c := float64(i)*bay + 17
+		p.Walls = append(p.Walls,
+			ir.Wall{Thickness: 100, Points: []geom.Point{pt(c, 0), pt(c, l)}},
+			ir.Wall{Thickness: 100, Points: []geom.Point{pt(0, c), pt(l, c)}})
+		if !doors {
+			continue
+		}
+		for j := 0; j+1 < k; j++ {
+			p.Openings = append(p.Openings, ir.Opening{Kind: ir.Door, Width: 600, Center: pt(float64(j)*bay+517, c), Wall: 2*i + 1, Open: 0.5})
+		}
+	}
+	return p
+}
+
+func BenchmarkRenderWallGrid(b *testing.B) {
+	for _, k := range []int{50, 240} {
+		b.Run(fmt.Sprint(k), func(b *testing.B) { benchPlan(b, wallGrid(k, false)) })
+		b.Run(fmt.Sprint(k, "doors"), func(b *testing.B) { benchPlan(b, wallGrid(k, true)) })
+	}
+}
+
+// TestLargePlansRender renders plans with 10^4 to 10^5 elements. Every
+// stage is near-linear, so each takes about a second at most; the
+// ceiling is generous for a loaded machine.
+func TestLargePlansRender(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large plans")
+	}
+	const ceiling = 20 * time.Second
+	for _, c := range []struct {
+		name string
+		p    *ir.Plan
+	}{
+		{"100000 walls", wallRow(100000)},
+		{"20000 openings", doorRow(20000)},
+		{"10000 rooms", roomGrid(100)},
+	} {
+		start := time.Now()
+		out := Render(c.p, Options{})
+		d := time.Since(start)
+		t.Logf("%s: %v, %d bytes", c.name, d.Round(time.Millisecond), len(out))
+		if d > ceiling {
+			t.Errorf("%s took %v (over %v): some stage is no longer near-linear", c.name, d, ceiling)
+		}
 	}
 }
