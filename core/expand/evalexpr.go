@@ -167,6 +167,22 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 	return Value{}
 }
 
+// weight is the number of values inside v (1 for a scalar), counted up to
+// limit: the step cost of rendering or comparing it.
+func weight(v Value, limit int) int {
+	if v.Kind != ArrayVal {
+		return 1
+	}
+	n := 1
+	for _, x := range v.Arr {
+		if n > limit {
+			break
+		}
+		n += weight(x, limit-n)
+	}
+	return n
+}
+
 // makeRange materialises lo..hi (half-open, step 1) within MaxRangeLength.
 func (e *expander) makeRange(lo, hi float64, n *syntax.RangeExpr) Value {
 	if math.IsNaN(lo) || math.IsNaN(hi) || hi <= lo {
@@ -198,6 +214,10 @@ func (e *expander) evalBinary(n *syntax.BinaryExpr, env *Env) Value {
 	case "==", "!=":
 		l := e.eval(n.X, env)
 		r := e.eval(n.Y, env)
+		// A deep comparison costs in proportion to the values.
+		if !e.charge(weight(l, e.limits.Steps), n.Sp) {
+			return Value{}
+		}
 		return boolean(equal(l, r) == (n.Op == "=="))
 	}
 	// Arithmetic and ordering need numbers; like the reference, each
@@ -245,7 +265,11 @@ func (e *expander) evalString(s *syntax.StrLit, env *Env) Value {
 		if p.Expr == nil {
 			out = append(out, p.Text...)
 		} else {
-			out = append(out, e.eval(p.Expr, env).Text()...)
+			v := e.eval(p.Expr, env)
+			if !e.charge(weight(v, e.limits.Steps), s.Sp) {
+				return str(string(out))
+			}
+			out = append(out, v.Text()...)
 		}
 		if len(out) > MaxStringLength {
 			out = out[:MaxStringLength]
@@ -354,6 +378,10 @@ func (e *expander) callBuiltin(name string, n *syntax.CallExpr, args []Value) Va
 		e.reportAt("E_TYPE", n.Sp, true, "%q needs an array or a string, not %s", name, article(a.Kind))
 		return Value{}
 	case "str":
+		// Rendering costs in proportion to the value.
+		if !e.charge(weight(a, e.limits.Steps), n.Sp) {
+			return Value{}
+		}
 		return str(a.Text())
 	}
 	x := numArg(a)

@@ -215,3 +215,22 @@ func BenchmarkExpand(b *testing.B) {
 	b.ReportMetric(float64(len(src)), "srcbytes")
 	_ = strconv.Itoa
 }
+
+// TestCostlyValuesAreBudgeted checks that rendering and comparing large
+// values spends the step budget, so a loop over them stops quickly.
+func TestCostlyValuesAreBudgeted(t *testing.T) {
+	for _, body := range []string{
+		"let r = 0..100000\n for i in 0..100000 { let s = str(r) }",
+		"let r = 0..100000\n for i in 0..100000 { let s = \"{r}\" }",
+		"let r = 0..100000\n for i in 0..100000 { let s = r == r }",
+	} {
+		start := time.Now()
+		_, msgs := run(t, "plan \"x\" {\n "+body+"\n}\n")
+		if el := time.Since(start); el > 3*time.Second {
+			t.Errorf("%q took %v", body, el)
+		}
+		if len(msgs) == 0 || !strings.HasPrefix(msgs[0], "E_RANGE_LIMIT") {
+			t.Errorf("%q: got %q", body, msgs)
+		}
+	}
+}
