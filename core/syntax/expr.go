@@ -166,8 +166,6 @@ func (p *parser) strLit(t Token) *StrLit {
 			switch d := src[i+1]; d {
 			case 'n':
 				buf.WriteByte('\n')
-			case 't':
-				buf.WriteByte('\t')
 			default:
 				buf.WriteByte(d)
 			}
