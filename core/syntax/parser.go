@@ -193,6 +193,9 @@ func (p *parser) leave() { p.depth-- }
 
 func (p *parser) parseFile() *File {
 	f := &File{Src: p.file}
+	// Statement errors are recovered in stmtList; this is a backstop so a
+	// bailout can never escape Parse.
+	defer p.recoverStmt()
 	start := p.tok().Sp.Start
 	plan := &Plan{Name: &StrLit{}}
 	f.Plan = plan
