@@ -364,21 +364,40 @@ func (e *expander) withSink(l *diag.List, f func()) {
 // ---------------------------------------------------------------------------
 // Clause helpers
 
+// capture runs f with evaluation diagnostics collected into a fresh list,
+// which it returns; they are also added to the current sink (the
+// element's Meta.Diags), so both views stay complete.
+func (e *expander) capture(f func()) diag.List {
+	old := e.sink
+	var l diag.List
+	e.sink = &l
+	f()
+	e.sink = old
+	for _, d := range l {
+		old.Add(d)
+	}
+	return l
+}
+
 func (e *expander) numClause(x syntax.Expr, env *Env) Num {
 	if x == nil {
 		return Num{}
 	}
-	v := e.eval(x, env)
-	return Num{V: e.wantNum(v, x), Set: true, Span: x.Span()}
+	out := Num{Set: true, Span: x.Span()}
+	out.Diags = e.capture(func() { out.V = e.wantNum(e.eval(x, env), x) })
+	return out
 }
 
 func (e *expander) point(p *syntax.Point, env *Env) Point {
 	if p == nil {
 		return Point{}
 	}
-	x := e.wantNum(e.eval(p.X, env), p.X)
-	y := e.wantNum(e.eval(p.Y, env), p.Y)
-	return Point{X: x, Y: y, Set: true, Span: p.Sp, XSpan: p.X.Span(), YSpan: p.Y.Span()}
+	out := Point{Set: true, Span: p.Sp, XSpan: p.X.Span(), YSpan: p.Y.Span()}
+	out.Diags = e.capture(func() {
+		out.X = e.wantNum(e.eval(p.X, env), p.X)
+		out.Y = e.wantNum(e.eval(p.Y, env), p.Y)
+	})
+	return out
 }
 
 func (e *expander) size(s *syntax.Size, env *Env) Size {
@@ -386,11 +405,13 @@ func (e *expander) size(s *syntax.Size, env *Env) Size {
 		return Size{}
 	}
 	out := Size{Set: true, Span: s.Sp}
-	out.W = e.wantNum(e.eval(s.W, env), s.W)
-	if s.H != nil {
-		out.HasH = true
-		out.H = e.wantNum(e.eval(s.H, env), s.H)
-	}
+	out.Diags = e.capture(func() {
+		out.W = e.wantNum(e.eval(s.W, env), s.W)
+		if s.H != nil {
+			out.HasH = true
+			out.H = e.wantNum(e.eval(s.H, env), s.H)
+		}
+	})
 	return out
 }
 
@@ -398,7 +419,9 @@ func (e *expander) strClause(s *syntax.StrLit, env *Env) Str {
 	if s == nil {
 		return Str{}
 	}
-	return Str{V: e.evalString(s, env).Str, Set: true, Span: s.Sp}
+	out := Str{Set: true, Span: s.Sp}
+	out.Diags = e.capture(func() { out.V = e.evalString(s, env).Str })
+	return out
 }
 
 // textClause evaluates a label/text expression; a non-string result is
@@ -407,11 +430,16 @@ func (e *expander) textClause(x syntax.Expr, env *Env) Str {
 	if x == nil {
 		return Str{}
 	}
-	v := e.eval(x, env)
-	if v.Kind != StringVal {
-		return Str{V: v.Text(), Set: true, Span: x.Span()}
-	}
-	return Str{V: v.Str, Set: true, Span: x.Span()}
+	out := Str{Set: true, Span: x.Span()}
+	out.Diags = e.capture(func() {
+		v := e.eval(x, env)
+		if v.Kind != StringVal {
+			out.V = v.Text()
+		} else {
+			out.V = v.Str
+		}
+	})
+	return out
 }
 
 func word(w *syntax.Word) Word {
@@ -501,7 +529,7 @@ func (e *expander) element(s syntax.Stmt, sc scope) Item {
 			if n.Pos != nil {
 				o.Pos = AttachPos{Center: n.Pos.Center, Percent: n.Pos.Percent, Set: true, Span: n.Pos.Sp}
 				if n.Pos.Value != nil {
-					o.Pos.V = e.wantNum(e.eval(n.Pos.Value, env), n.Pos.Value)
+					o.Pos.Diags = e.capture(func() { o.Pos.V = e.wantNum(e.eval(n.Pos.Value, env), n.Pos.Value) })
 				}
 			}
 			o.Width = e.numClause(n.Width, env)

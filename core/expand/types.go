@@ -12,10 +12,13 @@
 // Diagnostic order follows the reference compiler. Errors raised by the
 // scripting statements themselves (let, assignment, for, if, while, calls)
 // are returned by Expand in evaluation order. Errors raised while evaluating
-// the clauses of an element statement are NOT in that list: they are stored
-// on the element (Meta.Diags), because the reference evaluates element
-// clauses lazily while resolving that element; resolve appends them just
-// before its own checks of the element.
+// the clauses of an element statement are NOT in that list, because the
+// reference evaluates an element's clauses lazily, while resolving that
+// element, interleaved with its checks (a room's at and size, then its
+// size check, then its label). They are kept twice: each evaluated clause
+// (Num, Str, Point, Size, AttachPos) carries its own Diags, so resolve can
+// emit them at the moment it reads the clause, and Meta.Diags holds all of
+// them in source order for a caller that does not need the interleaving.
 package expand
 
 import (
@@ -31,13 +34,17 @@ type Num struct {
 	V    float64
 	Set  bool
 	Span source.Span
+	// Diags are the diagnostics raised evaluating this clause.
+	Diags diag.List
 }
 
 // Str is an evaluated string clause (`label "Unit {i}"` → "Unit 3").
 type Str struct {
 	V    string
 	Set  bool
-	Span source.Span // including the quotes
+	Span source.Span // the written expression, quotes included
+	// Diags are the diagnostics raised evaluating this clause.
+	Diags diag.List
 }
 
 // Word is a keyword-valued clause (`exterior`, `left`, `top-left`, `A3`) or
@@ -58,6 +65,8 @@ type Point struct {
 	Span source.Span // from "(" to ")"
 	// XSpan and YSpan are the spans of the two expressions.
 	XSpan, YSpan source.Span
+	// Diags are the diagnostics raised evaluating x and y.
+	Diags diag.List
 }
 
 // Size is an evaluated `W x H`. HasH is false for a strip room's
@@ -67,6 +76,8 @@ type Size struct {
 	Set  bool
 	HasH bool
 	Span source.Span
+	// Diags are the diagnostics raised evaluating W and H.
+	Diags diag.List
 }
 
 // Clause is where one keyword clause was written (keyword through its last
@@ -91,9 +102,9 @@ type Meta struct {
 	File *source.File
 	// Clauses lists the written clauses in source order.
 	Clauses []Clause
-	// Diags are the diagnostics raised while evaluating this statement's
-	// clauses, in evaluation order. Resolve emits them when it processes
-	// the statement, before its own checks.
+	// Diags are all the diagnostics raised while evaluating this
+	// statement's clauses, in source order (each clause also carries its
+	// own). Resolve emits them when it processes the statement.
 	Diags diag.List
 }
 
@@ -205,6 +216,8 @@ type AttachPos struct {
 	V       float64 // mm from the wall start, or a percentage
 	Set     bool
 	Span    source.Span
+	// Diags are the diagnostics raised evaluating the position.
+	Diags diag.List
 }
 
 // Opening is a `door`, `window` or `opening` statement. Set-rule defaults
