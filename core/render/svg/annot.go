@@ -276,7 +276,11 @@ func (r *renderer) newLabelIndex(obst []obstacle) *labelIndex {
 func (ix *labelIndex) blocked(bs []geom.Rect, pg geom.Polygon) bool {
 	applies := func(id int) bool {
 		o := ix.obst[id]
-		return !o.swing || inside(o.into, pg)
+		if !o.swing {
+			return true
+		}
+		ix.budget -= len(pg) // the point-in-polygon test walks the floor
+		return inside(o.into, pg)
 	}
 	for _, b := range bs {
 		if ix.placed.any(b, nil, &ix.budget) || ix.obstIx.any(b, applies, &ix.budget) {
