@@ -1,10 +1,13 @@
 package expand
 
 // Limits bound the work one expansion may do. A zero field takes the
-// default. Exceeding a limit is a catalogued diagnostic, never a hang.
+// default. Exceeding a limit is a catalogued diagnostic, never a hang; the
+// reference has no step or element budget, so running out of either is
+// reported as E_RANGE_LIMIT (the expansion was too large).
 type Limits struct {
-	// Steps caps the total number of evaluation steps (expression nodes
-	// and statements). Default DefaultMaxSteps.
+	// Steps caps the total number of evaluation steps: one per statement
+	// and expression node, plus one per element materialised by a range
+	// and per value rendered or compared. Default DefaultMaxSteps.
 	Steps int
 	// Elements caps the number of emitted items. Default DefaultMaxElements.
 	Elements int
@@ -24,10 +27,9 @@ const (
 	DefaultMaxSteps = 1000000
 	// DefaultMaxElements is the default cap on emitted items.
 	DefaultMaxElements = 200000
-	// MaxStringLength caps the length of a string built by interpolation or
-	// concatenation.
+	// MaxStringLength caps the length of a string built by interpolation.
 	MaxStringLength = 1 << 20
-	// MaxArrayLength caps the length of an array value.
+	// MaxArrayLength caps the length of an array literal.
 	MaxArrayLength = 1 << 20
 )
 
