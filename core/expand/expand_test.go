@@ -234,3 +234,30 @@ func TestCostlyValuesAreBudgeted(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrent expands one parsed file from several goroutines (run
+// with -race): expansion must not share mutable state.
+func TestConcurrent(t *testing.T) {
+	src := []byte(`plan "P" {
+  let W = 4000
+  let f(x) = x * 2
+  component c(x) { room at (x, 0) size W x 3000 label "R {f(x)}" }
+  for i in 0..20 { c(i * W) }
+}`)
+	file, _ := syntax.Parse(source.NewFile("p.arch", src))
+	done := make(chan int)
+	for range 4 {
+		go func() {
+			res, ds := expand.Expand(file, expand.Options{})
+			if len(ds) != 0 {
+				t.Errorf("diagnostics: %v", ds)
+			}
+			done <- len(res.Items)
+		}()
+	}
+	for range 4 {
+		if n := <-done; n != 20 {
+			t.Errorf("got %d items", n)
+		}
+	}
+}
