@@ -30,7 +30,8 @@ const glyphWidth = 0.6
 // mm2 is square millimetres per square metre.
 const mm2 = 1e6
 
-// roomLabel is a placed room name and area.
+// roomLabel is a placed room name and area. A room with no label still
+// gets its area, alone and centred on the label point.
 type roomLabel struct {
 	at         geom.Point
 	name, area string
@@ -161,7 +162,7 @@ func (r *renderer) layoutLabels() {
 	ix := r.newLabelIndex(obst)
 	nameFS, areaFS := r.z.name, r.z.area
 	for _, rm := range r.p.Rooms {
-		if len(rm.Polygon) < 3 || rm.Label == "" {
+		if len(rm.Polygon) < 3 {
 			continue
 		}
 		ok := true
@@ -190,6 +191,9 @@ func (r *renderer) layoutLabels() {
 		boxes := func(p geom.Point) []geom.Rect {
 			line := func(fs, y float64) geom.Rect {
 				return geom.Rect{Min: geom.Point{X: p.X - hw, Y: y - fs/2 - py}, Max: geom.Point{X: p.X + hw, Y: y + fs/2 + py}}
+			}
+			if lb.name == "" {
+				return []geom.Rect{line(areaFS, p.Y)}
 			}
 			return []geom.Rect{line(nameFS, p.Y-r.z.nameDy), line(areaFS, p.Y+r.z.areaDy)}
 		}
@@ -258,7 +262,7 @@ func (r *renderer) newLabelIndex(obst []obstacle) *labelIndex {
 	}
 	labels := 0
 	for _, rm := range r.p.Rooms {
-		if len(rm.Polygon) >= 3 && rm.Label != "" {
+		if len(rm.Polygon) >= 3 {
 			labels++
 			grow(rm.Polygon.Bounds())
 		}
@@ -356,6 +360,11 @@ func (r *renderer) obstacles() []obstacle {
 func (r *renderer) drawRoomLabels() {
 	nameFS, areaFS := r.z.name, r.z.area
 	for _, lb := range r.rooms {
+		if lb.name == "" {
+			r.b.text(lb.at, `font-size="`+num(areaFS)+`" fill="`+r.pal.areaLabel+`" text-anchor="middle" dominant-baseline="central"`, lb.area)
+			r.b.s("\n")
+			continue
+		}
 		r.b.text(geom.Point{X: lb.at.X, Y: lb.at.Y - r.z.nameDy},
 			`font-size="`+num(nameFS)+`" fill="`+r.pal.roomLabel+`" text-anchor="middle" dominant-baseline="central" font-weight="600"`, lb.name)
 		r.b.s("\n")

@@ -266,3 +266,23 @@ func TestManyWalls(t *testing.T) {
 	}
 	wellFormed(t, Render(p, Options{}))
 }
+
+// TestUnlabelledRoomArea checks a room with no label still shows its
+// area, alone and centred, and that a labelled room keeps name and area.
+func TestUnlabelledRoomArea(t *testing.T) {
+	sq := func(x, y, s float64) geom.Polygon { return geom.Polygon{pt(x, y), pt(x+s, y), pt(x+s, y+s), pt(x, y+s)} }
+	p := &ir.Plan{
+		Walls: []ir.Wall{{Thickness: 200, Closed: true, Points: []geom.Point{pt(0, 0), pt(8000, 0), pt(8000, 4000), pt(0, 4000)}}},
+		Rooms: []ir.Room{{Polygon: sq(0, 0, 4000)}, {Label: "Bed", Polygon: sq(4000, 0, 4000)}},
+	}
+	got := string(Render(p, Options{}))
+	for _, want := range []string{
+		`<text x="2000" y="2000" font-size="180.4" fill="#7a7a7a" text-anchor="middle" dominant-baseline="central">16.0 m²</text>`,
+		`<text x="6000" y="1950.8" font-size="246" fill="#222222" text-anchor="middle" dominant-baseline="central" font-weight="600">Bed</text>`,
+		`<text x="6000" y="2221.4" font-size="180.4" fill="#7a7a7a" text-anchor="middle" dominant-baseline="central">16.0 m²</text>`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+}
