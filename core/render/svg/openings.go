@@ -44,16 +44,18 @@ func (r *renderer) frame(o ir.Opening) (doorFrame, bool) {
 	d, n := sg.dir(), sg.normal()
 	c, _ := geom.Segment{A: sg.a, B: sg.b}.Project(o.Center)
 	mid := sg.a.Add(d.Mul(c))
-	if o.OffWall {
-		// An opening off every wall is drawn where it was written, square
-		// to the nearest wall.
-		mid = o.Center
-	} else if sg.arc != nil {
-		// On a curve the opening is drawn square to the arc at its centre.
+	if sg.arc != nil {
+		// On a curve the opening is drawn square to the arc: along the
+		// tangent at the point of the arc nearest its centre.
 		t := sg.arcParam(o.Center)
 		mid = sg.arcAt(t, sg.arc.Radius)
 		d = sg.arcTangent(t)
 		n = geom.Point{X: -d.Y, Y: d.X}
+	}
+	if o.OffWall {
+		// An opening off every wall is drawn where it was written, square
+		// to the nearest wall.
+		mid = o.Center
 	}
 	return doorFrame{
 		a: mid.Sub(d.Mul(o.Width / 2)), b: mid.Add(d.Mul(o.Width / 2)),

@@ -286,3 +286,28 @@ func TestUnlabelledRoomArea(t *testing.T) {
 		}
 	}
 }
+
+// TestArcDoorTangent checks a door hosted by a curved segment is drawn
+// along the tangent at the arc point nearest its centre, also when the
+// resolver left it flagged off-wall (it measures to the chord).
+func TestArcDoorTangent(t *testing.T) {
+	// Quarter circle about (4000,4000) from (8000,4000) to (4000,8000).
+	w := ir.Wall{Thickness: 200, Points: []geom.Point{pt(8000, 4000), pt(4000, 8000)},
+		Arcs: []ir.WallArc{{Arc: true, Center: pt(4000, 4000), Radius: 4000, StartAngle: 0, Sweep: math.Pi / 2}}}
+	c := pt(4000+4000*math.Cos(math.Pi/6), 4000+4000*math.Sin(math.Pi/6)) // at 30°
+	for _, off := range []bool{false, true} {
+		p := &ir.Plan{Walls: []ir.Wall{w}, Openings: []ir.Opening{{Kind: ir.Door, Width: 800, Center: c, OffWall: off}}}
+		r := newRenderer(p, Options{})
+		f, ok := r.frame(p.Openings[0])
+		if !ok {
+			t.Fatal("no frame")
+		}
+		want := pt(-0.5, math.Sqrt(3)/2) // the tangent at 30°, direction of travel
+		if !f.d.ApproxEqual(want) {
+			t.Errorf("offWall=%v: door runs along %v, want %v", off, f.d, want)
+		}
+		if mid := f.a.Add(f.b).Mul(0.5); !mid.ApproxEqual(c) {
+			t.Errorf("offWall=%v: door centred at %v, want %v", off, mid, c)
+		}
+	}
+}
