@@ -569,6 +569,9 @@ func (p *parser) wallStmt() Stmt {
 			pt := p.point()
 			w.Vertices = append(w.Vertices, WallVertex{Point: pt, Sp: pt.Sp})
 		case t.Kind == IDENT && t.Text == "arc":
+			if len(w.Vertices) == 0 {
+				p.fail(t.Sp, "an arc edge needs a point before it to start from")
+			}
 			p.next()
 			v := WallVertex{Arc: true, Point: p.point()}
 			p.expectWord("radius")
