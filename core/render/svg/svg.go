@@ -9,6 +9,14 @@
 // the same at any zoom. Output is deterministic: elements come in source
 // order, numbers are rounded to two decimals before formatting, and all text
 // is escaped.
+//
+// A `for` loop makes element counts independent of source size, so the cost
+// of a drawing is kept near-linear in its elements: openings are indexed by
+// host segment, wall faces and curved-wall flags are computed once, and room
+// labels are placed against a grid index of obstacles. Two budgets bound the
+// rest: the wall union's grid (maxGridCells, maxGridWork; past them every
+// wall segment is outlined on its own) and label nudging (maxLabelTests;
+// past it the remaining labels stay at their rooms' centroids).
 package svg
 
 import (
