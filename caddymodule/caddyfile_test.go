@@ -172,8 +172,14 @@ func FuzzUnmarshalCaddyfile(f *testing.F) {
 	f.Add("archlang_mcp {\n disable_localhost_protection\n svg_cache_size 1KB\n}")
 	f.Add("archlang_mcp")
 	f.Fuzz(func(t *testing.T, in string) {
+		// NewTestDispenser exits the process on a lexer error, so lex here
+		// and leave input that is not a Caddyfile at all to Caddy's lexer.
+		tokens, err := caddyfile.Tokenize([]byte(in), "Caddyfile")
+		if err != nil {
+			return
+		}
 		var h Handler
-		if err := h.UnmarshalCaddyfile(caddyfile.NewTestDispenser(in)); err == nil {
+		if err := h.UnmarshalCaddyfile(caddyfile.NewDispenser(tokens)); err == nil {
 			if h.MaxBody < 0 || h.MaxArgument < 0 || h.MaxInflated < 0 || h.SVGCacheSize < 0 {
 				t.Fatalf("negative size from %q: %+v", in, h)
 			}
