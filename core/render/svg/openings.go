@@ -84,9 +84,9 @@ func (r *renderer) drawDoors() {
 		if !ok {
 			continue
 		}
-		if sg := r.host(o); r.fallback || sg.arc != nil {
-			// Walls are not cut in the fallback, and a curved cut leaves a
-			// ragged chord: mask the reveal instead.
+		if sg := r.host(o); r.fallback || r.curvedWall[sg.wall] {
+			// Walls drawn segment by segment are not cut (see cuts): mask
+			// the reveal instead.
 			m := f.h + glazeExtra*r.z.wallPen
 			r.b.polygon(f.rect(0, f.w, m, -m), `fill="`+r.pal.paper+`"`)
 		} else {

@@ -81,10 +81,12 @@ type span struct{ lo, hi float64 }
 
 // cuts returns the intervals of segment i that openings void, sorted.
 func (r *renderer) cuts(i int) []span {
-	if r.fallback {
-		return nil // openings are masked over, not cut, in the fallback
-	}
 	sg := r.segs[i]
+	if r.fallback || r.curvedWall[sg.wall] {
+		// Walls drawn segment by segment (the fallback, and every wall
+		// with a curved edge) stay whole: their openings are masked over.
+		return nil
+	}
 	var out []span
 	for _, oi := range r.segOpen[i] {
 		o := r.p.Openings[oi]
@@ -218,13 +220,22 @@ func (s wallSeg) arcPiece(t0, t1 float64, cap0, cap1 bool) []geom.Point {
 		return 0
 	}
 	ro, ri := s.arc.Radius+s.h, s.arc.Radius-s.h
+	// A capped end replaces the arc's own end point: the ring runs from
+	// the cap straight to the first inner tessellation point.
+	k0, k1 := 0, n
+	if cap0 {
+		k0 = 1
+	}
+	if cap1 {
+		k1 = n - 1
+	}
 	var pts []geom.Point
 	pts = append(pts, s.arcAt(t0, ro).Sub(s.arcTangent(t0).Mul(ext(t0, cap0))))
-	for k := 0; k <= n; k++ {
+	for k := k0; k <= k1; k++ {
 		pts = append(pts, s.arcAt(at(k), ro))
 	}
 	pts = append(pts, s.arcAt(t1, ro).Add(s.arcTangent(t1).Mul(ext(t1, cap1))), s.arcAt(t1, ri).Add(s.arcTangent(t1).Mul(ext(t1, cap1))))
-	for k := n; k >= 0; k-- {
+	for k := k1; k >= k0; k-- {
 		pts = append(pts, s.arcAt(at(k), ri))
 	}
 	return append(pts, s.arcAt(t0, ri).Sub(s.arcTangent(t0).Mul(ext(t0, cap0))))
@@ -285,7 +296,7 @@ func (r *renderer) pieceFaces(pieces []piece) {
 		}
 		d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
 		a, b := pc.sg.a.Add(d.Mul(pc.lo)), pc.sg.a.Add(d.Mul(pc.hi))
-		at := ` ` + stroke(r.pal.wallOutline, r.z.wallPen) + ` stroke-linecap="square"`
+		at := stroke(r.pal.wallOutline, r.z.wallPen) + ` stroke-linecap="square"`
 		r.b.line(a.Add(n), b.Add(n), at)
 		r.b.line(a.Sub(n), b.Sub(n), at)
 	}
