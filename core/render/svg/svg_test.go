@@ -270,7 +270,9 @@ func TestManyWalls(t *testing.T) {
 // TestUnlabelledRoomArea checks a room with no label still shows its
 // area, alone and centred, and that a labelled room keeps name and area.
 func TestUnlabelledRoomArea(t *testing.T) {
-	sq := func(x, y, s float64) geom.Polygon { return geom.Polygon{pt(x, y), pt(x+s, y), pt(x+s, y+s), pt(x, y+s)} }
+	sq := func(x, y, s float64) geom.Polygon {
+		return geom.Polygon{pt(x, y), pt(x+s, y), pt(x+s, y+s), pt(x, y+s)}
+	}
 	p := &ir.Plan{
 		Walls: []ir.Wall{{Thickness: 200, Closed: true, Points: []geom.Point{pt(0, 0), pt(8000, 0), pt(8000, 4000), pt(0, 4000)}}},
 		Rooms: []ir.Room{{Polygon: sq(0, 0, 4000)}, {Label: "Bed", Polygon: sq(4000, 0, 4000)}},
