@@ -131,11 +131,16 @@ func (r *renderer) drawWalls() {
 	// Without a general polygon engine only axis-aligned walls are unioned:
 	// one angled straight segment sends every wall to the per-segment
 	// outline, and a wall with a curved edge is always drawn per segment.
-	var joined, loose []int
+	// Loose pieces come straight walls first, then curved walls, each in
+	// plan order (the reference's order).
+	var joined, loose, curved []int
 	for i, sg := range r.segs {
-		if r.fallback || r.curvedWall[sg.wall] {
+		switch {
+		case r.curvedWall[sg.wall]:
+			curved = append(curved, i)
+		case r.fallback:
 			loose = append(loose, i)
-		} else {
+		default:
 			joined = append(joined, i)
 		}
 	}
@@ -144,11 +149,12 @@ func (r *renderer) drawWalls() {
 	for _, g := range groups {
 		d, ok := r.unionPath(g.segs)
 		if !ok {
-			paths, loose = nil, allSegs(len(r.segs))
+			paths, loose = nil, joined
 			break
 		}
 		paths = append(paths, d)
 	}
+	loose = append(loose, curved...)
 	for i, d := range paths {
 		r.b.s(`<path d="`, d, `" fill="url(#`, groups[i].h.id(), `)" fill-rule="nonzero"/>`, "\n")
 	}
@@ -281,7 +287,7 @@ func (r *renderer) pieceFills(pieces []piece) {
 				hi += pc.sg.h
 			}
 			a, b := pc.sg.a.Add(d.Mul(lo)), pc.sg.a.Add(d.Mul(hi))
-			pts = []geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)}
+			pts = []geom.Point{a.Add(n), b.Add(n), b.Sub(n), a.Sub(n)}
 		}
 		r.b.s(`<path d="`, ringPath(pts), `" fill="url(#`, fill, `)" fill-rule="nonzero"/>`, "\n")
 	}
