@@ -133,9 +133,19 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		file, _ := Parse(source.NewFile("f.arch", []byte(src)))
-		if file == nil {
-			t.Fatal("nil file")
+		file, ds := Parse(source.NewFile("f.arch", []byte(src)))
+		if file == nil || file.Plan == nil {
+			t.Fatal("nil file or plan")
+		}
+		for _, d := range ds {
+			if d.Span.Start < 0 || d.Span.End > len(src) || d.Span.Start > d.Span.End {
+				t.Fatalf("diagnostic span %v out of range for %d bytes: %s", d.Span, len(src), d.Message)
+			}
+		}
+		for _, s := range file.Plan.Body {
+			if sp := s.Span(); sp.Start < 0 || sp.End > len(src) || sp.Start > sp.End {
+				t.Fatalf("%T span %v out of range for %d bytes", s, sp, len(src))
+			}
 		}
 	})
 }
