@@ -48,7 +48,7 @@ const (
 // its symbol.
 var fixtureKinds = map[string]string{
 	"wc": "wc", "toilet": "wc",
-	"basin": "basin", "sink": "basin",
+	"basin": "basin", "sink": "kitchen_sink",
 	"shower":  "shower",
 	"bathtub": "bathtub", "bath": "bathtub", "tub": "bathtub",
 	"kitchen_sink": "kitchen_sink",

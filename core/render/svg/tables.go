@@ -168,7 +168,13 @@ func (r *renderer) drawTables() {
 }
 
 func (r *renderer) tableText(x, y, fs float64, anchor string, bold bool, s string) {
-	at := `font-size="` + num(fs) + `" fill="` + r.pal.chrome + `" text-anchor="` + anchor + `" dominant-baseline="central"`
+	r.tableTextIn(r.pal.chrome, x, y, fs, anchor, bold, s)
+}
+
+// tableTextIn is tableText in another colour: headings and subtotals are
+// set in the muted label colour.
+func (r *renderer) tableTextIn(fill string, x, y, fs float64, anchor string, bold bool, s string) {
+	at := `font-size="` + num(fs) + `" fill="` + fill + `" text-anchor="` + anchor + `" dominant-baseline="central"`
 	if bold {
 		at += ` font-weight="600"`
 	}
@@ -187,6 +193,7 @@ func (r *renderer) drawSchedule() {
 	hline := func(y float64, at string) { r.b.line(geom.Point{X: x0, Y: y}, geom.Point{X: x0 + w, Y: y}, at) }
 	body, head := tblFont*u, tblHeadFont*u
 	left, noX, nameX, right := x0+tblSchedInset*u, x0+tblNoCol*u/2, x0+tblNameX*u, x0+w-tblSchedInset*u
+	muted := r.pal.chromeLabel
 	zoned := false
 	for _, row := range rows {
 		zoned = zoned || row.kind == 2
@@ -200,31 +207,38 @@ func (r *renderer) drawSchedule() {
 			r.tableText(left, cy, body, "start", true, "ROOM SCHEDULE")
 			hline(y0+rh, thick)
 		case 1:
-			r.tableText(noX, cy, head, "middle", true, "NO.")
-			r.tableText(nameX, cy, head, "start", true, "NAME")
+			r.tableTextIn(muted, noX, cy, head, "middle", true, "NO.")
+			r.tableTextIn(muted, nameX, cy, head, "start", true, "NAME")
 			if !zoned {
 				r.b.line(geom.Point{X: x0 + tblNoCol*u, Y: y0}, geom.Point{X: x0 + tblNoCol*u, Y: top + float64(last)*rh}, thin)
 			}
-			r.tableText(right, cy, head, "end", true, "AREA (m²)")
+			r.tableTextIn(muted, right, cy, head, "end", true, "AREA (m²)")
 			if !zoned {
 				r.b.line(geom.Point{X: x0 + tblAreaCol*u, Y: y0}, geom.Point{X: x0 + tblAreaCol*u, Y: top + float64(len(rows))*rh}, thin)
 			}
 			hline(y0+rh, thick)
 		case 2:
-			r.tableText(left, cy, body, "start", true, row.name)
+			r.tableTextIn(muted, left, cy, body, "start", true, row.name)
 		case 3:
 			r.tableText(noX, cy, body, "middle", false, row.no)
 			r.tableText(nameX, cy, body, "start", false, row.name)
 			r.tableText(right, cy, body, "end", false, row.area)
-			if i+1 < len(rows) && (rows[i+1].kind == 3 || zoned) {
+			// Rules between rooms: under each room of a zone but its last
+			// (the subtotal draws that one), or over each room but the
+			// first of a plain list.
+			if zoned && i+1 < len(rows) && rows[i+1].kind == 3 {
 				hline(y0+rh, thin)
+			}
+			if !zoned && i > 0 && rows[i-1].kind == 3 {
+				hline(y0, thin)
 			}
 		case 4:
 			gs := top + float64(row.groupStart)*rh
 			r.b.line(geom.Point{X: x0 + tblNoCol*u, Y: gs}, geom.Point{X: x0 + tblNoCol*u, Y: y0}, thin)
 			r.b.line(geom.Point{X: x0 + tblAreaCol*u, Y: gs}, geom.Point{X: x0 + tblAreaCol*u, Y: y0}, thin)
-			r.tableText(left, cy, body, "start", true, row.name)
-			r.tableText(right, cy, body, "end", true, row.area)
+			hline(y0, thin)
+			r.tableTextIn(muted, left, cy, body, "start", true, row.name)
+			r.tableTextIn(muted, right, cy, body, "end", true, row.area)
 			hline(y0+rh, thick)
 		case 5:
 			if !zoned {
