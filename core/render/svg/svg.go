@@ -21,6 +21,7 @@ package svg
 
 import (
 	"math"
+	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -274,10 +275,9 @@ func (r *renderer) render() []byte {
 
 	r.layer(layerFloor, len(r.p.Rooms) > 0, r.drawRooms)
 	r.layer(layerGrid, len(r.axisMarks()) > 0, r.drawAxes)
-	r.layer(layerStairs, r.hasVertical(false), r.drawStairs)
-	r.layer(layerLifts, r.hasVertical(true), r.drawLifts)
-	r.layer(layerColumns, len(r.p.Columns) > 0, r.drawColumns)
-	r.layer(layerFurniture, len(r.p.Furniture) > 0, r.drawFurniture)
+	for _, l := range r.objectLayers() {
+		r.layer(l.name, true, l.draw)
+	}
 	r.layer(layerWall, len(r.segs) > 0, r.drawWalls)
 	r.layer(layerDoor, r.hasOpenings(false), r.drawDoors)
 	r.layer(layerGlazing, r.hasOpenings(true), r.drawWindows)
@@ -289,6 +289,49 @@ func (r *renderer) render() []byte {
 	r.drawTitle()
 	b.s("</svg>")
 	return b.Bytes()
+}
+
+// objectLayer is one of the layers of placed objects: stairs, lifts,
+// columns and furniture.
+type objectLayer struct {
+	name  string
+	first int // source offset of its first element
+	draw  func()
+}
+
+// objectLayers are the non-empty object layers in the order their first
+// elements appear in the source, as the reference layers them.
+func (r *renderer) objectLayers() []objectLayer {
+	const none = math.MaxInt
+	stairs, lifts, cols, furn := none, none, none, none
+	for _, v := range r.p.Vertical {
+		if !finite(v.Rect.Min) || !finite(v.Rect.Max) {
+			continue
+		}
+		if v.Kind == ir.Elevator {
+			lifts = min(lifts, v.Span.Start)
+		} else {
+			stairs = min(stairs, v.Span.Start)
+		}
+	}
+	for _, c := range r.p.Columns {
+		cols = min(cols, c.Span.Start)
+	}
+	for _, f := range r.p.Furniture {
+		furn = min(furn, f.Span.Start)
+	}
+	all := []objectLayer{
+		{layerStairs, stairs, r.drawStairs}, {layerLifts, lifts, r.drawLifts},
+		{layerColumns, cols, r.drawColumns}, {layerFurniture, furn, r.drawFurniture},
+	}
+	var out []objectLayer
+	for _, l := range all {
+		if l.first != none {
+			out = append(out, l)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].first < out[j].first })
+	return out
 }
 
 // layer wraps draw in a named CAD layer group; empty layers are left out.
