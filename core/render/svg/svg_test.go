@@ -13,6 +13,7 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden SVGs under testdata/")
@@ -311,5 +312,28 @@ func TestArcDoorTangent(t *testing.T) {
 		if mid := f.a.Add(f.b).Mul(0.5); !mid.ApproxEqual(c) {
 			t.Errorf("offWall=%v: door centred at %v, want %v", off, mid, c)
 		}
+	}
+}
+
+// TestObjectLayerOrder checks the object layers come in the order their
+// first elements appear in the source.
+func TestObjectLayerOrder(t *testing.T) {
+	p := &ir.Plan{
+		Columns:   []ir.Column{{Rect: geom.RectXYWH(0, 0, 300, 300), Span: source.Span{Start: 5}}},
+		Furniture: []ir.Furniture{{Type: "table", Rect: geom.RectXYWH(1000, 0, 500, 500), Span: source.Span{Start: 10}}},
+		Vertical: []ir.Vertical{
+			{Kind: ir.Stair, Rect: geom.RectXYWH(2000, 0, 900, 2600), Span: source.Span{Start: 50}},
+			{Kind: ir.Elevator, Rect: geom.RectXYWH(4000, 0, 1500, 1500), Span: source.Span{Start: 30}},
+		},
+	}
+	got := string(Render(p, Options{}))
+	want := []string{layerColumns, layerFurniture, layerLifts, layerStairs}
+	at := -1
+	for _, l := range want {
+		i := strings.Index(got, `<g id="`+l+`"`)
+		if i < 0 || i < at {
+			t.Fatalf("layer %s out of order (want %v)", l, want)
+		}
+		at = i
 	}
 }
