@@ -182,7 +182,31 @@ func (p *parser) str() *StrLit {
 func (p *parser) enter() {
 	p.depth++
 	if p.depth > MaxNesting {
-		p.fail(p.tok().Sp, "nesting is deeper than %d levels", MaxNesting)
+		p.errAt(p.tok().Sp, "nesting is deeper than %d levels", MaxNesting)
+		p.skipNested()
+		panic(bailout{})
+	}
+}
+
+// skipNested skips the rest of a construct that nests too deeply: every
+// token up to, not including, the first closer that has no opener after
+// the current position. The enclosing blocks then close normally, so a
+// deep input costs one error instead of one per level past the limit.
+func (p *parser) skipNested() {
+	open := 0
+	for {
+		switch p.tok().Kind {
+		case EOF:
+			return
+		case LCURLY, LPAREN, LBRACKET:
+			open++
+		case RCURLY, RPAREN, RBRACKET:
+			if open == 0 {
+				return
+			}
+			open--
+		}
+		p.next()
 	}
 }
 

@@ -184,3 +184,29 @@ func itoa(i int) string {
 	}
 	return string(b)
 }
+
+// TestNestingLimitReportedOnce checks that input nested past MaxNesting
+// costs one error, not one per level beyond the limit, and that the plan
+// statements after the deep construct are still read.
+func TestNestingLimitReportedOnce(t *testing.T) {
+	nest := func(open, close string, n int, inner string) string {
+		return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
+	}
+	for _, c := range []struct{ name, deep string }{
+		{"if", nest("if true {\n", "}\n", 2000, "column at (0,0) size 1x1\n")},
+		{"for", nest("for i in 0..2 {\n", "}\n", 2000, "column at (0,0) size 1x1\n")},
+		{"parentheses", "let x = " + nest("(", ")", 3000, "1") + "\n"},
+		{"brackets", "let x = " + nest("[", "]", 3000, "1") + "\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f, msgs := parse(t, "plan \"P\" {\n"+c.deep+"room at (0,0) size 1x1\n}\n")
+			if len(msgs) != 1 || !strings.Contains(msgs[0], "nesting is deeper") {
+				t.Fatalf("got %d diagnostics %q, want the one nesting error", len(msgs), msgs[:min(len(msgs), 5)])
+			}
+			body := f.Plan.Body
+			if _, ok := body[len(body)-1].(*RoomStmt); !ok {
+				t.Errorf("the last statement is %T, want the room after the deep construct", body[len(body)-1])
+			}
+		})
+	}
+}
