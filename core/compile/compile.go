@@ -109,10 +109,6 @@ func Compile(src []byte, opts Options) Result {
 	return res
 }
 
-// resolvedSettingCodes are findings about plan settings that resolve
-// raises (and merges into the syntax errors by position).
-var resolvedSettingCodes = map[string]bool{"E_SITE_NO_STREET": true, "E_ACC_PLACEMENT": true}
-
 // Resolve runs the front end (parse, expand, resolve) on f and returns the
 // resolved plan with every diagnostic, in the reference's stage order:
 // syntax errors, then scripting errors, then resolve findings.
@@ -121,17 +117,8 @@ func Resolve(f *source.File) (*ir.Plan, diag.List) { return resolveWith(f, nil) 
 // resolveWith is Resolve with imports resolved through world.
 func resolveWith(f *source.File, world expand.World) (*ir.Plan, diag.List) {
 	file, pd := syntax.Parse(f)
-	var syntaxDiags diag.List
-	for _, d := range pd {
-		// Resolve reports these with the other plan-setting findings; a
-		// copy from the parser would come twice.
-		if resolvedSettingCodes[d.Code] {
-			continue
-		}
-		syntaxDiags = append(syntaxDiags, d)
-	}
 	x, xd := expand.Expand(file, expand.Options{World: world})
-	return resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x, ParseDiags: syntaxDiags, ExpandDiags: xd})
+	return resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x, ParseDiags: pd, ExpandDiags: xd})
 }
 
 // LevelEnvelope is the wire shape of a compile that asked for one storey:

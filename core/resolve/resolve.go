@@ -61,6 +61,14 @@ func Resolve(in Input) (*ir.Plan, diag.List) {
 		counters: map[string]int{},
 		roomIdx:  map[string]int{},
 	}
+	for _, d := range in.ParseDiags {
+		if d.Code == "E_ACC_PLACEMENT" {
+			if r.misplacedAcc == nil {
+				r.misplacedAcc = map[int]bool{}
+			}
+			r.misplacedAcc[d.Span.Start] = true
+		}
+	}
 	plan := &ir.Plan{Settings: ir.Settings{Units: "mm", North: "up", Orientation: "landscape"}}
 	r.plan = plan
 	if in.Expanded == nil {
@@ -95,11 +103,14 @@ func mergeByPosition(a, b diag.List) diag.List {
 type resolver struct {
 	expDiags diag.List
 	setDiags diag.List
-	file     *source.File
-	stmts    stmtIndex
-	plan     *ir.Plan
-	diags    diag.List
-	grid     float64
+	// misplacedAcc holds the span starts of the accTitle/accDescr
+	// statements the parser reported as misplaced (E_ACC_PLACEMENT).
+	misplacedAcc map[int]bool
+	file         *source.File
+	stmts        stmtIndex
+	plan         *ir.Plan
+	diags        diag.List
+	grid         float64
 
 	counters map[string]int
 	// element lists, in source order

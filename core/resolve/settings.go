@@ -52,7 +52,6 @@ func (r *resolver) addSetting(d diag.Diagnostic) {
 func (r *resolver) settings(items []expand.Item) {
 	s := &r.plan.Settings
 	accSeen := map[string]bool{}
-	misplaced := map[int]bool{} // statements already reported: a loop repeats them
 	siteSeen := false
 	var axesX, axesY []float64
 	for _, it := range items {
@@ -61,12 +60,9 @@ func (r *resolver) settings(items []expand.Item) {
 			r.setting(n)
 		case *expand.Acc:
 			r.addAll(n.Diags)
-			if n.InBlock {
-				if misplaced[n.Span.Start] {
-					continue
-				}
-				misplaced[n.Span.Start] = true
-				r.addSetting(diag.New("E_ACC_PLACEMENT", n.Span, "`%s` is plan-level metadata and cannot be written inside a block or component", n.Key))
+			if n.InBlock || r.misplacedAcc[n.Span.Start] {
+				// The parser reported misplaced metadata (E_ACC_PLACEMENT),
+				// in a zone too, and the reference ignores it.
 				continue
 			}
 			if accSeen[n.Key] {
@@ -122,14 +118,16 @@ func (r *resolver) settings(items []expand.Item) {
 			s.Styles = append(s.Styles, st)
 		case *expand.Site:
 			r.addAll(n.Diags)
+			if !n.Street.Set() {
+				// The parser reported it (E_SITE_NO_STREET) and the
+				// reference drops it: it does not count as the plan's site.
+				continue
+			}
 			if siteSeen {
 				r.addSetting(diag.New("E_SITE_DUP", n.Span, "The plan already has a `site` block; a plan has one orientation"))
 				continue
 			}
 			siteSeen = true
-			if !n.Street.Set() {
-				r.addSetting(diag.New("E_SITE_NO_STREET", n.Span, "This `site` block names no `street` direction, so it cannot orient anything"))
-			}
 		}
 	}
 	s.AxesX = r.axes(axesX)
