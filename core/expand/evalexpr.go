@@ -255,28 +255,58 @@ func (e *expander) evalBinary(n *syntax.BinaryExpr, env *Env) Value {
 	return Value{}
 }
 
-// evalString interpolates the holes of s.
+// evalString interpolates the holes of s. Every byte it builds is paid
+// for: one step per StringBytesPerStep bytes, charged before the bytes are
+// copied, and a result longer than MaxStringLength spends the whole budget
+// (E_RANGE_LIMIT) instead of being cut short.
 func (e *expander) evalString(s *syntax.StrLit, env *Env) Value {
 	if len(s.Parts) == 1 && s.Parts[0].Expr == nil {
 		return str(s.Parts[0].Text)
 	}
 	var out []byte
 	for _, p := range s.Parts {
-		if p.Expr == nil {
-			out = append(out, p.Text...)
-		} else {
+		piece := p.Text
+		if p.Expr != nil {
 			v := e.eval(p.Expr, env)
 			if !e.charge(weight(v, e.limits.Steps), s.Sp) {
-				return str(string(out))
+				return Value{}
 			}
-			out = append(out, v.Text()...)
+			if v.Kind == StringVal {
+				piece = v.Str // no copy until it is known to fit
+			} else {
+				piece = v.Text()
+			}
 		}
-		if len(out) > MaxStringLength {
-			out = out[:MaxStringLength]
-			break
+		if len(out)+len(piece) > MaxStringLength {
+			e.overrun(s.Sp, "interpolated string is longer than the limit of %d bytes", MaxStringLength)
+			return Value{}
 		}
+		if !e.charge(len(piece)/StringBytesPerStep, s.Sp) {
+			return Value{}
+		}
+		if out == nil {
+			out = make([]byte, 0, stringSize(s, len(piece)))
+		}
+		out = append(out, piece...)
 	}
 	return str(string(out))
+}
+
+// stringSize guesses the capacity of the string s is building from the
+// size of its first piece, so that a string made of a few long pieces
+// (`"{s}{s}"`) is allocated once.
+func stringSize(s *syntax.StrLit, first int) int {
+	return min(first*len(s.Parts), MaxStringLength)
+}
+
+// overrun reports E_RANGE_LIMIT at sp and spends the rest of the step
+// budget, so the expansion stops as it does when the budget runs out.
+func (e *expander) overrun(sp source.Span, format string, args ...any) {
+	if !e.exhausted {
+		e.exhausted = true
+		e.reportAt("E_RANGE_LIMIT", sp, true, format, args...)
+	}
+	e.steps = e.limits.Steps + 1
 }
 
 // unknown reports an unknown name with a "did you mean" hint.

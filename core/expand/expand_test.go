@@ -36,6 +36,7 @@ func TestRunawayGuards(t *testing.T) {
 		{"doubly recursive function", "let f(n) = f(n + 1) + f(n + 2)\n let y = f(1)", "E_CALL_DEPTH"},
 		{"recursive component", "component r(n) { r(n + 1) }\n r(1)", "E_RECURSION"},
 		{"nested loops", "for i in 0..100000 { for j in 0..100000 { let k = i * j } }", "E_RANGE_LIMIT"},
+		{"doubling string", "let s = \"abcdefgh\"\n for i in 0..64 { s = \"{s}{s}\" }", "E_RANGE_LIMIT"},
 		{"nested brackets", "let x = " + strings.Repeat("[", 10000) + "1" + strings.Repeat("]", 10000), ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -259,5 +260,27 @@ func TestConcurrent(t *testing.T) {
 		if n := <-done; n != 20 {
 			t.Errorf("got %d items", n)
 		}
+	}
+}
+
+// TestStringBudget checks that a string within MaxStringLength is built
+// whole, and that one byte more refuses the expansion instead of cutting
+// the string.
+func TestStringBudget(t *testing.T) {
+	for _, tt := range []struct {
+		name, body string
+		refused    bool
+	}{
+		// "ab" doubled 19 times is exactly MaxStringLength (1 MiB) long.
+		{"doubled to the limit", "let s = \"ab\"\n for i in 0..19 { s = \"{s}{s}\" }\n let n = len(s)", false},
+		{"one byte over", "let s = \"ab\"\n for i in 0..19 { s = \"{s}{s}\" }\n let t = \"{s}x\"", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, msgs := run(t, "plan \"x\" {\n "+tt.body+"\n room at (0,0) size 1x1\n}\n")
+			refused := len(msgs) > 0 && strings.HasPrefix(msgs[0], "E_RANGE_LIMIT: ")
+			if refused != tt.refused {
+				t.Errorf("refused = %v, want %v (%q)", refused, tt.refused, msgs)
+			}
+		})
 	}
 }

@@ -27,8 +27,13 @@ const (
 	DefaultMaxSteps = 1000000
 	// DefaultMaxElements is the default cap on emitted items.
 	DefaultMaxElements = 200000
-	// MaxStringLength caps the length of a string built by interpolation.
+	// MaxStringLength caps the length of a string built by interpolation;
+	// a longer one stops the expansion with E_RANGE_LIMIT.
 	MaxStringLength = 1 << 20
+	// StringBytesPerStep is how many bytes of an interpolated string one
+	// evaluation step pays for: the default budget covers 64 MB of string
+	// building in all.
+	StringBytesPerStep = 64
 	// MaxArrayLength caps the length of an array literal.
 	MaxArrayLength = 1 << 20
 )
