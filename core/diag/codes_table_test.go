@@ -507,7 +507,7 @@ var codeCases = []codeCase{
 }
 `,
 		want: []string{"E_STRIP_NEST error 4:5 [46,111]", "W_EMPTY_PLAN warning unplaced"}},
-	{code: "E_STRIP_SIZE", knownDiff: "core/resolve: W_EMPTY_PLAN missing; the reference draws no room for a strip whose only room has no size", src: `plan "stripsize" {
+	{code: "E_STRIP_SIZE", src: `plan "stripsize" {
   units mm
   strip down at (0,0) gap 100 {
     room size 2000

@@ -172,6 +172,9 @@ type roomEl struct {
 	// bad marks a room of non-positive size or radius: it can still be
 	// named, but it borders no door.
 	bad bool
+	// dropped marks a room the reference discards (a strip room without a
+	// cross-axis size): it does not count towards a non-empty plan.
+	dropped bool
 }
 
 type openingEl struct {
@@ -461,7 +464,13 @@ func (r *resolver) checkDupIDs() {
 }
 
 func (r *resolver) checkEmpty() {
-	if len(r.walls) == 0 && len(r.rooms) == 0 && len(r.furniture) == 0 && len(r.boxes) == 0 {
+	rooms := 0
+	for _, rm := range r.rooms {
+		if !rm.dropped {
+			rooms++
+		}
+	}
+	if len(r.walls) == 0 && rooms == 0 && len(r.furniture) == 0 && len(r.boxes) == 0 {
 		d := diag.New("W_EMPTY_PLAN", source.Span{}, "The plan has no walls, rooms or furniture, so there is nothing to draw")
 		d.Unplaced = true
 		r.add(d)

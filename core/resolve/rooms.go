@@ -38,6 +38,8 @@ func (r *resolver) resolveRooms() {
 			rm.room.Uses = words(rm.strip.Uses)
 			rect, ok := stripPos[rm.strip]
 			if !ok {
+				// E_STRIP_SIZE: the reference draws no such room.
+				rm.dropped = true
 				continue
 			}
 			if !(rect.W() > 0 && rect.H() > 0) {
