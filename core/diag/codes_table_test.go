@@ -633,7 +633,7 @@ var codeCases = []codeCase{
 }
 `,
 		want: []string{"W_ROOM_OVERLAP warning 4:3 [66,105]"}},
-	{code: "W_SANITIZED_CONFIG", knownDiff: "core/resolve: W_SANITIZED_CONFIG is never raised; a theme value holding a data: URL is not stripped", src: `plan "sanitized" {
+	{code: "W_SANITIZED_CONFIG", src: `plan "sanitized" {
   units mm
   theme { room: "url(data:x)" }
   room at (0,0) size 2500x2500

@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
@@ -103,7 +104,7 @@ func (r *resolver) settings(items []expand.Item) {
 					r.addSetting(diag.New("W_UNKNOWN_THEME_KEY", kv.Key.Span, "%q is not a theme key; it is ignored", kv.Key.V))
 					continue
 				}
-				s.ThemeEntries = append(s.ThemeEntries, keyValue(kv))
+				s.ThemeEntries = append(s.ThemeEntries, r.sanitized(kv, "theme"))
 			}
 		case *expand.Style:
 			r.addAll(n.Diags)
@@ -113,7 +114,7 @@ func (r *resolver) settings(items []expand.Item) {
 					r.addSetting(diag.New("W_UNKNOWN_STYLE_KEY", kv.Key.Span, "%q is not a style key for %q; it is ignored", kv.Key.V, n.Kind.V))
 					continue
 				}
-				st.Entries = append(st.Entries, keyValue(kv))
+				st.Entries = append(st.Entries, r.sanitized(kv, "style"))
 			}
 			s.Styles = append(s.Styles, st)
 		case *expand.Site:
@@ -133,6 +134,42 @@ func (r *resolver) settings(items []expand.Item) {
 	s.AxesX = r.axes(axesX)
 	s.AxesY = r.axes(axesY)
 }
+
+// sanitized converts a known theme or style entry. A string value that
+// could smuggle markup or an inline resource into the drawing (see
+// unsafeConfigValue) is blanked, as the reference does, with
+// W_SANITIZED_CONFIG at the key.
+func (r *resolver) sanitized(kv expand.KeyValue, what string) ir.KeyValue {
+	v := keyValue(kv)
+	if !v.IsNum && unsafeConfigValue(v.Str) {
+		r.addSetting(diag.New("W_SANITIZED_CONFIG", kv.Key.Span, "The value of %s key %q could inject markup or inline data into the drawing, so it was removed", what, kv.Key.V))
+		v.Str = ""
+	}
+	return v
+}
+
+// unsafeConfigValue reports a theme or style value holding an angle
+// bracket or a `url(` whose target, after optional white space, is a
+// `data:` URL (letter case ignored).
+func unsafeConfigValue(v string) bool {
+	if strings.ContainsAny(v, "<>") {
+		return true
+	}
+	low := strings.ToLower(v)
+	for {
+		i := strings.Index(low, "url(")
+		if i < 0 {
+			return false
+		}
+		low = low[i+len("url("):]
+		if strings.HasPrefix(strings.TrimLeftFunc(low, jsSpace), "data:") {
+			return true
+		}
+	}
+}
+
+// jsSpace reports the white space of a JavaScript regular expression's \s.
+func jsSpace(c rune) bool { return c == 0xFEFF || (c != 0x85 && unicode.IsSpace(c)) }
 
 func keyValue(kv expand.KeyValue) ir.KeyValue {
 	if kv.Num.Set {
