@@ -273,18 +273,39 @@ func TestOversizedArgument(t *testing.T) {
 	}
 }
 
-func BenchmarkCompileTool(b *testing.B) {
+// BenchmarkTools measures one tools/call of every tool through an in-memory
+// MCP session (the SDK's JSON-RPC included, HTTP excluded).
+func BenchmarkTools(b *testing.B) {
 	srv := New(Options{})
 	ct, st := mcp.NewInMemoryTransports()
 	ss, _ := srv.Connect(context.Background(), st, nil)
 	defer ss.Close()
 	cs, _ := mcp.NewClient(&mcp.Implementation{Name: "b"}, nil).Connect(context.Background(), ct, nil)
 	defer cs.Close()
-	args := map[string]any{"source": "plan \"B\" {\n  room a \"A\" at (0,0) size (3000,3000)\n}\n"}
-	for b.Loop() {
-		if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "compile", Arguments: args}); err != nil {
-			b.Fatal(err)
-		}
+	const plan = "plan \"B\" {\n  units mm\n" +
+		"  wall exterior thickness 200 { (0,0) (6000,0) (6000,4000) (0,4000) close }\n" +
+		"  wall partition thickness 100 { (3500,0) (3500,4000) }\n" +
+		"  room at (0,0) size 3500x4000 label \"Living\"\n  room at (3500,0) size 2500x4000 label \"Bed\"\n" +
+		"  door at (1500,0) width 900 wall exterior\n  opening at (3500,2000) width 900 wall partition\n" +
+		"  window at (5000,4000) width 1200 wall exterior\n  furniture bed at (4000,300) size 1500x2000\n}\n"
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"compile", map[string]any{"source": plan}},
+		{"compile_errors", map[string]any{"source": "plan \"B\" {\n  room a \"A\" at (0,0) size (3000,3000)\n}\n"}},
+		{"link", map[string]any{"source": plan}},
+		{"read_me", map[string]any{}},
+	} {
+		name, _, _ := strings.Cut(c.tool, "_errors")
+		b.Run(c.tool, func(b *testing.B) {
+			for b.Loop() {
+				res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: c.args})
+				if err != nil || len(res.Content) == 0 {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
