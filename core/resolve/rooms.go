@@ -31,9 +31,9 @@ func (r *resolver) resolveRooms() {
 		if rm.pre {
 			continue
 		}
-		r.addAll(rm.meta.Diags)
 		rm.room = ir.Room{ID: rm.id, Span: rm.meta.Span, Zone: rm.meta.Zone}
 		if rm.strip != nil {
+			r.addAll(rm.meta.Diags)
 			rm.room.Label = rm.strip.Label.V
 			rm.room.Uses = words(rm.strip.Uses)
 			rect, ok := stripPos[rm.strip]
@@ -53,17 +53,28 @@ func (r *resolver) resolveRooms() {
 		src := rm.src
 		rm.room.Label = src.Label.V
 		rm.room.Uses = words(src.Uses)
+		// The reference reads a room's clauses lazily: its placement and
+		// size (then the size check), then the label anchor and the label;
+		// a polygon or circle reads its label, is checked, and then reads
+		// the label anchor.
+		known := []diag.List{src.At.Diags, src.Gap.Diags, src.Size.Diags, src.Radius.Diags, src.LabelAt.Diags, src.Label.Diags}
+		for _, p := range src.Polygon {
+			known = append(known, p.Diags)
+		}
+		cl := r.clauses(&src.Meta, known...)
 		switch src.Form {
 		case expand.RoomAt, expand.RoomRelative:
 			if src.Form == expand.RoomRelative {
 				r.checkAlign(rm)
 			}
+			cl.emit(src.At.Diags, src.Gap.Diags, src.Size.Diags)
 			w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 			if !(w > 0 && h > 0) {
 				// Reported, but the room stays for the statements that name it.
 				r.add(diag.New("E_ROOM_SIZE", src.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(w), num(h)))
 				rm.bad = true
 			}
+			cl.emit(src.LabelAt.Diags, src.Label.Diags)
 			rm.ok = true
 			if src.Form == expand.RoomAt {
 				rm.abs = true
@@ -76,8 +87,10 @@ func (r *resolver) resolveRooms() {
 		case expand.RoomPolygon:
 			var pg geom.Polygon
 			for _, p := range src.Polygon {
+				cl.emit(p.Diags)
 				pg = append(pg, geom.Point{X: snap(p.X, r.grid), Y: snap(p.Y, r.grid)})
 			}
+			cl.emit(src.Label.Diags)
 			// A bad ring is reported but the room is kept, as the reference
 			// does (it still takes part in the overlap check).
 			r.checkPolygon(rm, pg)
@@ -85,7 +98,9 @@ func (r *resolver) resolveRooms() {
 			rm.room.Shape = ir.RoomPoly
 			rm.room.Polygon = pg
 			rm.rect = pg.Bounds()
+			cl.emit(src.LabelAt.Diags)
 		case expand.RoomCircle:
+			cl.emit(src.At.Diags, src.Radius.Diags, src.Label.Diags)
 			c := geom.Point{X: snap(src.At.X, r.grid), Y: snap(src.At.Y, r.grid)}
 			rad := snap(src.Radius.V, r.grid)
 			if !(rad > 0) {
@@ -97,6 +112,7 @@ func (r *resolver) resolveRooms() {
 			rm.room.Center, rm.room.Radius = c, rad
 			rm.room.Polygon = circleRing(c, rad)
 			rm.rect = geom.Rect{Min: geom.Point{X: c.X - rad, Y: c.Y - rad}, Max: geom.Point{X: c.X + rad, Y: c.Y + rad}}
+			cl.emit(src.LabelAt.Diags)
 		}
 		if rm.ok && rm.abs && !rm.bad && src.LabelAt.Set {
 			r.labelAt(rm)
