@@ -45,6 +45,15 @@ func newEnv(parent *Env) *Env {
 	return e
 }
 
+// reset empties the scope for reuse, keeping its storage.
+func (e *Env) reset() {
+	clear(e.vals)
+	e.names, e.vals = e.names[:0], e.vals[:0]
+	e.index = nil
+	clear(e.sets)
+	e.sets = e.sets[:0]
+}
+
 // lookup finds name in this scope or an enclosing one. The pointer is valid
 // until the next define in that scope.
 func (e *Env) lookup(name string) (*Value, bool) {

@@ -24,8 +24,10 @@ type expander struct {
 	items     int
 
 	global *Env
-	world  World
-	main   *module
+	// freeEnvs are released block scopes, reused by pushEnv.
+	freeEnvs []*Env
+	world    World
+	main     *module
 	// cur is the module whose statements are being expanded.
 	cur     *module
 	modules map[string]*module
@@ -131,6 +133,23 @@ func (e *expander) stmts(list []syntax.Stmt, sc scope) {
 	}
 }
 
+// elementCost is the step cost of emitting the item of statement s:
+// ElementSteps for a drawn element inside a block or a component body,
+// where a loop or a call can multiply it; nothing for a statement written
+// directly in the plan, which the source text already pays for. It is
+// charged before the statement is evaluated.
+func elementCost(s syntax.Stmt, sc scope) int {
+	if !sc.nested {
+		return 0
+	}
+	switch s.(type) {
+	case *syntax.SettingStmt, *syntax.AccStmt, *syntax.TitleStmt, *syntax.AxesStmt,
+		*syntax.ThemeStmt, *syntax.StyleStmt, *syntax.SiteStmt:
+		return 0
+	}
+	return ElementSteps
+}
+
 // emit appends an item, enforcing the element budget.
 func (e *expander) emit(sc scope, it Item) {
 	e.items++
@@ -191,21 +210,7 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 		}
 		*ptr = e.eval(n.Value, sc.env)
 	case *syntax.ForStmt:
-		it := e.eval(n.Iter, sc.env)
-		if it.Kind != ArrayVal {
-			e.reportAt("E_TYPE", n.Sp, true, "\"for\" needs an array or a range, not %s", article(it.Kind))
-			return
-		}
-		for _, v := range it.Arr {
-			if e.exhausted {
-				return
-			}
-			inner := sc
-			inner.env = newEnv(sc.env)
-			inner.nested = true
-			inner.env.define(n.Var.Name, v)
-			e.stmts(n.Body.Stmts, inner)
-		}
+		e.forStmt(n, sc)
 	case *syntax.IfStmt:
 		c := e.eval(n.Cond, sc.env)
 		if c.Kind != BoolVal {
@@ -218,9 +223,10 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 		}
 		if b != nil {
 			inner := sc
-			inner.env = newEnv(sc.env)
+			inner.env = e.pushEnv(sc.env)
 			inner.nested = true
 			e.stmts(b.Stmts, inner)
+			e.popEnv(inner.env)
 		}
 	case *syntax.WhileStmt:
 		for i := 0; ; i++ {
@@ -240,9 +246,10 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 				return
 			}
 			inner := sc
-			inner.env = newEnv(sc.env)
+			inner.env = e.pushEnv(sc.env)
 			inner.nested = true
 			e.stmts(n.Body.Stmts, inner)
+			e.popEnv(inner.env)
 		}
 	case *syntax.SetStmt:
 		for _, en := range n.Entries {
@@ -267,10 +274,72 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 	case *syntax.LevelStmt:
 		e.level(n, sc)
 	default:
+		if !e.charge(elementCost(s, sc), s.Span()) {
+			return
+		}
 		if it := e.element(s, sc); it != nil {
 			e.emit(sc, it)
 		}
 	}
+}
+
+// forStmt runs a for loop. A range is counted through rather than built,
+// and one scope is reused for every iteration (nothing keeps a scope past
+// its block: a value-function closes over a snapshot), so a loop costs no
+// allocation per iteration of its own.
+func (e *expander) forStmt(n *syntax.ForStmt, sc scope) {
+	inner := sc
+	inner.nested = true
+	if r, ok := n.Iter.(*syntax.RangeExpr); ok {
+		lo, hi, ok := e.forRange(r, sc.env)
+		if !ok {
+			return
+		}
+		inner.env = e.pushEnv(sc.env)
+		for v := lo; v < hi && !e.exhausted; v++ {
+			inner.env.reset()
+			inner.env.define(n.Var.Name, num(v))
+			e.stmts(n.Body.Stmts, inner)
+		}
+		e.popEnv(inner.env)
+		return
+	}
+	it := e.eval(n.Iter, sc.env)
+	if it.Kind != ArrayVal {
+		e.reportAt("E_TYPE", n.Sp, true, "\"for\" needs an array or a range, not %s", article(it.Kind))
+		return
+	}
+	inner.env = e.pushEnv(sc.env)
+	for _, v := range it.Arr {
+		if e.exhausted {
+			break
+		}
+		inner.env.reset()
+		inner.env.define(n.Var.Name, v)
+		e.stmts(n.Body.Stmts, inner)
+	}
+	e.popEnv(inner.env)
+}
+
+// pushEnv opens a block scope under parent, reusing a scope released by
+// popEnv when there is one: block scopes nest strictly, so a free list
+// makes deep or repeated blocks cost no allocation.
+func (e *expander) pushEnv(parent *Env) *Env {
+	n := len(e.freeEnvs)
+	if n == 0 {
+		return newEnv(parent)
+	}
+	env := e.freeEnvs[n-1]
+	e.freeEnvs = e.freeEnvs[:n-1]
+	env.parent = parent
+	return env
+}
+
+// popEnv releases a scope opened by pushEnv.
+func (e *expander) popEnv(env *Env) {
+	env.reset()
+	env.parent = nil
+	e.freeEnvs = append(e.freeEnvs, env)
 }
 
 // lookupComponent finds a component in the current module, reporting

@@ -185,22 +185,41 @@ func weight(v Value, limit int) int {
 
 // makeRange materialises lo..hi (half-open, step 1) within MaxRangeLength.
 func (e *expander) makeRange(lo, hi float64, n *syntax.RangeExpr) Value {
-	if math.IsNaN(lo) || math.IsNaN(hi) || hi <= lo {
+	if !e.rangeOK(lo, hi, n) {
 		return array(nil)
 	}
-	count := math.Ceil(hi - lo)
-	if count > MaxRangeLength {
-		e.report("E_RANGE_LIMIT", n, "range is longer than the limit of %d", MaxRangeLength)
-		return array(nil)
-	}
-	if !e.charge(int(count), n.Sp) {
-		return array(nil)
-	}
-	out := make([]Value, 0, int(count))
+	out := make([]Value, 0, int(math.Ceil(hi-lo)))
 	for v := lo; v < hi; v++ {
 		out = append(out, num(v))
 	}
 	return array(out)
+}
+
+// rangeOK checks the range lo..hi against MaxRangeLength and charges one
+// step per element; it reports false when the range is empty or refused.
+func (e *expander) rangeOK(lo, hi float64, n *syntax.RangeExpr) bool {
+	if math.IsNaN(lo) || math.IsNaN(hi) || hi <= lo {
+		return false
+	}
+	count := math.Ceil(hi - lo)
+	if count > MaxRangeLength {
+		e.report("E_RANGE_LIMIT", n, "range is longer than the limit of %d", MaxRangeLength)
+		return false
+	}
+	return e.charge(int(count), n.Sp)
+}
+
+// forRange evaluates the range a `for` loop iterates over without
+// materialising it, at the same cost and with the same findings as eval:
+// the loop then counts from lo while below hi. ok is false when there is
+// nothing to iterate.
+func (e *expander) forRange(n *syntax.RangeExpr, env *Env) (lo, hi float64, ok bool) {
+	if e.unwinding || !e.step(n.Span()) {
+		return 0, 0, false
+	}
+	lo = e.wantNum(e.eval(n.Lo, env), n.Lo)
+	hi = e.wantNum(e.eval(n.Hi, env), n.Hi)
+	return lo, hi, e.rangeOK(lo, hi, n)
 }
 
 func (e *expander) evalBinary(n *syntax.BinaryExpr, env *Env) Value {

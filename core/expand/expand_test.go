@@ -284,3 +284,26 @@ func TestStringBudget(t *testing.T) {
 		})
 	}
 }
+
+// TestLoopCostFlat checks that a loop's iterations cost no allocation of
+// their own: a range is counted through and the block scope is reused, so
+// ten thousand iterations allocate about as much as ten.
+func TestLoopCostFlat(t *testing.T) {
+	parse := func(n int) *syntax.File {
+		src := "plan \"x\" {\n for i in 0.." + strconv.Itoa(n) + " {\n  for j in 0..2 { let k = i + j\n if k > 1 { let m = k } }\n }\n}\n"
+		f, ds := syntax.Parse(source.NewFile("t.arch", []byte(src)))
+		if len(ds) > 0 {
+			t.Fatalf("parse: %v", ds)
+		}
+		return f
+	}
+	small, large := parse(10), parse(10000)
+	allocs := func(f *syntax.File) float64 {
+		return testing.AllocsPerRun(3, func() { expand.Expand(f, expand.Options{}) })
+	}
+	a, b := allocs(small), allocs(large)
+	t.Logf("10 iterations: %.0f allocations; 10 000 iterations: %.0f", a, b)
+	if b > a+100 {
+		t.Errorf("10 000 iterations allocate %.0f times, 10 iterations %.0f: the loop allocates per iteration", b, a)
+	}
+}

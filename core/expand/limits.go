@@ -7,7 +7,9 @@ package expand
 type Limits struct {
 	// Steps caps the total number of evaluation steps: one per statement
 	// and expression node, plus one per element materialised by a range
-	// and per value rendered or compared. Default DefaultMaxSteps.
+	// and per value rendered or compared, ElementSteps per emitted
+	// element, one per StringBytesPerStep bytes of an interpolated
+	// string. Default DefaultMaxSteps.
 	Steps int
 	// Elements caps the number of emitted items. Default DefaultMaxElements.
 	Elements int
@@ -25,6 +27,11 @@ const (
 	MaxComponentDepth = 64
 	// DefaultMaxSteps is the default evaluation step budget.
 	DefaultMaxSteps = 1000000
+	// ElementSteps is what emitting one element costs on top of the steps
+	// spent evaluating it: resolving and drawing an element takes far more
+	// memory than a script step, so the budget bounds the elements a plan
+	// can make (about 40 000 columns in a loop with the default budget).
+	ElementSteps = 20
 	// DefaultMaxElements is the default cap on emitted items.
 	DefaultMaxElements = 200000
 	// MaxStringLength caps the length of a string built by interpolation;
