@@ -360,8 +360,10 @@ func (e *expander) lookupComponent(name string, sp source.Span) *compDef {
 // reports arity and recursion errors at the call span.
 func (e *expander) instantiate(def *compDef, args []syntax.Expr, call source.Span, sc scope, out *[]Item) {
 	if len(args) != len(def.params) {
+		// As in the reference, the body is still expanded: parameters
+		// are bound in order, a missing one to the zero value, and extra
+		// arguments are dropped unevaluated.
 		e.reportAt("E_ARGCOUNT", call, true, "component %q takes %d argument(s), %d given", def.name, len(def.params), len(args))
-		return
 	}
 	if e.compDepth >= MaxComponentDepth {
 		e.reportAt("E_RECURSION", call, true, "components nest deeper than %d while instantiating %q", MaxComponentDepth, def.name)
@@ -370,7 +372,11 @@ func (e *expander) instantiate(def *compDef, args []syntax.Expr, call source.Spa
 	}
 	body := newEnv(e.global)
 	for i, p := range def.params {
-		body.define(p.Name, e.eval(args[i], sc.env))
+		var v Value
+		if i < len(args) {
+			v = e.eval(args[i], sc.env)
+		}
+		body.define(p.Name, v)
 	}
 	inner := scope{env: body, out: out, zone: sc.zone, nested: true,
 		callSites: append(append([]source.Span(nil), sc.callSites...), call)}

@@ -307,3 +307,31 @@ func TestLoopCostFlat(t *testing.T) {
 		t.Errorf("10 000 iterations allocate %.0f times, 10 iterations %.0f: the loop allocates per iteration", b, a)
 	}
 }
+
+// TestArgCountStillExpands checks that a component called with the wrong
+// number of arguments is still expanded, as by the reference: parameters
+// bound in order, a missing one to the zero value (shadowing an outer
+// binding of its name), extra arguments dropped without being evaluated.
+func TestArgCountStillExpands(t *testing.T) {
+	for _, tt := range []struct {
+		name, call string
+		height     float64
+	}{
+		{"extra argument", "box(2000, 3000, nope)", 3000},
+		{"missing argument", "box(2000)", 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res, msgs := run(t, "plan \"x\" {\n let h = 500\n component box(w, h) {\n  room at (0,0) size w x h\n }\n "+tt.call+"\n}\n")
+			if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "E_ARGCOUNT: ") {
+				t.Fatalf("diagnostics %q, want just E_ARGCOUNT", msgs)
+			}
+			if len(res.Items) != 1 {
+				t.Fatalf("%d items, want the component's room", len(res.Items))
+			}
+			r, ok := res.Items[0].(*expand.Room)
+			if !ok || r.Size.W != 2000 || r.Size.H != tt.height {
+				t.Errorf("item %#v, want a room 2000 x %v", res.Items[0], tt.height)
+			}
+		})
+	}
+}
