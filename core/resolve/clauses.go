@@ -38,6 +38,9 @@ func (r *resolver) clauses(m *expand.Meta, known ...diag.List) clauseDiags {
 
 // emit reports the evaluation errors of the clauses just read.
 func (c clauseDiags) emit(ls ...diag.List) {
+	if c.r == nil {
+		return
+	}
 	for _, l := range ls {
 		c.r.addAll(l)
 	}

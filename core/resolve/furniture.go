@@ -22,24 +22,18 @@ func (r *resolver) resolveFurniture() {
 
 func (r *resolver) placeFurniture(f *furnEl) {
 	src := f.src
-	r.addAll(src.Diags)
+	// The reference reads the clauses lazily: the size (then its check),
+	// an against wall's segment and offset as it checks them, the
+	// rotation (then its check), the position (`at`, or the inset once the
+	// anchoring room is known) and the label last. A clause it never gets
+	// to is never evaluated, so its errors are not reported.
+	cl := r.clauses(&src.Meta, src.At.Diags, src.Segment.Diags, src.Offset.Diags, src.Inset.Diags, src.Size.Diags, src.Label.Diags, src.Rotate.Diags)
+	f.cl = cl
 	fu := ir.Furniture{ID: f.id, Type: src.Category.V, Label: src.Label.V, Room: src.Room.V, Span: src.Span, Placement: "absolute"}
 	ok := true
 
-	if src.Flush && (src.Placement == expand.FurnCentered || (src.Placement == expand.FurnAnchor && src.Anchor.V == "center")) {
-		sp := src.Span
-		if c, found := src.Clause("flush"); found {
-			sp = c.Span
-		}
-		word := "centered"
-		if src.Placement == expand.FurnAnchor {
-			word = "anchor center"
-		}
-		r.add(diag.New("E_FURN_FLUSH", sp, "Furniture %q is `%s`, which touches no edge, so `flush` has no wall face to measure from", f.id, word))
-		ok = false
-	}
-
 	// size
+	cl.emit(src.Size.Diags)
 	w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 	if !src.Size.Set {
 		if fx, _, known := lookupFixture(src.Category.V); known && src.Placement == expand.FurnAgainst {
@@ -53,6 +47,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 		ok = false
 	}
 
+	cl.emit(src.Rotate.Diags)
 	var against *wallEl
 	var seg geom.Segment
 	if src.Placement == expand.FurnAgainst {
@@ -89,6 +84,29 @@ func (r *resolver) placeFurniture(f *furnEl) {
 			room = r.rooms[j]
 		}
 	}
+	switch src.Placement {
+	case expand.FurnAgainst, expand.FurnCentered:
+	case expand.FurnAnchor:
+		if room != nil {
+			cl.emit(src.Inset.Diags)
+		}
+	default:
+		cl.emit(src.At.Diags)
+	}
+	if src.Flush && (src.Placement == expand.FurnCentered || (src.Placement == expand.FurnAnchor && src.Anchor.V == "center")) {
+		sp := src.Span
+		if c, found := src.Clause("flush"); found {
+			sp = c.Span
+		}
+		word := "centered"
+		if src.Placement == expand.FurnAnchor {
+			word = "anchor center"
+		}
+		r.add(diag.New("E_FURN_FLUSH", sp, "Furniture %q is `%s`, which touches no edge, so `flush` has no wall face to measure from", f.id, word))
+		ok = false
+	}
+
+	cl.emit(src.Label.Diags)
 	if !ok {
 		return
 	}
@@ -136,6 +154,7 @@ func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, boo
 	w := r.walls[ws[0]]
 	n := len(w.p.segs)
 	si := 0
+	f.cl.emit(src.Segment.Diags)
 	if src.Segment.Set {
 		si = int(src.Segment.V)
 		if float64(si) != src.Segment.V || si < 0 || si >= n {
@@ -157,6 +176,7 @@ func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, boo
 		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q: segment %d of wall %q is not horizontal or vertical, and a piece only turns in quarter-turns; place it with `at (x,y)`", f.id, si, w.id))
 		return nil, geom.Segment{}, false
 	}
+	f.cl.emit(src.Offset.Diags)
 	if src.Offset.Set {
 		if off, l := snap(src.Offset.V, r.grid), w.p.segs[si].Len(); off < -geom.Eps || off > l+geom.Eps {
 			r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q has offset %s, past the segment's run of 0…%s mm", f.id, num(off), num(round3(l))))

@@ -180,6 +180,8 @@ type roomEl struct {
 type openingEl struct {
 	src *expand.Opening
 	id  string
+	// cl emits the evaluation errors of its clauses as they are read.
+	cl clauseDiags
 	// pre is an opening already resolved inside a placed instance; preHost
 	// is its host wall (nil when none).
 	pre     *ir.Opening
@@ -189,6 +191,8 @@ type openingEl struct {
 type furnEl struct {
 	src *expand.Furniture
 	id  string
+	// cl emits the evaluation errors of its clauses as they are read.
+	cl  clauseDiags
 	ok  bool
 	pre *ir.Furniture
 }
