@@ -20,10 +20,27 @@ func (r *resolver) resolveWalls() {
 			continue
 		}
 		src := w.src
-		r.addAll(src.Diags)
+		// The reference reads the vertices, then the thickness (and checks
+		// it), the material, its scale (checked) and angle, and the arc
+		// radii last, as it builds the arcs.
+		known := []diag.List{src.Thickness.Diags, src.MaterialScale.Diags, src.MaterialAngle.Diags}
+		for _, v := range src.Vertices {
+			known = append(known, v.Point.Diags, v.Radius.Diags)
+		}
+		cl := r.clauses(&src.Meta, known...)
+		for _, v := range src.Vertices {
+			cl.emit(v.Point.Diags)
+		}
 		iw := ir.Wall{
 			ID: src.ID.V, GenID: w.id, Kind: ir.WallKind(src.Category.V), Closed: src.Closed,
 			Span: src.Span, Material: "poche", MaterialScale: 1,
+		}
+		cl.emit(src.Thickness.Diags)
+		iw.Thickness = snapSize(src.Thickness.V, r.grid)
+		if !(iw.Thickness > 0) {
+			// Reported, but the wall stays: later statements may still
+			// name it, as in the reference.
+			r.add(diag.New("E_WALL_THICKNESS", src.Span, "Wall %q has a thickness of %s mm; it must be positive", w.id, num(iw.Thickness)))
 		}
 		if src.Material.Set() {
 			m := src.Material.V
@@ -34,6 +51,7 @@ func (r *resolver) resolveWalls() {
 					w.id, m, strings.Join(knownMaterials, ", ")))
 			}
 		}
+		cl.emit(src.MaterialScale.Diags)
 		if src.MaterialScale.Set {
 			if src.MaterialScale.V > 0 {
 				iw.MaterialScale = src.MaterialScale.V
@@ -41,17 +59,13 @@ func (r *resolver) resolveWalls() {
 				r.add(diag.New("W_HATCH_SCALE", src.Span, "Wall %q has a hatch scale of %s; a scale must be positive, so 1 is used", w.id, num(src.MaterialScale.V)))
 			}
 		}
+		cl.emit(src.MaterialAngle.Diags)
 		if src.MaterialAngle.Set {
 			iw.MaterialAngle = src.MaterialAngle.V
 		}
-		iw.Thickness = snapSize(src.Thickness.V, r.grid)
-		if !(iw.Thickness > 0) {
-			// Reported, but the wall stays: later statements may still
-			// name it, as in the reference.
-			r.add(diag.New("E_WALL_THICKNESS", src.Span, "Wall %q has a thickness of %s mm; it must be positive", w.id, num(iw.Thickness)))
-		}
 		hasArc := false
 		for _, v := range src.Vertices {
+			cl.emit(v.Radius.Diags)
 			iw.Points = append(iw.Points, geom.Point{X: snap(v.Point.X, r.grid), Y: snap(v.Point.Y, r.grid)})
 			if v.Arc {
 				hasArc = true
