@@ -21,7 +21,10 @@ type expander struct {
 	callDepth int
 	unwinding bool
 	compDepth int
-	items     int
+	// recursionReported is set once E_RECURSION has been reported under
+	// the current outermost component call.
+	recursionReported bool
+	items             int
 
 	global *Env
 	// freeEnvs are released block scopes, reused by pushEnv.
@@ -36,11 +39,33 @@ type expander struct {
 
 // scope is the statement-walking context.
 type scope struct {
-	env       *Env
-	out       *[]Item
-	zone      string
-	nested    bool // inside a block or component body, not at plan level
-	callSites []source.Span
+	env    *Env
+	out    *[]Item
+	zone   string
+	nested bool       // inside a block or component body, not at plan level
+	calls  *callFrame // the component calls being expanded, innermost first
+}
+
+// callFrame is one component call being expanded, linked to the call it
+// was made from, so entering a component costs one small allocation
+// whatever the depth.
+type callFrame struct {
+	site  source.Span
+	outer *callFrame
+}
+
+// sites lists the call spans from the outermost call to f.
+func (f *callFrame) sites() []source.Span {
+	n := 0
+	for c := f; c != nil; c = c.outer {
+		n++
+	}
+	out := make([]source.Span, n)
+	for c := f; c != nil; c = c.outer {
+		n--
+		out[n] = c.site
+	}
+	return out
 }
 
 // module is one source file's component namespace.
@@ -165,8 +190,8 @@ func (e *expander) emit(sc scope, it Item) {
 	if e.cur != e.main {
 		m.File = e.cur.file
 	}
-	if len(sc.callSites) > 0 {
-		m.CallSites = append([]source.Span(nil), sc.callSites...)
+	if sc.calls != nil {
+		m.CallSites = sc.calls.sites()
 	}
 	*sc.out = append(*sc.out, it)
 }
@@ -366,11 +391,17 @@ func (e *expander) instantiate(def *compDef, args []syntax.Expr, call source.Spa
 		e.reportAt("E_ARGCOUNT", call, true, "component %q takes %d argument(s), %d given", def.name, len(def.params), len(args))
 	}
 	if e.compDepth >= MaxComponentDepth {
-		e.reportAt("E_RECURSION", call, true, "components nest deeper than %d while instantiating %q", MaxComponentDepth, def.name)
-		e.exhausted = true
+		// As in the reference, only the runaway call is skipped: the
+		// instances made below the limit and everything around them are
+		// kept. One report per outermost call is enough; a call tree
+		// that keeps fanning out at the limit runs into the step budget.
+		if !e.recursionReported {
+			e.recursionReported = true
+			e.reportAt("E_RECURSION", call, true, "components nest deeper than %d while instantiating %q", MaxComponentDepth, def.name)
+		}
 		return
 	}
-	body := newEnv(e.global)
+	body := e.pushEnv(e.global)
 	for i, p := range def.params {
 		var v Value
 		if i < len(args) {
@@ -379,13 +410,17 @@ func (e *expander) instantiate(def *compDef, args []syntax.Expr, call source.Spa
 		body.define(p.Name, v)
 	}
 	inner := scope{env: body, out: out, zone: sc.zone, nested: true,
-		callSites: append(append([]source.Span(nil), sc.callSites...), call)}
+		calls: &callFrame{site: call, outer: sc.calls}}
 	saved := e.cur
 	e.cur = def.mod
 	e.compDepth++
 	e.stmts(def.body, inner)
 	e.compDepth--
 	e.cur = saved
+	e.popEnv(body)
+	if e.compDepth == 0 {
+		e.recursionReported = false
+	}
 }
 
 func (e *expander) callComponent(n *syntax.CallStmt, sc scope) {

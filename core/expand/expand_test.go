@@ -335,3 +335,36 @@ func TestArgCountStillExpands(t *testing.T) {
 		})
 	}
 }
+
+// TestRecursionKeepsInstances checks that a runaway component call is cut
+// at MaxComponentDepth as the reference cuts it: the instances made below
+// the limit and the statements around the call are kept, and each
+// outermost runaway call is reported once.
+func TestRecursionKeepsInstances(t *testing.T) {
+	res, msgs := run(t, `plan "x" {
+ component ping(n) {
+  room at (n * 10, 0) size 1000x1000
+  ping(n + 1)
+  room at (n * 10, 0) size 1000x1000
+ }
+ room at (0,0) size 1x1
+ ping(0)
+ room at (0,0) size 1x1
+ ping(100)
+}
+`)
+	want := []string{"E_RECURSION", "E_RECURSION"}
+	var got []string
+	for _, m := range msgs {
+		code, _, _ := strings.Cut(m, ":")
+		got = append(got, code)
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("diagnostics %q, want %q", got, want)
+	}
+	// Two rooms per level below the limit, for each call, plus the two
+	// plan-level rooms.
+	if n, want := len(res.Items), 2*2*expand.MaxComponentDepth+2; n != want {
+		t.Errorf("%d items, want %d", n, want)
+	}
+}
