@@ -22,21 +22,29 @@ func (r *resolver) resolveDims() {
 			continue
 		}
 		d := de.src
-		r.addAll(d.Diags)
+		// The reference reads the end points, resolves the form (a radius
+		// dimension reads its segment only once the wall has arcs), and
+		// then reads the offset and the text, even after a failed form.
+		cl := r.clauses(&d.Meta, d.From.Diags, d.To.Diags, d.Segment.Diags, d.Offset.Diags, d.Text.Diags)
+		de.cl = cl
 		dm := ir.Dim{Offset: defaultDimOffset, Text: d.Text.V, Span: d.Span}
 		if d.Offset.Set {
 			dm.Offset = d.Offset.V
 		}
+		rest := func() { cl.emit(d.Offset.Diags, d.Text.Diags) }
 		switch d.Mode {
 		case expand.DimRadius:
-			if !r.radiusDim(d, &dm) {
+			if !r.radiusDim(de, &dm) {
+				rest()
 				continue
 			}
 		case expand.DimDiameter:
 			if !r.diameterDim(d, &dm) {
+				rest()
 				continue
 			}
 		default:
+			cl.emit(d.From.Diags, d.To.Diags)
 			dm.From = geom.Point{X: d.From.X, Y: d.From.Y}
 			dm.To = geom.Point{X: d.To.X, Y: d.To.Y}
 			if d.Mode == expand.DimFaces || d.Mode == expand.DimClear {
@@ -60,6 +68,7 @@ func (r *resolver) resolveDims() {
 				}
 			}
 		}
+		rest()
 		r.plan.Dims = append(r.plan.Dims, dm)
 	}
 }
@@ -126,11 +135,16 @@ func (r *resolver) curveRefSpan(d *expand.Dim) source.Span {
 	if d.Ref.Span.End > sp.Start {
 		sp.End = d.Ref.Span.End
 	}
+	// A written `segment <n>` belongs to the clause.
+	if d.Segment.Set && d.Segment.Span.End > sp.End {
+		sp.End = d.Segment.Span.End
+	}
 	return sp
 }
 
 // radiusDim resolves `dim radius <wall> [segment n]`.
-func (r *resolver) radiusDim(d *expand.Dim, dm *ir.Dim) bool {
+func (r *resolver) radiusDim(de *dimEl, dm *ir.Dim) bool {
+	d := de.src
 	ws := r.findWalls(d.Ref.V)
 	var arcs []ir.WallArc
 	if len(ws) == 1 {
@@ -146,6 +160,7 @@ func (r *resolver) radiusDim(d *expand.Dim, dm *ir.Dim) bool {
 		r.add(diag.New("E_DIM_CURVE_REF", r.curveRefSpan(d), "`dim radius %s` needs a wall with an arc edge", d.Ref.V))
 		return false
 	case d.Segment.Set:
+		de.cl.emit(d.Segment.Diags)
 		w := r.walls[ws[0]].w
 		i := int(d.Segment.V)
 		if i < 0 || i >= len(w.Arcs) || !w.Arcs[i].Arc {
@@ -200,11 +215,25 @@ func (r *resolver) resolveBoxes() {
 	}
 }
 
+// stairWidth checks a stair's flight width against the footprint's cross
+// extent (E_STAIR_WIDTH).
+func (r *resolver) stairWidth(b *boxEl, cross float64) (float64, bool) {
+	sw := snap(b.src.Width.V, r.grid)
+	if !(sw > 0) || sw > cross+geom.Eps {
+		r.add(diag.New("E_STAIR_WIDTH", b.src.Span, "Stair %q has flight width %s, but its footprint is %s across the run", b.id, num(sw), num(cross)))
+		return 0, false
+	}
+	return sw, true
+}
+
 var boxNoun = map[expand.BoxKind]string{expand.Column: "Column", expand.Stair: "Stair", expand.Elevator: "Elevator", expand.Escalator: "Escalator"}
 
 func (r *resolver) resolveBox(b *boxEl) {
 	src := b.src
-	r.addAll(src.Diags)
+	// Position and size are read and checked first; a stair then reads
+	// and checks its flight width even when its size was refused.
+	cl := r.clauses(&src.Meta, src.At.Diags, src.Size.Diags, src.Width.Diags)
+	cl.emit(src.At.Diags, src.Size.Diags)
 	x, y := snap(src.At.X, r.grid), snap(src.At.Y, r.grid)
 	w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 	if !(w > 0 && h > 0) {
@@ -213,6 +242,12 @@ func (r *resolver) resolveBox(b *boxEl) {
 			code = "E_COLUMN_SIZE"
 		}
 		r.add(diag.New(code, src.Span, "%s %q has size %s×%s; both sides must be positive", boxNoun[src.Kind], b.id, num(w), num(h)))
+		if src.Kind == expand.Stair {
+			cl.emit(src.Width.Diags)
+			if src.Width.Set {
+				r.stairWidth(b, math.Min(w, h))
+			}
+		}
 		return
 	}
 	rc := geom.RectXYWH(x, y, w, h)
@@ -226,10 +261,10 @@ func (r *resolver) resolveBox(b *boxEl) {
 		v.Kind = ir.Stair
 		cross := math.Min(w, h)
 		v.Width = cross
+		cl.emit(src.Width.Diags)
 		if src.Width.Set {
-			sw := snap(src.Width.V, r.grid)
-			if !(sw > 0) || sw > cross+geom.Eps {
-				r.add(diag.New("E_STAIR_WIDTH", src.Span, "Stair %q has flight width %s, but its footprint is %s across the run", b.id, num(sw), num(cross)))
+			sw, ok := r.stairWidth(b, cross)
+			if !ok {
 				return
 			}
 			v.Width = sw

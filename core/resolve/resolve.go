@@ -208,6 +208,8 @@ type boxEl struct {
 type dimEl struct {
 	src *expand.Dim
 	pre *ir.Dim
+	// cl emits the evaluation errors of its clauses as they are read.
+	cl clauseDiags
 }
 
 func (r *resolver) add(d diag.Diagnostic) { r.diags = append(r.diags, d) }
