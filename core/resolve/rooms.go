@@ -33,7 +33,9 @@ func (r *resolver) resolveRooms() {
 		}
 		rm.room = ir.Room{ID: rm.id, Span: rm.meta.Span, Zone: rm.meta.Zone}
 		if rm.strip != nil {
-			r.addAll(rm.meta.Diags)
+			// The strip layout read the size; the label is read once the
+			// room is drawn (never for a dropped room).
+			cl := r.clauses(rm.meta, rm.strip.Size.Diags, rm.strip.Label.Diags)
 			rm.room.Label = rm.strip.Label.V
 			rm.room.Uses = words(rm.strip.Uses)
 			rect, ok := stripPos[rm.strip]
@@ -46,6 +48,7 @@ func (r *resolver) resolveRooms() {
 				r.add(diag.New("E_ROOM_SIZE", rm.meta.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(rect.W()), num(rect.H())))
 				rm.bad = true
 			}
+			cl.emit(rm.strip.Label.Diags)
 			rm.abs, rm.ok = true, true
 			rm.setRect(rect)
 			continue
@@ -187,7 +190,15 @@ func (r *resolver) checkAlign(rm *roomEl) bool {
 func (r *resolver) stripRects() map[*expand.StripRoom]geom.Rect {
 	out := map[*expand.StripRoom]geom.Rect{}
 	for _, st := range r.strips {
-		r.addAll(st.Diags)
+		// The strip reads its position, gap and cross extent, then each
+		// room's size as it lays the room; the rooms' other clauses are
+		// read when the rooms are resolved.
+		known := []diag.List{st.At.Diags, st.Gap.Diags, st.Cross.Diags}
+		for i := range st.Rooms {
+			known = append(known, st.Rooms[i].Diags, st.Rooms[i].Size.Diags, st.Rooms[i].Label.Diags)
+		}
+		cl := r.clauses(&st.Meta, known...)
+		cl.emit(st.At.Diags, st.Gap.Diags, st.Cross.Diags)
 		x, y := snap(st.At.X, r.grid), snap(st.At.Y, r.grid)
 		gap := snap(st.Gap.V, r.grid)
 		cross := 0.0
@@ -197,6 +208,7 @@ func (r *resolver) stripRects() map[*expand.StripRoom]geom.Rect {
 		run := 0.0
 		for i := range st.Rooms {
 			sr := &st.Rooms[i]
+			r.addAll(sr.Size.Diags)
 			main := snap(sr.Size.W, r.grid)
 			c := cross
 			if sr.Size.HasH {
