@@ -77,8 +77,8 @@ type module struct {
 	// broken marks a module one of whose imports closed a cycle; it binds
 	// nothing.
 	broken bool
-	// syntax is the parsed module (nil for the main file and for a module
-	// that failed to parse).
+	// syntax is the parsed module, as the parser recovered it when it has
+	// errors (nil for the main file).
 	syntax *syntax.File
 }
 

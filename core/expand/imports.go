@@ -1,7 +1,9 @@
 package expand
 
 import (
+	"fmt"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
@@ -38,6 +40,29 @@ func ResolveImport(from, spec string) string {
 	return p
 }
 
+// LocalNamespace is the one package namespace an import spec may name.
+const LocalNamespace = "local"
+
+// packageSpec is the shape of a package import spec:
+// @namespace/name:major.minor.patch.
+var packageSpec = regexp.MustCompile(`^@([A-Za-z0-9_-]+)/([A-Za-z0-9_./-]+):([0-9]+\.[0-9]+\.[0-9]+)$`)
+
+// PackagePath returns the world path of a package import spec (one that
+// starts with "@"): "@local/NAME/VERSION/index.arch". problem, when not
+// empty, says why the spec is refused (E_IMPORT_BAD_SPEC): it does not have
+// the shape @namespace/name:major.minor.patch, or names a namespace other
+// than LocalNamespace.
+func PackagePath(spec string) (p, problem string) {
+	m := packageSpec.FindStringSubmatch(spec)
+	if m == nil {
+		return "", fmt.Sprintf("package spec %q is malformed: the form is @namespace/name:major.minor.patch", spec)
+	}
+	if m[1] != LocalNamespace {
+		return "", fmt.Sprintf("package namespace \"@%s\" of %q is not supported (the only one is \"@%s\")", m[1], spec, LocalNamespace)
+	}
+	return "@" + LocalNamespace + "/" + m[2] + "/" + m[3] + "/index.arch", ""
+}
+
 // imports binds the components named by every plan-level import of body
 // into m.
 func (e *expander) imports(m *module, body []syntax.Stmt) {
@@ -51,6 +76,18 @@ func (e *expander) imports(m *module, body []syntax.Stmt) {
 func (e *expander) importStmt(into *module, imp *syntax.ImportStmt) {
 	spec, _ := imp.Path.Plain()
 	p := ResolveImport(into.path, spec)
+	if strings.HasPrefix(spec, "@") {
+		var problem string
+		p, problem = PackagePath(spec)
+		if problem != "" {
+			e.sink.Add(diag.New("E_IMPORT_BAD_SPEC", imp.Sp, "%s", problem))
+			return
+		}
+		if path.Clean(p) != p {
+			e.sink.Add(diag.New("E_IMPORT_NOT_FOUND", imp.Sp, "module %q could not be found", p))
+			return
+		}
+	}
 	if e.loading[p] {
 		// The reference names no file here, even when the import that
 		// closes the cycle is in a module; that module then fails to load.
@@ -128,14 +165,14 @@ func (e *expander) load(p string, imp *syntax.ImportStmt) (*module, *syntax.File
 	file, ds := syntax.Parse(sf)
 	m := newModule(p, sf)
 	e.modules[p] = m
-	if ds.HasErrors() {
-		for _, d := range ds {
-			if d.Severity == diag.Error {
-				e.sink.Add(diag.New("E_IMPORT_PARSE", imp.Sp, "module %q does not parse: %s", p, d.Message))
-				break
-			}
+	// A module that does not parse is reported once, at the import, and
+	// then used as the parser recovered it, as the reference does: the
+	// components whose declarations survived can still be imported.
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			e.sink.Add(diag.New("E_IMPORT_PARSE", imp.Sp, "module %q does not parse: %s", p, d.Message))
+			break
 		}
-		return m, nil
 	}
 	m.syntax = file
 	if file.Plan != nil {

@@ -36,6 +36,16 @@ var testWorld = mapWorld{
 }
 `,
 	"lib/bad.arch": "plan \"bad\" {\n  component q( { }\n}\n",
+	"lib/broken.arch": `plan "broken" {
+  units mm
+  component bad() {
+    room at (0,0) size
+  }
+  component good() {
+    room at (0,0) size 1000x1000
+  }
+}
+`,
 	"lib/cyc1.arch": `plan "c1" {
   import "cyc2.arch": b
   component a() { b() }
@@ -89,6 +99,13 @@ func TestImports(t *testing.T) {
 		{"import \"lib/bad.arch\": q", []string{
 			`{"code":"E_IMPORT_PARSE","message":"In module \"lib/bad.arch\": Expected ident but found \"{\"","line":2,"col":3,"span":[13,37]}`,
 			`{"code":"E_IMPORT_NOT_EXPORTED","message":"Module \"lib/bad.arch\" has no exported component \"q\"","line":2,"col":3,"span":[13,37]}`}, 0},
+		// A module with a parse error is used as recovered: the
+		// components declared whole are still exported.
+		{"import \"lib/broken.arch\": bad, good\n  good()\n  bad()\n  good()", []string{
+			`{"code":"E_IMPORT_PARSE","message":"In module \"lib/broken.arch\": Expected a value but found \"}\"","line":2,"col":3,"span":[13,48]}`}, 2},
+		{"import \"lib/broken.arch\": nope", []string{
+			`{"code":"E_IMPORT_PARSE","message":"In module \"lib/broken.arch\": Expected a value but found \"}\"","line":2,"col":3,"span":[13,43]}`,
+			`{"code":"E_IMPORT_NOT_EXPORTED","message":"Module \"lib/broken.arch\" has no exported component \"nope\"","line":2,"col":3,"span":[13,43]}`}, 0},
 		{"import \"lib/cyc1.arch\": a\n  a()", []string{
 			`{"code":"E_IMPORT_CYCLE","message":"Cyclic import of module \"lib/cyc1.arch\"","line":2,"col":4,"span":[14,35]}`,
 			`{"code":"E_UNKNOWN_COMPONENT","message":"Unknown component \"b\"","span":[54,57],"file":"lib/cyc1.arch","hints":["did you mean \"a\"?"]}`}, 0},
@@ -155,6 +172,36 @@ func TestResolveImport(t *testing.T) {
 	} {
 		if got := expand.ResolveImport(tt[0], tt[1]); got != tt[2] {
 			t.Errorf("ResolveImport(%q, %q) = %q, want %q", tt[0], tt[1], got, tt[2])
+		}
+	}
+}
+
+// TestPackagePath checks the reference's rule for package specs: the
+// shape @namespace/name:major.minor.patch, and only the local namespace.
+func TestPackagePath(t *testing.T) {
+	for _, tt := range []struct {
+		spec, path string
+		bad        bool
+	}{
+		{spec: "@local/kit:1.0.0", path: "@local/kit/1.0.0/index.arch"},
+		{spec: "@local/kit/x:1.2.3", path: "@local/kit/x/1.2.3/index.arch"},
+		{spec: "@tools/kit", bad: true},
+		{spec: "@tools/kit:1.0.0", bad: true},
+		{spec: "@LOCAL/kit:1.0.0", bad: true},
+		{spec: "@local/kit:1.0", bad: true},
+		{spec: "@local/kit:1.0.0.0", bad: true},
+		{spec: "@local/kit:v1.0.0", bad: true},
+		{spec: "@local/kit:1.0.0-beta", bad: true},
+		{spec: "@local/:1.0.0", bad: true},
+		{spec: "@/kit:1.0.0", bad: true},
+		{spec: "@local/k t:1.0.0", bad: true},
+		{spec: "@local/kit:1.0.0:1.0.0", bad: true},
+		{spec: "@a.b/kit:1.0.0", bad: true},
+		{spec: "@", bad: true},
+	} {
+		p, problem := expand.PackagePath(tt.spec)
+		if (problem != "") != tt.bad || p != tt.path {
+			t.Errorf("PackagePath(%q) = %q, %q; want %q, refused %v", tt.spec, p, problem, tt.path, tt.bad)
 		}
 	}
 }
