@@ -425,7 +425,10 @@ func (p *parser) stmt(top bool) Stmt {
 		nested := p.nest > 0
 		s := p.stripStmt()
 		if nested {
+			// Reported and dropped, with everything in it, as the
+			// reference does.
 			p.diags.Add(diag.New("E_STRIP_NEST", s.Span(), "a strip belongs at plan level, not inside a block, a component or another strip"))
+			return nil
 		}
 		return s
 	case "level":
@@ -433,6 +436,7 @@ func (p *parser) stmt(top bool) Stmt {
 		l := p.levelStmt()
 		if nested {
 			p.diags.Add(diag.New("E_LEVEL_NEST", l.Span(), "a level belongs at plan level, not inside a block, a component or another level"))
+			return nil
 		}
 		return l
 	case "zone":

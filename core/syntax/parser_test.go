@@ -210,3 +210,37 @@ func TestNestingLimitReportedOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestNestedLevelAndStripDropped checks that a level or strip below plan
+// level is reported and dropped with its contents, as by the reference.
+func TestNestedLevelAndStripDropped(t *testing.T) {
+	for _, tt := range []struct{ name, body, code string }{
+		{"level in level", "level 1 {\n level 2 { room at (0,0) size 1x1 }\n}", "E_LEVEL_NEST"},
+		{"strip in level", "level 1 {\n strip down at (0,0) gap 0 width 3 { room size 2 }\n}", "E_STRIP_NEST"},
+		{"strip in loop", "level 1 { }\nfor i in 0..2 {\n strip down at (0,0) gap 0 width 3 { room size 2 }\n}", "E_STRIP_NEST"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := "plan \"P\" {\n" + tt.body + "\n}\n"
+			f, ds := Parse(source.NewFile("t.arch", []byte(src)))
+			if len(ds) != 1 || ds[0].Code != tt.code {
+				t.Fatalf("diagnostics %v, want one %s", ds, tt.code)
+			}
+			var walk func([]Stmt)
+			walk = func(list []Stmt) {
+				for _, s := range list {
+					switch n := s.(type) {
+					case *LevelStmt:
+						if len(n.Body.Stmts) > 0 {
+							t.Errorf("level %v keeps %d statements", n.Span(), len(n.Body.Stmts))
+						}
+					case *ForStmt:
+						walk(n.Body.Stmts)
+					case *StripStmt:
+						t.Errorf("nested strip %v kept", n.Span())
+					}
+				}
+			}
+			walk(f.Plan.Body)
+		})
+	}
+}
