@@ -843,6 +843,13 @@ func (p *parser) furnitureStmt() Stmt {
 		case p.isWord("centered"):
 			p.next()
 			f.Placement = FurnCentered
+			// `flush` parses here too (but not `inset`); resolve then
+			// refuses it, since a centred piece touches no edge.
+			if p.isWord("flush") {
+				c := p.next()
+				f.Flush = true
+				clause(&f.Clauses, "flush", c.Sp)
+			}
 		case p.isWord("anchor"):
 			p.next()
 			f.Placement = FurnAnchor

@@ -244,3 +244,20 @@ func TestNestedLevelAndStripDropped(t *testing.T) {
 		})
 	}
 }
+
+// TestCenteredFlush checks that `flush` parses after `centered` (resolve
+// refuses it there), while `inset` does not.
+func TestCenteredFlush(t *testing.T) {
+	f, msgs := parse(t, "plan \"P\" {\n room id=r at (0,0) size 4x4\n furniture bed in r centered flush size 1x2\n}\n")
+	if len(msgs) != 0 {
+		t.Fatalf("diagnostics %q", msgs)
+	}
+	fu := f.Plan.Body[1].(*FurnitureStmt)
+	if fu.Placement != FurnCentered || !fu.Flush || fu.Size == nil {
+		t.Errorf("got placement %v, flush %v, size %v; want centered, flush and a size", fu.Placement, fu.Flush, fu.Size)
+	}
+	_, msgs = parse(t, "plan \"P\" {\n room id=r at (0,0) size 4x4\n furniture bed in r centered inset 3 size 1x2\n}\n")
+	if len(msgs) != 1 || !strings.Contains(msgs[0], "inset") {
+		t.Errorf("diagnostics %q, want one syntax error at \"inset\"", msgs)
+	}
+}
