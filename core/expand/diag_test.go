@@ -126,3 +126,17 @@ func TestDiagnostics(t *testing.T) {
 		})
 	}
 }
+
+// TestDivZeroInLabelPointPlaced checks that E_DIV_ZERO raised evaluating a
+// room's `label … at (…)` point is placed on the left operand of the
+// division, as by the reference (checked against it: [104,105] is the `w`
+// of `w / 0`).
+func TestDivZeroInLabelPointPlaced(t *testing.T) {
+	src := "plan \"d\" {\n  units mm\n  let w = 4000\n  let y = 100\n  room id=r at (0,0) size 4000x4000 label \"Hall\" at (w / 0, y)\n}\n"
+	f, ds, elem := front("d.arch", []byte(src))
+	all := append(ds, elem...)
+	js := diag.ListToJSON(f, all)
+	if len(js) != 1 || js[0].Code != "E_DIV_ZERO" || js[0].Span == nil || *js[0].Span != [2]int{104, 105} {
+		t.Errorf("got %+v, want one E_DIV_ZERO at [104,105]", js)
+	}
+}
