@@ -374,7 +374,7 @@ var codeCases = []codeCase{
 }
 `,
 		want: []string{"E_LEVEL_MIX error 6:3 [80,108]"}},
-	{code: "E_LEVEL_NEST", knownDiff: "core/resolve: W_EMPTY_PLAN missing; the parser now drops the nested level as the reference does, but resolve never checks a plan of levels for emptiness (the reference warns when its levels hold no wall, room or furniture, e.g. one empty level, or a level holding only a column)", src: `plan "levelnest" {
+	{code: "E_LEVEL_NEST", src: `plan "levelnest" {
   units mm
   level 1 {
     level 2 {
@@ -497,7 +497,7 @@ var codeCases = []codeCase{
 }
 `,
 		want: []string{"E_STAIR_WIDTH error 4:3 [60,110]"}},
-	{code: "E_STRIP_NEST", knownDiff: "core/resolve: W_EMPTY_PLAN missing; the parser now drops the nested strip as the reference does, but resolve never checks a plan of levels for emptiness (the reference warns when its levels hold no wall, room or furniture, e.g. one empty level, or a level holding only a column)", src: `plan "stripnest" {
+	{code: "E_STRIP_NEST", src: `plan "stripnest" {
   units mm
   level 1 {
     strip down at (0,0) gap 0 width 3000 {

@@ -316,6 +316,7 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 		c.elements()
 		c.checkOverlaps()
 		c.checkFurnitureRooms()
+		c.checkEmpty() // each storey must draw something
 		n := int(lv.Number)
 		all := append(append(append(diag.List{}, prelude...), own[lv]...), c.diags...)
 		for _, d := range all {
