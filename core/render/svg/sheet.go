@@ -19,8 +19,8 @@ func (r *renderer) cornerChrome() bool {
 	return r.sheet != nil && !r.p.Settings.Schedule && !r.p.Settings.Legend
 }
 
-// content is what is centred on a sheet: the walls with a clearance, and
-// the dimension text.
+// content is what is centred on a sheet: the drawing's extent with a
+// clearance all round, and the dimension text and axis bubbles.
 func (r *renderer) content() geom.Rect {
 	c := sheetContent * r.sheet.denom
 	b := r.bounds
@@ -31,23 +31,20 @@ func (r *renderer) content() geom.Rect {
 	return box
 }
 
-// sheetBox places the drawing on the sheet: centred across; down the
-// sheet either centred in the space above corner chrome, or centred
-// together with the footer stack below it.
+// sheetBox places the drawing on the sheet: centred across on the content;
+// down the sheet centred on the content stretched down to the bottom of the
+// footer stack (scale bar and title block under the drawing, or the
+// tables), even when the chrome then goes to the sheet's corners.
 func (r *renderer) sheetBox() geom.Rect {
 	c := r.content()
 	sh := r.sheet
-	x := c.Center().X - sh.w/2
-	var y float64
-	if r.cornerChrome() {
-		y = c.Center().Y - (sh.h-r.footerHeight()-r.z.pad)/2
-	} else {
-		bottom := r.footerTop() + r.footerHeight()
-		if r.hasTables() {
-			bottom = r.tablesTop() + r.tablesHeight()
-		}
-		y = (c.Min.Y+bottom)/2 - sh.h/2
+	bottom := r.footerTop() + r.footerHeight()
+	if r.hasTables() {
+		bottom = r.tablesTop() + r.tablesHeight()
 	}
+	bottom = math.Max(bottom, c.Max.Y)
+	x := c.Center().X - sh.w/2
+	y := (c.Min.Y+bottom)/2 - sh.h/2
 	if math.IsNaN(x) || math.IsNaN(y) {
 		x, y = 0, 0
 	}

@@ -5,8 +5,9 @@
 // arrow, scale bar and title block.
 //
 // Every size in the drawing is a fixed fraction of the plan's reference
-// dimension (the larger side of the walls' outer extent), so a drawing looks
-// the same at any zoom. Output is deterministic: elements come in source
+// dimension (the larger side of the drawing's extent: walls' outer faces,
+// rooms, furniture, columns, stairs, lifts and the measured points of the
+// dimensions), so a drawing looks the same at any zoom. Output is deterministic: elements come in source
 // order, numbers are rounded to two decimals before formatting, and all text
 // is escaped.
 //
@@ -98,7 +99,7 @@ const (
 	fracTitleInset  = 0.017
 	fracTitleLabel  = 0.0152
 	fracTitleValue  = 0.019
-	fracChromeBlock = 0.07 // height the scale bar claims in the footer
+	fracChromeBlock = fracTitleRow // height the scale bar claims in the footer: one title row
 )
 
 // Pen weights relative to the thin pen.
@@ -135,7 +136,7 @@ type renderer struct {
 	// every segment is drawn on its own and openings are masked, not cut.
 	fallback bool
 
-	bounds geom.Rect // walls' outer extent (rooms when there are no walls)
+	bounds geom.Rect // the drawing's extent (see extent)
 	s      float64   // reference dimension
 	pen    float64   // thin pen width
 	segs   []wallSeg // every wall segment, in wall order
@@ -168,10 +169,7 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 			r.segOpen[i] = append(r.segOpen[i], oi)
 		}
 	}
-	b, ok := r.wallBounds()
-	if !ok {
-		b, ok = r.contentBounds()
-	}
+	b, ok := r.extent()
 	if !ok {
 		b = geom.Rect{Max: geom.Point{X: defaultRef, Y: defaultRef}}
 	}
@@ -190,26 +188,12 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 	return r
 }
 
-// wallBounds is the extent of the walls' outer faces.
-func (r *renderer) wallBounds() (geom.Rect, bool) {
-	var b geom.Rect
-	ok := false
-	for _, sg := range r.segs {
-		for _, q := range sg.quad() {
-			if !finite(q) {
-				continue
-			}
-			if !ok {
-				b, ok = geom.Rect{Min: q, Max: q}, true
-			}
-			b = b.Union(geom.Rect{Min: q, Max: q})
-		}
-	}
-	return b, ok
-}
-
-// contentBounds covers rooms and furniture, for a plan with no walls.
-func (r *renderer) contentBounds() (geom.Rect, bool) {
+// extent is the drawing's extent, which sets the page and the reference
+// dimension: the walls' outer faces, the rooms' floors, furniture, columns,
+// stairs and lifts, and the measured points of the written dimensions.
+// Openings, pinned labels, dimension lines set off from their points and
+// axes do not count.
+func (r *renderer) extent() (geom.Rect, bool) {
 	var b geom.Rect
 	ok := false
 	add := func(q geom.Point) {
@@ -221,6 +205,11 @@ func (r *renderer) contentBounds() (geom.Rect, bool) {
 		}
 		b = b.Union(geom.Rect{Min: q, Max: q})
 	}
+	for _, sg := range r.segs {
+		for _, q := range sg.quad() {
+			add(q)
+		}
+	}
 	for _, rm := range r.p.Rooms {
 		for _, q := range rm.Polygon {
 			add(q)
@@ -229,6 +218,18 @@ func (r *renderer) contentBounds() (geom.Rect, bool) {
 	for _, f := range r.p.Furniture {
 		add(f.Rect.Min)
 		add(f.Rect.Max)
+	}
+	for _, c := range r.p.Columns {
+		add(c.Rect.Min)
+		add(c.Rect.Max)
+	}
+	for _, v := range r.p.Vertical {
+		add(v.Rect.Min)
+		add(v.Rect.Max)
+	}
+	for _, d := range r.p.Dims {
+		add(d.From)
+		add(d.To)
 	}
 	return b, ok
 }

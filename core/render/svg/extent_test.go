@@ -1,0 +1,159 @@
+package svg
+
+import (
+	"math"
+	"regexp"
+	"testing"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// squarePlan is `wall exterior thickness 200 { (0,0) (3000,0) (3000,3000)
+// (0,3000) close }` with more elements added by each case.
+func squarePlan(add func(p *ir.Plan)) *ir.Plan {
+	p := &ir.Plan{Name: "V", Settings: ir.Settings{Units: "mm"}}
+	p.Walls = []ir.Wall{{Kind: "exterior", Thickness: 200, Closed: true,
+		Points: []geom.Point{pt(0, 0), pt(3000, 0), pt(3000, 3000), pt(0, 3000)}}}
+	if add != nil {
+		add(p)
+	}
+	return p
+}
+
+func rectRoom(x, y, w, h float64) ir.Room {
+	return ir.Room{Polygon: geom.Polygon{pt(x, y), pt(x+w, y), pt(x+w, y+h), pt(x, y+h)}}
+}
+
+func circleRoom(c geom.Point, rad float64) ir.Room {
+	rm := ir.Room{Shape: ir.RoomCircle, Center: c, Radius: rad}
+	for i := 0; i < 48; i++ {
+		a := 2 * math.Pi * float64(i) / 48
+		rm.Polygon = append(rm.Polygon, pt(c.X+rad*math.Cos(a), c.Y+rad*math.Sin(a)))
+	}
+	return rm
+}
+
+func rect(x, y, w, h float64) geom.Rect {
+	return geom.Rect{Min: pt(x, y), Max: pt(x+w, y+h)}
+}
+
+func onA3(denom float64) func(p *ir.Plan) {
+	return func(p *ir.Plan) {
+		p.Settings.Paper, p.Settings.Orientation = "A3", "landscape"
+		p.Settings.ScaleSet, p.Settings.ScaleNum, p.Settings.ScaleDenom = true, 1, denom
+	}
+}
+
+func titled(keys ...string) func(p *ir.Plan) {
+	return func(p *ir.Plan) {
+		p.Title = &ir.Title{}
+		for _, k := range keys {
+			p.Title.Fields = append(p.Title.Fields, ir.TitleField{Key: k, Value: "X"})
+		}
+	}
+}
+
+func all(fs ...func(p *ir.Plan)) func(p *ir.Plan) {
+	return func(p *ir.Plan) {
+		for _, f := range fs {
+			f(p)
+		}
+	}
+}
+
+var viewBoxRE = regexp.MustCompile(`viewBox="([^"]*)"`)
+
+// TestExtent checks the page of small plans against the reference: the
+// drawing's extent takes in rooms, furniture, columns, stairs, lifts and the
+// measured points of dimensions (not openings, pinned labels or offset
+// dimension lines), and the footer sits one title row under the lowest
+// annotation. Expected viewBoxes were taken from the reference compiler.
+func TestExtent(t *testing.T) {
+	dim := func(x1, y1, x2, y2, off float64) func(p *ir.Plan) {
+		return func(p *ir.Plan) {
+			p.Dims = append(p.Dims, ir.Dim{From: pt(x1, y1), To: pt(x2, y2), Offset: off})
+		}
+	}
+	noWalls := func(p *ir.Plan) { p.Walls = nil }
+	cases := []struct {
+		name string
+		add  func(p *ir.Plan)
+		want string
+	}{
+		{"walls only", nil, "-644 -644 4288 4288"},
+		{"room outside", func(p *ir.Plan) { p.Rooms = append(p.Rooms, rectRoom(0, 5000, 2000, 2000)) }, "-1307 -1307 5614 9514"},
+		{"furniture", func(p *ir.Plan) {
+			p.Furniture = append(p.Furniture, ir.Furniture{Type: "bed", Rect: rect(3500, 0, 1500, 2000)})
+		}, "-967 -967 6834 4934"},
+		{"column", func(p *ir.Plan) { p.Columns = append(p.Columns, ir.Column{Rect: rect(-2000, 0, 300, 300)}) }, "-2867 -967 6834 4934"},
+		{"furniture column dim", all(
+			func(p *ir.Plan) {
+				p.Furniture = append(p.Furniture, ir.Furniture{Type: "bed", Rect: rect(3500, 0, 1500, 2000)})
+				p.Columns = append(p.Columns, ir.Column{Rect: rect(-2000, 0, 300, 300)})
+			}, dim(0, 0, 3000, 0, 2000)), "-3190 -1290 9380 5580"},
+		{"stair", func(p *ir.Plan) {
+			p.Vertical = append(p.Vertical, ir.Vertical{Kind: ir.Stair, Rect: rect(0, 5000, 1000, 2000), Dir: "up", Width: 1000})
+		}, "-1307 -1307 5614 9514"},
+		{"escalator", func(p *ir.Plan) {
+			p.Vertical = append(p.Vertical, ir.Vertical{Kind: ir.Escalator, Rect: rect(0, 5000, 1000, 3000), Dir: "up", Width: 1000})
+		}, "-1477 -1477 5954 10854"},
+		{"elevator", func(p *ir.Plan) {
+			p.Vertical = append(p.Vertical, ir.Vertical{Kind: ir.Elevator, Rect: rect(5000, 0, 1500, 1500)})
+		}, "-1222 -1222 8844 5444"},
+		{"circle room", func(p *ir.Plan) { p.Rooms = append(p.Rooms, circleRoom(pt(6000, 1500), 1000)) }, "-1307 -1307 9514 5614"},
+		{"dim below", dim(0, 6000, 3000, 6000, 0), "-1137 -1137 5274 8235"},
+		{"dim right", dim(6000, 0, 6000, 3000, 0), "-1137 -1137 8174 5274"},
+		{"dim diagonal", dim(0, 0, 6000, 6000, 0), "-1137 -1137 8174 8174"},
+		{"dim line set off above", dim(0, 0, 3000, 0, -2000), "-644 -2187.15 4288 5831.15"},
+		{"dim line set off below", dim(0, 0, 3000, 0, 5000), "-644 -644 4288 6220"},
+		{"dim below, one title row", all(dim(0, 6000, 3000, 6000, 0), titled("project")), "-1137 -1137 5274 8235"},
+		{"dim below, two title rows", all(dim(0, 6000, 3000, 6000, 0), titled("project", "drawn_by")), "-1137 -1137 5274 8515.6"},
+		{"free window", func(p *ir.Plan) {
+			p.Openings = append(p.Openings, ir.Opening{Kind: ir.Window, Width: 1000, Center: pt(6000, 1500), Wall: 0, Segment: 1, OffWall: true})
+		}, "-644 -644 4288 4288"},
+		{"pinned label", func(p *ir.Plan) {
+			rm := rectRoom(0, 0, 3000, 3000)
+			rm.Label, rm.LabelAt = "A", &geom.Point{X: 1000, Y: 6000}
+			p.Rooms = append(p.Rooms, rm)
+		}, "-644 -644 4288 4288"},
+		{"no walls: rooms", all(noWalls, func(p *ir.Plan) {
+			p.Rooms = append(p.Rooms, rectRoom(0, 0, 3000, 6000), rectRoom(3000, 0, 3000, 6000))
+		}), "-1020 -1020 8040 8040"},
+		{"no walls: dim", all(noWalls, dim(0, 0, 0, 9000, 500)), "-1530 -1530 3060 12060"},
+		{"no walls: furniture and column", all(noWalls, func(p *ir.Plan) {
+			p.Furniture = append(p.Furniture, ir.Furniture{Type: "bed", Rect: rect(0, 0, 1500, 2000)})
+			p.Columns = append(p.Columns, ir.Column{Rect: rect(5000, 5000, 300, 300)})
+		}), "-901 -901 7102 7102"},
+
+		// On a sheet the drawing is centred down the page on its content
+		// stretched to the bottom of the footer stack.
+		{"A3 walls only", onA3(100), "-19500 -13350 42000 29700"},
+		{"A3 1:200 walls only", onA3(200), "-40500 -28200 84000 59400"},
+		{"A3 room below", all(onA3(100), func(p *ir.Plan) { p.Rooms = append(p.Rooms, rectRoom(0, 8000, 2000, 2000)) }), "-19500 -9900 42000 29700"},
+		{"A3 room above", all(onA3(100), func(p *ir.Plan) { p.Rooms = append(p.Rooms, rectRoom(0, -4000, 2000, 2000)) }), "-19500 -15300 42000 29700"},
+		{"A3 two title rows", all(onA3(100), titled("project")), "-19500 -13140 42000 29700"},
+		{"A3 three title rows", all(onA3(100), titled("project", "drawn_by")), "-19500 -12910 42000 29700"},
+		{"A3 1:200 four title rows", all(onA3(200), titled("project", "drawn_by", "date")), "-40500 -26860 84000 59400"},
+		{"A3 dim below", all(onA3(100), dim(0, 4000, 3000, 4000, 0)), "-19500 -12707.5 42000 29700"},
+		{"A3 dim on the wall face", all(onA3(100), dim(0, 3100, 3000, 3100, 0)), "-19500 -13157.5 42000 29700"},
+		{"A3 dim inside", all(onA3(100), dim(0, 2000, 3000, 2000, 0)), "-19500 -13350 42000 29700"},
+		{"A3 dim set off below", all(onA3(100), dim(0, 4000, 3000, 4000, 2000)), "-19500 -11707.5 42000 29700"},
+		{"A3 dim below, three title rows", all(onA3(100), dim(0, 4000, 3000, 4000, 0), titled("project", "drawn_by")), "-19500 -12247.5 42000 29700"},
+		{"A3 dim right", all(onA3(100), dim(8000, 0, 8000, 3000, 0)), "-17050 -13350 42000 29700"},
+		{"A3 dim above", all(onA3(100), dim(3000, -4000, 0, -4000, 0)), "-19500 -15300 42000 29700"},
+		{"A3 1:50 dim below", all(onA3(50), dim(0, 4000, 3000, 4000, 0)), "-9000 -5378.75 21000 14850"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := Render(squarePlan(c.add), Options{})
+			m := viewBoxRE.FindSubmatch(out)
+			if m == nil {
+				t.Fatalf("no viewBox in %s", out)
+			}
+			if got := string(m[1]); got != c.want {
+				t.Errorf("viewBox = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
