@@ -19,6 +19,22 @@
 // (Num, Str, Point, Size, AttachPos) carries its own Diags, so resolve can
 // emit them at the moment it reads the clause, and Meta.Diags holds all of
 // them in source order for a caller that does not need the interleaving.
+//
+// Cost. Every expansion runs under a step budget (Limits.Steps, one step
+// per statement and expression node evaluated), which is what stops a
+// hostile script, reported once as E_RANGE_LIMIT. Work that is larger than
+// one node is charged in proportion before it is done: a range one step
+// per element, an interpolated string one step per StringBytesPerStep
+// bytes (and a string past MaxStringLength stops the expansion instead of
+// being cut), an element emitted inside a block or component
+// ElementSteps, because resolving and drawing it costs far more than a
+// script step. Loops over a range count rather than build it, block scopes
+// are reused once their block is done and component calls link their call
+// sites, so the memory an expansion needs follows what it emits, not how
+// deeply its loops and calls nest. A runaway component recursion stops
+// only the call that passes MaxComponentDepth (E_RECURSION), as in the
+// reference; a call tree that fans out at that depth runs into the step
+// budget.
 package expand
 
 import (
