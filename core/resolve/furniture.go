@@ -93,7 +93,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 	default:
 		cl.emit(src.At.Diags)
 	}
-	if src.Flush && (src.Placement == expand.FurnCentered || (src.Placement == expand.FurnAnchor && src.Anchor.V == "center")) {
+	if room != nil && src.Flush && (src.Placement == expand.FurnCentered || (src.Placement == expand.FurnAnchor && src.Anchor.V == "center")) {
 		sp := src.Span
 		if c, found := src.Clause("flush"); found {
 			sp = c.Span
