@@ -58,6 +58,7 @@ func Resolve(in Input) (*ir.Plan, diag.List) {
 		expDiags: in.ExpandDiags,
 		file:     in.File,
 		stmts:    indexStmts(in.Syntax),
+		syntax:   in.Syntax,
 		counters: map[string]int{},
 		roomIdx:  map[string]int{},
 	}
@@ -106,6 +107,8 @@ type resolver struct {
 	// misplacedAcc holds the span starts of the accTitle/accDescr
 	// statements the parser reported as misplaced (E_ACC_PLACEMENT).
 	misplacedAcc map[int]bool
+	// syntax is the parsed file (nil when the caller gave none).
+	syntax *syntax.File
 	file         *source.File
 	stmts        stmtIndex
 	plan         *ir.Plan
@@ -279,12 +282,18 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 		uniq = append(uniq, lv)
 	}
 	var mixed []expand.Item
+	mixSpans := r.levelMixSpans()
 	for _, it := range top {
 		switch it.(type) {
 		case *expand.Wall, *expand.Room, *expand.Strip, *expand.Opening, *expand.Furniture, *expand.Dim, *expand.Box, *expand.Instance:
-			r.add(diag.New("E_LEVEL_MIX", it.Info().Span, "This plan is made of `level` blocks, so a drawable statement cannot sit at plan level; move it into the storey it belongs to"))
+			if r.syntax == nil {
+				mixSpans = append(mixSpans, it.Info().Span)
+			}
 			mixed = append(mixed, it)
 		}
+	}
+	for _, sp := range mixSpans {
+		r.add(diag.New("E_LEVEL_MIX", sp, "This plan is made of `level` blocks, so a drawable statement cannot sit at plan level; move it into the storey it belongs to"))
 	}
 	sort.SliceStable(uniq, func(i, j int) bool { return uniq[i].Number < uniq[j].Number })
 	// Scripting findings: those raised inside a level block belong to it;
@@ -333,6 +342,26 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 		first.Pages = r.plan.Pages
 		*r.plan = first
 	}
+}
+
+// levelMixSpans returns the spans of the plan-level statements that a plan
+// of levels refuses (E_LEVEL_MIX): as in the reference, every element
+// statement and every statement that could make one (a loop, a branch, a
+// call, a placed instance, a zone), whatever it turns out to hold, once
+// each as written. Nil without a syntax tree.
+func (r *resolver) levelMixSpans() []source.Span {
+	if r.syntax == nil || r.syntax.Plan == nil {
+		return nil
+	}
+	var out []source.Span
+	for _, st := range r.syntax.Plan.Body {
+		switch st.(type) {
+		case *syntax.ForStmt, *syntax.IfStmt, *syntax.WhileStmt, *syntax.CallStmt, *syntax.PlaceStmt, *syntax.ZoneStmt,
+			*syntax.WallStmt, *syntax.RoomStmt, *syntax.OpeningStmt, *syntax.FurnitureStmt, *syntax.DimStmt, *syntax.BoxStmt, *syntax.StripStmt:
+			out = append(out, st.Span())
+		}
+	}
+	return out
 }
 
 // elements runs the per-kind passes and the relational layout, in the
