@@ -109,11 +109,11 @@ type resolver struct {
 	misplacedAcc map[int]bool
 	// syntax is the parsed file (nil when the caller gave none).
 	syntax *syntax.File
-	file         *source.File
-	stmts        stmtIndex
-	plan         *ir.Plan
-	diags        diag.List
-	grid         float64
+	file   *source.File
+	stmts  stmtIndex
+	plan   *ir.Plan
+	diags  diag.List
+	grid   float64
 
 	counters map[string]int
 	// element lists, in source order
