@@ -1334,10 +1334,13 @@ func (p *parser) titleStmt() Stmt {
 		if t := p.tok(); t.Kind != IDENT {
 			p.fail(t.Sp, "expected a title field, found %s", found(t))
 		}
-		k := p.word()
-		if k.Text != "project" && k.Text != "drawn_by" && k.Text != "date" {
-			p.fail(k.Sp, "title field %q is not one of project, drawn_by, date", k.Text)
+		// An unknown field is refused before it is consumed, so that the
+		// statement loop resumes at it when it is a statement keyword,
+		// as the reference does.
+		if t := p.tok(); t.Text != "project" && t.Text != "drawn_by" && t.Text != "date" {
+			p.fail(t.Sp, "title field %q is not one of project, drawn_by, date", t.Text)
 		}
+		k := p.word()
 		s.Fields = append(s.Fields, TitleField{Key: k, Value: p.str()})
 	}
 	p.next()
@@ -1350,10 +1353,13 @@ func (p *parser) axesStmt() Stmt {
 	s := &AxesStmt{}
 	p.expect(LCURLY)
 	for !p.is(RCURLY) {
-		t := p.next()
+		// As for title fields, a bad axis is refused before it is
+		// consumed.
+		t := p.tok()
 		if t.Kind != IDENT || (t.Text != "x" && t.Text != "y") {
 			p.fail(t.Sp, "expected an axis direction (\"x\" or \"y\"), found %s", found(t))
 		}
+		p.next()
 		row := AxesRow{Axis: &Word{Text: t.Text, Sp: t.Sp}}
 		p.expectWord("at")
 		row.Values = append(row.Values, p.expr())

@@ -261,3 +261,29 @@ func TestCenteredFlush(t *testing.T) {
 		t.Errorf("diagnostics %q, want one syntax error at \"inset\"", msgs)
 	}
 }
+
+// TestBlockSettingRecovery checks that a statement keyword met inside a
+// title or axes block is reported and then parsed as a statement, as by
+// the reference: the parse resumes at the bad token, not after it.
+func TestBlockSettingRecovery(t *testing.T) {
+	for _, tt := range []struct {
+		name, body string
+		msgs       int
+	}{
+		{"title", "title { project \"p\" room at (0,0) size 1x1 date \"d\" }", 2},
+		{"axes", "axes { x at 0, 100 room at (0,0) size 1x1 }", 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f, msgs := parse(t, "plan \"P\" {\n "+tt.body+"\n room at (0,0) size 2x2\n}\n")
+			if len(msgs) != tt.msgs {
+				t.Errorf("diagnostics %q, want %d", msgs, tt.msgs)
+			}
+			if len(f.Plan.Body) == 0 {
+				t.Fatal("empty plan body")
+			}
+			if _, ok := f.Plan.Body[0].(*RoomStmt); !ok {
+				t.Errorf("first statement is %T, want the room written inside the block", f.Plan.Body[0])
+			}
+		})
+	}
+}
