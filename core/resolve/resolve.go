@@ -107,6 +107,10 @@ type resolver struct {
 	// misplacedAcc holds the span starts of the accTitle/accDescr
 	// statements the parser reported as misplaced (E_ACC_PLACEMENT).
 	misplacedAcc map[int]bool
+	// axesDiags are the evaluation errors of the axes blocks, reported
+	// after the element checks and the empty-plan check (per storey in a
+	// plan of levels), as in the reference.
+	axesDiags diag.List
 	// syntax is the parsed file (nil when the caller gave none).
 	syntax *syntax.File
 	file   *source.File
@@ -263,6 +267,7 @@ func (r *resolver) run(items []expand.Item) {
 	r.checkOverlaps()
 	r.checkFurnitureRooms()
 	r.checkEmpty()
+	r.addAll(r.axesDiags)
 	r.checkScale([]*ir.Plan{r.plan})
 }
 
@@ -326,6 +331,7 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 		c.checkOverlaps()
 		c.checkFurnitureRooms()
 		c.checkEmpty() // each storey must draw something
+		c.addAll(r.axesDiags)
 		n := int(lv.Number)
 		all := append(append(append(diag.List{}, prelude...), own[lv]...), c.diags...)
 		for _, d := range all {

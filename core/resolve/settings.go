@@ -84,7 +84,9 @@ func (r *resolver) settings(items []expand.Item) {
 			}
 			r.plan.Title = t
 		case *expand.Axes:
-			r.addAll(n.Diags)
+			// The reference evaluates the axis positions last, once the
+			// elements are checked (see axesDiags).
+			r.axesDiags = append(r.axesDiags, n.Diags...)
 			for _, v := range n.X {
 				axesX = append(axesX, v.V)
 			}
