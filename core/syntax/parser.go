@@ -1298,6 +1298,11 @@ func (p *parser) siteStmt() Stmt {
 	s := &SiteStmt{}
 	p.expect(LCURLY)
 	for !p.is(RCURLY) {
+		// As for title fields, an unknown field is refused before it is
+		// consumed.
+		if t := p.tok(); t.Kind == IDENT && t.Text != "street" && t.Text != "hemisphere" {
+			p.fail(t.Sp, "site field %q is not one of street, hemisphere", t.Text)
+		}
 		k := p.word()
 		switch k.Text {
 		case "street":

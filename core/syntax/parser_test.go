@@ -263,7 +263,7 @@ func TestCenteredFlush(t *testing.T) {
 }
 
 // TestBlockSettingRecovery checks that a statement keyword met inside a
-// title or axes block is reported and then parsed as a statement, as by
+// title, axes or site block is reported and then parsed as a statement, as by
 // the reference: the parse resumes at the bad token, not after it.
 func TestBlockSettingRecovery(t *testing.T) {
 	for _, tt := range []struct {
@@ -272,6 +272,7 @@ func TestBlockSettingRecovery(t *testing.T) {
 	}{
 		{"title", "title { project \"p\" room at (0,0) size 1x1 date \"d\" }", 2},
 		{"axes", "axes { x at 0, 100 room at (0,0) size 1x1 }", 1},
+		{"site", "site { street south room at (0,0) size 1x1 }", 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			f, msgs := parse(t, "plan \"P\" {\n "+tt.body+"\n room at (0,0) size 2x2\n}\n")
