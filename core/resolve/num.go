@@ -19,12 +19,13 @@ func snap(v, grid float64) float64 {
 	return r
 }
 
-// snapSize snaps a thickness or width, but never snaps a positive size
-// down to nothing: a size under half a grid step keeps its written value,
-// as in the reference.
+// snapSize snaps a thickness or width unless that leaves it without a
+// positive extent: a size under half a grid step, or a refused non-positive
+// one, keeps its written value, as in the reference (a wall of thickness
+// -5 on a 100 mm grid borders no room).
 func snapSize(v, grid float64) float64 {
 	r := snap(v, grid)
-	if r <= 0 && v > 0 {
+	if r <= 0 {
 		return v
 	}
 	return r

@@ -177,6 +177,19 @@ func TestSnap(t *testing.T) {
 	}
 }
 
+// TestSnapSize checks that a size the grid would leave non-positive keeps
+// its written value.
+func TestSnapSize(t *testing.T) {
+	tests := []struct{ v, grid, want float64 }{
+		{130, 100, 100}, {40, 100, 40}, {-5, 100, -5}, {-40, 100, -40}, {-60, 100, -60}, {0, 100, 0}, {250, 0, 250},
+	}
+	for _, tc := range tests {
+		if got := snapSize(tc.v, tc.grid); got != tc.want {
+			t.Errorf("snapSize(%v, %v) = %v, want %v", tc.v, tc.grid, got, tc.want)
+		}
+	}
+}
+
 func TestNum(t *testing.T) {
 	tests := []struct {
 		v    float64
