@@ -80,7 +80,9 @@ func (r *resolver) resolveDims() {
 func (r *resolver) faceProject(p, q geom.Point, clear bool) (geom.Point, bool) {
 	d := p.Sub(q)
 	if d.Len() == 0 {
-		return p, false
+		// No measurement axis: the point stays, and counts as on a wall
+		// when it lies within reach of a straight wall segment.
+		return p, r.nearStraightWall(p)
 	}
 	u := d.Unit()
 	best, bestDist, bestT := false, math.Inf(1), 0.0
@@ -120,6 +122,35 @@ func (r *resolver) faceProject(p, q geom.Point, clear bool) (geom.Point, bool) {
 	}
 	np := p.Add(u.Mul(bestT))
 	return geom.Point{X: clean(np.X), Y: clean(np.Y)}, true
+}
+
+// nearStraightWall reports whether p lies across a straight wall segment
+// within onWallReach thicknesses of its centreline (and within half a
+// thickness of its run).
+func (r *resolver) nearStraightWall(p geom.Point) bool {
+	for _, wi := range r.wallsNear(geom.Rect{Min: p, Max: p}, onWallReach*r.maxThickness()+1) {
+		w := r.walls[wi]
+		half := w.w.Thickness / 2
+		for i, s := range w.p.segs {
+			if w.w.Arcs != nil && i < len(w.w.Arcs) && w.w.Arcs[i].Arc {
+				continue
+			}
+			v := s.B.Sub(s.A)
+			l := v.Len()
+			if l == 0 {
+				continue
+			}
+			u := v.Unit()
+			along := p.Sub(s.A).Dot(u)
+			if along < -half-geom.Eps || along > l+half+geom.Eps {
+				continue
+			}
+			if math.Abs(p.Sub(s.A).Cross(u)) <= onWallReach*w.w.Thickness+geom.Eps {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // curveRefSpan is the span of a `radius <wall>` / `diameter <room>` clause.

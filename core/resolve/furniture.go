@@ -177,8 +177,9 @@ func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, boo
 		return nil, geom.Segment{}, false
 	}
 	f.cl.emit(src.Offset.Diags)
+	// The written offset is checked, before any snapping.
 	if src.Offset.Set {
-		if off, l := snap(src.Offset.V, r.grid), w.p.segs[si].Len(); off < -geom.Eps || off > l+geom.Eps {
+		if off, l := src.Offset.V, w.p.segs[si].Len(); off < -geom.Eps || off > l+geom.Eps {
 			r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q has offset %s, past the segment's run of 0…%s mm", f.id, num(off), num(round3(l))))
 			return nil, geom.Segment{}, false
 		}
