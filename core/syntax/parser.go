@@ -953,8 +953,10 @@ func (p *parser) boxStmt(kind BoxKind) Stmt {
 	clause(&b.Clauses, "size", p.span(c.Sp.Start))
 	if kind == StairBox || kind == EscalatorBox {
 		c = p.expectWord("dir")
-		t := p.next()
-		if t.Kind != IDENT || (t.Text != "up" && t.Text != "down") {
+		// Like the reference, a token that is not a word is refused
+		// where it stands; a wrong word is consumed first.
+		t := p.expect(IDENT)
+		if t.Text != "up" && t.Text != "down" {
 			p.fail(t.Sp, "expected \"dir up\" or \"dir down\" for %s, found %s", kw.Text, found(t))
 		}
 		b.Dir = &Word{Text: t.Text, Sp: t.Sp}
@@ -972,8 +974,8 @@ func (p *parser) boxStmt(kind BoxKind) Stmt {
 func (p *parser) stripStmt() Stmt {
 	kw := p.next()
 	s := &StripStmt{}
-	t := p.next()
-	if t.Kind != IDENT || (t.Text != "right" && t.Text != "left" && t.Text != "down" && t.Text != "up") {
+	t := p.expect(IDENT) // as for a stair's dir
+	if t.Text != "right" && t.Text != "left" && t.Text != "down" && t.Text != "up" {
 		p.fail(t.Sp, "expected a strip direction (right|left|down|up), found %s", found(t))
 	}
 	s.Dir = &Word{Text: t.Text, Sp: t.Sp}

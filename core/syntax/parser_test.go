@@ -288,3 +288,35 @@ func TestBlockSettingRecovery(t *testing.T) {
 		})
 	}
 }
+
+// TestDirectionWordRecovery checks the reference's recovery at a strip's
+// or stair's direction: a token that is not a word is refused without
+// being consumed (so a "}" there closes the block), a wrong word is
+// consumed.
+func TestDirectionWordRecovery(t *testing.T) {
+	for _, tt := range []struct {
+		name, stmt string
+		rooms      int // rooms parsed after the bad statement
+	}{
+		{"strip brace", "wall exterior thickness 200 { (0,0) (5,0) close strip }", 0},
+		{"stair brace", "stair at (0,0) size 1x3 dir }", 0},
+		{"strip word", "strip room at (0,0) size 2x2", 1},
+		{"stair word", "stair at (0,0) size 1x3 dir room at (0,0) size 2x2", 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f, msgs := parse(t, "plan \"P\" {\n "+tt.stmt+"\n room at (0,0) size 2x2\n}\n")
+			if len(msgs) == 0 {
+				t.Fatal("no diagnostics")
+			}
+			rooms := 0
+			for _, s := range f.Plan.Body {
+				if _, ok := s.(*RoomStmt); ok {
+					rooms++
+				}
+			}
+			if rooms != tt.rooms {
+				t.Errorf("%d rooms parsed, want %d (%q)", rooms, tt.rooms, msgs)
+			}
+		})
+	}
+}
