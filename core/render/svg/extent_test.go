@@ -45,6 +45,16 @@ func onA3(denom float64) func(p *ir.Plan) {
 	}
 }
 
+func onA4(denom float64) func(p *ir.Plan) {
+	return func(p *ir.Plan) {
+		onA3(denom)(p)
+		p.Settings.Paper = "A4"
+	}
+}
+
+// a3Fit is `paper A3` with no scale: auto-fit picks one.
+func a3Fit(p *ir.Plan) { p.Settings.Paper, p.Settings.Orientation = "A3", "landscape" }
+
 func titled(keys ...string) func(p *ir.Plan) {
 	return func(p *ir.Plan) {
 		p.Title = &ir.Title{}
@@ -143,6 +153,22 @@ func TestExtent(t *testing.T) {
 		{"A3 dim right", all(onA3(100), dim(8000, 0, 8000, 3000, 0)), "-17050 -13350 42000 29700"},
 		{"A3 dim above", all(onA3(100), dim(3000, -4000, 0, -4000, 0)), "-19500 -15300 42000 29700"},
 		{"A3 1:50 dim below", all(onA3(50), dim(0, 4000, 3000, 4000, 0)), "-9000 -5378.75 21000 14850"},
+
+		// Auto-fit reads walls and rooms only; what else overflows the
+		// sheet grows the page in that direction.
+		{"A3 auto-fit, furniture far off", all(a3Fit, func(p *ir.Plan) {
+			p.Furniture = append(p.Furniture, ir.Furniture{Type: "bed", Rect: rect(30000, 0, 1500, 2000)})
+		}), "-850 -5925 33100 14850"},
+		{"A3 auto-fit, room far off", all(a3Fit, func(p *ir.Plan) { p.Rooms = append(p.Rooms, rectRoom(30000, 0, 2000, 2000)) }), "-5050 -13350 42000 29700"},
+		{"A3 auto-fit, no walls: dim", all(a3Fit, noWalls, dim(0, 0, 30000, 0, 0)), "-750 -7328.75 31500 14850"},
+		{"A3 auto-fit, no walls: columns", all(a3Fit, noWalls, func(p *ir.Plan) {
+			p.Columns = append(p.Columns, ir.Column{Rect: rect(0, 0, 300, 300)}, ir.Column{Rect: rect(30000, 0, 300, 300)})
+		}), "-750 -7275 31800 14850"},
+		{"A4 1:100 grows down", all(onA4(100), func(p *ir.Plan) { p.Rooms = append(p.Rooms, rectRoom(0, 30000, 2000, 2000)) }), "-13350 -1600 29700 35100"},
+		{"A4 1:100 grows across", all(onA4(100), func(p *ir.Plan) { p.Rooms = append(p.Rooms, rectRoom(40000, 0, 2000, 2000)) }), "-1600 -9000 45100 21000"},
+		{"A4 1:10 grows both ways", onA4(10), "-250 -250 3500 3500"},
+		{"A4 1:10 three title rows", all(onA4(10), titled("project", "drawn_by")), "-250 -250 3500 3588"},
+		{"A4 1:10 dim below", all(onA4(10), dim(0, 3500, 3000, 3500, 0)), "-250 -250 3500 3938.5"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -155,5 +181,36 @@ func TestExtent(t *testing.T) {
 				t.Errorf("viewBox = %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+var barRE = regexp.MustCompile(`<g><rect x="([^"]*)" y="([^"]*)"`)
+
+// TestSheetChrome checks where the scale bar goes on a sheet: in the
+// sheet's bottom-left corner when that leaves a pad of paper under the
+// content, else under the drawing (always on a grown page). Positions were
+// taken from the reference compiler.
+func TestSheetChrome(t *testing.T) {
+	cases := []struct {
+		denom float64
+		x, y  string
+	}{
+		{20, "-100", "3200"},
+		{22, "-100", "3210"},
+		{22.7, "-100", "3213.5"},
+		{22.75, "-1537.12", "3442.85"},
+		{23, "-1570.5", "3464.2"},
+		{50, "-5175", "5770"},
+		{10, "-100", "3150"},
+	}
+	for _, c := range cases {
+		out := Render(squarePlan(onA4(c.denom)), Options{})
+		m := barRE.FindSubmatch(out)
+		if m == nil {
+			t.Fatalf("1:%v: no scale bar", c.denom)
+		}
+		if string(m[1]) != c.x || string(m[2]) != c.y {
+			t.Errorf("1:%v: scale bar at (%s,%s), want (%s,%s)", c.denom, m[1], m[2], c.x, c.y)
+		}
 	}
 }

@@ -39,7 +39,6 @@ const (
 	sheetMargin    = 15
 	sheetPad       = 5
 	sheetChrome    = 100
-	sheetArrowRise = 8.25
 	sheetContent   = 10 // clearance kept around the walls when centring on the sheet
 )
 
@@ -51,7 +50,7 @@ func selfSimilar(s, weight float64) sizes {
 		labelPad: fracLabelPad * s, furnText: fracFurnText * s,
 		dimText: fracDimText * s, dimTextOff: fracDimTextOff * s, tick: fracTick * s,
 		chainOpen: fracChainOpenings * s, chainAxis: fracChainAxis * s, chainAll: fracChainOverall * s,
-		margin: fracMargin * s, pad: fracPad * s, chrome: s, arrowRise: fracArrowRise * s,
+		margin: fracMargin * s, pad: fracPad * s, chrome: s, arrowRise: arrowRiseOfMargin * (fracMargin * s),
 	}
 }
 
@@ -63,7 +62,7 @@ func onSheet(d, weight float64) sizes {
 		labelPad: sheetLabelPad * d, furnText: sheetFurnText * d,
 		dimText: sheetDimText * d, dimTextOff: sheetDimOff * d, tick: sheetTick * d,
 		chainOpen: sheetChainOpen * d, chainAxis: sheetChainAxis * d, chainAll: sheetChainAll * d,
-		margin: sheetMargin * d, pad: sheetPad * d, chrome: sheetChrome * d, arrowRise: sheetArrowRise * d,
+		margin: sheetMargin * d, pad: sheetPad * d, chrome: sheetChrome * d, arrowRise: arrowRiseOfMargin * (sheetMargin * d),
 	}
 }
 
@@ -95,7 +94,11 @@ func (r *renderer) sheetOf(st ir.Settings) (w, h, d float64, ok bool) {
 	if st.ScaleDenom > 0 && st.ScaleDenom < maxCoord {
 		return w, h, st.ScaleDenom, true
 	}
-	bw, bh := r.bounds.W(), r.bounds.H()
+	// The fit test reads the building only, the walls' outer faces and the
+	// rooms (nothing fits the finest scale); what else overflows grows the
+	// page.
+	fb := r.buildingBounds()
+	bw, bh := fb.W(), fb.H()
 	band := 0.0
 	if st.DimsAuto != "" {
 		band = 2 * fitDimsBand

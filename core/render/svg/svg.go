@@ -83,7 +83,6 @@ const (
 	fracDimTextOff  = 0.014  // dimension text distance beyond the dimension line
 	fracTick        = 0.012  // half length of a dimension tick
 	fracArrowInset  = 0.045  // north arrow centre, in from the right wall face
-	fracArrowRise   = 0.0935 // north arrow centre, above the top wall face
 	fracArrowTip    = 0.045
 	fracArrowHalfW  = 0.0225
 	fracArrowBase   = 0.027
@@ -101,6 +100,11 @@ const (
 	fracTitleValue  = 0.019
 	fracChromeBlock = fracTitleRow // height the scale bar claims in the footer: one title row
 )
+
+// arrowRiseOfMargin places the north arrow's centre this share of the page
+// margin above the top of the drawing (computed from the margin, in this
+// order, so that coordinates round as the reference's do).
+const arrowRiseOfMargin = 0.55
 
 // Pen weights relative to the thin pen.
 const (
@@ -188,6 +192,42 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 	return r
 }
 
+// wallBounds is the extent of the walls' outer faces.
+func (r *renderer) wallBounds() (geom.Rect, bool) {
+	var b geom.Rect
+	ok := false
+	for _, sg := range r.segs {
+		for _, q := range sg.quad() {
+			if !finite(q) {
+				continue
+			}
+			if !ok {
+				b, ok = geom.Rect{Min: q, Max: q}, true
+			}
+			b = b.Union(geom.Rect{Min: q, Max: q})
+		}
+	}
+	return b, ok
+}
+
+// buildingBounds covers the walls' outer faces and the rooms; it is empty
+// (the zero Rect) when the plan has neither.
+func (r *renderer) buildingBounds() geom.Rect {
+	b, ok := r.wallBounds()
+	for _, rm := range r.p.Rooms {
+		for _, q := range rm.Polygon {
+			if !finite(q) {
+				continue
+			}
+			if !ok {
+				b, ok = geom.Rect{Min: q, Max: q}, true
+			}
+			b = b.Union(geom.Rect{Min: q, Max: q})
+		}
+	}
+	return b
+}
+
 // extent is the drawing's extent, which sets the page and the reference
 // dimension: the walls' outer faces, the rooms' floors, furniture, columns,
 // stairs and lifts, and the measured points of the written dimensions.
@@ -205,10 +245,9 @@ func (r *renderer) extent() (geom.Rect, bool) {
 		}
 		b = b.Union(geom.Rect{Min: q, Max: q})
 	}
-	for _, sg := range r.segs {
-		for _, q := range sg.quad() {
-			add(q)
-		}
+	if wb, wok := r.wallBounds(); wok {
+		add(wb.Min)
+		add(wb.Max)
 	}
 	for _, rm := range r.p.Rooms {
 		for _, q := range rm.Polygon {
@@ -251,7 +290,7 @@ func (r *renderer) render() []byte {
 	b := &r.b
 	b.s(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" `)
 	if r.sheet != nil {
-		b.s(`width="`, num(r.sheet.w/r.sheet.denom), `mm" height="`, num(r.sheet.h/r.sheet.denom), `mm"`)
+		b.s(`width="`, num(vb.W()/r.sheet.denom), `mm" height="`, num(vb.H()/r.sheet.denom), `mm"`)
 	}
 	b.s(` viewBox="`, num(vb.Min.X), " ", num(vb.Min.Y), " ", num(vb.W()), " ", num(vb.H()),
 		`" font-family="`, esc(r.pal.font), `"`)
@@ -354,12 +393,17 @@ func (r *renderer) hasOpenings(windows bool) bool {
 	return false
 }
 
-// viewBox is the walls' extent plus the page margin, grown to take in the
-// dimensions and the footer chrome.
+// viewBox is the sheet when the plan declares paper, else the page box.
 func (r *renderer) viewBox() geom.Rect {
 	if r.sheet != nil {
 		return r.sheetBox()
 	}
+	return r.pageBox()
+}
+
+// pageBox is the drawing's extent plus the page margin, grown to take in
+// the dimensions, the footer chrome and the tables.
+func (r *renderer) pageBox() geom.Rect {
 	b := r.bounds
 	m := r.z.margin
 	vb := geom.Rect{

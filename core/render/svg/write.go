@@ -10,17 +10,27 @@ import (
 )
 
 // num formats v the way every number in the drawing is written: rounded to
-// two decimals (halves away from zero), trailing zeros dropped, never "-0", and
+// two decimals (halves toward +∞), trailing zeros dropped, never "-0", and
 // non-finite values written as 0 so a degenerate plan still gives valid SVG.
 func num(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return "0"
 	}
-	r := math.Round(v*100) / 100
+	r := roundHalfUp(v*100) / 100
 	if r == 0 {
 		return "0"
 	}
 	return strconv.FormatFloat(r, 'f', -1, 64)
+}
+
+// roundHalfUp rounds to the nearest integer, ties toward +∞ (so -0.5
+// rounds to 0), as the reference rounds its coordinates.
+func roundHalfUp(x float64) float64 {
+	f := math.Floor(x)
+	if x-f >= 0.5 {
+		f++
+	}
+	return f
 }
 
 // esc escapes text for use in element content and in double-quoted
