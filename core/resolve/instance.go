@@ -145,7 +145,7 @@ func (r *resolver) instance(in *expand.Instance) {
 		if !rm.ok {
 			continue
 		}
-		nr := &roomEl{src: rm.src, strip: rm.strip, meta: rm.meta, id: ns(rm.id), abs: true, ok: true, pre: true, placed: true, room: rm.room}
+		nr := &roomEl{src: rm.src, strip: rm.strip, meta: rm.meta, id: ns(rm.id), abs: true, ok: true, pre: true, placed: true, room: rm.room, bad: rm.bad}
 		nr.room.ID = nr.id
 		nr.room.Zone = name
 		if rm.room.Zone != "" {

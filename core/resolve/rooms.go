@@ -404,7 +404,9 @@ const maxOverlapPairs = 20000
 func (r *resolver) checkOverlaps() {
 	var ok []*roomEl
 	for _, rm := range r.rooms {
-		if rm.ok {
+		// A room of refused size or radius has no floor to overlap, even
+		// once an instance transform has normalised its rectangle.
+		if rm.ok && !rm.bad {
 			ok = append(ok, rm)
 		}
 	}
