@@ -7,14 +7,17 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/geom"
 )
 
-// Positioning-axis drawing sizes, in sheet mm (scaled like the title
-// block), and the dash-dot pattern in pens.
+// Positioning-axis drawing sizes, as multiples of the dimension text size.
 const (
-	axisOvershoot = 3     // past the near wall face
-	axisReach     = 21.75 // past the far wall face, to the bubble
-	axisBubble    = 2.25  // bubble radius and label size
+	axisOvershoot = 1.2 // past the near face of the drawing
+	axisReach     = 1.4 // past the far face or the dimension text beyond it
+	axisBubble    = 0.9 // bubble radius and label size
 	layerGrid     = "A-GRID"
 )
+
+// axisLetters are the horizontal axes' label letters: the alphabet without
+// I, O and Z, which read as 1, 0 and 2.
+const axisLetters = "ABCDEFGHJKLMNPQRSTUVWXY"
 
 var axisDash = [4]float64{12, 3, 3, 3}
 
@@ -29,9 +32,16 @@ func (r *renderer) axisMarks() []axisMark {
 	if len(st.AxesX) == 0 && len(st.AxesY) == 0 {
 		return nil
 	}
-	u := r.unit()
+	dt := r.z.dimText
 	b := r.bounds
-	rad := axisBubble * u
+	rad := axisBubble * dt
+	// The bubbles go beyond the dimension text on their side: below for
+	// the vertical axes, left for the horizontal ones.
+	bottom, left := b.Max.Y, b.Min.X
+	for _, d := range r.dims {
+		e := d.textExtent()
+		bottom, left = max(bottom, e.Max.Y), min(left, e.Min.X)
+	}
 	var out []axisMark
 	xs := append([]float64(nil), st.AxesX...)
 	sort.Float64s(xs)
@@ -39,9 +49,9 @@ func (r *renderer) axisMarks() []axisMark {
 		if !finite(geom.Point{X: x}) {
 			continue
 		}
-		end := b.Max.Y + axisReach*u
+		end := bottom + axisReach*dt
 		out = append(out, axisMark{
-			from: geom.Point{X: x, Y: b.Min.Y - axisOvershoot*u}, to: geom.Point{X: x, Y: end},
+			from: geom.Point{X: x, Y: b.Min.Y - axisOvershoot*dt}, to: geom.Point{X: x, Y: end},
 			bubble: geom.Point{X: x, Y: end + rad}, label: strconv.Itoa(i + 1),
 		})
 	}
@@ -51,28 +61,30 @@ func (r *renderer) axisMarks() []axisMark {
 		if !finite(geom.Point{Y: y}) {
 			continue
 		}
-		end := b.Min.X - axisReach*u
+		end := left - axisReach*dt
 		out = append(out, axisMark{
-			from: geom.Point{X: b.Max.X + axisOvershoot*u, Y: y}, to: geom.Point{X: end, Y: y},
+			from: geom.Point{X: b.Max.X + axisOvershoot*dt, Y: y}, to: geom.Point{X: end, Y: y},
 			bubble: geom.Point{X: end - rad, Y: y}, label: letters(i),
 		})
 	}
 	return out
 }
 
-// letters names the i-th horizontal axis: A…Z, then AA, AB, ….
+// letters names the i-th horizontal axis: A…Y without I, O and Z, then
+// AA, AB, … AY, BA, … (bijective base 23).
 func letters(i int) string {
+	const n = len(axisLetters)
 	s := ""
 	for i >= 0 {
-		s = string(rune('A'+i%26)) + s
-		i = i/26 - 1
+		s = string(axisLetters[i%n]) + s
+		i = i/n - 1
 	}
 	return s
 }
 
 // axisExtents are the bubbles' boxes.
 func (r *renderer) axisExtents() []geom.Rect {
-	rad := axisBubble * r.unit()
+	rad := axisBubble * r.z.dimText
 	var out []geom.Rect
 	for _, m := range r.axisMarks() {
 		e := geom.Point{X: rad, Y: rad}
@@ -82,7 +94,7 @@ func (r *renderer) axisExtents() []geom.Rect {
 }
 
 func (r *renderer) drawAxes() {
-	rad := axisBubble * r.unit()
+	rad := axisBubble * r.z.dimText
 	at := stroke(r.pal.dim, r.pen)
 	dash := ` stroke-dasharray="` + num(axisDash[0]*r.pen) + " " + num(axisDash[1]*r.pen) + " " + num(axisDash[2]*r.pen) + " " + num(axisDash[3]*r.pen) + `"`
 	for _, m := range r.axisMarks() {
