@@ -26,6 +26,11 @@ type parser struct {
 	diags diag.List
 	depth int
 	nest  int // number of enclosing statement blocks (0 = plan level)
+	// partial, when set, is the statement being parsed that is kept even
+	// if it fails part way (a theme or style block: see kvEntries);
+	// partialStart is where it starts.
+	partial      Stmt
+	partialStart int
 	// at, when set, replaces the span of every parse error: errors inside
 	// a string's interpolation hole are reported at the token after the
 	// string, as the reference does.
@@ -316,16 +321,34 @@ func (p *parser) stmtList(top bool) []Stmt {
 
 func (p *parser) stmtRecover(top bool) (s Stmt, ok bool) {
 	depth, nest := p.depth, p.nest
+	partial, partialStart := p.partial, p.partialStart
+	p.partial = nil
 	defer func() {
 		if r := recover(); r != nil {
 			if _, b := r.(bailout); !b {
 				panic(r)
 			}
-			s, ok = nil, false
+			s, ok = p.keepPartial(), false
 			p.depth, p.nest = depth, nest
 		}
+		p.partial, p.partialStart = partial, partialStart
 	}()
 	return p.stmt(top), true
+}
+
+// keepPartial returns the statement recorded in p.partial, ending at the
+// last token consumed, or nil.
+func (p *parser) keepPartial() Stmt {
+	sp := source.Span{Start: p.partialStart, End: max(p.prevEnd(), p.partialStart)}
+	switch n := p.partial.(type) {
+	case *ThemeStmt:
+		n.Sp = sp
+		return n
+	case *StyleStmt:
+		n.Sp = sp
+		return n
+	}
+	return nil
 }
 
 // sync skips to the next statement keyword or "}" after an error. It
@@ -1391,18 +1414,22 @@ var themeStringKeys = map[string]bool{
 	"column": true,
 }
 
-// kvEntries parses `{ key[:] value … }` for theme and style blocks.
-func (p *parser) kvEntries(what string) []KeyValue {
+// kvEntries parses `{ key[:] value … }` for theme and style blocks into
+// *out. The reference judges each key as it reads it, so a key whose value
+// fails to parse is still looked at (an unknown one is warned about): the
+// entries read so far, that key included with a BadExpr value, stay in
+// *out, and the caller keeps the statement through p.partial.
+func (p *parser) kvEntries(what string, out *[]KeyValue) {
 	p.expect(LCURLY)
-	var out []KeyValue
 	for !p.is(RCURLY) {
 		k := p.word()
 		if p.is(COLON) {
 			p.next()
 		}
 		t := p.tok()
-		kv := KeyValue{Key: k}
+		kv := KeyValue{Key: k, Value: &BadExpr{Sp: t.Sp}, Sp: p.span(k.Sp.Start)}
 		if what == "theme" && themeStringKeys[k.Text] && t.Kind != STRING {
+			*out = append(*out, kv)
 			p.fail(t.Sp, "expected a string, found %s", found(t))
 		}
 		switch t.Kind {
@@ -1412,13 +1439,13 @@ func (p *parser) kvEntries(what string) []KeyValue {
 			p.next()
 			kv.Value = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
 		default:
+			*out = append(*out, kv)
 			p.fail(t.Sp, "%s key %q has no value", what, k.Text)
 		}
 		kv.Sp = p.span(k.Sp.Start)
-		out = append(out, kv)
+		*out = append(*out, kv)
 	}
 	p.next()
-	return out
 }
 
 func (p *parser) themeStmt() Stmt {
@@ -1435,7 +1462,8 @@ func (p *parser) themeStmt() Stmt {
 	}
 	if p.is(LCURLY) {
 		s.Block = true
-		s.Entries = p.kvEntries("theme")
+		p.partial, p.partialStart = s, kw.Sp.Start
+		p.kvEntries("theme", &s.Entries)
 	}
 	s.Sp = p.span(kw.Sp.Start)
 	return s
@@ -1444,7 +1472,8 @@ func (p *parser) themeStmt() Stmt {
 func (p *parser) styleStmt() Stmt {
 	kw := p.next()
 	s := &StyleStmt{Kind: p.word()}
-	s.Entries = p.kvEntries("style")
+	p.partial, p.partialStart = s, kw.Sp.Start
+	p.kvEntries("style", &s.Entries)
 	s.Sp = p.span(kw.Sp.Start)
 	return s
 }

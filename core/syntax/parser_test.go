@@ -320,3 +320,40 @@ func TestDirectionWordRecovery(t *testing.T) {
 		})
 	}
 }
+
+// TestFailedSettingBlockKept checks that a theme or style block whose
+// value fails to parse is kept with the entries read so far, the failing
+// key included, so that an unknown key there is still warned about, as by
+// the reference.
+func TestFailedSettingBlockKept(t *testing.T) {
+	for _, tt := range []struct {
+		name, stmt string
+		keys       []string
+	}{
+		{"theme", `theme { wall: "#fff" let x = 1 }`, []string{"wall", "let"}},
+		{"style", `style door { room at (0,0) size 1x1 }`, []string{"room"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f, msgs := parse(t, "plan \"P\" {\n "+tt.stmt+"\n}\n")
+			if len(msgs) != 1 {
+				t.Errorf("diagnostics %q, want one syntax error", msgs)
+			}
+			var entries []KeyValue
+			switch n := f.Plan.Body[0].(type) {
+			case *ThemeStmt:
+				entries = n.Entries
+			case *StyleStmt:
+				entries = n.Entries
+			default:
+				t.Fatalf("first statement is %T", n)
+			}
+			var keys []string
+			for _, kv := range entries {
+				keys = append(keys, kv.Key.Text)
+			}
+			if strings.Join(keys, " ") != strings.Join(tt.keys, " ") {
+				t.Errorf("keys %q, want %q", keys, tt.keys)
+			}
+		})
+	}
+}
