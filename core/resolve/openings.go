@@ -314,9 +314,11 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string
 	if host == nil {
 		host = r.wallAt(op.Wall)
 	}
-	if ok && host != nil {
+	// A host without length has no direction to swing across. A room of
+	// refused size still borders the door through its written corners.
+	if ok && host != nil && !zeroLengthSeg(host, op.Segment) {
 		rm := r.rooms[j]
-		if !rm.bad && edgeNearDoor(rm.rect, op.Center, swingIntoReach*host.w.Thickness) {
+		if edgeNearDoor(rm.rect, op.Center, swingIntoReach*host.w.Thickness) {
 			u := host.p.direction(op.Segment, op.Center)
 			n := geom.Point{X: -u.Y, Y: u.X}
 			if rm.rect.Center().Sub(op.Center).Dot(n) >= 0 {
@@ -326,6 +328,15 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string
 		}
 	}
 	return def, true
+}
+
+// zeroLengthSeg reports whether segment i of w has no length (a wall
+// written with coincident vertices).
+func zeroLengthSeg(w *wallEl, i int) bool {
+	if i < 0 || i >= len(w.p.segs) {
+		return len(w.p.segs) == 0
+	}
+	return w.p.segs[i].Len() == 0
 }
 
 // swingIntoReach is how far, in host-wall thicknesses, the room named by
