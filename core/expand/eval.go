@@ -239,11 +239,12 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 	case *syntax.IfStmt:
 		c := e.eval(n.Cond, sc.env)
 		if c.Kind != BoolVal {
+			// As in the reference, a condition that is not a boolean
+			// is reported and counts as false.
 			e.report("E_TYPE", n.Cond, "expected a boolean, got %s", article(c.Kind))
-			return
 		}
 		b := n.Then
-		if !c.Bool {
+		if c.Kind != BoolVal || !c.Bool {
 			b = n.Else
 		}
 		if b != nil {

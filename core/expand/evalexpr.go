@@ -154,10 +154,11 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 	case *syntax.IfExpr:
 		c := e.eval(n.Cond, env)
 		if c.Kind != BoolVal {
+			// As in the reference, a condition that is not a boolean
+			// is reported and counts as false.
 			e.reportAt("E_TYPE", n.Sp, true, "expected a boolean, got %s", article(c.Kind))
-			return Value{}
 		}
-		if c.Bool {
+		if c.Kind == BoolVal && c.Bool {
 			return e.eval(n.Then, env)
 		}
 		return e.eval(n.Else, env)

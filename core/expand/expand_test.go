@@ -368,3 +368,29 @@ func TestRecursionKeepsInstances(t *testing.T) {
 		t.Errorf("%d items, want %d", n, want)
 	}
 }
+
+// TestNonBooleanConditionIsFalse checks that an if statement or if
+// expression whose condition is not a boolean reports E_TYPE and then
+// takes its else branch, as the reference does (checked through which
+// branch's unknown name it reports).
+func TestNonBooleanConditionIsFalse(t *testing.T) {
+	_, msgs := run(t, `plan "x" {
+ if 3 { let q = thenS } else { let q = elseS }
+ let a = (if 3 { 5 } else { 7 })
+ if a == 7 { let q = elseE } else { let q = thenE }
+ let b = 30 % (if 0 { 0 } else { 2 })
+}
+`)
+	var got []string
+	for _, m := range msgs {
+		code, rest, _ := strings.Cut(m, ": ")
+		if code == "E_UNKNOWN_REF" {
+			code += " " + strings.Fields(rest)[0]
+		}
+		got = append(got, code)
+	}
+	want := []string{"E_TYPE", `E_UNKNOWN_REF "elseS"`, "E_TYPE", `E_UNKNOWN_REF "elseE"`, "E_TYPE"}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
