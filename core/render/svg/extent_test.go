@@ -214,3 +214,50 @@ func TestSheetChrome(t *testing.T) {
 		}
 	}
 }
+
+var tableRE = regexp.MustCompile(`<polygon points="([^ ]*) [^"]*" fill="none" stroke="#333333"`)
+
+// TestSheetTables checks where a sheet's room schedule and legend go: in
+// the bottom-left corner above the scale bar when the corner stack leaves a
+// pad above the stack under the drawing, else under the footer; across, the
+// drawing is centred with the tables' run (a schedule counts its trailing
+// gap). Expected values were taken from the reference compiler.
+func TestSheetTables(t *testing.T) {
+	room := func(x, y, w, h float64) func(p *ir.Plan) {
+		return func(p *ir.Plan) {
+			rm := rectRoom(x, y, w, h)
+			rm.ID = "room_1"
+			p.Rooms = append(p.Rooms, rm)
+		}
+	}
+	sched := func(p *ir.Plan) { p.Settings.Schedule = true }
+	legend := func(p *ir.Plan) { p.Settings.Legend = true }
+	cases := []struct {
+		name        string
+		add         func(p *ir.Plan)
+		vbox, table string
+	}{
+		{"schedule in the corner", all(room(0, 0, 3000, 3000), sched), "-26900 -17680 59400 42000", "-23900,16680"},
+		{"legend in the corner", all(room(0, 0, 3000, 3000), legend), "-28100 -18360 59400 42000", "-25100,17360"},
+		{"both in the corner", all(room(0, 0, 3000, 3000), sched, legend), "-24200 -17680 59400 42000", "-21200,16680"},
+		{"schedule under the drawing", all(room(0, 20000, 2000, 2000), sched), "-26900 -8230 59400 42000", "-100,24920"},
+		{"both under the drawing", all(room(0, 20000, 2000, 2000), sched, legend), "-24200 -8230 59400 42000", "-100,24920"},
+		{"last corner", all(room(0, 14976, 2000, 2000), sched), "-26900 -10742 59400 42000", "-23900,23618"},
+		{"first under", all(room(0, 14984, 2000, 2000), sched), "-26900 -10738 59400 42000", "-100,19904"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := Render(squarePlan(all(onA4(200), c.add)), Options{})
+			if got := string(viewBoxRE.FindSubmatch(out)[1]); got != c.vbox {
+				t.Errorf("viewBox %q, want %q", got, c.vbox)
+			}
+			m := tableRE.FindSubmatch(out)
+			if m == nil {
+				t.Fatal("no table")
+			}
+			if got := string(m[1]); got != c.table {
+				t.Errorf("first table corner %s, want %s", got, c.table)
+			}
+		})
+	}
+}

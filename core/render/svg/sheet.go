@@ -12,15 +12,19 @@ type sheet struct {
 	denom float64
 }
 
-// cornerChrome reports whether the scale bar and title block sit in the
-// sheet's bottom corners: when the plan has no room schedule or legend and
-// the corners leave a pad of clear paper under the content. Otherwise they
-// stay under the drawing (with the tables below).
+// cornerChrome reports whether the scale bar, the title block and the
+// tables sit in the sheet's bottom corners: when the corner stack leaves a
+// pad of clear paper above the bottom of the stack the drawing is centred
+// with (see sheetBox). Otherwise they stay under the drawing.
 func (r *renderer) cornerChrome() bool {
-	if r.sheet == nil || r.p.Settings.Schedule || r.p.Settings.Legend {
+	if r.sheet == nil {
 		return false
 	}
-	return r.cornerTop() >= r.content().Max.Y+r.z.pad
+	top := r.cornerTop()
+	if r.hasTables() {
+		top -= r.z.pad + r.tablesHeight()
+	}
+	return top >= r.stackBottom()+r.z.pad
 }
 
 // cornerTop is the top of the chrome in the sheet's bottom corners.
@@ -40,21 +44,30 @@ func (r *renderer) content() geom.Rect {
 	return box
 }
 
+// stackBottom is the bottom of the content stretched down to the footer
+// stack laid out under the drawing (scale bar and title block, then the
+// tables).
+func (r *renderer) stackBottom() float64 {
+	bottom := r.footerTop() + r.footerHeight()
+	if r.hasTables() {
+		bottom = r.underTablesTop() + r.tablesHeight()
+	}
+	return math.Max(bottom, r.content().Max.Y)
+}
+
 // sheetBox places the drawing on the sheet (grown when the drawing overflows
-// it): centred across on the content;
-// down the sheet centred on the content stretched down to the bottom of the
-// footer stack (scale bar and title block under the drawing, or the
-// tables), even when the chrome then goes to the sheet's corners.
+// it): across, centred on the content and the tables laid out under the
+// drawing; down, centred on the content stretched to the stack bottom, even
+// when the chrome then goes to the sheet's corners.
 func (r *renderer) sheetBox() geom.Rect {
 	c := r.content()
 	sh := r.sheet
-	bottom := r.footerTop() + r.footerHeight()
+	right := c.Max.X
 	if r.hasTables() {
-		bottom = r.tablesTop() + r.tablesHeight()
+		right = math.Max(right, r.bounds.Min.X+r.tablesWidth())
 	}
-	bottom = math.Max(bottom, c.Max.Y)
-	x := c.Center().X - sh.w/2
-	y := (c.Min.Y+bottom)/2 - sh.h/2
+	x := (c.Min.X+right)/2 - sh.w/2
+	y := (c.Min.Y+r.stackBottom())/2 - sh.h/2
 	if math.IsNaN(x) || math.IsNaN(y) {
 		x, y = 0, 0
 	}

@@ -416,7 +416,7 @@ func (r *renderer) pageBox() geom.Rect {
 	}
 	vb.Max.Y = math.Max(vb.Max.Y, r.footerTop()+r.footerHeight()+pad)
 	if r.hasTables() {
-		vb.Max.Y = math.Max(vb.Max.Y, r.tablesTop()+r.tablesHeight()+pad)
+		vb.Max.Y = math.Max(vb.Max.Y, r.underTablesTop()+r.tablesHeight()+pad)
 	}
 	return vb
 }

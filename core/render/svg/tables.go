@@ -38,10 +38,40 @@ func (r *renderer) unit() float64 { return r.z.chrome / sheetChrome }
 
 func (r *renderer) hasTables() bool { return r.p.Settings.Schedule || r.p.Settings.Legend }
 
-// tablesTop is where the sheet tables start, under the footer.
+// tablesTop is where the sheet tables start: above the scale bar in the
+// sheet's corner, or under the footer.
 func (r *renderer) tablesTop() float64 {
-	_, _, top := r.footer()
-	return top + r.footerHeight() + r.z.pad
+	if r.cornerChrome() {
+		return r.cornerTop() - r.z.pad - r.tablesHeight()
+	}
+	return r.underTablesTop()
+}
+
+// underTablesTop is where the tables start when laid out under the footer.
+func (r *renderer) underTablesTop() float64 {
+	return r.footerTop() + r.footerHeight() + r.z.pad
+}
+
+// tablesLeft is the left edge of the first table: the sheet's left margin
+// in the corner, else the left of the drawing.
+func (r *renderer) tablesLeft() float64 {
+	if r.cornerChrome() {
+		return r.sheetBox().Min.X + r.z.margin
+	}
+	return r.bounds.Min.X
+}
+
+// tablesWidth is the run of tables as laid out: the schedule and the gap
+// after it, then the legend.
+func (r *renderer) tablesWidth() float64 {
+	w := 0.0
+	if r.p.Settings.Schedule {
+		w += (tblSchedW + tblGap) * r.unit()
+	}
+	if r.p.Settings.Legend {
+		w += tblLegendW * r.unit()
+	}
+	return w
 }
 
 // tablesHeight is the height of the taller table.
@@ -185,7 +215,7 @@ func (r *renderer) tableTextIn(fill string, x, y, fs float64, anchor string, bol
 func (r *renderer) drawSchedule() {
 	u := r.unit()
 	rows := r.scheduleRows()
-	x0, top := r.bounds.Min.X, r.tablesTop()
+	x0, top := r.tablesLeft(), r.tablesTop()
 	w, rh := tblSchedW*u, tblRow*u
 	thick, thin := stroke(r.pal.chrome, r.pen), stroke(r.pal.chrome, tblThin*r.pen)
 	r.b.polygon([]geom.Point{{X: x0, Y: top}, {X: x0 + w, Y: top}, {X: x0 + w, Y: top + float64(len(rows))*rh}, {X: x0, Y: top + float64(len(rows))*rh}},
@@ -288,7 +318,7 @@ func (h hatch) label() string {
 func (r *renderer) drawLegend() {
 	u := r.unit()
 	rows := r.legendRows()
-	x0, top := r.bounds.Min.X, r.tablesTop()
+	x0, top := r.tablesLeft(), r.tablesTop()
 	if r.p.Settings.Schedule {
 		x0 += (tblSchedW + tblGap) * u
 	}
