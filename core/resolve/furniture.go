@@ -446,11 +446,23 @@ func collinearOverlap(s geom.Segment, a, b geom.Point) bool {
 }
 
 // checkFurnitureRooms reports `in <room>` owners that name no room.
+// A piece carried in from a placed instance reports the finding its own
+// world found, in its place in the plan's furniture order.
 func (r *resolver) checkFurnitureRooms() {
+	r.furnitureRoomDiags()
+	for _, f := range r.furniture {
+		r.addAll(f.roomDiags)
+	}
+	r.addAll(r.furnOrphans)
+}
+
+// furnitureRoomDiags records on each piece its ownership finding, if any.
+func (r *resolver) furnitureRoomDiags() {
 	for _, f := range r.furniture {
 		if f.pre != nil {
 			continue
 		}
+		f.roomDiags = nil
 		src := f.src
 		if !src.Room.Set() || src.Placement == expand.FurnCentered || src.Placement == expand.FurnAnchor {
 			continue
@@ -461,7 +473,7 @@ func (r *resolver) checkFurnitureRooms() {
 		if r.roomExists(src.Room.V) {
 			continue
 		}
-		r.add(diag.New("E_FURN_ROOM", src.Span, "Furniture %q is placed `in %s`, but no room has that id", f.id, src.Room.V))
+		f.roomDiags = diag.List{diag.New("E_FURN_ROOM", src.Span, "Furniture %q is placed `in %s`, but no room has that id", f.id, src.Room.V)}
 	}
 }
 

@@ -100,8 +100,13 @@ func (r *resolver) instance(in *expand.Instance) {
 	r.instDup = append(append(r.instDup, c.instDup...), c.diags...)
 	c.diags = nil
 	c.elementPasses()
-	c.checkFurnitureRooms()
-	r.instRest = append(append(r.instRest, c.instRest...), c.diags...)
+	// Within an instance's world its own element findings come before
+	// those of the instances placed inside it, as in the reference.
+	r.instRest = append(append(r.instRest, c.diags...), c.instRest...)
+	// The ownership findings (E_FURN_ROOM) stay with their pieces: the
+	// reference reports them in the plan's own ownership pass, in order.
+	c.diags = nil
+	c.furnitureRoomDiags()
 
 	f := frame{at: geom.Point{X: snap(in.At.X, r.grid), Y: snap(in.At.Y, r.grid)}, mx: in.Mirror.V == "x", my: in.Mirror.V == "y"}
 	f.quarts = int(math.Mod(math.Mod(math.Round(in.Rotate.V/90), 4)+4, 4))
@@ -200,16 +205,34 @@ func (r *resolver) instance(in *expand.Instance) {
 	for _, fu := range c.plan.Furniture {
 		furn[fu.ID] = fu
 	}
+	pending := append(diag.List(nil), c.furnOrphans...)
+	var last *furnEl
+	defer func() {
+		if len(pending) == 0 {
+			return
+		}
+		if last != nil {
+			last.roomDiags = append(last.roomDiags, pending...)
+		} else {
+			r.furnOrphans = append(r.furnOrphans, pending...)
+		}
+	}()
 	for _, fe := range c.furniture {
 		fu, ok := furn[fe.id]
 		if !ok {
+			// A piece that failed to resolve is not carried; its
+			// ownership finding rides with the next piece that is.
+			pending = append(pending, fe.roomDiags...)
 			continue
 		}
 		fu.ID = ns(fu.ID)
 		fu.Room = ns(fu.Room)
 		fu.Rect = f.rect(fu.Rect)
 		fu.Rotate = f.quarter(fu.Rotate)
-		r.furniture = append(r.furniture, &furnEl{src: fe.src, id: fu.ID, ok: true, pre: &fu})
+		carried := &furnEl{src: fe.src, id: fu.ID, ok: true, pre: &fu, roomDiags: append(pending, fe.roomDiags...)}
+		pending = nil
+		r.furniture = append(r.furniture, carried)
+		last = carried
 	}
 	for _, d := range c.plan.Dims {
 		d := d

@@ -134,6 +134,9 @@ type resolver struct {
 	// duplicate ids come before this plan's, the rest after them and before
 	// this plan's own element findings, as in the reference.
 	instDup, instRest diag.List
+	// furnOrphans are ownership findings of instance pieces that failed
+	// to resolve in an instance that carried no piece at all.
+	furnOrphans diag.List
 	// wallIdx indexes the walls for nearest searches (nil on small plans).
 	wallIdx      *wallIndex
 	wallIdxBuilt bool
@@ -202,6 +205,8 @@ type furnEl struct {
 	cl  clauseDiags
 	ok  bool
 	pre *ir.Furniture
+	// roomDiags is its ownership finding (E_FURN_ROOM), if any.
+	roomDiags diag.List
 }
 
 type boxEl struct {
