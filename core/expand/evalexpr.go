@@ -359,8 +359,10 @@ func (e *expander) evalCall(n *syntax.CallExpr, env *Env) Value {
 
 func (e *expander) callFunc(f *Func, n *syntax.CallExpr, args []Value) Value {
 	if len(args) != len(f.Params) {
+		// As in the reference, the call still happens: parameters are
+		// bound in order, a missing one to the zero value, and extra
+		// arguments are dropped.
 		e.reportAt("E_ARITY", n.Sp, true, "function %q takes %d argument(s), %d given", f.Name, len(f.Params), len(args))
-		return Value{}
 	}
 	if e.callDepth >= MaxFuncDepth {
 		e.reportAt("E_CALL_DEPTH", n.Sp, true, "calls nest deeper than %d while calling %q", MaxFuncDepth, f.Name)
@@ -369,7 +371,11 @@ func (e *expander) callFunc(f *Func, n *syntax.CallExpr, args []Value) Value {
 	}
 	local := newEnv(f.Env)
 	for i, p := range f.Params {
-		local.define(p, args[i])
+		var v Value
+		if i < len(args) {
+			v = args[i]
+		}
+		local.define(p, v)
 	}
 	e.callDepth++
 	v := e.eval(f.Body, local)

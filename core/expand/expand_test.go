@@ -394,3 +394,31 @@ func TestNonBooleanConditionIsFalse(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestFuncArityStillCalls checks that a value function called with the
+// wrong number of arguments reports E_ARITY and is still called, as by the
+// reference: parameters bound in order, a missing one to zero, extra
+// arguments dropped (but evaluated).
+func TestFuncArityStillCalls(t *testing.T) {
+	_, msgs := run(t, `plan "x" {
+ let f(a) = a * 2 + 1
+ let r = f()
+ if r == 1 { let q = missingIsZero } else { let q = wrong1 }
+ let s = f(1, 2)
+ if s == 3 { let q = extraDropped } else { let q = wrong2 }
+ let u = f(1, nope)
+}
+`)
+	var got []string
+	for _, m := range msgs {
+		code, rest, _ := strings.Cut(m, ": ")
+		if code == "E_UNKNOWN_REF" {
+			code += " " + strings.Fields(rest)[0]
+		}
+		got = append(got, code)
+	}
+	want := []string{"E_ARITY", `E_UNKNOWN_REF "missingIsZero"`, "E_ARITY", `E_UNKNOWN_REF "extraDropped"`, `E_UNKNOWN_REF "nope"`, "E_ARITY"}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
