@@ -21,8 +21,14 @@ type clauseDiags struct {
 // Diags of every clause that the caller emits later (or deliberately
 // drops); the rest of m.Diags is emitted now.
 func (r *resolver) clauses(m *expand.Meta, known ...diag.List) clauseDiags {
-	rest := append(diag.List(nil), m.Diags...)
-	for _, l := range known {
+	r.addAll(without(m.Diags, known...))
+	return clauseDiags{r: r}
+}
+
+// without returns all minus one occurrence of each diagnostic of the lists.
+func without(all diag.List, lists ...diag.List) diag.List {
+	rest := append(diag.List(nil), all...)
+	for _, l := range lists {
 		for _, d := range l {
 			for i, e := range rest {
 				if sameDiag(d, e) {
@@ -32,8 +38,7 @@ func (r *resolver) clauses(m *expand.Meta, known ...diag.List) clauseDiags {
 			}
 		}
 	}
-	r.addAll(rest)
-	return clauseDiags{r: r}
+	return rest
 }
 
 // emit reports the evaluation errors of the clauses just read.
