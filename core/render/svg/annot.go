@@ -87,7 +87,8 @@ func (r *renderer) layoutDims() {
 			p1: d.From.Add(n.Mul(d.Offset)), p2: d.To.Add(n.Mul(d.Offset))}
 		g.text = d.Text
 		if g.text == "" {
-			g.text = strconv.FormatFloat(math.Round(d.To.Sub(d.From).Len()), 'f', -1, 64)
+			// The measured length, to two decimals like every number.
+			g.text = num(d.To.Sub(d.From).Len())
 		}
 		mid := g.p1.Add(g.p2).Mul(0.5)
 		g.textAt = mid.Add(n.Mul(r.z.dimTextOff))

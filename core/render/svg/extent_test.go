@@ -261,3 +261,27 @@ func TestSheetTables(t *testing.T) {
 		})
 	}
 }
+
+// TestPageTables checks that without paper the page widens to the tables'
+// run (reference viewBoxes).
+func TestPageTables(t *testing.T) {
+	for _, c := range []struct {
+		sched, legend bool
+		want          string
+	}{
+		{true, true, "-1494 -1494 7216 12316.4"},
+		{true, false, "-1494 -1494 5002 12316.4"},
+		{false, true, "-1494 -1494 4018 11758.8"},
+	} {
+		p := &ir.Plan{Name: "V", Settings: ir.Settings{Units: "mm", Schedule: c.sched, Legend: c.legend}}
+		p.Walls = []ir.Wall{{Kind: "exterior", Thickness: 200, Closed: true,
+			Points: []geom.Point{pt(0, 0), pt(1000, 0), pt(1000, 8000), pt(0, 8000)}}}
+		rm := rectRoom(0, 0, 1000, 8000)
+		rm.ID = "room_1"
+		p.Rooms = []ir.Room{rm}
+		out := Render(p, Options{})
+		if got := string(viewBoxRE.FindSubmatch(out)[1]); got != c.want {
+			t.Errorf("schedule %v legend %v: viewBox %q, want %q", c.sched, c.legend, got, c.want)
+		}
+	}
+}

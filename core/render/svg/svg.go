@@ -417,6 +417,7 @@ func (r *renderer) pageBox() geom.Rect {
 	vb.Max.Y = math.Max(vb.Max.Y, r.footerTop()+r.footerHeight()+pad)
 	if r.hasTables() {
 		vb.Max.Y = math.Max(vb.Max.Y, r.underTablesTop()+r.tablesHeight()+pad)
+		vb.Max.X = math.Max(vb.Max.X, r.bounds.Min.X+r.tablesWidth()+pad)
 	}
 	return vb
 }
