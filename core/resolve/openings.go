@@ -321,10 +321,13 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string
 		if edgeNearDoor(rm.rect, op.Center, swingIntoReach*host.w.Thickness) {
 			u := host.p.direction(op.Segment, op.Center)
 			n := geom.Point{X: -u.Y, Y: u.X}
-			if rm.rect.Center().Sub(op.Center).Dot(n) >= 0 {
+			// A room centred on the wall's line is on neither side.
+			switch side := rm.rect.Center().Sub(op.Center).Dot(n); {
+			case side > geom.Eps:
 				return "in", false
+			case side < -geom.Eps:
+				return "out", false
 			}
-			return "out", false
 		}
 	}
 	return def, true
