@@ -497,13 +497,42 @@ func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string
 	}
 	pt := func(v int) gridPt { return gridPt{v % w, v / w} }
 	var sb strings.Builder
-	// Vertices are visited column by column, top to bottom, so each ring
-	// starts at its leftmost-topmost corner.
-	for i := 0; i <= nx; i++ {
-		for j := 0; j <= ny; j++ {
-			st := j*w + i
-			for k := 0; k < int(cnt[st]); k++ {
-				if used[st][k] {
+	// Cells are visited column by column, top to bottom, and each cell's
+	// boundary edges in the order north, west, south, east; a ring starts
+	// with the first unused edge met, as the reference traces them.
+	for i := 0; i < nx; i++ {
+		for j := 0; j < ny; j++ {
+			if !filled(i, j) {
+				continue
+			}
+			var starts [4][2]int
+			n := 0
+			if !filled(i, j-1) { // north edge, travel west
+				starts[n] = [2]int{j*w + i + 1, j*w + i}
+				n++
+			}
+			if !filled(i-1, j) { // west edge, travel down
+				starts[n] = [2]int{j*w + i, (j+1)*w + i}
+				n++
+			}
+			if !filled(i, j+1) { // south edge, travel east
+				starts[n] = [2]int{(j+1)*w + i, (j+1)*w + i + 1}
+				n++
+			}
+			if !filled(i+1, j) { // east edge, travel up
+				starts[n] = [2]int{(j+1)*w + i + 1, j*w + i + 1}
+				n++
+			}
+			for _, e := range starts[:n] {
+				st := e[0]
+				k := -1
+				for q := 0; q < int(cnt[st]); q++ {
+					if int(out[st][q]) == e[1] && !used[st][q] {
+						k = q
+						break
+					}
+				}
+				if k < 0 {
 					continue
 				}
 				used[st][k] = true
