@@ -285,3 +285,21 @@ func TestPageTables(t *testing.T) {
 		}
 	}
 }
+
+// TestDimMeasuredText checks a dimension without text prints its measured
+// length to two decimals (reference output).
+func TestDimMeasuredText(t *testing.T) {
+	p := squarePlan(func(p *ir.Plan) {
+		p.Dims = append(p.Dims,
+			ir.Dim{From: pt(0, 0), To: pt(3000, 1000)},
+			ir.Dim{From: pt(0, 0), To: pt(1000, 1000), Offset: 300},
+			ir.Dim{From: pt(0, 0), To: pt(1234.5, 0), Offset: 300},
+			ir.Dim{From: pt(0, 0), To: pt(3000, 0), Offset: 300})
+	})
+	out := string(Render(p, Options{}))
+	for _, want := range []string{">3162.28</text>", ">1414.21</text>", ">1234.5</text>", ">3000</text>"} {
+		if !regexp.MustCompile(regexp.QuoteMeta(want)).MatchString(out) {
+			t.Errorf("no %s in the drawing", want)
+		}
+	}
+}
