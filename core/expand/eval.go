@@ -31,8 +31,16 @@ type expander struct {
 	freeEnvs []*Env
 	world    World
 	main     *module
-	// cur is the module whose statements are being expanded.
-	cur     *module
+	// cur is the module whose statements are being expanded (it names
+	// the file of their diagnostics).
+	cur *module
+	// ns is the module whose components a call names. As in the
+	// reference, a component body runs in the namespace of its caller,
+	// not of the module it was written in (a module's imports are not
+	// seen by its components when another plan calls them); only the
+	// body of a whole-file import (`import "…" as name`) runs in its own
+	// module's namespace.
+	ns      *module
 	modules map[string]*module
 	loading map[string]bool
 }
@@ -89,6 +97,9 @@ type compDef struct {
 	params []*syntax.Ident
 	body   []syntax.Stmt
 	mod    *module // the module the body was written in
+	// whole marks a whole-file import, whose body is the module's plan
+	// body and runs in the module's own namespace.
+	whole bool
 }
 
 func newModule(path string, f *source.File) *module {
@@ -120,7 +131,7 @@ func newExpander(f *syntax.File, opts Options) *expander {
 		src = f.Src
 	}
 	e.main = newModule(opts.Path, src)
-	e.cur = e.main
+	e.cur, e.ns = e.main, e.main
 	return e
 }
 
@@ -368,14 +379,14 @@ func (e *expander) popEnv(env *Env) {
 	e.freeEnvs = append(e.freeEnvs, env)
 }
 
-// lookupComponent finds a component in the current module, reporting
-// E_UNKNOWN_COMPONENT at sp when there is none.
+// lookupComponent finds a component in the current namespace (see
+// expander.ns), reporting E_UNKNOWN_COMPONENT at sp when there is none.
 func (e *expander) lookupComponent(name string, sp source.Span) *compDef {
-	if d, ok := e.cur.comps[name]; ok {
+	if d, ok := e.ns.comps[name]; ok {
 		return d
 	}
 	d := diag.New("E_UNKNOWN_COMPONENT", sp, "no component named %q", name)
-	if h := suggestFrom(name, e.cur.names, false); h != "" {
+	if h := suggestFrom(name, e.ns.names, false); h != "" {
 		d.Hints = []string{"did you mean \"" + h + "\"?"}
 	}
 	e.add(d)
@@ -412,12 +423,15 @@ func (e *expander) instantiate(def *compDef, args []syntax.Expr, call source.Spa
 	}
 	inner := scope{env: body, out: out, zone: sc.zone, nested: true,
 		calls: &callFrame{site: call, outer: sc.calls}}
-	saved := e.cur
+	saved, savedNS := e.cur, e.ns
 	e.cur = def.mod
+	if def.whole {
+		e.ns = def.mod
+	}
 	e.compDepth++
 	e.stmts(def.body, inner)
 	e.compDepth--
-	e.cur = saved
+	e.cur, e.ns = saved, savedNS
 	e.popEnv(body)
 	if e.compDepth == 0 {
 		e.recursionReported = false

@@ -108,7 +108,7 @@ func (e *expander) importStmt(into *module, imp *syntax.ImportStmt) {
 	}
 	switch {
 	case imp.As != nil:
-		def := &compDef{name: imp.As.Name, mod: m}
+		def := &compDef{name: imp.As.Name, mod: m, whole: true}
 		if file != nil && file.Plan != nil {
 			for _, s := range file.Plan.Body {
 				if drawable(s) {
@@ -124,14 +124,12 @@ func (e *expander) importStmt(into *module, imp *syntax.ImportStmt) {
 		bind(imp.As.Name, def)
 	case imp.All:
 		for _, name := range m.names {
-			if m.comps[name].mod == m {
-				bind(name, m.comps[name])
-			}
+			bind(name, m.comps[name])
 		}
 	default:
 		for _, it := range imp.Items {
 			d, ok := m.comps[it.Name.Name]
-			if !ok || d.mod != m {
+			if !ok {
 				e.sink.Add(diag.New("E_IMPORT_NOT_EXPORTED", imp.Sp, "module %q defines no component %q", p, it.Name.Name))
 				continue
 			}

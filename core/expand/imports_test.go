@@ -36,6 +36,14 @@ var testWorld = mapWorld{
 }
 `,
 	"lib/bad.arch": "plan \"bad\" {\n  component q( { }\n}\n",
+	"lib/ns.arch": `plan "ns" {
+  import "fx.arch": wc
+  component pair(x) { wc(x, 0) part(x) }
+  component part(x) { room at (x, 0) size 1000x1000 }
+  part(0)
+  part(5000)
+}
+`,
 	"lib/broken.arch": `plan "broken" {
   units mm
   component bad() {
@@ -106,6 +114,15 @@ func TestImports(t *testing.T) {
 		{"import \"lib/broken.arch\": nope", []string{
 			`{"code":"E_IMPORT_PARSE","message":"In module \"lib/broken.arch\": Expected a value but found \"}\"","line":2,"col":3,"span":[13,43]}`,
 			`{"code":"E_IMPORT_NOT_EXPORTED","message":"Module \"lib/broken.arch\" has no exported component \"nope\"","line":2,"col":3,"span":[13,43]}`}, 0},
+		// A component body calls in its caller's namespace, not its
+		// module's: pair's wc and part are unknown to this plan ...
+		{"import \"lib/ns.arch\": pair\n  pair(1)", []string{
+			`{"code":"E_UNKNOWN_COMPONENT","message":"Unknown component \"wc\"","span":[57,65],"file":"lib/ns.arch"}`,
+			`{"code":"E_UNKNOWN_COMPONENT","message":"Unknown component \"part\"","span":[66,73],"file":"lib/ns.arch","hints":["did you mean \"pair\"?"]}`}, 0},
+		// ... unless the plan has them: a module re-exports its imports.
+		{"import \"lib/ns.arch\": pair, wc, part\n  pair(1)", nil, 2},
+		// A whole-file import runs in its module's namespace.
+		{"import \"lib/ns.arch\" as whole\n  whole()", nil, 2},
 		{"import \"lib/cyc1.arch\": a\n  a()", []string{
 			`{"code":"E_IMPORT_CYCLE","message":"Cyclic import of module \"lib/cyc1.arch\"","line":2,"col":4,"span":[14,35]}`,
 			`{"code":"E_UNKNOWN_COMPONENT","message":"Unknown component \"b\"","span":[54,57],"file":"lib/cyc1.arch","hints":["did you mean \"a\"?"]}`}, 0},
