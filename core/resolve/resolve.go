@@ -82,6 +82,27 @@ func Resolve(in Input) (*ir.Plan, diag.List) {
 	return plan, append(mergeByPosition(in.ParseDiags, r.setDiags), r.diags...)
 }
 
+// mergeStripDiags places each strip's layout findings among the
+// scripting findings: before the first placed finding written after the
+// strip. Unplaced findings keep their place.
+func mergeStripDiags(exp diag.List, strips []*expand.Strip, per []diag.List) diag.List {
+	var out diag.List
+	i := 0
+	for _, d := range exp {
+		if !d.Unplaced && d.Span != (source.Span{}) && d.File == "" {
+			for i < len(strips) && strips[i].Span.End <= d.Span.Start {
+				out = append(out, per[i]...)
+				i++
+			}
+		}
+		out = append(out, d)
+	}
+	for ; i < len(strips); i++ {
+		out = append(out, per[i]...)
+	}
+	return out
+}
+
 // mergeByPosition merges two position-ordered lists by span start, keeping
 // each list's own order; on a tie the first list's finding comes first.
 func mergeByPosition(a, b diag.List) diag.List {
@@ -134,6 +155,9 @@ type resolver struct {
 	// duplicate ids come before this plan's, the rest after them and before
 	// this plan's own element findings, as in the reference.
 	instDup, instRest diag.List
+	// stripPos holds the strip rooms laid out ahead of the elements (nil:
+	// lay them out with the rooms).
+	stripPos map[*expand.StripRoom]geom.Rect
 	// furnOrphans are ownership findings of instance pieces that failed
 	// to resolve in an instance that carried no piece at all.
 	furnOrphans diag.List
@@ -265,8 +289,20 @@ func (r *resolver) run(items []expand.Item) {
 		r.storeys(top, levels)
 		return
 	}
-	r.addAll(r.expDiags)
 	r.settings(top)
+	settingDiags := r.diags
+	r.diags = nil
+	// The reference lays out the strips (plan-level sugar) while it
+	// expands, so their findings join the scripting findings in order.
+	var strips []*expand.Strip
+	for _, it := range top {
+		if st, ok := it.(*expand.Strip); ok {
+			strips = append(strips, st)
+		}
+	}
+	pos, stripDiags := r.layoutStrips(strips)
+	r.stripPos = pos
+	r.diags = append(mergeStripDiags(r.expDiags, strips, stripDiags), settingDiags...)
 	r.collect(top)
 	r.elements()
 	r.checkOverlaps()

@@ -26,7 +26,10 @@ var (
 // resolveRooms resolves every room whose floor does not depend on another
 // room, validates the relational ones and lays out the strips.
 func (r *resolver) resolveRooms() {
-	stripPos := r.stripRects()
+	stripPos := r.stripPos
+	if stripPos == nil {
+		stripPos = r.stripRects()
+	}
 	for _, rm := range r.rooms {
 		if rm.pre {
 			continue
@@ -188,8 +191,22 @@ func (r *resolver) checkAlign(rm *roomEl) bool {
 
 // stripRects lays every strip's rooms end to end.
 func (r *resolver) stripRects() map[*expand.StripRoom]geom.Rect {
+	out, per := r.layoutStrips(r.strips)
+	for _, l := range per {
+		r.addAll(l)
+	}
+	return out
+}
+
+// layoutStrips lays out the given strips and returns, per strip, the
+// findings of its layout (its clauses, room sizes, E_STRIP_SIZE).
+func (r *resolver) layoutStrips(strips []*expand.Strip) (map[*expand.StripRoom]geom.Rect, []diag.List) {
 	out := map[*expand.StripRoom]geom.Rect{}
-	for _, st := range r.strips {
+	per := make([]diag.List, len(strips))
+	saved := r.diags
+	defer func() { r.diags = saved }()
+	for si, st := range strips {
+		r.diags = nil
 		// The strip reads its position, gap and cross extent, then each
 		// room's size as it lays the room; the rooms' other clauses are
 		// read when the rooms are resolved.
@@ -237,8 +254,9 @@ func (r *resolver) stripRects() map[*expand.StripRoom]geom.Rect {
 			run += main + gap
 			out[sr] = rc
 		}
+		per[si] = r.diags
 	}
-	return out
+	return out, per
 }
 
 func crossWord(dir string) string {
