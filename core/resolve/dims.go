@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"iter"
 	"math"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
@@ -86,34 +87,26 @@ func (r *resolver) faceProject(p, q geom.Point, clear bool) (geom.Point, bool) {
 	}
 	u := d.Unit()
 	best, bestDist, bestT := false, math.Inf(1), 0.0
-	for _, wi := range r.wallsNear(geom.Rect{Min: p, Max: p}, onWallReach*r.maxThickness()+1) {
-		w := r.walls[wi]
-		half := w.w.Thickness / 2
-		for i, s := range w.p.segs {
-			if w.w.Arcs != nil && i < len(w.w.Arcs) && w.w.Arcs[i].Arc {
-				continue
-			}
-			v := s.B.Sub(s.A)
-			l := v.Len()
-			if l == 0 || math.Abs(v.Unit().Dot(u)) > 1e-9 {
-				continue
-			}
-			dist := p.Sub(s.A).Dot(u) // signed, along the outward axis
-			if math.Abs(dist) > onWallReach*w.w.Thickness+geom.Eps {
-				continue
-			}
-			along := p.Sub(s.A).Dot(v.Unit())
-			if along < -half-geom.Eps || along > l+half+geom.Eps {
-				continue
-			}
-			if math.Abs(dist) < bestDist {
-				best, bestDist, bestT = true, math.Abs(dist), dist
-				if clear {
-					bestT = -(half + dist)
-				} else {
-					bestT = half - dist
-				}
-				_ = i
+	for s, half := range r.straightSegsNear(p) {
+		v := s.B.Sub(s.A)
+		l := v.Len()
+		if math.Abs(v.Unit().Dot(u)) > 1e-9 {
+			continue
+		}
+		dist := p.Sub(s.A).Dot(u) // signed, along the outward axis
+		if math.Abs(dist) > onWallReach*2*half+geom.Eps {
+			continue
+		}
+		along := p.Sub(s.A).Dot(v.Unit())
+		if along < -half-geom.Eps || along > l+half+geom.Eps {
+			continue
+		}
+		if math.Abs(dist) < bestDist {
+			best, bestDist, bestT = true, math.Abs(dist), dist
+			if clear {
+				bestT = -(half + dist)
+			} else {
+				bestT = half - dist
 			}
 		}
 	}
@@ -128,29 +121,35 @@ func (r *resolver) faceProject(p, q geom.Point, clear bool) (geom.Point, bool) {
 // within onWallReach thicknesses of its centreline (and within half a
 // thickness of its run).
 func (r *resolver) nearStraightWall(p geom.Point) bool {
-	for _, wi := range r.wallsNear(geom.Rect{Min: p, Max: p}, onWallReach*r.maxThickness()+1) {
-		w := r.walls[wi]
-		half := w.w.Thickness / 2
-		for i, s := range w.p.segs {
-			if w.w.Arcs != nil && i < len(w.w.Arcs) && w.w.Arcs[i].Arc {
-				continue
-			}
-			v := s.B.Sub(s.A)
-			l := v.Len()
-			if l == 0 {
-				continue
-			}
-			u := v.Unit()
-			along := p.Sub(s.A).Dot(u)
-			if along < -half-geom.Eps || along > l+half+geom.Eps {
-				continue
-			}
-			if math.Abs(p.Sub(s.A).Cross(u)) <= onWallReach*w.w.Thickness+geom.Eps {
-				return true
-			}
+	for s, half := range r.straightSegsNear(p) {
+		u := s.B.Sub(s.A).Unit()
+		along := p.Sub(s.A).Dot(u)
+		if along < -half-geom.Eps || along > s.Len()+half+geom.Eps {
+			continue
+		}
+		if math.Abs(p.Sub(s.A).Cross(u)) <= onWallReach*2*half+geom.Eps {
+			return true
 		}
 	}
 	return false
+}
+
+// straightSegsNear yields every straight, non-degenerate wall segment of a
+// wall within reach of p, with half that wall's thickness.
+func (r *resolver) straightSegsNear(p geom.Point) iter.Seq2[geom.Segment, float64] {
+	return func(yield func(geom.Segment, float64) bool) {
+		for _, wi := range r.wallsNear(geom.Rect{Min: p, Max: p}, onWallReach*r.maxThickness()+1) {
+			w := r.walls[wi]
+			for i, s := range w.p.segs {
+				if w.w.Arcs != nil && i < len(w.w.Arcs) && w.w.Arcs[i].Arc || s.Len() == 0 {
+					continue
+				}
+				if !yield(s, w.w.Thickness/2) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // curveRefSpan is the span of a `radius <wall>` / `diameter <room>` clause.
