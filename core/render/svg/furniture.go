@@ -133,7 +133,7 @@ func (r *renderer) drawFurniture() {
 func (r *renderer) drawPiece(f ir.Furniture) {
 	{
 		l := newLocal(f)
-		body := `fill="` + r.pal.furnFill + `" ` + stroke(r.pal.furnLine, r.pen)
+		body := `fill="` + r.pal.furnFill + `"` + strokeOpt(r.pal.furnLine, r.pen)
 		white := `fill="` + r.pal.paper + `" ` + stroke(r.pal.furnLine, r.pen)
 		ln := stroke(r.pal.furnLine, r.pen)
 		u, v := l.u, l.v

@@ -142,7 +142,7 @@ func (r *renderer) hingedDoor(o ir.Opening, f doorFrame) {
 		sweep = "1"
 	}
 	r.b.s(`<path d="M `, num(end.X), ",", num(end.Y), " A ", num(f.w), " ", num(f.w), " 0 0 ", sweep, " ",
-		num(jamb.X), ",", num(jamb.Y), `" fill="none" `, stroke(r.pal.door, r.pen), r.dash(), "/>\n")
+		num(jamb.X), ",", num(jamb.Y), `" fill="none"`, strokeOpt(r.pal.door, r.pen), r.dash(), "/>\n")
 }
 
 func (r *renderer) slidingDoor(o ir.Opening, f doorFrame) {

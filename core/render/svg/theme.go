@@ -84,12 +84,13 @@ func themeOf(st ir.Settings) palette {
 		}
 		v := e.Str
 		if e.Key == "font" {
-			if v != "" {
-				p.font = v
-			}
+			p.font = v
 			continue
 		}
-		if !safeColour(v) {
+		// A blank value (resolve blanks an unsafe one, W_SANITIZED_CONFIG)
+		// replaces the colour too: the reference then draws the attribute
+		// empty, or leaves an optional stroke off.
+		if v != "" && !safeColour(v) {
 			continue
 		}
 		switch e.Key {
@@ -121,16 +122,20 @@ func themeOf(st ir.Settings) palette {
 			p.chrome = v
 		}
 	}
-	p.wallOutline = ""
+	outlineSet := false
 	for _, sty := range st.Styles {
 		for _, e := range sty.Entries {
-			if e.IsNum || !safeColour(e.Str) {
+			if e.IsNum {
 				continue
 			}
 			v := e.Str
-			switch sty.Kind + "." + e.Key {
+			sk := sty.Kind + "." + e.Key
+			if v == "" && !blankStyleKeys[sk] || v != "" && !safeColour(v) {
+				continue
+			}
+			switch sk {
 			case "wall.stroke":
-				p.wallOutline = v
+				p.wallOutline, outlineSet = v, true
 			case "wall.fill":
 				p.hatchFill = v
 			case "room.fill":
@@ -150,10 +155,18 @@ func themeOf(st ir.Settings) palette {
 			}
 		}
 	}
-	if p.wallOutline == "" {
+	if !outlineSet {
 		p.wallOutline = p.wall
 	}
 	return p
+}
+
+// blankStyleKeys are the `style` entries whose blank value (an unsafe
+// one blanked by resolve) still replaces the colour, as in the reference;
+// the others keep the colour they had.
+var blankStyleKeys = map[string]bool{
+	"wall.stroke": true, "room.fill": true, "room.label": true,
+	"furniture.fill": true, "furniture.stroke": true,
 }
 
 // safeColour accepts a CSS colour word or #hex, nothing that could break

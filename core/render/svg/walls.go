@@ -161,7 +161,7 @@ func (r *renderer) drawWalls() {
 	pieces := r.pieces(loose)
 	r.pieceFills(pieces)
 	for _, d := range paths {
-		r.b.s(`<path d="`, d, `" fill="none" `, stroke(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
+		r.b.s(`<path d="`, d, `" fill="none"`, strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
 	}
 	r.pieceFaces(pieces)
 }

@@ -113,3 +113,13 @@ func (b *w) text(p geom.Point, attrs, content string) {
 func stroke(colour string, width float64) string {
 	return `stroke="` + colour + `" stroke-width="` + num(width) + `"`
 }
+
+// strokeOpt is stroke, with a leading space, for the shapes whose stroke
+// the reference leaves off altogether (colour and width) when the colour
+// is blank.
+func strokeOpt(colour string, width float64) string {
+	if colour == "" {
+		return ""
+	}
+	return " " + stroke(colour, width)
+}

@@ -1,0 +1,67 @@
+package svg
+
+import (
+	"testing"
+
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// TestBlankConfigValue checks that a blank theme or style value (resolve
+// blanks an unsafe one) replaces the colour where the reference draws it
+// empty, and leaves the colour alone where the reference does.
+func TestBlankConfigValue(t *testing.T) {
+	def := basePalettes[""]
+	theme := func(k string) ir.Settings {
+		return ir.Settings{ThemeEntries: []ir.KeyValue{{Key: k}}}
+	}
+	style := func(kind, k string) ir.Settings {
+		return ir.Settings{Styles: []ir.Style{{Kind: kind, Entries: []ir.KeyValue{{Key: k}}}}}
+	}
+	tests := []struct {
+		name string
+		st   ir.Settings
+		get  func(palette) string
+		want string
+	}{
+		{"theme background", theme("background"), func(p palette) string { return p.bg }, ""},
+		{"theme wall", theme("wall"), func(p palette) string { return p.wall + "|" + p.wallOutline }, "|"},
+		{"theme wallFill", theme("wallFill"), func(p palette) string { return p.hatchFill }, ""},
+		{"theme wallHatch", theme("wallHatch"), func(p palette) string { return p.hatchLine }, ""},
+		{"theme room", theme("room"), func(p palette) string { return p.room }, ""},
+		{"theme roomLabel", theme("roomLabel"), func(p palette) string { return p.roomLabel }, ""},
+		{"theme areaLabel", theme("areaLabel"), func(p palette) string { return p.areaLabel }, ""},
+		{"theme furniture", theme("furniture"), func(p palette) string { return p.furnFill }, ""},
+		{"theme furnitureStroke", theme("furnitureStroke"), func(p palette) string { return p.furnLine }, ""},
+		{"theme door", theme("door"), func(p palette) string { return p.door }, ""},
+		{"theme window", theme("window"), func(p palette) string { return p.glass }, ""},
+		{"theme annotation", theme("annotation"), func(p palette) string { return p.chrome }, ""},
+		{"theme font", theme("font"), func(p palette) string { return p.font }, ""},
+		{"style wall.stroke", style("wall", "stroke"), func(p palette) string { return p.wallOutline + "|" + p.wall }, "|" + def.wall},
+		{"style room.fill", style("room", "fill"), func(p palette) string { return p.room }, ""},
+		{"style room.label", style("room", "label"), func(p palette) string { return p.roomLabel }, ""},
+		{"style furniture.fill", style("furniture", "fill"), func(p palette) string { return p.furnFill }, ""},
+		{"style furniture.stroke", style("furniture", "stroke"), func(p palette) string { return p.furnLine }, ""},
+		{"style wall.fill keeps", style("wall", "fill"), func(p palette) string { return p.hatchFill }, def.hatchFill},
+		{"style door.stroke keeps", style("door", "stroke"), func(p palette) string { return p.door }, def.door},
+		{"style window.stroke keeps", style("window", "stroke"), func(p palette) string { return p.glass }, def.glass},
+		{"style dim.stroke keeps", style("dim", "stroke"), func(p palette) string { return p.dim }, def.dim},
+		{"no entries", ir.Settings{}, func(p palette) string { return p.wallOutline }, def.wall},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.get(themeOf(tc.st)); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestStrokeOpt checks that a blank colour leaves the stroke off.
+func TestStrokeOpt(t *testing.T) {
+	if got := strokeOpt("", 2); got != "" {
+		t.Errorf("blank: got %q", got)
+	}
+	if got, want := strokeOpt("#000", 2), ` stroke="#000" stroke-width="2"`; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
