@@ -52,6 +52,40 @@ type scope struct {
 	zone   string
 	nested bool       // inside a block or component body, not at plan level
 	calls  *callFrame // the component calls being expanded, innermost first
+	// world holds the instance names taken where the statements land:
+	// the plan (or a storey), or the body of one placed instance.
+	world *instWorld
+}
+
+// instWorld is one namespace of `place … as <name>` names. A placed
+// instance's body is a fresh world whose names are qualified by the
+// instance's; a level block is a world of its own that also sees the
+// names the plan level took before it (as in the reference, a storey is
+// expanded after the plan-level statements). Inline calls, zones, loops
+// and branches add to the world they are in.
+type instWorld struct {
+	prefix string // qualified name of the enclosing instance plus ".", or ""
+	names  map[string]bool
+	parent *instWorld
+}
+
+// taken reports whether name is already an instance in w or a world it
+// sees.
+func (w *instWorld) taken(name string) bool {
+	for ; w != nil; w = w.parent {
+		if w.names[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// take records name in w.
+func (w *instWorld) take(name string) {
+	if w.names == nil {
+		w.names = map[string]bool{}
+	}
+	w.names[name] = true
 }
 
 // callFrame is one component call being expanded, linked to the call it
@@ -156,7 +190,7 @@ func (e *expander) run() *Result {
 	e.main.hoist(p.Body)
 	e.loading[e.main.path] = true
 	e.imports(e.main, p.Body)
-	e.stmts(p.Body, scope{env: e.global, out: &r.Items})
+	e.stmts(p.Body, scope{env: e.global, out: &r.Items, world: &instWorld{}})
 	return r
 }
 
@@ -396,23 +430,42 @@ func (e *expander) lookupComponent(name string, sp source.Span) *compDef {
 // instantiate expands def's body with args bound, appending to out. It
 // reports arity and recursion errors at the call span.
 func (e *expander) instantiate(def *compDef, args []syntax.Expr, call source.Span, sc scope, out *[]Item) {
-	if len(args) != len(def.params) {
-		// As in the reference, the body is still expanded: parameters
-		// are bound in order, a missing one to the zero value, and extra
-		// arguments are dropped unevaluated.
-		e.reportAt("E_ARGCOUNT", call, true, "component %q takes %d argument(s), %d given", def.name, len(def.params), len(args))
-	}
-	if e.compDepth >= MaxComponentDepth {
-		// As in the reference, only the runaway call is skipped: the
-		// instances made below the limit and everything around them are
-		// kept. One report per outermost call is enough; a call tree
-		// that keeps fanning out at the limit runs into the step budget.
-		if !e.recursionReported {
-			e.recursionReported = true
-			e.reportAt("E_RECURSION", call, true, "components nest deeper than %d while instantiating %q", MaxComponentDepth, def.name)
-		}
+	e.checkArity(def, args, call)
+	if e.tooDeep(def, call) {
 		return
 	}
+	e.expandBody(def, args, call, sc, out)
+}
+
+// checkArity reports E_ARGCOUNT at call when args do not match def's
+// parameters. As in the reference, the body is still expanded: parameters
+// are bound in order, a missing one to the zero value, and extra arguments
+// are dropped unevaluated.
+func (e *expander) checkArity(def *compDef, args []syntax.Expr, call source.Span) {
+	if len(args) != len(def.params) {
+		e.reportAt("E_ARGCOUNT", call, true, "component %q takes %d argument(s), %d given", def.name, len(def.params), len(args))
+	}
+}
+
+// tooDeep reports whether a call of def at call would pass
+// MaxComponentDepth. As in the reference, only the runaway call is
+// skipped: the instances made below the limit and everything around them
+// are kept. One E_RECURSION per outermost call is enough; a call tree that
+// keeps fanning out at the limit runs into the step budget.
+func (e *expander) tooDeep(def *compDef, call source.Span) bool {
+	if e.compDepth < MaxComponentDepth {
+		return false
+	}
+	if !e.recursionReported {
+		e.recursionReported = true
+		e.reportAt("E_RECURSION", call, true, "components nest deeper than %d while instantiating %q", MaxComponentDepth, def.name)
+	}
+	return true
+}
+
+// expandBody binds def's parameters to args (evaluated in sc) and expands
+// its body into out, in the instance world of sc unless world is set.
+func (e *expander) expandBody(def *compDef, args []syntax.Expr, call source.Span, sc scope, out *[]Item) {
 	body := e.pushEnv(e.global)
 	for i, p := range def.params {
 		var v Value
@@ -422,7 +475,7 @@ func (e *expander) instantiate(def *compDef, args []syntax.Expr, call source.Spa
 		body.define(p.Name, v)
 	}
 	inner := scope{env: body, out: out, zone: sc.zone, nested: true,
-		calls: &callFrame{site: call, outer: sc.calls}}
+		calls: &callFrame{site: call, outer: sc.calls}, world: sc.world}
 	saved, savedNS := e.cur, e.ns
 	e.cur = def.mod
 	if def.whole {
@@ -444,23 +497,44 @@ func (e *expander) callComponent(n *syntax.CallStmt, sc scope) {
 	}
 }
 
+// place expands `place comp(args) as NAME at (x,y) …` in the reference's
+// order: the component is looked up (nothing else happens when it is
+// unknown), the arity checked, the name checked against the instances
+// already placed in this world (a duplicate is reported and dropped
+// unevaluated), the depth checked; then the at point is evaluated, then
+// the arguments, then the body. The point's diagnostics are scripting
+// diagnostics, in that order, not deferred to resolve.
 func (e *expander) place(n *syntax.PlaceStmt, sc scope) {
-	inst := &Instance{Name: Word{V: n.As.Name, Span: n.As.Sp}, Component: Word{V: n.Component.Name, Span: n.Component.Sp}}
-	inst.Span = n.Sp
-	e.withSink(&inst.Diags, func() {
-		inst.At = e.point(n.At, sc.env)
-		inst.Rotate = e.numClause(n.Rotate, sc.env)
-	})
-	if n.Mirror != nil {
-		inst.Mirror = Word{V: n.Mirror.Text, Span: n.Mirror.Sp}
-	}
 	def := e.lookupComponent(n.Component.Name, n.Sp)
 	if def == nil {
 		return
 	}
-	inner := sc
-	inner.zone = ""
-	e.instantiate(def, n.Args, n.Sp, inner, &inst.Items)
+	e.checkArity(def, n.Args, n.Sp)
+	name := n.As.Name
+	if name != "" {
+		if sc.world.taken(name) {
+			sp := n.As.Sp
+			if sp.End <= sp.Start {
+				sp = n.Sp
+			}
+			e.reportAt("E_DUP_INSTANCE", sp, true, "an instance named %q is already placed here; each `place … as <name>` needs a name of its own", sc.world.prefix+name)
+			return
+		}
+		sc.world.take(name)
+	}
+	inst := &Instance{Name: Word{V: name, Span: n.As.Sp}, Component: Word{V: n.Component.Name, Span: n.Component.Sp}}
+	inst.Span = n.Sp
+	if n.Mirror != nil {
+		inst.Mirror = Word{V: n.Mirror.Text, Span: n.Mirror.Sp}
+	}
+	if !e.tooDeep(def, n.Sp) {
+		inst.At = e.point(n.At, sc.env)
+		inst.Rotate = e.numClause(n.Rotate, sc.env)
+		inner := sc
+		inner.zone = ""
+		inner.world = &instWorld{prefix: sc.world.prefix + name + "."}
+		e.expandBody(def, n.Args, n.Sp, inner, &inst.Items)
+	}
 	e.emit(sc, inst)
 }
 
@@ -474,6 +548,7 @@ func (e *expander) level(n *syntax.LevelStmt, sc scope) {
 	inner.env = newEnv(sc.env)
 	inner.out = &l.Items
 	inner.nested = true
+	inner.world = &instWorld{prefix: sc.world.prefix, parent: sc.world}
 	e.stmts(n.Body.Stmts, inner)
 	e.emit(sc, l)
 }

@@ -450,6 +450,12 @@ type Level struct {
 // Instance is the expansion of `place comp(args) as NAME at (x,y) …`: the
 // component body, expanded in its own local frame. Resolve namespaces the
 // ids inside as NAME.<id> and applies the transform.
+//
+// Unlike an element's clauses, the at point and rotation are evaluated
+// eagerly, before the arguments, as the reference does: their diagnostics
+// are in the list Expand returns (At.Diags and Rotate.Diags keep copies)
+// and Meta.Diags stays empty. A `place` whose name an earlier instance of
+// the same world took is reported there as E_DUP_INSTANCE and not emitted.
 type Instance struct {
 	Meta
 	Name      Word
