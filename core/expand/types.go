@@ -10,8 +10,9 @@
 // diagnostics.
 //
 // Diagnostic order follows the reference compiler. Errors raised by the
-// scripting statements themselves (let, assignment, for, if, while, calls)
-// are returned by Expand in evaluation order. Errors raised while evaluating
+// scripting statements themselves (let, assignment, for, if, while, calls,
+// and a place's name check and at point, see Instance) are returned by
+// Expand in evaluation order. Errors raised while evaluating
 // the clauses of an element statement are NOT in that list, because the
 // reference evaluates an element's clauses lazily, while resolving that
 // element, interleaved with its checks (a room's at and size, then its
