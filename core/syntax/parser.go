@@ -820,11 +820,7 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 		o.Slide = p.enumWord("expected slide \"left\" or \"right\", found %s", "left", "right")
 		clause(&o.Clauses, "slide", p.span(c.Sp.Start))
 	}
-	if p.isWord("open") {
-		c := p.next()
-		o.Open = p.expr()
-		clause(&o.Clauses, "open", p.span(c.Sp.Start))
-	}
+	o.Open = p.optExprClause(&o.Clauses, "open", o.Open)
 	o.Sp = p.span(kw.Sp.Start)
 	return o
 }
@@ -843,16 +839,8 @@ func (p *parser) furnitureStmt() Stmt {
 		p.expectWord("wall")
 		f.Placement = FurnAgainst
 		f.AgainstWall = p.ref()
-		if p.isWord("segment") {
-			c := p.next()
-			f.Segment = p.expr()
-			clause(&f.Clauses, "segment", p.span(c.Sp.Start))
-		}
-		if p.isWord("offset") {
-			c := p.next()
-			f.Offset = p.expr()
-			clause(&f.Clauses, "offset", p.span(c.Sp.Start))
-		}
+		f.Segment = p.optExprClause(&f.Clauses, "segment", f.Segment)
+		f.Offset = p.optExprClause(&f.Clauses, "offset", f.Offset)
 		if p.isWord("side") {
 			c := p.next()
 			f.Side = p.word()
@@ -882,11 +870,7 @@ func (p *parser) furnitureStmt() Stmt {
 				f.Flush = true
 				clause(&f.Clauses, "flush", c.Sp)
 			}
-			if p.isWord("inset") {
-				c := p.next()
-				f.Inset = p.expr()
-				clause(&f.Clauses, "inset", p.span(c.Sp.Start))
-			}
+			f.Inset = p.optExprClause(&f.Clauses, "inset", f.Inset)
 		default:
 			p.fail(p.tok().Sp, "expected \"centered\" or \"anchor\" after \"in %s\"", f.Room.Name)
 		}
@@ -907,11 +891,7 @@ func (p *parser) furnitureStmt() Stmt {
 		f.Label = p.textExpr()
 		clause(&f.Clauses, "label", p.span(c.Sp.Start))
 	}
-	if p.isWord("rotate") {
-		c := p.next()
-		f.Rotate = p.expr()
-		clause(&f.Clauses, "rotate", p.span(c.Sp.Start))
-	}
+	f.Rotate = p.optExprClause(&f.Clauses, "rotate", f.Rotate)
 	if (f.Placement == FurnAt || f.Placement == FurnAgainst) && p.isWord("in") {
 		c := p.next()
 		f.Room = p.ref()
@@ -929,11 +909,7 @@ func (p *parser) dimStmt() Stmt {
 		p.next()
 		d.Mode = DimRadius
 		d.Ref = p.ref()
-		if p.isWord("segment") {
-			c := p.next()
-			d.Segment = p.expr()
-			clause(&d.Clauses, "segment", p.span(c.Sp.Start))
-		}
+		d.Segment = p.optExprClause(&d.Clauses, "segment", d.Segment)
 	case p.isWord("diameter"):
 		p.next()
 		d.Mode = DimDiameter
@@ -950,11 +926,7 @@ func (p *parser) dimStmt() Stmt {
 		p.expect(ARROW)
 		d.To = p.point()
 	}
-	if p.isWord("offset") {
-		c := p.next()
-		d.Offset = p.expr()
-		clause(&d.Clauses, "offset", p.span(c.Sp.Start))
-	}
+	d.Offset = p.optExprClause(&d.Clauses, "offset", d.Offset)
 	if p.isWord("text") {
 		c := p.next()
 		d.Text = p.textExpr()
@@ -1476,4 +1448,16 @@ func (p *parser) styleStmt() Stmt {
 	p.kvEntries("style", &s.Entries)
 	s.Sp = p.span(kw.Sp.Start)
 	return s
+}
+
+// optExprClause parses `<word> <expr>` when the next token is word, records
+// the clause, and returns the expression; otherwise it returns cur unchanged.
+func (p *parser) optExprClause(clauses *Clauses, word string, cur Expr) Expr {
+	if !p.isWord(word) {
+		return cur
+	}
+	c := p.next()
+	e := p.expr()
+	clause(clauses, word, p.span(c.Sp.Start))
+	return e
 }
