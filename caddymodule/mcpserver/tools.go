@@ -14,7 +14,6 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/payload"
-	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
 var readOnly = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
@@ -205,17 +204,19 @@ func (t *tools) compile(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallT
 	if r := a.check("compile"); r != nil {
 		return r, nil
 	}
+	opts := t.compileOptions()
 	switch a.Format {
 	case "", "svg":
 	case "png":
-		env := compile.Envelope{OK: false, Format: "png", Diagnostics: []diag.JSON{diag.ToJSON(nil, pngUnavailable())}}
-		return jsonResult(env, true), nil
+		// The core answers png with E_PNG_DEPENDENCY: this host has no rasteriser.
+		opts.Format = "png"
 	default:
 		return textResult(Refusal(invalid("format must be \"svg\" or \"png\", not %q", a.Format)), true), nil
 	}
-	res := compile.Compile([]byte(*a.Source), t.compileOptions())
+	res := compile.Compile([]byte(*a.Source), opts)
 	var r *mcp.CallToolResult
-	if le, ok := res.LevelEnvelope(deref(a.Level)); ok && a.Level != nil {
+	if a.Level != nil && res.OK {
+		le, _ := res.LevelEnvelope(*a.Level)
 		r = jsonResult(le, !le.OK)
 	} else {
 		env := res.Envelope()
@@ -227,13 +228,6 @@ func (t *tools) compile(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallT
 	return r, nil
 }
 
-func deref(p *int) int {
-	if p == nil {
-		return 0
-	}
-	return *p
-}
-
 // compileOptions are the options every compile of this server uses.
 func (t *tools) compileOptions() compile.Options {
 	o := compile.Options{Format: "svg"}
@@ -241,14 +235,6 @@ func (t *tools) compileOptions() compile.Options {
 		o.World = expand.FSWorld(t.opts.Imports)
 	}
 	return o
-}
-
-// pngUnavailable is this host's answer to format "png": the server has no
-// rasteriser, which is the situation E_PNG_DEPENDENCY names.
-func pngUnavailable() diag.Diagnostic {
-	d := diag.New("E_PNG_DEPENDENCY", source.Span{}, "PNG output is not available on this hosted server: it draws SVG only")
-	d.FixText = "Call compile with format \"svg\", or use the svg_url from the link tool as an image URL."
-	return d
 }
 
 // byteSize writes n as KiB or MiB when it is a whole number of them.

@@ -83,6 +83,9 @@ func Compile(src []byte, opts Options) Result {
 	if format == "png" {
 		d := diag.New("E_PNG_DEPENDENCY", source.Span{}, "This server has no PNG renderer; compile with format \"svg\", or fetch the drawing as an image from the /svg/ route")
 		d.Unplaced = true
+		// The catalogue's fix names a renderer to install; this core has
+		// none to install, so say what works instead.
+		d.FixText = "Compile with format \"svg\", or use an /svg/ image URL (the link tool's svg_url) where an image is needed."
 		res.Diagnostics = diag.List{d}
 		return res
 	}
