@@ -33,14 +33,7 @@ func writeExpr(b *strings.Builder, e syntax.Expr) {
 	case *syntax.RefExpr:
 		b.WriteString(n.Name)
 	case *syntax.ArrayLit:
-		b.WriteByte('[')
-		for i, x := range n.Elems {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			writeExpr(b, x)
-		}
-		b.WriteByte(']')
+		writeList(b, '[', n.Elems, ']')
 	case *syntax.IndexExpr:
 		writeExpr(b, n.X)
 		b.WriteByte('[')
@@ -50,14 +43,7 @@ func writeExpr(b *strings.Builder, e syntax.Expr) {
 		if n.Fn != nil {
 			b.WriteString(n.Fn.Name)
 		}
-		b.WriteByte('(')
-		for i, x := range n.Args {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			writeExpr(b, x)
-		}
-		b.WriteByte(')')
+		writeList(b, '(', n.Args, ')')
 	case *syntax.UnaryExpr:
 		b.WriteString(n.Op)
 		writeOperand(b, n.X, precUnary-1)
@@ -302,4 +288,16 @@ func indexStmts(f *syntax.File) stmtIndex {
 func (x stmtIndex) opening(start int) *syntax.OpeningStmt {
 	s, _ := x[start].(*syntax.OpeningStmt)
 	return s
+}
+
+// writeList re-prints xs comma-separated between open and close.
+func writeList(b *strings.Builder, open byte, xs []syntax.Expr, close byte) {
+	b.WriteByte(open)
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeExpr(b, x)
+	}
+	b.WriteByte(close)
 }
