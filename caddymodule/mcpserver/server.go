@@ -86,7 +86,26 @@ func (o Options) withDefaults() Options {
 
 // ToolNames lists the tools New registers, in registration order. Metrics
 // use it as the fixed list of tool label values.
+// The tool_<name>.go files append theirs through register.
 var ToolNames = []string{"compile", "link", "read_me"}
+
+// toolEntry is a tool defined in its own file (tool_<name>.go), which adds
+// itself to registered from an init function. New registers them after
+// read_me, in file-name order.
+type toolEntry struct {
+	tool    *mcp.Tool
+	handler func(*tools) mcp.ToolHandler
+}
+
+// registered holds the tools added by the tool_<name>.go files.
+var registered []toolEntry
+
+// register adds a tool to every server New builds. It is called only from
+// init functions.
+func register(tool *mcp.Tool, handler func(*tools) mcp.ToolHandler) {
+	registered = append(registered, toolEntry{tool, handler})
+	ToolNames = append(ToolNames, tool.Name)
+}
 
 // New builds the server. Capabilities are declared explicitly — tools,
 // resources, prompts (an empty list, answered by the SDK) and logging — so a
@@ -117,6 +136,9 @@ func New(opts Options) *mcp.Server {
 	s.AddTool(&ct, t.safe("compile", t.compile))
 	s.AddTool(linkTool, t.safe("link", t.link))
 	s.AddTool(readMeTool, t.safe("read_me", t.readMe))
+	for _, e := range registered {
+		s.AddTool(e.tool, t.safe(e.tool.Name, e.handler(t)))
+	}
 	for _, r := range opts.Resources {
 		s.AddResource(&mcp.Resource{
 			URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description,
