@@ -169,6 +169,10 @@ type Room struct {
 	LabelAt *geom.Point
 	// Zone is the dotted path of the innermost enclosing zone, "" when none.
 	Zone string
+	// Placement is how the room's position was given: "absolute" (a literal
+	// at, a polygon or a circle), "relational" (right-of, below, …) or
+	// "strip" (a strip row). (Added for core/analysis' freedom report.)
+	Placement string
 }
 
 // RoomShape says how a room's floor was given.

@@ -34,8 +34,9 @@ func (r *resolver) resolveRooms() {
 		if rm.pre {
 			continue
 		}
-		rm.room = ir.Room{ID: rm.id, Span: rm.meta.Span, Zone: rm.meta.Zone}
+		rm.room = ir.Room{ID: rm.id, Span: rm.meta.Span, Zone: rm.meta.Zone, Placement: "absolute"}
 		if rm.strip != nil {
+			rm.room.Placement = "strip"
 			// The strip layout read the size; the label is read once the
 			// room is drawn (never for a dropped room).
 			cl := r.clauses(rm.meta, rm.strip.Size.Diags, rm.strip.Label.Diags)
@@ -71,6 +72,7 @@ func (r *resolver) resolveRooms() {
 		switch src.Form {
 		case expand.RoomAt, expand.RoomRelative:
 			if src.Form == expand.RoomRelative {
+				rm.room.Placement = "relational"
 				r.checkAlign(rm)
 			}
 			cl.emit(src.At.Diags, src.Gap.Diags, src.Size.Diags)

@@ -1,0 +1,437 @@
+package analysis
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// Tolerances in mm.
+const (
+	// TouchTolerance is how far an opening's centre may be from a room's
+	// edge, and how far apart two parallel room edges may be, for the
+	// opening to belong to the room or the rooms to be adjacent.
+	TouchTolerance = 200
+	// DoorLeafLoss is what a door's leaf and stop take off its clear width.
+	DoorLeafLoss = 60
+	// CaptionRooms and CaptionEntrances bound the lists the caption names.
+	CaptionRooms     = 8
+	CaptionEntrances = 2
+	// geomEps absorbs floating-point noise in geometric comparisons.
+	geomEps = 1e-6
+)
+
+// Exterior is the name describe gives the outside in a connector's
+// between list.
+const Exterior = "exterior"
+
+// Options narrow what Describe reports. The zero value describes the
+// whole plan.
+type Options struct {
+	// Rooms keeps only these rooms and the connectors and furniture that
+	// touch them.
+	Rooms []string
+	// Zones keeps only the rooms declared in these zone paths.
+	Zones []string
+	// Select keeps only these top-level keys (the envelope stays).
+	Select []string
+	// Level reports this storey as the top-level facts (0 = lowest).
+	Level int
+}
+
+// Empty returns the facts of a plan that did not compile: every list
+// empty, every count zero.
+func Empty() *Facts {
+	f := &Facts{Summary: Summary{Units: "mm"}}
+	f.fillEmpty()
+	return f
+}
+
+func (f *Facts) fillEmpty() {
+	s := &f.Summary
+	if s.Rooms == nil {
+		s.Rooms = []Room{}
+	}
+	if s.Doors == nil {
+		s.Doors = []Door{}
+	}
+	if s.Windows == nil {
+		s.Windows = []Window{}
+	}
+	if s.Openings == nil {
+		s.Openings = []Door{}
+	}
+	if s.Furniture == nil {
+		s.Furniture = []Piece{}
+	}
+	if s.Access.Entrances == nil {
+		s.Access.Entrances = []string{}
+	}
+	if s.Access.Edges == nil {
+		s.Access.Edges = []AccessEdge{}
+	}
+	if s.Access.Rooms == nil {
+		s.Access.Rooms = []AccessRoom{}
+	}
+	if s.InputGraph == nil {
+		s.InputGraph = Graph{}
+	}
+	if s.Freedom.Elements == nil {
+		s.Freedom.Elements = []FreedomElement{}
+	}
+}
+
+// Describe computes the facts of a resolved plan. p must be the result of
+// a compile without errors; a nil p gives Empty(). Diagnostics are left for
+// the caller to fill.
+func Describe(p *ir.Plan, opts Options) *Facts {
+	if p == nil {
+		return Empty()
+	}
+	f := &Facts{OK: true}
+	f.Summary = *Summarize(p)
+	f.fillEmpty()
+	return f
+}
+
+// Summarize computes one storey's facts.
+func Summarize(p *ir.Plan) *Summary {
+	m := NewModel(p)
+	s := &Summary{Plan: p.Name, Units: unitsOf(p)}
+	st := p.Settings
+	if st.AccTitle != "" {
+		t := st.AccTitle
+		s.AccTitle = &t
+	}
+	if st.AccDescr != "" {
+		d := st.AccDescr
+		s.AccDescr = &d
+	}
+	if st.ScaleSet && st.ScaleDenom > 0 {
+		s.Scale = num(st.ScaleNum) + ":" + num(st.ScaleDenom)
+	}
+	s.BBox, s.BBoxOuter = extents(p)
+	s.Rooms = m.roomFacts()
+	s.Doors, s.Windows, s.Openings = m.openingFacts()
+	s.Furniture = furnitureFacts(p)
+	s.Access = m.access()
+	s.Totals = Totals{Rooms: len(s.Rooms), Doors: len(s.Doors), Windows: len(s.Windows)}
+	total := 0.0
+	for i := range p.Rooms {
+		total += m.area[i]
+	}
+	s.Totals.FloorAreaM2 = Round2(total / 1e6)
+	s.InputGraph = m.inputGraph()
+	s.Freedom = freedom(p)
+	s.Caption = caption(s)
+	return s
+}
+
+func unitsOf(p *ir.Plan) string {
+	if p.Settings.Units == "" {
+		return "mm"
+	}
+	return p.Settings.Units
+}
+
+// Model is the plan with the derived geometry describe's facts share: room
+// areas, which rooms each opening touches, and the connector graph. Lint
+// and intent build on it rather than recomputing.
+type Model struct {
+	Plan *ir.Plan
+	// area is each room's exact floor area in mm².
+	area []float64
+	// Touch lists, for each opening, the indexes of the rooms whose
+	// boundary its centre lies within TouchTolerance of, in room order.
+	Touch [][]int
+}
+
+// NewModel derives the shared geometry of p.
+func NewModel(p *ir.Plan) *Model {
+	m := &Model{Plan: p, area: make([]float64, len(p.Rooms)), Touch: make([][]int, len(p.Openings))}
+	for i := range p.Rooms {
+		m.area[i] = RoomArea(&p.Rooms[i])
+	}
+	for i := range p.Openings {
+		m.Touch[i] = OpeningRooms(p, &p.Openings[i])
+	}
+	return m
+}
+
+// RoomArea is a room's exact floor area in mm²: πR² for a circle, the
+// shoelace area of the ring otherwise.
+func RoomArea(r *ir.Room) float64 {
+	if r.Shape == ir.RoomCircle {
+		return math.Pi * r.Radius * r.Radius
+	}
+	return r.Polygon.Area()
+}
+
+// RoomAreaM2 is a room's floor area in m², rounded to two decimals as
+// describe reports it.
+func RoomAreaM2(r *ir.Room) float64 { return Round2(RoomArea(r) / 1e6) }
+
+// Round2 rounds half up to two decimals, as the reference does.
+func Round2(x float64) float64 { return z(math.Floor(x*100+0.5) / 100) }
+
+// z turns a negative zero into zero (JSON prints it as 0, as the reference).
+func z(x float64) float64 { return x + 0 }
+
+// num prints a number the way the reference's JSON and text do.
+func num(x float64) string { return strconv.FormatFloat(z(x), 'f', -1, 64) }
+
+// DistToRoom is the distance from q to a room's boundary: its ring's edges,
+// or its circle.
+func DistToRoom(r *ir.Room, q geom.Point) float64 {
+	if r.Shape == ir.RoomCircle {
+		return math.Abs(q.Sub(r.Center).Len() - r.Radius)
+	}
+	best := math.Inf(1)
+	n := len(r.Polygon)
+	for i := 0; i < n; i++ {
+		d := distToSegment(q, r.Polygon[i], r.Polygon[(i+1)%n])
+		if d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+func distToSegment(q, a, b geom.Point) float64 {
+	ab := b.Sub(a)
+	l2 := ab.Dot(ab)
+	if l2 == 0 {
+		return q.Sub(a).Len()
+	}
+	t := q.Sub(a).Dot(ab) / l2
+	t = math.Max(0, math.Min(1, t))
+	return q.Sub(a.Add(ab.Mul(t))).Len()
+}
+
+// OpeningRooms returns the indexes of the rooms op belongs to: those whose
+// boundary its centre lies within TouchTolerance of, in room order.
+func OpeningRooms(p *ir.Plan, op *ir.Opening) []int {
+	var out []int
+	for i := range p.Rooms {
+		if DistToRoom(&p.Rooms[i], op.Center) <= TouchTolerance+geomEps {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// HostCategory is the category of an opening's host wall ("" when none).
+func HostCategory(p *ir.Plan, op *ir.Opening) string {
+	if op.Wall < 0 || op.Wall >= len(p.Walls) {
+		return ""
+	}
+	return string(p.Walls[op.Wall].Kind)
+}
+
+// Between returns the spaces a door or cased opening joins, as describe's
+// doors[].between: "exterior" first when its host wall is exterior, then
+// the rooms it touches, at most two entries. Ambiguous reports more than
+// two candidates.
+func (m *Model) Between(i int) (between []string, ambiguous bool) {
+	op := &m.Plan.Openings[i]
+	var cand []string
+	if HostCategory(m.Plan, op) == Exterior {
+		cand = append(cand, Exterior)
+	}
+	for _, r := range m.Touch[i] {
+		cand = append(cand, m.Plan.Rooms[r].ID)
+	}
+	if len(cand) > 2 {
+		return cand[:2], true
+	}
+	if cand == nil {
+		cand = []string{}
+	}
+	return cand, false
+}
+
+// WindowRoom is the room a window lights (its first touching room), or -1.
+func (m *Model) WindowRoom(i int) int {
+	if len(m.Touch[i]) == 0 {
+		return -1
+	}
+	return m.Touch[i][0]
+}
+
+func (m *Model) roomFacts() []Room {
+	p := m.Plan
+	out := make([]Room, 0, len(p.Rooms))
+	for i := range p.Rooms {
+		r := &p.Rooms[i]
+		uses := RoomUses(r.Uses, r.Label, r.ID)
+		f := Room{ID: r.ID, Label: r.Label, Uses: uses, RoomType: RoomType(uses), AreaM2: Round2(m.area[i] / 1e6), FloorPolygon: []XY{}}
+		b := roomBounds(r)
+		f.BBox = Box{X: z(b.Min.X), Y: z(b.Min.Y), W: z(b.W()), H: z(b.H())}
+		if r.Shape == ir.RoomCircle {
+			f.FloorCircle = &Circle{CX: z(r.Center.X), CY: z(r.Center.Y), R: z(r.Radius)}
+		} else {
+			for _, q := range r.Polygon {
+				f.FloorPolygon = append(f.FloorPolygon, XY{z(q.X), z(q.Y)})
+			}
+		}
+		f.Adjacent = []string{}
+		for j := range p.Rooms {
+			if j != i && Adjacent(r, &p.Rooms[j]) {
+				f.Adjacent = append(f.Adjacent, p.Rooms[j].ID)
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// roomBounds is a room's vertex extent (the circle's square for a circle).
+func roomBounds(r *ir.Room) geom.Rect {
+	if r.Shape == ir.RoomCircle {
+		return geom.Rect{Min: geom.Point{X: r.Center.X - r.Radius, Y: r.Center.Y - r.Radius}, Max: geom.Point{X: r.Center.X + r.Radius, Y: r.Center.Y + r.Radius}}
+	}
+	return r.Polygon.Bounds()
+}
+
+// Adjacent reports whether two rooms share a boundary run of positive
+// length: an edge of each, parallel, at most TouchTolerance apart and
+// overlapping along their direction. Circular rooms have no runs.
+func Adjacent(a, b *ir.Room) bool {
+	if a.Shape == ir.RoomCircle || b.Shape == ir.RoomCircle {
+		return false
+	}
+	na, nb := len(a.Polygon), len(b.Polygon)
+	for i := 0; i < na; i++ {
+		p0, p1 := a.Polygon[i], a.Polygon[(i+1)%na]
+		d := p1.Sub(p0)
+		la := d.Len()
+		if la == 0 {
+			continue
+		}
+		u := d.Mul(1 / la)
+		for j := 0; j < nb; j++ {
+			q0, q1 := b.Polygon[j], b.Polygon[(j+1)%nb]
+			e := q1.Sub(q0)
+			lb := e.Len()
+			if lb == 0 || math.Abs(u.Cross(e))/lb > 1e-9 {
+				continue
+			}
+			if math.Abs(q0.Sub(p0).Cross(u)) > TouchTolerance+geomEps {
+				continue
+			}
+			s0, s1 := q0.Sub(p0).Dot(u), q1.Sub(p0).Dot(u)
+			lo, hi := math.Max(0, math.Min(s0, s1)), math.Min(la, math.Max(s0, s1))
+			if hi-lo > geomEps {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (m *Model) openingFacts() (doors []Door, windows []Window, openings []Door) {
+	p := m.Plan
+	doors, windows, openings = []Door{}, []Window{}, []Door{}
+	for i := range p.Openings {
+		op := &p.Openings[i]
+		switch op.Kind {
+		case ir.Door, ir.Cased:
+			b, _ := m.Between(i)
+			d := Door{ID: op.ID, Between: b, Width: z(op.Width)}
+			if op.Kind == ir.Door {
+				if op.DoorKind != "" && op.DoorKind != "hinged" {
+					d.Kind = op.DoorKind
+				}
+				doors = append(doors, d)
+			} else {
+				openings = append(openings, d)
+			}
+		case ir.Window:
+			w := Window{ID: op.ID, Width: z(op.Width)}
+			if r := m.WindowRoom(i); r >= 0 {
+				id := p.Rooms[r].ID
+				w.Room = &id
+			}
+			w.Facing, w.FacingPage = m.Facing(i)
+			windows = append(windows, w)
+		}
+	}
+	return
+}
+
+// Facing returns the compass direction an opening's wall faces, read
+// against the plan's north, and the page direction when north changes it
+// ("" otherwise).
+func (m *Model) Facing(i int) (facing, page string) {
+	p := m.Plan
+	op := &p.Openings[i]
+	n, ok := m.outward(i)
+	if !ok {
+		n = geom.Point{X: 0, Y: -1}
+	}
+	ang := math.Atan2(n.X, -n.Y) * 180 / math.Pi
+	page = Cardinal(ang)
+	facing = Cardinal(ang - p.Settings.NorthAngle)
+	_ = op
+	if facing == page {
+		return facing, ""
+	}
+	return facing, page
+}
+
+// Cardinal snaps a bearing in degrees (clockwise from north) to N, E, S or
+// W; an exact 45° tie rounds clockwise.
+func Cardinal(deg float64) string {
+	k := int(math.Floor(deg/90+0.5+1e-9)) % 4
+	if k < 0 {
+		k += 4
+	}
+	return [4]string{"N", "E", "S", "W"}[k]
+}
+
+// outward is the unit normal of an opening's host wall at its centre,
+// pointing away from the room it serves (or from the plan's centre).
+func (m *Model) outward(i int) (geom.Point, bool) {
+	p := m.Plan
+	op := &p.Openings[i]
+	if op.Wall < 0 || op.Wall >= len(p.Walls) {
+		return geom.Point{}, false
+	}
+	w := &p.Walls[op.Wall]
+	segs := w.Segments()
+	if op.Segment < 0 || op.Segment >= len(segs) {
+		return geom.Point{}, false
+	}
+	var n geom.Point
+	if op.Segment < len(w.Arcs) && w.Arcs[op.Segment].Arc {
+		n = op.Center.Sub(w.Arcs[op.Segment].Center).Unit()
+	} else {
+		s := segs[op.Segment]
+		d := s.B.Sub(s.A).Unit()
+		n = geom.Point{X: -d.Y, Y: d.X}
+	}
+	var ref geom.Point
+	if len(m.Touch[i]) > 0 {
+		ref = roomBounds(&p.Rooms[m.Touch[i][0]]).Center()
+	} else {
+		b, _ := extentRect(p)
+		ref = b.Center()
+	}
+	if op.Center.Sub(ref).Dot(n) < 0 {
+		n = n.Mul(-1)
+	}
+	return n, true
+}
+
+func furnitureFacts(p *ir.Plan) []Piece {
+	out := make([]Piece, 0, len(p.Furniture))
+	for _, fu := range p.Furniture {
+		out = append(out, Piece{ID: fu.ID, Category: fu.Type, Label: fu.Label, Room: fu.Room, Rotate: z(fu.Rotate)})
+	}
+	return out
+}
+
+// Analyze describes the whole of p with no narrowing: Describe(p, Options{}).
+func Analyze(p *ir.Plan) *Facts { return Describe(p, Options{}) }

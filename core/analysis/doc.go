@@ -1,0 +1,25 @@
+// Package analysis reads a resolved plan back as facts: describe's semantic
+// summary (rooms, areas, adjacency, what every door, window and opening
+// connects, the furniture, the access graph, the freedom report and a
+// one-sentence caption). It renders nothing and never changes the plan.
+//
+// Entry points:
+//
+//   - Describe(plan, Options) *Facts: the whole answer. Facts encodes to
+//     the reference's describe JSON (field order, omitted keys and nulls
+//     included); the facade fills in Diagnostics. Empty() is the answer for
+//     a plan that did not compile.
+//   - Summarize(plan) *Summary: one storey's facts.
+//   - NewModel(plan) *Model: the derived geometry the facts share, for the
+//     lint and intent layers: Model.Touch (rooms each opening touches),
+//     Model.Between (a connector's two sides), Model.WindowRoom,
+//     Model.Facing, Model.Edges (the access graph's connectors) and
+//     Model.Reachability (depth and bottleneck per room).
+//   - Classification: RoomUses / InferUses (uses read from a label or id,
+//     with the matched term and whether it was an indirect alias) and
+//     RoomType (the room_type of a set of uses).
+//   - Geometry: RoomArea / RoomAreaM2 / Round2, DistToRoom, OpeningRooms,
+//     Adjacent, Cardinal.
+//
+// Everything is deterministic: lists follow source order, never map order.
+package analysis

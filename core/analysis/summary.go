@@ -1,0 +1,237 @@
+package analysis
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// extentRect is the plan's extent on wall centrelines and room vertices.
+func extentRect(p *ir.Plan) (geom.Rect, bool) {
+	var r geom.Rect
+	found := false
+	add := func(q geom.Point) {
+		if found {
+			r = r.Union(geom.Rect{Min: q, Max: q})
+		} else {
+			r, found = geom.Rect{Min: q, Max: q}, true
+		}
+	}
+	for i := range p.Walls {
+		w := &p.Walls[i]
+		for _, q := range w.Points {
+			add(q)
+		}
+		for _, a := range arcExtremes(w) {
+			add(a)
+		}
+	}
+	for i := range p.Rooms {
+		b := roomBounds(&p.Rooms[i])
+		add(b.Min)
+		add(b.Max)
+	}
+	return r, found
+}
+
+// arcExtremes lists the points where a wall's arcs reach their compass
+// extremes.
+func arcExtremes(w *ir.Wall) []geom.Point {
+	var out []geom.Point
+	for _, a := range w.Arcs {
+		if !a.Arc {
+			continue
+		}
+		for k := 0; k < 4; k++ {
+			t := float64(k) * math.Pi / 2
+			if angleIn(t, a.StartAngle, a.Sweep) {
+				out = append(out, geom.Point{X: a.Center.X + a.Radius*math.Cos(t), Y: a.Center.Y + a.Radius*math.Sin(t)})
+			}
+		}
+	}
+	return out
+}
+
+// angleIn reports whether angle t lies on the sweep from start.
+func angleIn(t, start, sweep float64) bool {
+	d := t - start
+	if sweep < 0 {
+		d, sweep = -d, -sweep
+	}
+	d = math.Mod(d, 2*math.Pi)
+	if d < 0 {
+		d += 2 * math.Pi
+	}
+	return d <= sweep+1e-9
+}
+
+// extents returns the plan's size on wall centrelines and on outer faces.
+func extents(p *ir.Plan) (Size, Size) {
+	c, ok := extentRect(p)
+	if !ok {
+		return Size{}, Size{}
+	}
+	o := c
+	for i := range p.Walls {
+		w := &p.Walls[i]
+		h := w.Thickness / 2
+		pts := append(append([]geom.Point{}, w.Points...), arcExtremes(w)...)
+		for _, q := range pts {
+			o = o.Union(geom.Rect{Min: geom.Point{X: q.X - h, Y: q.Y - h}, Max: geom.Point{X: q.X + h, Y: q.Y + h}})
+		}
+	}
+	return Size{W: z(c.W()), H: z(c.H())}, Size{W: z(o.W()), H: z(o.H())}
+}
+
+func (m *Model) inputGraph() Graph {
+	p := m.Plan
+	idx := make(map[string]int, len(p.Rooms))
+	for i := len(p.Rooms) - 1; i >= 0; i-- {
+		idx[p.Rooms[i].ID] = i
+	}
+	adj := make([][]bool, len(p.Rooms))
+	for i := range adj {
+		adj[i] = make([]bool, len(p.Rooms))
+	}
+	for _, e := range m.Edges() {
+		a, okA := idx[e.Between[0]]
+		b, okB := idx[e.Between[1]]
+		if okA && okB && a != b {
+			adj[a][b], adj[b][a] = true, true
+		}
+	}
+	g := make(Graph, 0, len(p.Rooms))
+	for i := range p.Rooms {
+		n := GraphNode{Room: p.Rooms[i].ID, Neighbors: []string{}}
+		for j := range p.Rooms {
+			if adj[i][j] {
+				n.Neighbors = append(n.Neighbors, p.Rooms[j].ID)
+			}
+		}
+		g = append(g, n)
+	}
+	return g
+}
+
+// freedom classifies how each element's position was given.
+func freedom(p *ir.Plan) Freedom {
+	f := Freedom{Elements: []FreedomElement{}}
+	for _, r := range p.Rooms {
+		pl := r.Placement
+		if pl == "" {
+			pl = "absolute"
+		}
+		f.Rooms.Total++
+		switch pl {
+		case "relational":
+			f.Rooms.Relational++
+		case "strip":
+			f.Rooms.Strip++
+		default:
+			f.Rooms.Absolute++
+		}
+		f.Elements = append(f.Elements, FreedomElement{ID: r.ID, Kind: "room", Placement: pl})
+	}
+	for _, kind := range []ir.OpeningKind{ir.Door, ir.Window, ir.Cased} {
+		for _, op := range p.Openings {
+			if op.Kind != kind {
+				continue
+			}
+			pl := "absolute"
+			f.Openings.Total++
+			if op.Attached {
+				pl = "attached"
+				f.Openings.Attached++
+			} else {
+				f.Openings.Absolute++
+			}
+			f.Elements = append(f.Elements, FreedomElement{ID: op.ID, Kind: openingKindName(kind), Placement: pl})
+		}
+	}
+	for _, fu := range p.Furniture {
+		f.Furniture.Total++
+		pl := "absolute"
+		switch fu.Placement {
+		case "anchored":
+			pl = "anchored"
+			f.Furniture.Anchored++
+		case "against":
+			pl = "against-wall"
+			f.Furniture.AgainstWall++
+		default:
+			f.Furniture.Absolute++
+		}
+		f.Elements = append(f.Elements, FreedomElement{ID: fu.ID, Kind: "furniture", Placement: pl})
+	}
+	return f
+}
+
+func openingKindName(k ir.OpeningKind) string {
+	switch k {
+	case ir.Door:
+		return "door"
+	case ir.Window:
+		return "window"
+	}
+	return "opening"
+}
+
+// caption composes the one-sentence summary from the facts.
+func caption(s *Summary) string {
+	var b strings.Builder
+	b.WriteString("\"" + s.Plan + "\" — a " + strconv.Itoa(s.Totals.Rooms) + "-room floor plan, " + num(s.Totals.FloorAreaM2) + " m² total")
+	if len(s.Rooms) > 0 {
+		b.WriteString(": ")
+		for i, r := range s.Rooms {
+			if i == CaptionRooms {
+				b.WriteString(", and " + strconv.Itoa(len(s.Rooms)-CaptionRooms) + " more")
+				break
+			}
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			name := r.Label
+			if name == "" {
+				name = r.ID
+			}
+			b.WriteString(name + " (" + num(r.AreaM2) + " m²)")
+		}
+	}
+	var parts []string
+	if n := s.Totals.Doors; n > 0 {
+		parts = append(parts, plural(n, "door"))
+	}
+	if n := s.Totals.Windows; n > 0 {
+		parts = append(parts, plural(n, "window"))
+	}
+	if ents := s.Access.Entrances; len(ents) > 0 {
+		word := "entrance via "
+		if len(ents) > 1 {
+			word = "entrances via "
+		}
+		shown := ents
+		if len(shown) > CaptionEntrances {
+			shown = shown[:CaptionEntrances]
+		}
+		t := word + strings.Join(shown, ", ")
+		if len(ents) > CaptionEntrances {
+			t += ", and " + strconv.Itoa(len(ents)-CaptionEntrances) + " more"
+		}
+		parts = append(parts, t)
+	}
+	if len(parts) > 0 {
+		b.WriteString("; " + strings.Join(parts, ", "))
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}

@@ -1,0 +1,59 @@
+package compile
+
+import (
+	"github.com/archlang-go/caddy-archlang/core/analysis"
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// DescribeOptions tune a describe.
+type DescribeOptions struct {
+	// Name is the file name used for the source (default "plan.arch").
+	Name string
+	// World resolves `import` statements, as in Options.
+	World expand.World
+	// Filter narrows the reported facts (a display filter: ok and the
+	// diagnostics always weigh the whole plan).
+	Filter analysis.Options
+}
+
+// DescribeResult is the outcome of a describe.
+type DescribeResult struct {
+	// Facts is the JSON-ready answer, diagnostics included.
+	Facts       *analysis.Facts
+	Diagnostics diag.List
+	File        *source.File
+	Plan        *ir.Plan // nil when the source did not resolve
+}
+
+// Describe compiles src through resolve and reads the plan back as facts.
+// A plan with errors answers ok:false with empty facts, as the reference;
+// the diagnostics are the compile's.
+func Describe(src []byte, opts DescribeOptions) DescribeResult {
+	name := opts.Name
+	if name == "" {
+		name = "plan.arch"
+	}
+	f := source.NewFile(name, src)
+	plan, diags := resolveWith(f, opts.World)
+	res := DescribeResult{Diagnostics: diags, File: f}
+	if diags.HasErrors() || plan == nil {
+		res.Facts = analysis.Empty()
+	} else {
+		res.Plan = plan
+		res.Facts = analysis.Describe(plan, opts.Filter)
+	}
+	res.Facts.Diagnostics = diag.ListToJSON(f, diags)
+	return res
+}
+
+// Caption is the one-sentence summary of a resolved plan that the
+// accessible SVG uses as its description.
+func Caption(p *ir.Plan) string {
+	if p == nil {
+		return ""
+	}
+	return analysis.Summarize(p).Caption
+}
