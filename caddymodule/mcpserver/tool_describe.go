@@ -1,0 +1,50 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/archlang-go/caddy-archlang/core/compile"
+)
+
+var describeTool = &mcp.Tool{
+	Name:  "describe",
+	Title: "Describe an ArchLang plan as facts",
+	Description: "Read an ArchLang plan back as machine-readable facts, without drawing it, to check that it means what you intended. " +
+		"Returns one JSON text: {ok, plan, caption, units, bbox (centreline extent), bbox_outer (outer wall faces), " +
+		"rooms[] {id, label?, uses, room_type, area_m2, bbox, floor_polygon | floor_circle, adjacent}, " +
+		"doors[] and openings[] {id, between: two room ids or \"exterior\", width}, windows[] {id, room, width, facing (compass, after north)}, " +
+		"furniture[], access {entrances, hasEntrance, edges[], rooms[] {depthFromEntrance, reachable, bottleneckClearWidth}}, " +
+		"circulation, totals {rooms, doors, windows, floor_area_m2}, input_graph (room → rooms it opens into), " +
+		"freedom (which positions are written vs derived), and, when the plan has them, sheet, site, axes, zones, schedule, instances, verticals, levels[], vertical; " +
+		"diagnostics as compile reports them}. A plan with errors answers ok:false with empty facts and the errors to fix (isError is set).",
+	Annotations: readOnly,
+	InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "source": {"type": "string", "description": "The whole .arch program, starting with plan \"Name\" {"}
+  },
+  "required": ["source"],
+  "additionalProperties": false
+}`),
+}
+
+func init() {
+	register(describeTool, func(t *tools) mcp.ToolHandler { return t.describe })
+}
+
+func (t *tools) describe(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var a struct {
+		Source *string `json:"source"`
+	}
+	if r := t.args(req, &a); r != nil {
+		return r, nil
+	}
+	if r := (sourceArgs{Source: a.Source}).check("describe"); r != nil {
+		return r, nil
+	}
+	res := compile.Describe([]byte(*a.Source), compile.DescribeOptions{World: t.compileOptions().World})
+	return jsonResult(res.Facts, !res.Facts.OK), nil
+}
