@@ -96,10 +96,9 @@ func Compile(src []byte, opts Options) Result {
 		return res
 	}
 	res.OK = true
-	so := svg.Options{Accessible: opts.Accessible}
-	res.Output = string(svg.Render(plan, so))
+	res.Output = string(svg.Render(plan, svgOptions(plan, opts)))
 	for _, pg := range plan.Pages {
-		p := Page{Output: string(svg.Render(pg, so))}
+		p := Page{Output: string(svg.Render(pg, svgOptions(pg, opts)))}
 		if pg.Level != nil {
 			p.Level, _ = strconv.Atoi(pg.Level.Number)
 			p.Name = pg.Level.Name

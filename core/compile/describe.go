@@ -5,6 +5,7 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/render/svg"
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
@@ -56,4 +57,14 @@ func Caption(p *ir.Plan) string {
 		return ""
 	}
 	return analysis.Summarize(p).Caption
+}
+
+// svgOptions are the drawing options of one page: an accessible drawing
+// describes itself with the page's caption.
+func svgOptions(p *ir.Plan, opts Options) svg.Options {
+	so := svg.Options{Accessible: opts.Accessible}
+	if opts.Accessible {
+		so.Caption = Caption(p)
+	}
+	return so
 }
