@@ -92,6 +92,22 @@ func Describe(p *ir.Plan, opts Options) *Facts {
 	}
 	f := &Facts{OK: true}
 	f.Summary = *Summarize(p)
+	if len(p.Pages) > 0 {
+		for i, pg := range p.Pages {
+			lf := LevelFacts{}
+			if pg.Level != nil {
+				lf.Level, _ = strconv.Atoi(pg.Level.Number)
+				lf.Name = pg.Level.Name
+			}
+			if i == 0 {
+				lf.Summary = f.Summary
+			} else {
+				lf.Summary = *Summarize(pg)
+			}
+			f.Levels = append(f.Levels, lf)
+		}
+		f.Vertical = verticalGraph(p.Pages, f.Levels)
+	}
 	f.fillEmpty()
 	return f
 }
@@ -109,13 +125,21 @@ func Summarize(p *ir.Plan) *Summary {
 		d := st.AccDescr
 		s.AccDescr = &d
 	}
-	if st.ScaleSet && st.ScaleDenom > 0 {
-		s.Scale = num(st.ScaleNum) + ":" + num(st.ScaleDenom)
+	if c, ok := extentRect(p); ok {
+		s.BBox = Size{W: z(c.W()), H: z(c.H())}
 	}
-	s.BBox, s.BBoxOuter = extents(p)
+	outer, found := outerRect(p)
+	if found {
+		s.BBoxOuter = Size{W: z(outer.W()), H: z(outer.H())}
+	}
+	s.Scale, s.Sheet = sheetFacts(p, outer, found)
+	s.Site = siteFacts(st)
+	s.Axes = axesFacts(st)
+	s.Instances = instanceFacts(p)
 	s.Rooms = m.roomFacts()
 	s.Doors, s.Windows, s.Openings = m.openingFacts()
 	s.Furniture = furnitureFacts(p)
+	s.Verticals = verticalFacts(p)
 	s.Access = m.access()
 	s.Totals = Totals{Rooms: len(s.Rooms), Doors: len(s.Doors), Windows: len(s.Windows)}
 	total := 0.0
@@ -125,6 +149,14 @@ func Summarize(p *ir.Plan) *Summary {
 	s.Totals.FloorAreaM2 = Round2(total / 1e6)
 	s.InputGraph = m.inputGraph()
 	s.Freedom = freedom(p)
+	s.Schedule = m.scheduleFacts(s.Rooms)
+	var level *int
+	if p.Level != nil && len(p.Zones) > 0 {
+		if n, err := strconv.Atoi(p.Level.Number); err == nil {
+			level = &n
+		}
+	}
+	s.Zones = m.zoneFacts(level)
 	s.Caption = caption(s)
 	return s
 }
@@ -266,7 +298,7 @@ func (m *Model) roomFacts() []Room {
 	for i := range p.Rooms {
 		r := &p.Rooms[i]
 		uses := RoomUses(r.Uses, r.Label, r.ID)
-		f := Room{ID: r.ID, Label: r.Label, Uses: uses, RoomType: RoomType(uses), AreaM2: Round2(m.area[i] / 1e6), FloorPolygon: []XY{}}
+		f := Room{ID: r.ID, Label: r.Label, Uses: uses, RoomType: RoomType(uses), AreaM2: Round2(m.area[i] / 1e6), FloorPolygon: []XY{}, Instance: r.Instance, Component: r.Component}
 		b := roomBounds(r)
 		f.BBox = Box{X: z(b.Min.X), Y: z(b.Min.Y), W: z(b.W()), H: z(b.H())}
 		if r.Shape == ir.RoomCircle {
@@ -339,7 +371,7 @@ func (m *Model) openingFacts() (doors []Door, windows []Window, openings []Door)
 		switch op.Kind {
 		case ir.Door, ir.Cased:
 			b, _ := m.Between(i)
-			d := Door{ID: op.ID, Between: b, Width: z(op.Width)}
+			d := Door{ID: op.ID, Instance: op.Instance, Between: b, Width: z(op.Width)}
 			if op.Kind == ir.Door {
 				if op.DoorKind != "" && op.DoorKind != "hinged" {
 					d.Kind = op.DoorKind
@@ -349,7 +381,7 @@ func (m *Model) openingFacts() (doors []Door, windows []Window, openings []Door)
 				openings = append(openings, d)
 			}
 		case ir.Window:
-			w := Window{ID: op.ID, Width: z(op.Width)}
+			w := Window{ID: op.ID, Instance: op.Instance, Width: z(op.Width)}
 			if r := m.WindowRoom(i); r >= 0 {
 				id := p.Rooms[r].ID
 				w.Room = &id
@@ -428,7 +460,7 @@ func (m *Model) outward(i int) (geom.Point, bool) {
 func furnitureFacts(p *ir.Plan) []Piece {
 	out := make([]Piece, 0, len(p.Furniture))
 	for _, fu := range p.Furniture {
-		out = append(out, Piece{ID: fu.ID, Category: fu.Type, Label: fu.Label, Room: fu.Room, Rotate: z(fu.Rotate)})
+		out = append(out, Piece{ID: fu.ID, Category: fu.Type, Label: fu.Label, Room: fu.Room, Rotate: z(fu.Rotate), Instance: fu.Instance, Component: fu.Component})
 	}
 	return out
 }

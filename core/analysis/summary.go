@@ -68,24 +68,6 @@ func angleIn(t, start, sweep float64) bool {
 	return d <= sweep+1e-9
 }
 
-// extents returns the plan's size on wall centrelines and on outer faces.
-func extents(p *ir.Plan) (Size, Size) {
-	c, ok := extentRect(p)
-	if !ok {
-		return Size{}, Size{}
-	}
-	o := c
-	for i := range p.Walls {
-		w := &p.Walls[i]
-		h := w.Thickness / 2
-		pts := append(append([]geom.Point{}, w.Points...), arcExtremes(w)...)
-		for _, q := range pts {
-			o = o.Union(geom.Rect{Min: geom.Point{X: q.X - h, Y: q.Y - h}, Max: geom.Point{X: q.X + h, Y: q.Y + h}})
-		}
-	}
-	return Size{W: z(c.W()), H: z(c.H())}, Size{W: z(o.W()), H: z(o.H())}
-}
-
 func (m *Model) inputGraph() Graph {
 	p := m.Plan
 	idx := make(map[string]int, len(p.Rooms))
@@ -133,7 +115,7 @@ func freedom(p *ir.Plan) Freedom {
 		default:
 			f.Rooms.Absolute++
 		}
-		f.Elements = append(f.Elements, FreedomElement{ID: r.ID, Kind: "room", Placement: pl})
+		f.Elements = append(f.Elements, FreedomElement{ID: r.ID, Kind: "room", Placement: pl, Instance: r.Instance})
 	}
 	for _, kind := range []ir.OpeningKind{ir.Door, ir.Window, ir.Cased} {
 		for _, op := range p.Openings {
@@ -148,7 +130,7 @@ func freedom(p *ir.Plan) Freedom {
 			} else {
 				f.Openings.Absolute++
 			}
-			f.Elements = append(f.Elements, FreedomElement{ID: op.ID, Kind: openingKindName(kind), Placement: pl})
+			f.Elements = append(f.Elements, FreedomElement{ID: op.ID, Kind: openingKindName(kind), Placement: pl, Instance: op.Instance})
 		}
 	}
 	for _, fu := range p.Furniture {
@@ -164,7 +146,7 @@ func freedom(p *ir.Plan) Freedom {
 		default:
 			f.Furniture.Absolute++
 		}
-		f.Elements = append(f.Elements, FreedomElement{ID: fu.ID, Kind: "furniture", Placement: pl})
+		f.Elements = append(f.Elements, FreedomElement{ID: fu.ID, Kind: "furniture", Placement: pl, Instance: fu.Instance})
 	}
 	return f
 }

@@ -33,6 +33,9 @@ type Plan struct {
 	// room's Zone names one by Path. The renderer titles the room schedule's
 	// groups with them. (Added for core/render/svg; filled by resolve.)
 	Zones []Zone
+	// Instances are the placed component instances, in source order.
+	// (Added for core/analysis; filled by resolve.)
+	Instances []Instance
 
 	// Pages are every storey of a multi-storey plan, in ascending level
 	// order, each with its Level set; nil for a single-storey plan. The plan
@@ -55,6 +58,11 @@ type Settings struct {
 	NorthSet bool
 	AccTitle string
 	AccDescr string
+	// SiteStreet is the site block's street direction as written ("north",
+	// …), "" without a site; SiteHemisphere is "north" or "south" ("" when
+	// unstated). (Added for core/analysis.)
+	SiteStreet     string
+	SiteHemisphere string
 
 	// GridSet reports whether the plan states a grid.
 	GridSet bool
@@ -169,6 +177,9 @@ type Room struct {
 	LabelAt *geom.Point
 	// Zone is the dotted path of the innermost enclosing zone, "" when none.
 	Zone string
+	// Instance and Component name the placed instance the room was made
+	// in and its component; "" outside instances. (Added for core/analysis.)
+	Instance, Component string
 	// Placement is how the room's position was given: "absolute" (a literal
 	// at, a polygon or a circle), "relational" (right-of, below, …) or
 	// "strip" (a strip row). (Added for core/analysis' freedom report.)
@@ -225,6 +236,9 @@ type Opening struct {
 	OffWall bool
 	// Attached reports the `on <wall> at <pos>` form.
 	Attached bool
+	// Instance names the placed instance the opening was made in, "" when
+	// none. (Added for core/analysis.)
+	Instance string
 }
 
 // Furniture is a piece of furniture or a fixture.
@@ -239,6 +253,9 @@ type Furniture struct {
 
 	// Placement is "absolute", "against" or "anchored".
 	Placement string
+	// Instance and Component name the placed instance the piece was made
+	// in and its component; "" outside instances. (Added for core/analysis.)
+	Instance, Component string
 }
 
 // Column is a solid structural column.
@@ -309,4 +326,16 @@ type Zone struct {
 	Path string
 	// Label is the zone's quoted name, "" when it has none.
 	Label string
+	// Instance reports the implicit zone of a placed instance.
+	// (Added for core/analysis.)
+	Instance bool
+}
+
+// Instance is one placed component instance. (Added for core/analysis.)
+type Instance struct {
+	Name      string
+	Component string
+	At        geom.Point
+	Rotate    float64
+	Mirror    string // "x", "y" or ""
 }

@@ -110,6 +110,12 @@ func (r *resolver) instance(in *expand.Instance) {
 
 	f := frame{at: geom.Point{X: snap(in.At.X, r.grid), Y: snap(in.At.Y, r.grid)}, mx: in.Mirror.V == "x", my: in.Mirror.V == "y"}
 	f.quarts = int(math.Mod(math.Mod(math.Round(in.Rotate.V/90), 4)+4, 4))
+	r.plan.Instances = append(r.plan.Instances, ir.Instance{Name: name, Component: in.Component.V, At: f.at, Rotate: in.Rotate.V, Mirror: in.Mirror.V})
+	comp := in.Component.V
+	zone := name
+	if in.Zone != "" {
+		zone = in.Zone + "." + name
+	}
 	ns := func(id string) string {
 		if id == "" {
 			return ""
@@ -152,9 +158,12 @@ func (r *resolver) instance(in *expand.Instance) {
 		}
 		nr := &roomEl{src: rm.src, strip: rm.strip, meta: rm.meta, id: ns(rm.id), abs: true, ok: true, pre: true, placed: true, room: rm.room, bad: rm.bad}
 		nr.room.ID = nr.id
-		nr.room.Zone = name
+		nr.room.Zone = zone
 		if rm.room.Zone != "" {
-			nr.room.Zone = name + "." + rm.room.Zone
+			nr.room.Zone = zone + "." + rm.room.Zone
+		}
+		if nr.room.Instance == "" {
+			nr.room.Instance, nr.room.Component = name, comp
 		}
 		nr.rect = f.rect(rm.rect)
 		switch rm.room.Shape {
@@ -184,6 +193,9 @@ func (r *resolver) instance(in *expand.Instance) {
 		no := &openingEl{src: o.src, id: ns(o.id)}
 		op.ID = no.id
 		op.Center = f.point(op.Center)
+		if op.Instance == "" {
+			op.Instance = name
+		}
 		if op.Wall >= 0 {
 			for _, w := range c.walls {
 				if w.ok && w.planIdx == op.Wall {
@@ -227,6 +239,9 @@ func (r *resolver) instance(in *expand.Instance) {
 		}
 		fu.ID = ns(fu.ID)
 		fu.Room = ns(fu.Room)
+		if fu.Instance == "" {
+			fu.Instance, fu.Component = name, comp
+		}
 		fu.Rect = f.rect(fu.Rect)
 		fu.Rotate = f.quarter(fu.Rotate)
 		carried := &furnEl{src: fe.src, id: fu.ID, ok: true, pre: &fu, roomDiags: append(pending, fe.roomDiags...)}

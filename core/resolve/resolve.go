@@ -79,6 +79,7 @@ func Resolve(in Input) (*ir.Plan, diag.List) {
 	plan.Name = x.Name
 	plan.Span = x.Span
 	r.run(x.Items)
+	setZones(plan, zoneDecls(r.syntax))
 	return plan, append(mergeByPosition(in.ParseDiags, r.setDiags), r.diags...)
 }
 

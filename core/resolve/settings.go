@@ -131,6 +131,7 @@ func (r *resolver) settings(items []expand.Item) {
 				continue
 			}
 			siteSeen = true
+			s.SiteStreet, s.SiteHemisphere = n.Street.V, n.Hemisphere.V
 		}
 	}
 	s.AxesX = r.axes(axesX)
