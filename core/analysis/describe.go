@@ -143,10 +143,10 @@ func Summarize(p *ir.Plan) *Summary {
 	s.Access = m.access()
 	s.Totals = Totals{Rooms: len(s.Rooms), Doors: len(s.Doors), Windows: len(s.Windows)}
 	total := 0.0
-	for i := range p.Rooms {
-		total += m.area[i]
+	for _, r := range s.Rooms {
+		total += r.AreaM2
 	}
-	s.Totals.FloorAreaM2 = Round2(total / 1e6)
+	s.Totals.FloorAreaM2 = Round2(total)
 	s.InputGraph = m.inputGraph()
 	s.Freedom = freedom(p)
 	s.Schedule = m.scheduleFacts(s.Rooms)
@@ -371,8 +371,9 @@ func (m *Model) openingFacts() (doors []Door, windows []Window, openings []Door)
 		switch op.Kind {
 		case ir.Door, ir.Cased:
 			b, _ := m.Between(i)
-			d := Door{ID: op.ID, Instance: op.Instance, Between: b, Width: z(op.Width)}
+			d := Door{ID: op.ID, Between: b, Width: z(op.Width)}
 			if op.Kind == ir.Door {
+				d.Instance = op.Instance // the reference tags doors only
 				if op.DoorKind != "" && op.DoorKind != "hinged" {
 					d.Kind = op.DoorKind
 				}
@@ -381,7 +382,7 @@ func (m *Model) openingFacts() (doors []Door, windows []Window, openings []Door)
 				openings = append(openings, d)
 			}
 		case ir.Window:
-			w := Window{ID: op.ID, Instance: op.Instance, Width: z(op.Width)}
+			w := Window{ID: op.ID, Width: z(op.Width)}
 			if r := m.WindowRoom(i); r >= 0 {
 				id := p.Rooms[r].ID
 				w.Room = &id
@@ -398,7 +399,6 @@ func (m *Model) openingFacts() (doors []Door, windows []Window, openings []Door)
 // ("" otherwise).
 func (m *Model) Facing(i int) (facing, page string) {
 	p := m.Plan
-	op := &p.Openings[i]
 	n, ok := m.outward(i)
 	if !ok {
 		n = geom.Point{X: 0, Y: -1}
@@ -406,7 +406,6 @@ func (m *Model) Facing(i int) (facing, page string) {
 	ang := math.Atan2(n.X, -n.Y) * 180 / math.Pi
 	page = Cardinal(ang)
 	facing = Cardinal(ang - p.Settings.NorthAngle)
-	_ = op
 	if facing == page {
 		return facing, ""
 	}
@@ -423,8 +422,10 @@ func Cardinal(deg float64) string {
 	return [4]string{"N", "E", "S", "W"}[k]
 }
 
-// outward is the unit normal of an opening's host wall at its centre,
-// pointing away from the room it serves (or from the plan's centre).
+// outward is the unit normal of an opening's host segment (its chord, for
+// an arc) on the side no room occupies: a probe one wall thickness off each
+// face decides. When both sides or neither are floor, it is the segment's
+// right-hand normal (outward on a ring drawn clockwise on the sheet).
 func (m *Model) outward(i int) (geom.Point, bool) {
 	p := m.Plan
 	op := &p.Openings[i]
@@ -436,22 +437,17 @@ func (m *Model) outward(i int) (geom.Point, bool) {
 	if op.Segment < 0 || op.Segment >= len(segs) {
 		return geom.Point{}, false
 	}
-	var n geom.Point
-	if op.Segment < len(w.Arcs) && w.Arcs[op.Segment].Arc {
-		n = op.Center.Sub(w.Arcs[op.Segment].Center).Unit()
-	} else {
-		s := segs[op.Segment]
-		d := s.B.Sub(s.A).Unit()
-		n = geom.Point{X: -d.Y, Y: d.X}
+	s := segs[op.Segment]
+	d := s.B.Sub(s.A)
+	if d.Len() == 0 {
+		return geom.Point{}, false
 	}
-	var ref geom.Point
-	if len(m.Touch[i]) > 0 {
-		ref = roomBounds(&p.Rooms[m.Touch[i][0]]).Center()
-	} else {
-		b, _ := extentRect(p)
-		ref = b.Center()
-	}
-	if op.Center.Sub(ref).Dot(n) < 0 {
+	d = d.Unit()
+	n := geom.Point{X: d.Y, Y: -d.X}
+	t := w.Thickness
+	front := RoomAt(p, op.Center.Add(n.Mul(t))) >= 0
+	back := RoomAt(p, op.Center.Sub(n.Mul(t))) >= 0
+	if front && !back {
 		n = n.Mul(-1)
 	}
 	return n, true

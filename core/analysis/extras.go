@@ -245,7 +245,9 @@ var verticalKinds = map[ir.VerticalKind]string{ir.Stair: "stair", ir.Elevator: "
 // verticalFacts lists the stairs, lifts and escalators drawn on a storey.
 func verticalFacts(p *ir.Plan) []VerticalRun {
 	var out []VerticalRun
-	for _, v := range p.Vertical {
+	vs := append([]ir.Vertical(nil), p.Vertical...)
+	sort.SliceStable(vs, func(i, j int) bool { return vs[i].Span.Start < vs[j].Span.Start })
+	for _, v := range vs {
 		vr := VerticalRun{ID: v.ID, Kind: verticalKinds[v.Kind], BBox: Box{X: z(v.Rect.Min.X), Y: z(v.Rect.Min.Y), W: z(v.Rect.W()), H: z(v.Rect.H())}}
 		if v.Kind != ir.Elevator {
 			vr.Dir = v.Dir
