@@ -1,0 +1,63 @@
+package compile
+
+import (
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/lint"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// LintOptions tune a lint.
+type LintOptions struct {
+	// Name is the file name used for the source (default "plan.arch").
+	Name string
+	// World resolves `import` statements, as in Options.
+	World expand.World
+	// Profile names the lint profile ("" = lint.DefaultProfile).
+	Profile string
+	// Codes keeps only findings with these codes (a display filter).
+	Codes []string
+}
+
+// LintResult is the outcome of a lint.
+type LintResult struct {
+	// Findings are the advisory warnings, in rule order; empty when the
+	// plan does not compile (lint has nothing sound to read).
+	Findings diag.List
+	// Compile holds the compile's own diagnostics, which the lint tool does
+	// not report but a validating caller needs.
+	Compile diag.List
+	File    *source.File
+	Plan    *ir.Plan // nil when the source did not resolve
+}
+
+// LintEnvelope is the wire shape of the lint tool's result: {ok,
+// diagnostics}. ok is always true: findings are advice, never failure.
+type LintEnvelope struct {
+	OK          bool        `json:"ok"`
+	Diagnostics []diag.JSON `json:"diagnostics"`
+}
+
+// Envelope converts r for the wire.
+func (r LintResult) Envelope() LintEnvelope {
+	return LintEnvelope{OK: true, Diagnostics: diag.ListToJSON(r.File, r.Findings)}
+}
+
+// Lint compiles src through resolve and runs the lint rules on the plan.
+// A plan with errors has no findings, as in the reference.
+func Lint(src []byte, opts LintOptions) LintResult {
+	name := opts.Name
+	if name == "" {
+		name = "plan.arch"
+	}
+	f := source.NewFile(name, src)
+	plan, diags := resolveWith(f, opts.World)
+	res := LintResult{Findings: diag.List{}, Compile: diags, File: f}
+	if diags.HasErrors() || plan == nil {
+		return res
+	}
+	res.Plan = plan
+	res.Findings = lint.Run(plan, nil, lint.Options{Profile: opts.Profile, Codes: opts.Codes, Source: src})
+	return res
+}

@@ -1,0 +1,458 @@
+package lint
+
+import (
+	"math"
+	"regexp"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// Door thresholds, in mm.
+const (
+	// landingDepth is the clear approach a doorway needs on each side,
+	// measured from the wall's centreline.
+	landingDepth = 300
+	// pocketClearMin and pocketClearShare set a pocket door's end
+	// clearance: the larger of a fixed length and a share of its width.
+	pocketClearMin   = 50
+	pocketClearShare = 0.05
+)
+
+// doorFrame is a door's geometry on its host segment, in plan coordinates.
+type doorFrame struct {
+	op     *ir.Opening
+	a, b   geom.Point // jambs on the centreline, a toward the segment start
+	d, n   geom.Point // unit direction along the wall and left normal
+	side   float64    // +1 when the leaf opens to the left normal
+	along  float64    // distance of the centre from the segment start
+	seg    geom.Segment
+	wallID string
+}
+
+// frame places an opening on its straight host segment; false for an
+// opening on no wall, off its wall, or on a curve.
+func (c *checker) frame(i int) (doorFrame, bool) {
+	op := &c.p.Openings[i]
+	if op.Wall < 0 || op.Wall >= len(c.p.Walls) || op.OffWall {
+		return doorFrame{}, false
+	}
+	w := c.p.Walls[op.Wall]
+	segs := w.Segments()
+	if op.Segment < 0 || op.Segment >= len(segs) || (op.Segment < len(w.Arcs) && w.Arcs[op.Segment].Arc) {
+		return doorFrame{}, false
+	}
+	s := segs[op.Segment]
+	if s.Len() <= geom.Eps {
+		return doorFrame{}, false
+	}
+	d := s.B.Sub(s.A).Unit()
+	along, _ := s.Project(op.Center)
+	mid := s.A.Add(d.Mul(along))
+	f := doorFrame{op: op, a: mid.Sub(d.Mul(op.Width / 2)), b: mid.Add(d.Mul(op.Width / 2)),
+		d: d, n: geom.Point{X: -d.Y, Y: d.X}, side: 1, along: along, seg: s, wallID: w.GenID}
+	if op.Swing == "out" {
+		f.side = -1
+	}
+	return f, true
+}
+
+// swing is a hinged leaf's sweep: the quarter disc about the hinge between
+// the open leaf and the closed one.
+type swing struct {
+	hinge geom.Point
+	u, v  geom.Point // unit toward the other jamb, unit along the open leaf
+	r     float64
+}
+
+func (f doorFrame) swing(hinge string, r float64) swing {
+	if hinge == "right" {
+		return swing{hinge: f.b, u: f.d.Mul(-1), v: f.n.Mul(f.side), r: r}
+	}
+	return swing{hinge: f.a, u: f.d, v: f.n.Mul(f.side), r: r}
+}
+
+// local maps p into the swing's frame (x toward the jamb, y along the leaf).
+func (s swing) local(p geom.Point) geom.Point {
+	q := p.Sub(s.hinge)
+	return geom.Point{X: q.Dot(s.u), Y: q.Dot(s.v)}
+}
+
+// rectDistance is the distance from the hinge to the part of r inside the
+// swing's quadrant box; ok is false when r misses the box.
+func (s swing) rectDistance(r geom.Rect) (float64, bool) {
+	var poly []geom.Point
+	for _, p := range rectCorners(r) {
+		poly = append(poly, s.local(p))
+	}
+	poly = clipBox(poly, 0, s.r, 0, s.r)
+	if len(poly) < 3 || polyArea(poly) <= geom.Eps {
+		return 0, false
+	}
+	return originDistance(poly), true
+}
+
+// contains reports whether the plan point p lies in the swept quarter disc.
+func (s swing) contains(p geom.Point) bool {
+	q := s.local(p)
+	return q.X >= -geom.Eps && q.Y >= -geom.Eps && q.Len() < s.r-geom.Eps
+}
+
+// overlaps reports whether two sweeps share floor, by sampling one of them
+// on a polar grid.
+func (s swing) overlaps(t swing) bool {
+	if s.hinge.Sub(t.hinge).Len() >= s.r+t.r {
+		return false
+	}
+	const steps = 24
+	for i := 0; i <= steps; i++ {
+		for j := 1; j <= steps; j++ {
+			ang := math.Pi / 2 * float64(i) / steps
+			rad := s.r * float64(j) / steps * (1 - 1e-9)
+			p := s.hinge.Add(s.u.Mul(rad * math.Cos(ang))).Add(s.v.Mul(rad * math.Sin(ang)))
+			if t.contains(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clipBox clips a convex polygon to the box [x0,x1]×[y0,y1].
+func clipBox(poly []geom.Point, x0, x1, y0, y1 float64) []geom.Point {
+	type plane struct {
+		nx, ny, k float64 // keep nx*x + ny*y >= k
+	}
+	for _, pl := range []plane{{1, 0, x0}, {-1, 0, -x1}, {0, 1, y0}, {0, -1, -y1}} {
+		if len(poly) == 0 {
+			return nil
+		}
+		var out []geom.Point
+		for i := range poly {
+			p, q := poly[i], poly[(i+1)%len(poly)]
+			fp := pl.nx*p.X + pl.ny*p.Y - pl.k
+			fq := pl.nx*q.X + pl.ny*q.Y - pl.k
+			if fp >= 0 {
+				out = append(out, p)
+			}
+			if (fp >= 0) != (fq >= 0) {
+				t := fp / (fp - fq)
+				out = append(out, p.Add(q.Sub(p).Mul(t)))
+			}
+		}
+		poly = out
+	}
+	return poly
+}
+
+func polyArea(poly []geom.Point) float64 { return geom.Polygon(poly).Area() }
+
+// originDistance is the distance from the origin to a convex polygon.
+func originDistance(poly []geom.Point) float64 {
+	if inPolygon(poly, geom.Point{}) {
+		return 0
+	}
+	best := math.Inf(1)
+	for i := range poly {
+		a, b := poly[i], poly[(i+1)%len(poly)]
+		ab := b.Sub(a)
+		t := 0.0
+		if l := ab.Dot(ab); l > 0 {
+			t = math.Max(0, math.Min(1, a.Mul(-1).Dot(ab)/l))
+		}
+		best = math.Min(best, a.Add(ab.Mul(t)).Len())
+	}
+	return best
+}
+
+// hingedDoors lists the hinged doors that have a straight host, with their
+// frames, in source order.
+func (c *checker) hingedDoors() []doorFrame {
+	var out []doorFrame
+	for i := range c.p.Openings {
+		op := &c.p.Openings[i]
+		if op.Kind != ir.Door || op.DoorKind != "hinged" {
+			continue
+		}
+		if f, ok := c.frame(i); ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// obstruction is the first thing found in a sweep.
+type obstruction struct {
+	piece int     // furniture index, or -1
+	door  int     // index into the hinged list, or -1
+	dist  float64 // hinge to piece, or hinge to hinge
+}
+
+// firstObstruction returns the first piece of furniture (source order),
+// else the first other door's sweep, that the sweep s of door k runs into.
+func (c *checker) firstObstruction(s swing, k int, doors []doorFrame) (obstruction, bool) {
+	for i, f := range c.p.Furniture {
+		if d, ok := s.rectDistance(f.Rect); ok && d < s.r-geom.Eps {
+			return obstruction{piece: i, door: -1, dist: d}, true
+		}
+	}
+	for j, o := range doors {
+		if j == k {
+			continue
+		}
+		t := o.swing(o.op.Hinge, o.op.Width+c.prof.SwingBuffer)
+		if s.overlaps(t) {
+			return obstruction{piece: -1, door: j, dist: s.hinge.Sub(t.hinge).Len()}, true
+		}
+	}
+	return obstruction{}, false
+}
+
+// doorRules runs the door passes: swings, landings, widths.
+func (c *checker) doorRules() {
+	c.swingObstructed()
+	c.doorwayBlocked()
+	c.doorClearance()
+}
+
+// swingObstructed reports hinged doors whose sweep runs into furniture or
+// into another door's sweep (each pair once, at the earlier door).
+func (c *checker) swingObstructed() {
+	doors := c.hingedDoors()
+	reported := map[[2]int]bool{}
+	for k, f := range doors {
+		r := f.op.Width + c.prof.SwingBuffer
+		s := f.swing(f.op.Hinge, r)
+		ob, hit := c.firstObstruction(s, k, doors)
+		if !hit || ob.door >= 0 && reported[[2]int{ob.door, k}] {
+			continue
+		}
+		var d diag.Diagnostic
+		var narrow float64
+		if ob.piece >= 0 {
+			name := pieceName(c.p.Furniture[ob.piece])
+			d = diag.New("W_SWING_OBSTRUCTED", f.op.Span, "The door leaf cannot swing fully open: it sweeps a %s mm radius, but %s is %s mm from the hinge (%s mm too close).",
+				mm(r), quote(name), mm(ob.dist), mm(r-ob.dist))
+			narrow = math.Floor(ob.dist + geom.Eps)
+		} else {
+			o := doors[ob.door]
+			reported[[2]int{k, ob.door}] = true
+			need := r + o.op.Width + c.prof.SwingBuffer
+			d = diag.New("W_SWING_OBSTRUCTED", f.op.Span, "The door leaf cannot swing fully open: its sweep overlaps the sweep of door %s; the hinges are %s mm apart where the two leaves need %s mm (%s mm too close).",
+				quote(o.op.ID), mm(ob.dist), mm(need), mm(need-ob.dist))
+			narrow = math.Floor(ob.dist - o.op.Width - c.prof.SwingBuffer + geom.Eps)
+		}
+		other := "right"
+		if f.op.Hinge == "right" {
+			other = "left"
+		}
+		_, blocked := c.firstObstruction(f.swing(other, r), k, doors)
+		flip := "Hang the leaf from the other jamb with `hinge " + other + "`"
+		if !blocked {
+			flip += "; that swing is clear."
+		} else {
+			flip += "."
+		}
+		otherSwing := "out"
+		if f.op.Swing == "out" {
+			otherSwing = "in"
+		}
+		hints := []string{flip, "Open it toward the other side of the wall with `swing " + otherSwing + "`.",
+			"Slide the door along its wall, or move what is in the way (`arch repair` finds the smallest move)."}
+		if narrow >= c.prof.MinWalkClear {
+			hints = append(hints, "A leaf of "+mm(narrow)+" mm or less would clear it and still meet the "+mm(c.prof.MinWalkClear)+" mm minimum.")
+		} else {
+			hints = append(hints, "A narrower leaf is no answer here: it would have to shrink to "+mm(math.Max(0, narrow))+" mm, below the "+mm(c.prof.MinWalkClear)+" mm minimum passable width.")
+		}
+		hints = append(hints, "Or use a door that sweeps nothing — `sliding`, `pocket` or `barn` — which this check never applies to.",
+			"Or, if no leaf is needed, make it a leafless `opening`.")
+		d.Hints = hints
+		if !blocked {
+			if text, ok := c.withHinge(f.op.Span, other); ok {
+				d.Fixes = []diag.Fix{{Title: "hinge the leaf on the other jamb (`hinge " + other + "`), where its swing is clear",
+					Applicability: "machine-applicable", FixID: "door-swing-obstructed",
+					Edits: []diag.Edit{{Span: f.op.Span, NewText: text}}}}
+			}
+		}
+		c.add(d)
+	}
+}
+
+var (
+	hingeClause = regexp.MustCompile(`\bhinge\s+(left|right|near[ -]start|near[ -]end)`)
+	swingClause = regexp.MustCompile(`\sswing\s`)
+	slideWord   = regexp.MustCompile(`\bslide\s+(left|right)\b`)
+)
+
+// withHinge returns the door statement at sp rewritten to hang on side h.
+func (c *checker) withHinge(sp source.Span, h string) (string, bool) {
+	if sp.Start < 0 || sp.End > len(c.src) || sp.Start >= sp.End {
+		return "", false
+	}
+	text := string(c.src[sp.Start:sp.End])
+	if loc := hingeClause.FindStringIndex(text); loc != nil {
+		return text[:loc[0]] + "hinge " + h + text[loc[1]:], true
+	}
+	if loc := swingClause.FindStringIndex(text); loc != nil {
+		return text[:loc[0]] + " hinge " + h + text[loc[0]:], true
+	}
+	return text + " hinge " + h, true
+}
+
+// doorwayBlocked reports doors whose landing (the strip in front of the
+// opening, landingDepth deep on each side) holds a piece of furniture.
+func (c *checker) doorwayBlocked() {
+	for i := range c.p.Openings {
+		op := &c.p.Openings[i]
+		if op.Kind != ir.Door {
+			continue
+		}
+		f, ok := c.frame(i)
+		if !ok {
+			continue
+		}
+		for _, fu := range c.p.Furniture {
+			left, ok := f.landingGap(fu.Rect)
+			if !ok {
+				continue
+			}
+			name := pieceName(fu)
+			short := landingDepth - left
+			d := diag.New("W_DOORWAY_BLOCKED", op.Span, "The doorway's approach is blocked: %s comes within %s mm of the opening, where %d mm must stay clear on each side (%s mm short).",
+				quote(name), mm(left), landingDepth, mm(short))
+			d.Hints = []string{
+				"Move " + quote(name) + " " + mm(short) + " mm away from the opening (`arch repair` finds the smallest move).",
+				"Or make it " + mm(short) + " mm smaller on the side facing the door, so it ends " + itoa(landingDepth) + " mm from the opening.",
+				"Or slide the door along its wall so its landing misses " + quote(name) + ".",
+			}
+			c.add(d)
+			break
+		}
+	}
+}
+
+// landingGap returns the clear depth r leaves in front of the opening (from
+// the wall's centreline) when r intrudes on either landing.
+func (f doorFrame) landingGap(r geom.Rect) (float64, bool) {
+	var poly []geom.Point
+	for _, p := range rectCorners(r) {
+		q := p.Sub(f.a)
+		poly = append(poly, geom.Point{X: q.Dot(f.d), Y: q.Dot(f.n)})
+	}
+	poly = clipBox(poly, 0, f.op.Width, -landingDepth, landingDepth)
+	if len(poly) < 3 || polyArea(poly) <= geom.Eps {
+		return 0, false
+	}
+	gap := math.Inf(1)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, p := range poly {
+		lo, hi = math.Min(lo, p.Y), math.Max(hi, p.Y)
+	}
+	if lo <= 0 && hi >= 0 {
+		gap = 0
+	} else {
+		gap = math.Min(math.Abs(lo), math.Abs(hi))
+	}
+	if gap >= landingDepth-geom.Eps {
+		return 0, false
+	}
+	return gap, true
+}
+
+// doorClearance reports doors narrower than the profile's minimum.
+func (c *checker) doorClearance() {
+	for _, op := range c.p.Openings {
+		if op.Kind != ir.Door || op.Width >= c.prof.MinDoorWidth {
+			continue
+		}
+		d := diag.New("W_DOOR_CLEARANCE", op.Span, "The door is %s mm wide, narrower than the %s mm minimum.", mm(op.Width), mm(c.prof.MinDoorWidth))
+		d.Hints = []string{"Make it at least " + mm(c.prof.MinDoorWidth) + " mm wide."}
+		c.add(d)
+	}
+}
+
+// pocketRun reports pocket doors whose wall does not continue far enough
+// past the slide-side jamb to hold the panel.
+func (c *checker) pocketRun() {
+	for i := range c.p.Openings {
+		op := &c.p.Openings[i]
+		if op.Kind != ir.Door || op.DoorKind != "pocket" {
+			continue
+		}
+		f, ok := c.frame(i)
+		if !ok {
+			continue
+		}
+		need := op.Width + math.Max(pocketClearMin, op.Width*pocketClearShare)
+		have := c.pocketSpace(f, op.Slide)
+		if have >= need-geom.Eps {
+			continue
+		}
+		other := "left"
+		if op.Slide == "left" {
+			other = "right"
+		}
+		d := diag.New("W_POCKET_RUN", op.Span, "The pocket door's panel has no room to slide: it needs %s mm of wall past its %s jamb, and wall %s has %s mm there (%s mm short).",
+			mm(need), op.Slide, quote(f.wallID), mm(have), mm(need-have))
+		reverseOK := c.pocketSpace(f, other) >= need-geom.Eps
+		var hints []string
+		if reverseOK {
+			hints = append(hints, "Slide it the other way with `slide "+other+"`; the wall on that side is long enough.")
+		}
+		hints = append(hints, "Or slide the door along its wall until the pocket falls on solid wall.",
+			"Or extend the wall past the jamb by the shortfall.",
+			"A narrower door is not suggested: it would change the width you asked for just to pass the check, and would run into `W_DOOR_CLEARANCE`.")
+		d.Hints = hints
+		if reverseOK {
+			if e, ok := c.slideEdit(op.Span, other); ok {
+				d.Fixes = []diag.Fix{{Title: "slide the panel the other way (`slide " + other + "`), where the wall is long enough",
+					Applicability: "machine-applicable", FixID: "pocket-run", Edits: []diag.Edit{e}}}
+			}
+		}
+		c.add(d)
+	}
+}
+
+// pocketSpace is the wall run past the jamb on side slide, up to the end of
+// the host segment or the near edge of another opening on it.
+func (c *checker) pocketSpace(f doorFrame, slide string) float64 {
+	l := f.seg.Len()
+	lo, hi := f.along-f.op.Width/2, f.along+f.op.Width/2
+	var run float64
+	if slide == "right" {
+		run = l - hi
+	} else {
+		run = lo
+	}
+	for j := range c.p.Openings {
+		o := &c.p.Openings[j]
+		if o == f.op || o.Wall != f.op.Wall || o.Segment != f.op.Segment || o.OffWall {
+			continue
+		}
+		oc, _ := f.seg.Project(o.Center)
+		olo, ohi := oc-o.Width/2, oc+o.Width/2
+		if slide == "right" && ohi > hi && olo-hi < run {
+			run = math.Max(0, olo-hi)
+		}
+		if slide == "left" && olo < lo && lo-ohi < run {
+			run = math.Max(0, lo-ohi)
+		}
+	}
+	return math.Max(0, run)
+}
+
+// slideEdit rewrites the door's slide clause to dir, or appends one.
+func (c *checker) slideEdit(sp source.Span, dir string) (diag.Edit, bool) {
+	if sp.Start < 0 || sp.End > len(c.src) || sp.Start >= sp.End {
+		return diag.Edit{}, false
+	}
+	if loc := slideWord.FindIndex(c.src[sp.Start:sp.End]); loc != nil {
+		return diag.Edit{Span: source.Span{Start: sp.Start + loc[0], End: sp.Start + loc[1]}, NewText: "slide " + dir}, true
+	}
+	return diag.Edit{Span: source.Span{Start: sp.End, End: sp.End}, NewText: " slide " + dir}, true
+}
+
+// quote writes s in double quotes, as findings name things.
+func quote(s string) string { return `"` + s + `"` }

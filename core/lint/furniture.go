@@ -1,0 +1,233 @@
+package lint
+
+import (
+	"math"
+	"regexp"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// Furniture thresholds, in mm.
+const (
+	// overlapMin is how far two pieces must overlap on both axes to collide.
+	overlapMin = 1
+	// wallPenetrationMax is how deep a piece may sink into a wall's solid
+	// before it is reported as passing through it.
+	wallPenetrationMax = 30
+	// backReach is the largest gap between a fixture's edge and a wall face
+	// for the wall to count as backing that edge.
+	backReach = 200
+)
+
+// fixture describes one fixture category of the catalogue.
+type fixture struct {
+	// back reports a symbol with a distinct back (W_FIXTURE_BACK_TO_ROOM).
+	back bool
+	// w and d are the catalogue footprint: width along the back, depth.
+	w, d float64
+	// clear is the activity space needed in front (W_FURN_CLEARANCE); 0
+	// when the rule does not apply.
+	clear float64
+}
+
+// fixtures maps every fixture type name (aliases included) to its
+// category's facts. Every type listed needs a wall behind it.
+var fixtures = map[string]fixture{
+	"wc":           {back: true, w: 400, d: 700, clear: 600},
+	"toilet":       {back: true, w: 400, d: 700, clear: 600},
+	"basin":        {back: true, w: 600, d: 450, clear: 450},
+	"sink":         {back: true, w: 600, d: 450, clear: 450},
+	"shower":       {w: 900, d: 900},
+	"bathtub":      {back: true, w: 1700, d: 700},
+	"bath":         {back: true, w: 1700, d: 700},
+	"tub":          {back: true, w: 1700, d: 700},
+	"kitchen_sink": {back: true, w: 800, d: 600, clear: 900},
+	"counter":      {back: true, w: 600, d: 600, clear: 900},
+	"worktop":      {back: true, w: 600, d: 600, clear: 900},
+	"stove":        {back: true, w: 600, d: 600, clear: 900},
+	"hob":          {back: true, w: 600, d: 600, clear: 900},
+	"cooktop":      {back: true, w: 600, d: 600, clear: 900},
+	"fridge":       {back: true, w: 600, d: 650, clear: 900},
+	"refrigerator": {back: true, w: 600, d: 650, clear: 900},
+}
+
+// pieceName is how findings name a piece: its label, else its type.
+func pieceName(f ir.Furniture) string {
+	if f.Label != "" {
+		return f.Label
+	}
+	return f.Type
+}
+
+// furnitureOverlap reports every pair of pieces that share floor, at the
+// later piece.
+func (c *checker) furnitureOverlap() {
+	fs := c.p.Furniture
+	for i := range fs {
+		for j := i + 1; j < len(fs); j++ {
+			a, b := fs[i].Rect, fs[j].Rect
+			if overlap1(a.Min.X, a.Max.X, b.Min.X, b.Max.X) > overlapMin && overlap1(a.Min.Y, a.Max.Y, b.Min.Y, b.Max.Y) > overlapMin {
+				d := diag.New("W_FURNITURE_OVERLAP", fs[j].Span, "Furniture %s overlaps %s: the two footprints share floor.", quote(pieceName(fs[j])), quote(pieceName(fs[i])))
+				d.Hints = []string{"Move one of the two pieces or make it smaller so their footprints no longer share floor, keeping a walkway between them."}
+				c.add(d)
+			}
+		}
+	}
+}
+
+// fixturePlacement reports wall-hung fixtures with no wall behind any edge,
+// then pieces whose centre is outside the room they are declared in.
+func (c *checker) fixturePlacement() {
+	for _, f := range c.p.Furniture {
+		if _, ok := fixtures[f.Type]; !ok {
+			continue
+		}
+		if s := walledSides(c.walls, f.Rect, backReach); s == [sideCount]bool{} {
+			d := diag.New("W_FIXTURE_FLOATING", f.Span, "Fixture %s stands clear of every wall; it needs one behind it.", quote(pieceName(f)))
+			d.Hints = []string{"Put one of its edges against a wall: the supply, waste and vent pipes run inside it."}
+			c.add(d)
+		}
+	}
+	for _, f := range c.p.Furniture {
+		if f.Room == "" {
+			continue
+		}
+		ri := c.roomIndex(f.Room)
+		if ri < 0 {
+			continue
+		}
+		if !inPolygon(c.p.Rooms[ri].Polygon, f.Rect.Center()) {
+			d := diag.New("W_FIXTURE_WRONG_ROOM", f.Span, "Fixture %s is declared in room %s, but its centre lies outside that room.", quote(pieceName(f)), quote(f.Room))
+			d.Hints = []string{"Move the piece into that room, or name the room it really stands in after `in`."}
+			c.add(d)
+		}
+	}
+}
+
+// roomIndex returns the index of the first room with id, or -1.
+func (c *checker) roomIndex(id string) int {
+	for i, r := range c.p.Rooms {
+		if r.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// wallCollision reports pieces sunk into a wall's solid deeper than the
+// tolerance.
+func (c *checker) wallCollision() {
+	for _, f := range c.p.Furniture {
+		for _, b := range c.walls {
+			// Only walls along the plan axes are measured, as in the
+			// reference: an oblique wall's solid is not a rectangle.
+			if b.axis() >= 0 && b.depth(f.Rect) > wallPenetrationMax {
+				d := diag.New("W_FURNITURE_WALL_COLLISION", f.Span, "Furniture %s runs into the solid of a wall.", quote(pieceName(f)))
+				d.Hints = []string{"Move or shrink the piece so it stops at the wall's face instead of passing into it, or place it with `against wall <id>`."}
+				c.add(d)
+				break
+			}
+		}
+	}
+}
+
+// fixtureBackToRoom reports fixtures that stand against a wall with their
+// back (the symbol's top edge, turned by rotate) toward the room. When
+// exactly one backed side suits the piece's proportions, the finding carries
+// the rotate that turns the back onto it.
+func (c *checker) fixtureBackToRoom() {
+	for _, f := range c.p.Furniture {
+		fx, ok := fixtures[f.Type]
+		if !ok || !fx.back || c.inPolygonRoom(f) {
+			continue
+		}
+		sides := walledSides(c.walls, f.Rect, backReach)
+		back := int(math.Round(f.Rotate/90)) % sideCount
+		if back < 0 {
+			back += sideCount
+		}
+		if sides == [sideCount]bool{} || sides[back] {
+			continue
+		}
+		var names string
+		fit := -1
+		nfit := 0
+		for s := range sideCount {
+			if !sides[s] {
+				continue
+			}
+			if names != "" {
+				names += "/"
+			}
+			names += sideNames[s]
+			if fitsBack(fx, f.Rect, s) {
+				fit, nfit = s, nfit+1
+			}
+		}
+		d := diag.New("W_FIXTURE_BACK_TO_ROOM", f.Span, "Fixture %s turns its back to the room: the wall it stands against is on its %s side, not behind it.", quote(pieceName(f)), names)
+		if nfit == 1 {
+			rot := fit * 90
+			d.Hints = []string{"Turn it with `rotate " + itoa(rot) + "` so the back of the symbol meets the wall (rotate 0 puts the back on the north side)."}
+			if e, ok := c.rotateEdit(f, rot); ok {
+				d.Fixes = []diag.Fix{{
+					Title:         "turn \"" + pieceName(f) + "\" to `rotate " + itoa(rot) + "` so its back is against the wall",
+					Applicability: "machine-applicable", FixID: "fixture-back-to-room", Edits: []diag.Edit{e},
+				}}
+			}
+		} else {
+			d.Hints = []string{"State the rotate for the wall it should back onto, or place it with `against wall <id>` or `in <room> anchor <edge>` so the rotation is worked out for you."}
+		}
+		c.add(d)
+	}
+}
+
+// fitsBack reports whether side s of r can be the back of a fixture of
+// category fx: a square footprint (or category) fits any side; otherwise the
+// side must be the long one when the catalogue piece is wider than deep,
+// and the short one when it is deeper than wide.
+func fitsBack(fx fixture, r geom.Rect, s int) bool {
+	along, depth := r.W(), r.H()
+	if s == sideLeft || s == sideRight {
+		along, depth = depth, along
+	}
+	if math.Abs(along-depth) <= geom.Eps || fx.w == fx.d {
+		return true
+	}
+	return (along > depth) == (fx.w > fx.d)
+}
+
+// inPolygonRoom reports whether the piece's centre is inside a polygon or
+// circular room, where the back rule has no sides to speak of.
+func (c *checker) inPolygonRoom(f ir.Furniture) bool {
+	for _, r := range c.p.Rooms {
+		if r.Shape != ir.RoomRect && inPolygon(r.Polygon, f.Rect.Center()) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	rotateClause = regexp.MustCompile(`\brotate\s+-?[0-9.]+`)
+	sizeClause   = regexp.MustCompile(`\bsize\s+[0-9.]+\s*x\s*[0-9.]+`)
+)
+
+// rotateEdit rewrites the piece's rotate clause, or inserts one after its
+// size clause, so the piece turns to rot degrees.
+func (c *checker) rotateEdit(f ir.Furniture, rot int) (diag.Edit, bool) {
+	if f.Span.End > len(c.src) || f.Span.Start < 0 || f.Span.Start >= f.Span.End {
+		return diag.Edit{}, false
+	}
+	text := c.src[f.Span.Start:f.Span.End]
+	if loc := rotateClause.FindIndex(text); loc != nil {
+		return diag.Edit{Span: source.Span{Start: f.Span.Start + loc[0], End: f.Span.Start + loc[1]}, NewText: "rotate " + itoa(rot)}, true
+	}
+	if loc := sizeClause.FindIndex(text); loc != nil {
+		at := f.Span.Start + loc[1]
+		return diag.Edit{Span: source.Span{Start: at, End: at}, NewText: " rotate " + itoa(rot)}, true
+	}
+	return diag.Edit{}, false
+}

@@ -1,0 +1,182 @@
+package lint
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// band is the solid of one straight wall segment: the rectangle the
+// segment's thickness sweeps, squared off half a thickness past each end (as
+// walls are joined).
+type band struct {
+	wall int
+	seg  geom.Segment
+	d, n geom.Point // unit direction and left normal
+	h    float64    // half thickness
+	l    float64    // centreline length
+}
+
+// wallBands collects every straight, non-degenerate wall segment of p.
+// Curved segments are left out: no furniture rule measures against an arc.
+func wallBands(p *ir.Plan) []band {
+	var out []band
+	for wi, w := range p.Walls {
+		for si, s := range w.Segments() {
+			if si < len(w.Arcs) && w.Arcs[si].Arc {
+				continue
+			}
+			l := s.Len()
+			if l <= geom.Eps || w.Thickness <= 0 {
+				continue
+			}
+			d := s.B.Sub(s.A).Unit()
+			out = append(out, band{wall: wi, seg: s, d: d, n: geom.Point{X: -d.Y, Y: d.X}, h: w.Thickness / 2, l: l})
+		}
+	}
+	return out
+}
+
+// axis reports whether the band runs along x (0), along y (1) or neither (-1).
+func (b band) axis() int {
+	switch {
+	case math.Abs(b.d.Y) <= geom.Eps:
+		return 0
+	case math.Abs(b.d.X) <= geom.Eps:
+		return 1
+	}
+	return -1
+}
+
+// corners returns the band's four corners.
+func (b band) corners() [4]geom.Point {
+	a := b.seg.A.Sub(b.d.Mul(b.h))
+	e := b.seg.B.Add(b.d.Mul(b.h))
+	return [4]geom.Point{a.Add(b.n.Mul(b.h)), e.Add(b.n.Mul(b.h)), e.Sub(b.n.Mul(b.h)), a.Sub(b.n.Mul(b.h))}
+}
+
+// rectCorners returns r's corners.
+func rectCorners(r geom.Rect) [4]geom.Point {
+	return [4]geom.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}}
+}
+
+// depth is how far r and the band interpenetrate: the smallest overlap of
+// their projections over the separating axes (x, y and the band's own
+// axes). Zero or less means they do not overlap.
+func (b band) depth(r geom.Rect) float64 {
+	bc := b.corners()
+	rc := rectCorners(r)
+	axes := []geom.Point{{X: 1}, {Y: 1}}
+	if b.axis() < 0 {
+		axes = append(axes, b.d, b.n)
+	}
+	best := math.Inf(1)
+	for _, ax := range axes {
+		a0, a1 := project(bc[:], ax)
+		r0, r1 := project(rc[:], ax)
+		best = math.Min(best, math.Min(a1, r1)-math.Max(a0, r0))
+	}
+	return best
+}
+
+func project(pts []geom.Point, ax geom.Point) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, p := range pts {
+		v := p.Dot(ax)
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	return
+}
+
+// Sides of a rectangle, clockwise from the top, as rotate names them: a
+// fixture with rotate 90·k has its back on side k.
+const (
+	sideTop = iota
+	sideRight
+	sideBottom
+	sideLeft
+	sideCount
+)
+
+var sideNames = [sideCount]string{"top", "right", "bottom", "left"}
+
+// walledSides reports, for each side of r, whether an axis-aligned wall
+// backs it: a wall parallel to that side, on its outer side, whose near
+// face is at most reach from it, and which runs alongside it for some
+// length. A piece pushed into the wall still counts as backed.
+func walledSides(bands []band, r geom.Rect, reach float64) [sideCount]bool {
+	var out [sideCount]bool
+	for _, b := range bands {
+		ax := b.axis()
+		if ax < 0 {
+			continue
+		}
+		if ax == 0 { // horizontal wall: may back the top or bottom side
+			c := b.seg.A.Y
+			lo, hi := math.Min(b.seg.A.X, b.seg.B.X)-b.h, math.Max(b.seg.A.X, b.seg.B.X)+b.h
+			if math.Min(hi, r.Max.X)-math.Max(lo, r.Min.X) <= geom.Eps {
+				continue
+			}
+			if c <= r.Center().Y && r.Min.Y-(c+b.h) <= reach+geom.Eps {
+				out[sideTop] = true
+			}
+			if c >= r.Center().Y && (c-b.h)-r.Max.Y <= reach+geom.Eps {
+				out[sideBottom] = true
+			}
+			continue
+		}
+		c := b.seg.A.X
+		lo, hi := math.Min(b.seg.A.Y, b.seg.B.Y)-b.h, math.Max(b.seg.A.Y, b.seg.B.Y)+b.h
+		if math.Min(hi, r.Max.Y)-math.Max(lo, r.Min.Y) <= geom.Eps {
+			continue
+		}
+		if c <= r.Center().X && r.Min.X-(c+b.h) <= reach+geom.Eps {
+			out[sideLeft] = true
+		}
+		if c >= r.Center().X && (c-b.h)-r.Max.X <= reach+geom.Eps {
+			out[sideRight] = true
+		}
+	}
+	return out
+}
+
+// rectDist is the distance from p to the nearest point of r (0 inside).
+func rectDist(p geom.Point, r geom.Rect) float64 {
+	dx := math.Max(0, math.Max(r.Min.X-p.X, p.X-r.Max.X))
+	dy := math.Max(0, math.Max(r.Min.Y-p.Y, p.Y-r.Max.Y))
+	return math.Hypot(dx, dy)
+}
+
+// overlap1 is the length two intervals share (negative when apart).
+func overlap1(a0, a1, b0, b1 float64) float64 {
+	return math.Min(a1, b1) - math.Max(a0, b0)
+}
+
+// inPolygon reports whether p is inside pg or on its boundary.
+func inPolygon(pg geom.Polygon, p geom.Point) bool {
+	n := len(pg)
+	if n < 3 {
+		return false
+	}
+	in := false
+	for i, j := 0, n-1; i < n; j, i = i, i+1 {
+		a, b := pg[i], pg[j]
+		if onSegment(a, b, p) {
+			return true
+		}
+		if (a.Y > p.Y) != (b.Y > p.Y) && p.X < (b.X-a.X)*(p.Y-a.Y)/(b.Y-a.Y)+a.X {
+			in = !in
+		}
+	}
+	return in
+}
+
+func onSegment(a, b, p geom.Point) bool {
+	ab, ap := b.Sub(a), p.Sub(a)
+	if math.Abs(ab.Cross(ap)) > geom.Eps*math.Max(1, ab.Len()) {
+		return false
+	}
+	t := ap.Dot(ab)
+	return t >= -geom.Eps && t <= ab.Dot(ab)+geom.Eps
+}

@@ -1,0 +1,126 @@
+// Package lint is ArchLang's advisory soundness pass: it reads a resolved
+// plan (and the facts core/analysis derives from it) and reports W_*
+// warnings about habitability — rooms nobody can enter, bedrooms without a
+// window, furniture through walls or in a door's swing, doors too narrow for
+// the chosen profile. Lint never changes the plan and never fails it: every
+// finding is a warning.
+//
+// The rules run storey by storey, always in one fixed order (rooms, then
+// furniture, then access, then doors, then the fix-carrying rules), so the
+// same plan always yields the same list.
+package lint
+
+import (
+	"strconv"
+
+	"github.com/archlang-go/caddy-archlang/core/analysis"
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// Options tune a lint run.
+type Options struct {
+	// Profile names the threshold set (see Profiles); "" or an unknown name
+	// selects DefaultProfile.
+	Profile string
+	// Codes, when not empty, keeps only findings with these codes. It is a
+	// display filter: callers that gate on findings must run unfiltered.
+	Codes []string
+	// Source is the main file's text. Fixes that rewrite part of a
+	// statement (a rotate clause, a slide direction) read it; without it
+	// those findings carry no machine-applicable fix.
+	Source []byte
+}
+
+// Run lints p. facts are describe's facts for p (nil: lint derives what it
+// needs itself); lint reads the cross-storey shaft graph from them. The
+// result is in rule order, storey by storey; in a multi-storey plan every
+// finding carries its storey's Level.
+func Run(p *ir.Plan, facts *analysis.Facts, opts Options) diag.List {
+	if p == nil {
+		return diag.List{}
+	}
+	_ = facts
+	prof := ProfileByName(opts.Profile)
+	out := diag.List{}
+	pages := p.Pages
+	if len(pages) == 0 {
+		pages = []*ir.Plan{p}
+	}
+	multi := len(p.Pages) > 0
+	arrivals := shaftArrivals(pages)
+	counts := verticalCounts(pages)
+	for i, pg := range pages {
+		c := &checker{p: pg, m: analysis.NewModel(pg), prof: prof, src: opts.Source, shafts: counts, arrivals: arrivals[i]}
+		if multi && pg.Level != nil {
+			if n, err := strconv.Atoi(pg.Level.Number); err == nil {
+				c.level = &n
+			}
+		}
+		c.run()
+		out = append(out, c.out...)
+	}
+	return filter(out, opts.Codes)
+}
+
+// filter keeps the findings whose code is in codes (all when codes is empty).
+func filter(l diag.List, codes []string) diag.List {
+	if len(codes) == 0 {
+		return l
+	}
+	keep := make(map[string]bool, len(codes))
+	for _, c := range codes {
+		keep[c] = true
+	}
+	out := diag.List{}
+	for _, d := range l {
+		if keep[d.Code] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// checker lints one storey.
+type checker struct {
+	p      *ir.Plan
+	m      *analysis.Model
+	prof   Profile
+	src    []byte
+	level  *int
+	shafts map[string]int // vertical id -> number of storeys drawing it
+	// arrivals are the rooms a shaft from a reachable storey lands in:
+	// they count as entrances.
+	arrivals []int
+	out      diag.List
+	walls    []band // every straight wall segment's solid band, built once
+}
+
+// add appends d, stamped with the storey's level.
+func (c *checker) add(d diag.Diagnostic) {
+	if c.level != nil {
+		n := *c.level
+		d.Level = &n
+	}
+	c.out = append(c.out, d)
+}
+
+// run applies every rule in the reference's order.
+func (c *checker) run() {
+	c.walls = wallBands(c.p)
+	c.roomRules()
+	c.furnitureOverlap()
+	c.fixturePlacement()
+	c.furnitureClearance()
+	c.wallCollision()
+	c.accessRules()
+	c.doorRules()
+	c.noEntrance()
+	c.circulationRules()
+	c.aliasMatch()
+	c.fixtureBackToRoom()
+	c.equatorFacing()
+	c.pocketRun()
+	c.dimRules()
+	c.stairUnmatched()
+}

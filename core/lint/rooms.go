@@ -1,0 +1,205 @@
+package lint
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/analysis"
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// Room thresholds.
+const (
+	// enclosureReach is how far a wall's centreline may be from a room edge
+	// (mm) and still close that edge.
+	enclosureReach = analysis.TouchTolerance
+	// enclosureGapMax is the longest unwalled run (mm) a wet room may have
+	// before it is reported as open.
+	enclosureGapMax = 300
+)
+
+// Fixture families a wet room or a kitchen is expected to contain.
+var (
+	bathFixtures    = []string{"wc", "toilet", "basin", "sink", "shower", "bathtub", "bath", "tub"}
+	kitchenFixtures = []string{"kitchen_sink", "counter", "worktop", "stove", "hob", "cooktop", "fridge", "refrigerator"}
+)
+
+// roomName is how findings name a room: its label, else its id.
+func roomName(r ir.Room) string {
+	if r.Label != "" {
+		return r.Label
+	}
+	return r.ID
+}
+
+// uses returns room i's uses as describe reports them.
+func (c *checker) uses(i int) []string {
+	r := c.p.Rooms[i]
+	return analysis.RoomUses(r.Uses, r.Label, r.ID)
+}
+
+func (c *checker) isBedroom(i int) bool { return slices.Contains(c.uses(i), "bedroom") }
+
+func (c *checker) isBath(i int) bool {
+	u := c.uses(i)
+	return slices.Contains(u, "bath") || slices.Contains(u, "wc")
+}
+
+func (c *checker) isKitchen(i int) bool { return slices.Contains(c.uses(i), "kitchen") }
+
+// touches reports whether opening k lies on room i's perimeter.
+func (c *checker) touches(k, i int) bool { return slices.Contains(c.m.Touch[k], i) }
+
+// roomRules runs the per-room checks, room by room.
+func (c *checker) roomRules() {
+	for i, r := range c.p.Rooms {
+		name := roomName(r)
+		if a := analysis.RoomArea(&c.p.Rooms[i]) / 1e6; a < c.prof.MinRoomArea {
+			d := diag.New("W_ROOM_TOO_SMALL", r.Span, "Room %s has %s m² of floor, less than the %s m² minimum.", quote(name), m2(a), m2(c.prof.MinRoomArea))
+			d.Hints = []string{"Make its `size` larger, or fold it into the space next to it."}
+			c.add(d)
+		}
+		var door, window bool
+		for k, op := range c.p.Openings {
+			if !c.touches(k, i) {
+				continue
+			}
+			switch op.Kind {
+			case ir.Door, ir.Cased:
+				door = true
+			case ir.Window:
+				window = true
+			}
+		}
+		if !door {
+			d := diag.New("W_ROOM_DISCONNECTED", r.Span, "Room %s has no door or opening, so nobody can get in.", quote(name))
+			d.Hints = []string{"Put a `door`, or a leafless `opening`, in one of the walls around it."}
+			c.add(d)
+		}
+		if c.isBedroom(i) && !window {
+			d := diag.New("W_BEDROOM_NO_WINDOW", r.Span, "Bedroom %s has no window.", quote(name))
+			d.Hints = []string{"Put a `window` in one of its exterior walls, for daylight and a way out in an emergency."}
+			c.add(d)
+		}
+		bath := c.isBath(i)
+		if bath {
+			if gap := c.longestUnwalledRun(r); gap > enclosureGapMax {
+				d := diag.New("W_ROOM_NOT_ENCLOSED", r.Span, "Bathroom %s is open to its surroundings: about %s mm of its outline has no wall.", quote(name), mm(gap))
+				d.Hints = []string{"Carry the partition on until every side of the room is walled; doors and windows in a wall do not count as gaps."}
+				c.add(d)
+			}
+		}
+		if bath && !c.hasFixture(i, bathFixtures) {
+			d := diag.New("W_ROOM_NO_FIXTURE", r.Span, "Bathroom %s contains no fixture (no WC, basin, shower or bath).", quote(name))
+			d.Hints = []string{"Place its fixtures — a `wc`, a `basin` or a `shower` — for example from the bundled `lib/fixtures.arch`."}
+			c.add(d)
+		} else if !bath && c.isKitchen(i) && !c.hasFixture(i, kitchenFixtures) {
+			d := diag.New("W_ROOM_NO_FIXTURE", r.Span, "Kitchen %s contains no fixture (no sink, counter, stove or fridge).", quote(name))
+			d.Hints = []string{"Place its fixtures — a `kitchen_sink` and a `counter` — for example from the bundled `lib/fixtures.arch`."}
+			c.add(d)
+		}
+	}
+}
+
+// hasFixture reports whether a piece of one of the types stands in room i
+// (its centre on the room's floor).
+func (c *checker) hasFixture(i int, types []string) bool {
+	r := c.p.Rooms[i]
+	for _, f := range c.p.Furniture {
+		if slices.Contains(types, f.Type) && inPolygon(r.Polygon, f.Rect.Center()) {
+			return true
+		}
+	}
+	return false
+}
+
+// longestUnwalledRun is the longest stretch of one edge of the room's
+// outline that no parallel wall within enclosureReach runs along.
+func (c *checker) longestUnwalledRun(r ir.Room) float64 {
+	ring := r.Polygon
+	best := 0.0
+	for i := range ring {
+		e := geom.Segment{A: ring[i], B: ring[(i+1)%len(ring)]}
+		l := e.Len()
+		if l <= geom.Eps {
+			continue
+		}
+		u := e.B.Sub(e.A).Mul(1 / l)
+		var cover [][2]float64
+		for _, b := range c.walls {
+			if math.Abs(b.d.Cross(u)) > 1e-9 {
+				continue
+			}
+			_, off := e.Project(b.seg.A)
+			if off > enclosureReach+geom.Eps {
+				continue
+			}
+			t0, _ := e.Project(b.seg.A)
+			t1, _ := e.Project(b.seg.B)
+			lo, hi := math.Max(0, math.Min(t0, t1)), math.Min(l, math.Max(t0, t1))
+			if hi > lo {
+				cover = append(cover, [2]float64{lo, hi})
+			}
+		}
+		slices.SortFunc(cover, func(a, b [2]float64) int {
+			switch {
+			case a[0] < b[0]:
+				return -1
+			case a[0] > b[0]:
+				return 1
+			}
+			return 0
+		})
+		at := 0.0
+		for _, iv := range cover {
+			best = math.Max(best, iv[0]-at)
+			at = math.Max(at, iv[1])
+		}
+		best = math.Max(best, l-at)
+	}
+	return best
+}
+
+// useNames are how the alias finding names an inferred use.
+var useNames = map[string]string{
+	"wc": "a WC", "bath": "a bathroom", "bedroom": "a bedroom", "kitchen": "a kitchen",
+	"entry": "an entry", "hall": "a hall",
+}
+
+// aliasMatch reports rooms whose function was read from an indirect alias
+// in their label, with a fix that states the inferred uses.
+func (c *checker) aliasMatch() {
+	for _, r := range c.p.Rooms {
+		if len(r.Uses) > 0 {
+			continue
+		}
+		ms := analysis.InferUses(r.Label, r.ID)
+		var alias *analysis.UseMatch
+		var all []string
+		for k := range ms {
+			all = append(all, ms[k].Use)
+			if ms[k].Alias && alias == nil {
+				alias = &ms[k]
+			}
+		}
+		if alias == nil {
+			continue
+		}
+		what := useNames[alias.Use]
+		if what == "" {
+			what = "a " + alias.Use
+		}
+		name := roomName(r)
+		uses := strings.Join(all, " ")
+		d := diag.New("W_ALIAS_MATCH", r.Span, "Room %s was taken to be %s only because its name contains %s, an indirect term; the classification is a guess.", quote(name), what, quote(alias.Term))
+		d.Hints = []string{"State its function with `uses " + uses + "`."}
+		d.Fixes = []diag.Fix{{Title: "state the room's function: add `uses " + uses + "` to " + quote(name),
+			Applicability: "machine-applicable", FixID: "alias-uses",
+			Edits: []diag.Edit{{Span: source.Span{Start: r.Span.End, End: r.Span.End}, NewText: " uses " + uses}}}}
+		c.add(d)
+	}
+}
