@@ -42,10 +42,10 @@ func (m *Model) Edges() []Edge {
 	return out
 }
 
-// IsEntrance reports whether an edge is an entrance: a door from the
-// exterior into a room.
+// IsEntrance reports whether an edge is an entrance: a door or cased
+// opening from the exterior into a room.
 func (e *Edge) IsEntrance() bool {
-	return e.Kind == "door" && e.Between[0] == Exterior && e.Between[1] != "" && e.Between[1] != Exterior
+	return e.Between[0] == Exterior && e.Between[1] != "" && e.Between[1] != Exterior
 }
 
 // Reach is one room's reachability from the exterior.
