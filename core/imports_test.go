@@ -28,12 +28,13 @@ var allowed = map[string][]string{
 	"core/expand":     {"core/source", "core/diag", "core/syntax"},
 	"core/resolve":    {"core/source", "core/diag", "core/syntax", "core/expand", "core/ir", "core/geom"},
 	"core/render/svg": {"core/ir", "core/geom", "core/source"},
+	"core/render/txt": {"core/ir", "core/geom", "core/source"},
 	"core/payload":    {},
 	"core/planjson":   {"core/diag"},
 	"core/analysis":   {"core/source", "core/diag", "core/ir", "core/geom"},
 	"core/lint":       {"core/source", "core/diag", "core/ir", "core/geom", "core/analysis"},
 	"core/intent":     {"core/diag", "core/ir", "core/geom", "core/analysis"},
-	"core/compile":    {"core", "core/source", "core/diag", "core/syntax", "core/expand", "core/resolve", "core/ir", "core/geom", "core/render/svg", "core/planjson", "core/analysis", "core/lint", "core/intent"},
+	"core/compile":    {"core", "core/source", "core/diag", "core/syntax", "core/expand", "core/resolve", "core/ir", "core/geom", "core/render/svg", "core/render/txt", "core/planjson", "core/analysis", "core/lint", "core/intent"},
 }
 
 // TestImportGraph holds the core to the standard library and to the one-way

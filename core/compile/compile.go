@@ -11,6 +11,7 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/render/svg"
+	"github.com/archlang-go/caddy-archlang/core/render/txt"
 	"github.com/archlang-go/caddy-archlang/core/resolve"
 	"github.com/archlang-go/caddy-archlang/core/source"
 	"github.com/archlang-go/caddy-archlang/core/syntax"
@@ -18,9 +19,10 @@ import (
 
 // Options tune a compile.
 type Options struct {
-	// Format is the output format; "" means SVG. "png" is refused with
-	// E_PNG_DEPENDENCY (this host has no raster backend); every other value
-	// yields SVG, as the reference tool does.
+	// Format is the output format; "" means SVG. "txt" draws the plan as
+	// text (core/render/txt). "png" is refused with E_PNG_DEPENDENCY (this
+	// host has no raster backend); every other value yields SVG, as the
+	// reference tool does.
 	Format string
 	// Name is the file name used for the source (default "plan.arch").
 	Name string
@@ -96,9 +98,13 @@ func Compile(src []byte, opts Options) Result {
 		return res
 	}
 	res.OK = true
-	res.Output = string(svg.Render(plan, svgOptions(plan, opts)))
+	draw := func(p *ir.Plan) string { return string(svg.Render(p, svgOptions(p, opts))) }
+	if format == "txt" {
+		draw = txt.Render
+	}
+	res.Output = draw(plan)
 	for _, pg := range plan.Pages {
-		p := Page{Output: string(svg.Render(pg, svgOptions(pg, opts)))}
+		p := Page{Output: draw(pg)}
 		if pg.Level != nil {
 			p.Level, _ = strconv.Atoi(pg.Level.Number)
 			p.Name = pg.Level.Name

@@ -1,0 +1,159 @@
+package txt
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// drawOpenings draws each window as '=' and each door or cased opening as
+// '·' along its span on the host wall's centreline.
+func drawOpenings(g *grid, p *ir.Plan, segs []wallSeg) {
+	for _, o := range p.Openings {
+		if !(o.Width > 0) || o.Width > maxCoord || !finite(o.Center) {
+			continue
+		}
+		d := geom.Point{X: 1}
+		if i := hostIndex(segs, o); i >= 0 {
+			sg := segs[i]
+			if sg.arc != nil {
+				d = sg.arcTangent(sg.arcParam(o.Center))
+			} else {
+				d = sg.dir()
+			}
+		}
+		glyph := glyphDoor
+		if o.Kind == ir.Window {
+			glyph = glyphWindow
+		}
+		half := d.Mul(o.Width / 2)
+		g.line(o.Center.Sub(half), o.Center.Add(half), glyph)
+	}
+}
+
+// fixtures are the catalogue names drawn as a symbol without their label.
+var fixtures = map[string]bool{
+	"wc": true, "toilet": true, "basin": true, "sink": true, "shower": true,
+	"bathtub": true, "bath": true, "tub": true, "kitchen_sink": true,
+	"counter": true, "worktop": true, "stove": true, "hob": true, "cooktop": true,
+	"oven": true, "fridge": true, "refrigerator": true,
+}
+
+// initial is the letter a piece is drawn with: the first ASCII letter or
+// digit of s, upper-cased, or '*' when s has none.
+func initial(s string) rune {
+	for _, ch := range s {
+		switch {
+		case ch >= 'a' && ch <= 'z':
+			return ch - 'a' + 'A'
+		case ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9':
+			return ch
+		}
+	}
+	return glyphNoName
+}
+
+// drawObjects marks furniture, columns and vertical circulation with one
+// letter on the middle cell of their footprint: a stair or escalator by its
+// direction (U or D), anything else by its label or else its id.
+func drawObjects(g *grid, p *ir.Plan) {
+	mark := func(r geom.Rect, ch rune) {
+		if !finite(r.Min) || !finite(r.Max) {
+			return
+		}
+		c := r.Center()
+		g.put(g.col(c.X), g.row(c.Y), ch)
+	}
+	for _, v := range p.Vertical {
+		ch := initial(v.ID)
+		if v.Kind != ir.Elevator {
+			ch = 'U'
+			if v.Dir == "down" {
+				ch = 'D'
+			}
+		}
+		mark(v.Rect, ch)
+	}
+	for _, c := range p.Columns {
+		mark(c.Rect, initial(c.ID))
+	}
+	for _, f := range p.Furniture {
+		name := f.ID
+		if f.Label != "" && !fixtures[f.Type] {
+			name = f.Label
+		}
+		mark(f.Rect, initial(name))
+	}
+}
+
+// drawRoomLabels centres each room's name on the middle cell of its
+// bounding box, cut to the cells between its sides. A room is named by the
+// first room label whose anchor lies on its floor, else by its id.
+func drawRoomLabels(g *grid, p *ir.Plan) {
+	type anchor struct {
+		at   geom.Point
+		name string
+	}
+	var anchors []anchor
+	for _, rm := range p.Rooms {
+		if rm.Label == "" || len(rm.Polygon) < 3 {
+			continue
+		}
+		at := centroid(rm.Polygon)
+		if rm.LabelAt != nil && finite(*rm.LabelAt) {
+			at = *rm.LabelAt
+		}
+		anchors = append(anchors, anchor{at, rm.Label})
+	}
+	for _, rm := range p.Rooms {
+		if len(rm.Polygon) < 3 {
+			continue
+		}
+		bb := rm.Polygon.Bounds()
+		if !finite(bb.Min) || !finite(bb.Max) {
+			continue
+		}
+		name := rm.ID
+		for _, a := range anchors {
+			if inside(a.at, rm.Polygon) {
+				name = a.name
+				break
+			}
+		}
+		c0, c1 := g.col(bb.Min.X), g.col(bb.Max.X)
+		r0, r1 := g.row(bb.Min.Y), g.row(bb.Max.Y)
+		room := c1 - c0 - 1
+		if room <= 0 || name == "" {
+			continue
+		}
+		txt := []rune(name)
+		if len(txt) > room {
+			txt = txt[:room]
+		}
+		cc := jsRound(float64(c0+c1) / 2)
+		cr := jsRound(float64(r0+r1) / 2)
+		g.text(cc-len(txt)/2, cr, txt)
+	}
+}
+
+// centroid is the polygon's area centroid (its vertex mean when
+// degenerate).
+func centroid(pg geom.Polygon) geom.Point {
+	var a, cx, cy float64
+	for i := range pg {
+		p, q := pg[i], pg[(i+1)%len(pg)]
+		c := p.X*q.Y - q.X*p.Y
+		a += c
+		cx += (p.X + q.X) * c
+		cy += (p.Y + q.Y) * c
+	}
+	if math.Abs(a) < geom.Eps {
+		var m geom.Point
+		for _, q := range pg {
+			m = m.Add(q)
+		}
+		return m.Mul(1 / float64(len(pg)))
+	}
+	return geom.Point{X: cx / (3 * a), Y: cy / (3 * a)}
+}
