@@ -1,8 +1,13 @@
 package lint
 
 import (
+	"math"
+	"slices"
+	"strings"
+
 	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
@@ -155,15 +160,112 @@ func (c *checker) noEntrance() {
 // equatorFacing reports habitable rooms whose windows all miss the
 // equator side, in a plan that declares its site.
 func (c *checker) equatorFacing() {
-	// Needs the site's equator side from core/analysis; see H14-needs.md.
+	st := c.p.Settings
+	if st.SiteStreet == "" {
+		return
+	}
+	equator, hemi := "S", "northern"
+	if st.SiteHemisphere == "south" {
+		equator, hemi = "N", "southern"
+	}
+	for i, r := range c.p.Rooms {
+		if !c.isHabitable(i) {
+			continue
+		}
+		var faces []string
+		n, hit := 0, false
+		for k, op := range c.p.Openings {
+			if op.Kind != ir.Window || !c.touches(k, i) {
+				continue
+			}
+			n++
+			f := c.facingFrom(k, i)
+			hit = hit || f == equator
+			if !slices.Contains(faces, f) {
+				faces = append(faces, f)
+			}
+		}
+		if n == 0 || hit {
+			continue
+		}
+		d := diag.New("W_ROOM_NOT_EQUATOR_FACING", r.Span, "Room %s has %d window(s) and none faces %s, the equator side in the %s hemisphere; they face %s.",
+			quote(roomName(r)), n, equator, hemi, strings.Join(faces, ", "))
+		d.Hints = []string{"This reads the aspect only, not the daylight. Put a window on the " + equator + " side, or keep the plan as it is."}
+		c.add(d)
+	}
+}
+
+// habitableWords are the label words that make a room without authored
+// uses habitable (a bedroom, living or dining space) for the aspect rule.
+var habitableWords = []string{"bed", "bedroom", "living", "lounge", "sitting", "family", "dining"}
+
+// isHabitable reports a bedroom, living or dining room: by its authored
+// uses, else by a word of its label (or id).
+func (c *checker) isHabitable(i int) bool {
+	r := c.p.Rooms[i]
+	if len(r.Uses) > 0 {
+		for _, u := range r.Uses {
+			if u == "bedroom" || u == "living" || u == "dining" {
+				return true
+			}
+		}
+		return false
+	}
+	text := r.Label
+	if text == "" {
+		text = r.ID
+	}
+	for _, w := range labelWords(text) {
+		if slices.Contains(habitableWords, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// labelWords splits a label into lower-case words of letters, a trailing
+// number dropped ("Bed2" reads as "bed").
+func labelWords(s string) []string {
+	var out []string
+	word := []rune{}
+	flush := func() {
+		if len(word) > 0 {
+			out = append(out, string(word))
+			word = word[:0]
+		}
+	}
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= 0x80:
+			word = append(word, r)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// facingFrom is the compass side of room i that window k looks out of: the
+// host wall's normal turned away from the room, read against north.
+func (c *checker) facingFrom(k, i int) string {
+	op := &c.p.Openings[k]
+	n := geom.Point{X: 0, Y: -1}
+	if f, ok := c.frame(k); ok {
+		n = f.n
+		in := c.p.Rooms[i].Polygon
+		probe := op.Center.Add(n.Mul(c.p.Walls[op.Wall].Thickness))
+		if inPolygon(in, probe) {
+			n = n.Mul(-1)
+		}
+	}
+	ang := math.Atan2(n.X, -n.Y) * 180 / math.Pi
+	return analysis.Cardinal(ang - c.p.Settings.NorthAngle)
 }
 
 // circulationRules are the nav-grid rules (W_ROOM_NO_CLEAR_PATH,
 // W_PATH_TOO_NARROW, W_CIRCUITOUS_PATH).
 func (c *checker) circulationRules() {}
-
-// furnitureClearance is W_FURN_CLEARANCE.
-func (c *checker) furnitureClearance() {}
 
 // dimRules are W_DIM_INSIDE and W_DIM_OVERLAP.
 func (c *checker) dimRules() {}

@@ -36,22 +36,22 @@ type fixture struct {
 // fixtures maps every fixture type name (aliases included) to its
 // category's facts. Every type listed needs a wall behind it.
 var fixtures = map[string]fixture{
-	"wc":           {back: true, w: 400, d: 700, clear: 600},
-	"toilet":       {back: true, w: 400, d: 700, clear: 600},
+	"wc":           {back: true, w: 400, d: 700, clear: 450},
+	"toilet":       {back: true, w: 400, d: 700, clear: 450},
 	"basin":        {back: true, w: 600, d: 450, clear: 450},
-	"sink":         {back: true, w: 600, d: 450, clear: 450},
+	"sink":         {back: true, w: 600, d: 450, clear: 550},
 	"shower":       {w: 900, d: 900},
-	"bathtub":      {back: true, w: 1700, d: 700},
-	"bath":         {back: true, w: 1700, d: 700},
-	"tub":          {back: true, w: 1700, d: 700},
-	"kitchen_sink": {back: true, w: 800, d: 600, clear: 900},
-	"counter":      {back: true, w: 600, d: 600, clear: 900},
-	"worktop":      {back: true, w: 600, d: 600, clear: 900},
-	"stove":        {back: true, w: 600, d: 600, clear: 900},
-	"hob":          {back: true, w: 600, d: 600, clear: 900},
-	"cooktop":      {back: true, w: 600, d: 600, clear: 900},
-	"fridge":       {back: true, w: 600, d: 650, clear: 900},
-	"refrigerator": {back: true, w: 600, d: 650, clear: 900},
+	"bathtub":      {back: true, w: 1700, d: 700, clear: 550},
+	"bath":         {back: true, w: 1700, d: 700, clear: 550},
+	"tub":          {back: true, w: 1700, d: 700, clear: 550},
+	"kitchen_sink": {back: true, w: 800, d: 600, clear: 550},
+	"counter":      {back: true, w: 600, d: 600, clear: 550},
+	"worktop":      {back: true, w: 600, d: 600, clear: 550},
+	"stove":        {back: true, w: 600, d: 600, clear: 550},
+	"hob":          {back: true, w: 600, d: 600, clear: 550},
+	"cooktop":      {back: true, w: 600, d: 600, clear: 550},
+	"fridge":       {back: true, w: 600, d: 650, clear: 550},
+	"refrigerator": {back: true, w: 600, d: 650, clear: 550},
 }
 
 // pieceName is how findings name a piece: its label, else its type.
@@ -60,6 +60,75 @@ func pieceName(f ir.Furniture) string {
 		return f.Label
 	}
 	return f.Type
+}
+
+// furnitureClearance reports fixtures whose use space (a strip in front of
+// them, as wide as the fixture and as deep as its catalogued clearance) is
+// intruded on by a free-standing piece; other fixtures do not count.
+func (c *checker) furnitureClearance() {
+	for _, f := range c.p.Furniture {
+		fx, ok := fixtures[f.Type]
+		if !ok || fx.clear <= 0 {
+			continue
+		}
+		front := (quarter(f.Rotate) + 2) % sideCount
+		for _, o := range c.p.Furniture {
+			if _, fixture := fixtures[o.Type]; fixture {
+				continue
+			}
+			left, hit := frontGap(f.Rect, front, fx.clear, o.Rect)
+			if !hit {
+				continue
+			}
+			name, other := pieceName(f), pieceName(o)
+			short := fx.clear - left
+			d := diag.New("W_FURN_CLEARANCE", f.Span, "Fixture %s needs %s mm of free floor in front of it, but %s stands %s mm away (%s mm short).",
+				quote(name), mm(fx.clear), quote(other), mm(left), mm(short))
+			d.Hints = []string{
+				"Move " + quote(other) + " " + mm(short) + " mm further from the front of " + quote(name) + ".",
+				"Or make " + quote(other) + " " + mm(short) + " mm smaller on the side facing " + quote(name) + ".",
+				"Or turn " + quote(name) + " (`rotate 0|90|180|270`) to face open floor, keeping its back on a wall.",
+				"Or move " + quote(name) + " to a stretch of wall with " + mm(fx.clear) + " mm of free floor in front.",
+			}
+			c.add(d)
+			break
+		}
+	}
+}
+
+// quarter is the side (0 top … 3 left) a rotation puts a symbol's back on.
+func quarter(rot float64) int {
+	q := int(math.Round(rot/90)) % sideCount
+	if q < 0 {
+		q += sideCount
+	}
+	return q
+}
+
+// frontGap measures o against the strip of the given depth in front of side
+// front of r: the distance from that side to o, when o intrudes on the strip.
+func frontGap(r geom.Rect, front int, depth float64, o geom.Rect) (float64, bool) {
+	var along, gap0, gap1 float64
+	switch front {
+	case sideTop:
+		along = overlap1(r.Min.X, r.Max.X, o.Min.X, o.Max.X)
+		gap0, gap1 = r.Min.Y-o.Max.Y, r.Min.Y-o.Min.Y
+	case sideBottom:
+		along = overlap1(r.Min.X, r.Max.X, o.Min.X, o.Max.X)
+		gap0, gap1 = o.Min.Y-r.Max.Y, o.Max.Y-r.Max.Y
+	case sideLeft:
+		along = overlap1(r.Min.Y, r.Max.Y, o.Min.Y, o.Max.Y)
+		gap0, gap1 = r.Min.X-o.Max.X, r.Min.X-o.Min.X
+	default:
+		along = overlap1(r.Min.Y, r.Max.Y, o.Min.Y, o.Max.Y)
+		gap0, gap1 = o.Min.X-r.Max.X, o.Max.X-r.Max.X
+	}
+	// gap0 is the near edge's distance out from the side, gap1 the far
+	// edge's; the strip spans (0, depth).
+	if along <= geom.Eps || gap1 <= geom.Eps || gap0 >= depth-geom.Eps {
+		return 0, false
+	}
+	return math.Max(0, gap0), true
 }
 
 // furnitureOverlap reports every pair of pieces that share floor, at the
@@ -145,10 +214,7 @@ func (c *checker) fixtureBackToRoom() {
 			continue
 		}
 		sides := walledSides(c.walls, f.Rect, backReach)
-		back := int(math.Round(f.Rotate/90)) % sideCount
-		if back < 0 {
-			back += sideCount
-		}
+		back := quarter(f.Rotate)
 		if sides == [sideCount]bool{} || sides[back] {
 			continue
 		}
