@@ -221,9 +221,14 @@ func check(doc Value) diag.List {
 	c.list(doc, "furniture", c.furniture)
 	c.list(doc, "dims", c.dim)
 	c.list(doc, "columns", c.column)
-	// Checks the reference lacks (it fails outright on these values):
-	// they come last so that every finding it does report keeps its place.
+	if len(c.diags) > 0 {
+		return c.diags
+	}
+	// Values the reference cannot convert at all (it fails outright on
+	// them, after its checks passed): they are reported only when nothing
+	// else is, so that every finding the reference makes stays as it is.
 	c.north(doc.Get("north"))
+	c.list(doc, "furniture", func(f Value, path string) { c.optString(f, path, "label") })
 	c.title(doc.Get("title"))
 	return c.diags
 }
@@ -320,8 +325,6 @@ func (c *checker) furniture(f Value, path string) {
 	}
 	c.optNumber(f, path, "rotate")
 	c.optEnum(f, path, "side", []string{"left", "right"}, msgLeftRight)
-	// The reference fails outright on a label that is not a string.
-	c.optString(f, path, "label")
 }
 
 func isTrue(v Value) bool { return v.Kind == Bool && v.Bool }
