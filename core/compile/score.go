@@ -1,0 +1,57 @@
+package compile
+
+import (
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/intent"
+)
+
+// ScoreOptions tune a score.
+type ScoreOptions struct {
+	// Name is the file name used for the source (default "plan.arch").
+	Name string
+	// World resolves `import` statements, as in Options.
+	World expand.World
+}
+
+// ScoreResult is the intent meter's reading: how much of a brief a plan
+// satisfies. It measures and never gates; OK is the brief's gate verdict,
+// reported for information.
+type ScoreResult struct {
+	// Report is nil when the brief did not decode (IntentErrors say why).
+	Report       *intent.Report
+	IntentErrors []string
+}
+
+// ScoreEnvelope is score's wire shape: {ok, satisfied, total, score,
+// subscores, violations}.
+type ScoreEnvelope struct {
+	OK         bool               `json:"ok"`
+	Satisfied  int                `json:"satisfied"`
+	Total      int                `json:"total"`
+	Score      float64            `json:"score"`
+	Subscores  intent.Subscores   `json:"subscores"`
+	Violations []intent.Violation `json:"violations"`
+}
+
+// Envelope converts r for the wire: ScoreEnvelope, or IntentErrorsEnvelope
+// when the brief was malformed.
+func (r ScoreResult) Envelope() any {
+	if r.Report == nil {
+		return IntentErrorsEnvelope{OK: false, IntentErrors: r.IntentErrors}
+	}
+	p := r.Report
+	return ScoreEnvelope{OK: p.OK, Satisfied: p.Satisfied, Total: p.Total, Score: p.Score(), Subscores: p.Subscores, Violations: p.Violations}
+}
+
+// Score measures src against a brief (an intent document as JSON; nil
+// stands for a brief that was not given). A plan with errors is measured
+// as the empty plan.
+func Score(src []byte, brief []byte, opts ScoreOptions) ScoreResult {
+	in, errs := decodeIntent(brief)
+	if len(errs) > 0 {
+		return ScoreResult{IntentErrors: errs}
+	}
+	a := analyze(src, opts.Name, opts.World)
+	rep := intent.Evaluate(in, a.facts)
+	return ScoreResult{Report: &rep}
+}
