@@ -21,21 +21,25 @@ var readOnly = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, Op
 var compileTool = &mcp.Tool{
 	Name:  "compile",
 	Title: "Compile an ArchLang plan",
-	Description: "Compile ArchLang source (a complete `plan \"Name\" { ... }` program) into a floor-plan drawing. " +
+	Description: "Compile a floor plan into a drawing. Give either source (a complete ArchLang program, `plan \"Name\" { ... }`) " +
+		"or plan_json (the same plan as a Plan JSON object, the RPLAN-style shape described by this server's plan schema resource); when both are given, plan_json is used. " +
 		"Returns one JSON text: {ok, format, output, diagnostics}. ok is true when the plan compiled; output is then the SVG document " +
 		"(omitted when ok is false). diagnostics is always an array of {code? (absent on plain syntax errors), severity (error|warning|info), message, line?, col?, span?: [start,end] byte offsets (absent when the finding is about the whole plan), fix?, hints?, fixes?}; " +
-		"read each error's message and fix, edit the source, and call compile again until ok is true. The result is marked isError when ok is false. " +
+		"read each error's message and fix, correct the input, and call compile again until ok is true. The result is marked isError when ok is false. " +
+		"A plan_json that does not fit the schema is answered {ok:false, diagnostics} with E_JSON_SCHEMA (or E_JSON_KIND for an unknown opening kind) findings whose messages read `plan JSON <path>: <problem>` (e.g. `plan JSON /rooms/0/width: expected a number`) and carry no line or col. " +
+		"A plan_json that fits is turned into an ArchLang program first, so line, col and span of later findings point into that generated program (one statement per line). " +
 		"format \"svg\" is the default and the only format this hosted server draws: \"png\" answers ok:false with E_PNG_DEPENDENCY " +
-		"(use svg, or the /svg/ image URL from the link tool). Any argument over this server's byte cap (%s) is refused with E_INPUT_TOO_LARGE.",
+		"(use svg, or the /svg/ image URL from the link tool). accessible adds a title, a description and ARIA roles to the SVG. Any argument over this server's byte cap (%s) is refused with E_INPUT_TOO_LARGE.",
 	Annotations: readOnly,
 	InputSchema: json.RawMessage(`{
   "type": "object",
   "properties": {
     "source": {"type": "string", "description": "The whole .arch program, starting with plan \"Name\" {"},
+    "plan_json": {"type": "object", "description": "The plan as a Plan JSON object (rooms, walls, openings, furniture, dims, columns; millimetres, y pointing down) instead of source; used when both are given"},
     "format": {"type": "string", "enum": ["svg", "png"], "default": "svg", "description": "Output format; only svg is drawn on this server"},
-    "level": {"type": "integer", "description": "For a plan with level blocks: draw only this storey. The result is then {ok, format, level, output, levels, diagnostics}, or ok:false with error and the storeys the plan has"}
+    "level": {"type": "integer", "description": "For a plan with level blocks: draw only this storey. The result is then {ok, format, level, output, levels, diagnostics}, or ok:false with error and the storeys the plan has"},
+    "accessible": {"type": "boolean", "default": false, "description": "Add an accessible title, description and ARIA roles to the SVG"}
   },
-  "required": ["source"],
   "additionalProperties": false
 }`),
 }
@@ -196,15 +200,27 @@ func (a sourceArgs) check(tool string) *mcp.CallToolResult {
 	return nil
 }
 
+// compileArgs are the compile tool's arguments. PlanJSON stays raw: a
+// present plan_json (even null) is what the tool compiles, and the core
+// reports its shape problems as E_JSON_SCHEMA findings.
+type compileArgs struct {
+	Source     *string         `json:"source"`
+	PlanJSON   json.RawMessage `json:"plan_json,omitempty"`
+	Format     string          `json:"format,omitempty"`
+	Level      *int            `json:"level,omitempty"`
+	Accessible bool            `json:"accessible,omitempty"`
+}
+
 func (t *tools) compile(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a sourceArgs
+	var a compileArgs
 	if r := t.args(req, &a); r != nil {
 		return r, nil
 	}
-	if r := a.check("compile"); r != nil {
-		return r, nil
+	if a.Source == nil && a.PlanJSON == nil {
+		return textResult(Refusal(invalid("compile needs a \"source\" argument (the .arch program as a string) or a \"plan_json\" argument (the plan as a Plan JSON object)")), true), nil
 	}
 	opts := t.compileOptions()
+	opts.Accessible = a.Accessible
 	switch a.Format {
 	case "", "svg":
 	case "png":
@@ -213,7 +229,21 @@ func (t *tools) compile(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallT
 	default:
 		return textResult(Refusal(invalid("format must be \"svg\" or \"png\", not %q", a.Format)), true), nil
 	}
-	res := compile.Compile([]byte(*a.Source), opts)
+	var res compile.Result
+	if a.PlanJSON != nil {
+		jr := compile.CompilePlanJSON(a.PlanJSON, opts)
+		if jr.Refused {
+			// A refused document has no format and no drawing, as in the reference.
+			r := jsonResult(jr.Response(), true)
+			if t.opts.ViewerURI != "" {
+				r.Meta = viewerMeta(t.opts.ViewerURI)
+			}
+			return r, nil
+		}
+		res = jr.Result
+	} else {
+		res = compile.Compile([]byte(*a.Source), opts)
+	}
 	var r *mcp.CallToolResult
 	if a.Level != nil && res.OK {
 		le, _ := res.LevelEnvelope(*a.Level)
