@@ -28,7 +28,17 @@ func drawOpenings(g *grid, p *ir.Plan, segs []wallSeg) {
 			glyph = glyphWindow
 		}
 		half := d.Mul(o.Width / 2)
-		g.line(o.Center.Sub(half), o.Center.Add(half), glyph)
+		a, b := o.Center.Sub(half), o.Center.Add(half)
+		if o.Kind == ir.Door && (o.DoorKind == "pocket" || o.DoorKind == "barn") {
+			// The leaf's travel shows too: half a width past the jamb it
+			// slides toward.
+			if o.Slide == "right" {
+				b = b.Add(half)
+			} else {
+				a = a.Sub(half)
+			}
+		}
+		g.line(a, b, glyph)
 	}
 }
 

@@ -213,6 +213,10 @@ func (g *grid) line(a, b geom.Point, glyph rune) {
 	dr := g.row(b.Y) - g.row(a.Y)
 	n := max(abs(dc), abs(dr))
 	horiz := abs(dc) >= abs(dr)
+	if n == 0 && glyph == 0 {
+		// A line inside one cell marks nothing.
+		return
+	}
 	for i := 0; i <= n; i++ {
 		t := 0.0
 		if n > 0 {
