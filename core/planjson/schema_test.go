@@ -41,7 +41,7 @@ func TestSchemaAgreesWithChecks(t *testing.T) {
 		types = append(types, rt.name)
 	}
 	tests := []struct {
-		name       string
+		name      string
 		got, want []string
 	}{
 		{"room_type", prop("rooms", "room_type"), types},
