@@ -64,14 +64,18 @@ func (c *checker) frame(i int) (doorFrame, bool) {
 type swing struct {
 	hinge geom.Point
 	u, v  geom.Point // unit toward the other jamb, unit along the open leaf
-	r     float64
+	r     float64    // the leaf's width plus the clearance margin
+	pad   float64    // the clearance margin kept around the sweep
 }
 
-func (f doorFrame) swing(hinge string, r float64) swing {
+// swing returns the door's sweep when hung on the given side, grown by the
+// profile's clearance margin pad.
+func (f doorFrame) swing(hinge string, pad float64) swing {
+	s := swing{hinge: f.a, u: f.d, v: f.n.Mul(f.side), r: f.op.Width + pad, pad: pad}
 	if hinge == "right" {
-		return swing{hinge: f.b, u: f.d.Mul(-1), v: f.n.Mul(f.side), r: r}
+		s.hinge, s.u = f.b, f.d.Mul(-1)
 	}
-	return swing{hinge: f.a, u: f.d, v: f.n.Mul(f.side), r: r}
+	return s
 }
 
 // local maps p into the swing's frame (x toward the jamb, y along the leaf).
@@ -81,13 +85,14 @@ func (s swing) local(p geom.Point) geom.Point {
 }
 
 // rectDistance is the distance from the hinge to the part of r inside the
-// swing's quadrant box; ok is false when r misses the box.
+// swing's quadrant box (grown by the margin on every side); ok is false
+// when r misses the box.
 func (s swing) rectDistance(r geom.Rect) (float64, bool) {
 	var poly []geom.Point
 	for _, p := range rectCorners(r) {
 		poly = append(poly, s.local(p))
 	}
-	poly = clipBox(poly, 0, s.r, 0, s.r)
+	poly = clipBox(poly, -s.pad, s.r, -s.pad, s.r)
 	if len(poly) < 3 || polyArea(poly) <= geom.Eps {
 		return 0, false
 	}
@@ -202,7 +207,7 @@ func (c *checker) firstObstruction(s swing, k int, doors []doorFrame) (obstructi
 		if j == k {
 			continue
 		}
-		t := o.swing(o.op.Hinge, o.op.Width+c.prof.SwingBuffer)
+		t := o.swing(o.op.Hinge, 0)
 		if s.overlaps(t) {
 			return obstruction{piece: -1, door: j, dist: s.hinge.Sub(t.hinge).Len()}, true
 		}
@@ -223,8 +228,9 @@ func (c *checker) swingObstructed() {
 	doors := c.hingedDoors()
 	reported := map[[2]int]bool{}
 	for k, f := range doors {
-		r := f.op.Width + c.prof.SwingBuffer
-		s := f.swing(f.op.Hinge, r)
+		pad := c.prof.SwingBuffer
+		s := f.swing(f.op.Hinge, pad)
+		r := s.r
 		ob, hit := c.firstObstruction(s, k, doors)
 		if !hit || ob.door >= 0 && reported[[2]int{ob.door, k}] {
 			continue
@@ -239,7 +245,7 @@ func (c *checker) swingObstructed() {
 		} else {
 			o := doors[ob.door]
 			reported[[2]int{k, ob.door}] = true
-			need := r + o.op.Width + c.prof.SwingBuffer
+			need := r + o.op.Width
 			d = diag.New("W_SWING_OBSTRUCTED", f.op.Span, "The door leaf cannot swing fully open: its sweep overlaps the sweep of door %s; the hinges are %s mm apart where the two leaves need %s mm (%s mm too close).",
 				quote(o.op.ID), mm(ob.dist), mm(need), mm(need-ob.dist))
 			narrow = math.Floor(ob.dist - o.op.Width - c.prof.SwingBuffer + geom.Eps)
@@ -248,7 +254,7 @@ func (c *checker) swingObstructed() {
 		if f.op.Hinge == "right" {
 			other = "left"
 		}
-		_, blocked := c.firstObstruction(f.swing(other, r), k, doors)
+		_, blocked := c.firstObstruction(f.swing(other, pad), k, doors)
 		flip := "Hang the leaf from the other jamb with `hinge " + other + "`"
 		if !blocked {
 			flip += "; that swing is clear."
