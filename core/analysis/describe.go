@@ -141,6 +141,7 @@ func Summarize(p *ir.Plan) *Summary {
 	s.Furniture = furnitureFacts(p)
 	s.Verticals = verticalFacts(p)
 	s.Access = m.access()
+	s.Circulation = m.circulation(s.Access, m.Edges())
 	s.Totals = Totals{Rooms: len(s.Rooms), Doors: len(s.Doors), Windows: len(s.Windows)}
 	total := 0.0
 	for _, r := range s.Rooms {

@@ -1,0 +1,408 @@
+package analysis
+
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// Nav-grid constants.
+const (
+	// BodyRadiusMm is the radius free cells are eroded by: a route passes
+	// only where a person fits.
+	BodyRadiusMm = 300
+	// MinCellMm is the finest nav-grid cell.
+	MinCellMm = 100
+	// CellBudget bounds the nav grid's cell count.
+	CellBudget = 250000
+	// seedEps nudges a doorway seed off a cell boundary, into the room.
+	seedEps = 1e-6
+)
+
+// navGrid is the occupancy raster circulation walks.
+type navGrid struct {
+	origin geom.Point
+	cell   float64
+	nx, ny int
+	room   []int32   // room index of each cell, -1 outside every room
+	free   []bool    // walkable after erosion
+	width  []float64 // clear width of a connector's corridor cell (+Inf elsewhere)
+}
+
+func (g *navGrid) idx(i, j int) int { return j*g.nx + i }
+
+func (g *navGrid) centre(k int) geom.Point {
+	i, j := k%g.nx, k/g.nx
+	return geom.Point{X: g.origin.X + (float64(i)+0.5)*g.cell, Y: g.origin.Y + (float64(j)+0.5)*g.cell}
+}
+
+func (g *navGrid) cellOf(q geom.Point) (int, bool) {
+	i := int(math.Floor((q.X - g.origin.X) / g.cell))
+	j := int(math.Floor((q.Y - g.origin.Y) / g.cell))
+	if i < 0 || j < 0 || i >= g.nx || j >= g.ny {
+		return 0, false
+	}
+	return g.idx(i, j), true
+}
+
+// CellSize is the nav-grid cell for a plan extent of w×h mm.
+func CellSize(w, h float64) float64 {
+	c := math.Ceil(math.Sqrt(w * h / CellBudget))
+	if !(c > MinCellMm) {
+		return MinCellMm
+	}
+	return c
+}
+
+// buildGrid rasterises the plan: room cells, wall and obstacle cells, then
+// erosion by the body radius.
+func (m *Model) buildGrid() *navGrid {
+	p := m.Plan
+	ext, ok := extentRect(p)
+	if !ok {
+		return nil
+	}
+	g := &navGrid{origin: ext.Min, cell: CellSize(ext.W(), ext.H())}
+	g.nx = int(math.Ceil(ext.W() / g.cell))
+	g.ny = int(math.Ceil(ext.H() / g.cell))
+	if g.nx <= 0 || g.ny <= 0 || g.nx*g.ny > 4*CellBudget {
+		return nil
+	}
+	n := g.nx * g.ny
+	g.room = make([]int32, n)
+	solid := make([]bool, n)
+	for k := range g.room {
+		g.room[k] = -1
+	}
+	for k := 0; k < n; k++ {
+		c := g.centre(k)
+		for r := range p.Rooms {
+			if roomHas(&p.Rooms[r], c) {
+				g.room[k] = int32(r)
+				break
+			}
+		}
+	}
+	// Walls (less their doors and openings), furniture, columns and
+	// vertical runs, each inflated by the body radius: a cell whose centre
+	// falls inside is blocked.
+	const rad = BodyRadiusMm
+	for wi := range p.Walls {
+		w := &p.Walls[wi]
+		h := w.Thickness / 2
+		for si, s := range w.Segments() {
+			if si < len(w.Arcs) && w.Arcs[si].Arc {
+				m.rasterArc(g, solid, w, wi, si, h+rad)
+				continue
+			}
+			l := s.Len()
+			if l == 0 {
+				continue
+			}
+			u := s.B.Sub(s.A).Mul(1 / l)
+			for _, piece := range [][2]float64{{0, l}} {
+				a0, a1 := piece[0], piece[1]
+				p0, p1 := s.A.Add(u.Mul(a0-rad)), s.A.Add(u.Mul(a1+rad))
+				lo := geom.Point{X: math.Min(p0.X, p1.X) - h - rad, Y: math.Min(p0.Y, p1.Y) - h - rad}
+				hi := geom.Point{X: math.Max(p0.X, p1.X) + h + rad, Y: math.Max(p0.Y, p1.Y) + h + rad}
+				g.each(lo, hi, func(k int, c geom.Point) {
+					v := c.Sub(s.A)
+					along, off := v.Dot(u), math.Abs(v.Cross(u))
+					dx := math.Max(math.Max(a0-along, along-a1), 0)
+					dy := math.Max(off-h, 0)
+					if math.Hypot(dx, dy) <= rad+geomEps {
+						solid[k] = true
+					}
+				})
+			}
+		}
+	}
+	rect := func(r geom.Rect) {
+		lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
+		hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
+		g.each(lo, hi, func(k int, c geom.Point) {
+			dx := math.Max(math.Max(r.Min.X-c.X, c.X-r.Max.X), 0)
+			dy := math.Max(math.Max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
+			if math.Hypot(dx, dy) <= rad+geomEps {
+				solid[k] = true
+			}
+		})
+	}
+	for _, f := range p.Furniture {
+		rect(f.Rect)
+	}
+	for _, c := range p.Columns {
+		rect(c.Rect)
+	}
+	for _, v := range p.Vertical {
+		rect(v.Rect)
+	}
+	g.free = make([]bool, n)
+	for k := 0; k < n; k++ {
+		g.free[k] = g.room[k] >= 0 && !solid[k]
+	}
+	// Each door and cased opening is a one-cell corridor through its wall,
+	// on the line through its centre, reaching past the eroded band on
+	// both sides. It carries the connector's clear width.
+	g.width = make([]float64, n)
+	for k := range g.width {
+		g.width[k] = math.Inf(1)
+	}
+	for i := range p.Openings {
+		op := &p.Openings[i]
+		if op.Kind == ir.Window || op.Wall < 0 || op.Wall >= len(p.Walls) {
+			continue
+		}
+		w := &p.Walls[op.Wall]
+		segs := w.Segments()
+		if op.Segment < 0 || op.Segment >= len(segs) {
+			continue
+		}
+		sg := segs[op.Segment]
+		var nrm geom.Point
+		if op.Segment < len(w.Arcs) && w.Arcs[op.Segment].Arc {
+			nrm = op.Center.Sub(w.Arcs[op.Segment].Center).Unit()
+		} else {
+			d := sg.B.Sub(sg.A)
+			if d.Len() == 0 {
+				continue
+			}
+			d = d.Unit()
+			nrm = geom.Point{X: -d.Y, Y: d.X}
+		}
+		clear := op.Width
+		if op.Kind == ir.Door {
+			clear -= DoorLeafLoss
+		}
+		reach := w.Thickness/2 + rad + g.cell
+		steps := int(math.Ceil(reach / g.cell))
+		for st := -steps; st <= steps; st++ {
+			k, ok := g.cellOf(op.Center.Add(nrm.Mul(float64(st) * g.cell)))
+			if !ok || g.room[k] < 0 {
+				continue
+			}
+			g.free[k] = true
+			g.width[k] = math.Min(g.width[k], clear)
+		}
+	}
+	return g
+}
+
+// each calls f for every cell whose centre lies in [lo, hi] (widened by a
+// cell).
+func (g *navGrid) each(lo, hi geom.Point, f func(k int, c geom.Point)) {
+	i0 := int(math.Floor((lo.X-g.origin.X)/g.cell)) - 1
+	j0 := int(math.Floor((lo.Y-g.origin.Y)/g.cell)) - 1
+	i1 := int(math.Ceil((hi.X-g.origin.X)/g.cell)) + 1
+	j1 := int(math.Ceil((hi.Y-g.origin.Y)/g.cell)) + 1
+	i0, j0 = max(i0, 0), max(j0, 0)
+	i1, j1 = min(i1, g.nx-1), min(j1, g.ny-1)
+	for j := j0; j <= j1; j++ {
+		for i := i0; i <= i1; i++ {
+			k := g.idx(i, j)
+			f(k, g.centre(k))
+		}
+	}
+}
+
+// solidPieces returns the runs of segment si of wall wi (distances along
+// it) that are solid: the segment less its doors and cased openings
+// (windows stay solid for walking).
+func (m *Model) solidPieces(wi, si int, s geom.Segment) [][2]float64 {
+	pieces := [][2]float64{{0, s.Len()}}
+	for i := range m.Plan.Openings {
+		op := &m.Plan.Openings[i]
+		if op.Kind == ir.Window || op.Wall != wi || op.Segment != si {
+			continue
+		}
+		at, _ := s.Project(op.Center)
+		c0, c1 := at-op.Width/2, at+op.Width/2
+		var next [][2]float64
+		for _, p := range pieces {
+			if c1 <= p[0] || c0 >= p[1] {
+				next = append(next, p)
+				continue
+			}
+			if c0 > p[0] {
+				next = append(next, [2]float64{p[0], c0})
+			}
+			if c1 < p[1] {
+				next = append(next, [2]float64{c1, p[1]})
+			}
+		}
+		pieces = next
+	}
+	return pieces
+}
+
+func (m *Model) rasterArc(g *navGrid, solid []bool, w *ir.Wall, wi, si int, h float64) {
+	a := w.Arcs[si]
+	lo := geom.Point{X: a.Center.X - a.Radius - h, Y: a.Center.Y - a.Radius - h}
+	hi := geom.Point{X: a.Center.X + a.Radius + h, Y: a.Center.Y + a.Radius + h}
+	g.each(lo, hi, func(k int, c geom.Point) {
+		d := c.Sub(a.Center)
+		if math.Abs(d.Len()-a.Radius) > h+geomEps {
+			return
+		}
+		if !angleIn(math.Atan2(d.Y, d.X), a.StartAngle, a.Sweep) {
+			return
+		}
+		for i := range m.Plan.Openings {
+			op := &m.Plan.Openings[i]
+			if op.Kind == ir.Window || op.Wall != wi || op.Segment != si {
+				continue
+			}
+			oa := math.Atan2(op.Center.Y-a.Center.Y, op.Center.X-a.Center.X)
+			diff := math.Abs(math.Remainder(math.Atan2(d.Y, d.X)-oa, 2*math.Pi))
+			if diff*a.Radius <= op.Width/2+geomEps {
+				return
+			}
+		}
+		solid[k] = true
+	})
+}
+
+// roomHas reports whether c is on a room's floor for the nav grid (a
+// circle uses its inscribed ring).
+func roomHas(r *ir.Room, c geom.Point) bool {
+	if r.Shape == ir.RoomRect {
+		b := r.Polygon.Bounds()
+		return c.X >= b.Min.X && c.X <= b.Max.X && c.Y >= b.Min.Y && c.Y <= b.Max.Y
+	}
+	return RoomContains(&ir.Room{Polygon: r.Polygon, Shape: ir.RoomPoly}, c)
+}
+
+// bfs returns the 4-connected step distance of every free cell from seed
+// (-1 where unreachable).
+func (g *navGrid) bfs(seed int) []int32 {
+	dist := make([]int32, len(g.free))
+	for k := range dist {
+		dist[k] = -1
+	}
+	dist[seed] = 0
+	q := []int{seed}
+	for len(q) > 0 {
+		k := q[0]
+		q = q[1:]
+		i, j := k%g.nx, k/g.nx
+		for _, o := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			a, b := i+o[0], j+o[1]
+			if a < 0 || b < 0 || a >= g.nx || b >= g.ny {
+				continue
+			}
+			n := g.idx(a, b)
+			if g.free[n] && dist[n] < 0 {
+				dist[n] = dist[k] + 1
+				q = append(q, n)
+			}
+		}
+	}
+	return dist
+}
+
+// nearestFree returns the free cell nearest q (ties: first in row order),
+// optionally restricted to one room; -1 when none.
+func (g *navGrid) nearestFree(q geom.Point, room int) int {
+	best, bd := -1, math.Inf(1)
+	for k, f := range g.free {
+		if !f || room >= 0 && int(g.room[k]) != room {
+			continue
+		}
+		d := g.centre(k).Sub(q).Len()
+		if d < bd-geomEps {
+			best, bd = k, d
+		}
+	}
+	return best
+}
+
+// seedCell is a connector's doorway cell on the side of room r: its centre
+// stepped into the room by half the wall and half a cell.
+func (m *Model) seedCell(g *navGrid, opIdx, r int) int {
+	p := m.Plan
+	op := &p.Openings[opIdx]
+	room := &p.Rooms[r]
+	if op.Wall >= 0 && op.Wall < len(p.Walls) && room.Shape == ir.RoomRect {
+		w := &p.Walls[op.Wall]
+		segs := w.Segments()
+		if op.Segment >= 0 && op.Segment < len(segs) {
+			s := segs[op.Segment]
+			d := s.B.Sub(s.A)
+			if d.Len() > 0 {
+				d = d.Unit()
+				n := geom.Point{X: -d.Y, Y: d.X}
+				if !RoomContains(room, op.Center.Add(n.Mul(w.Thickness))) {
+					n = n.Mul(-1)
+				}
+				q := op.Center.Add(n.Mul(w.Thickness/2 + g.cell/2 + seedEps))
+				if k, ok := g.cellOf(q); ok && g.free[k] {
+					return k
+				}
+			}
+		}
+	}
+	return g.nearestFree(op.Center, r)
+}
+
+// roomTarget is the cell a walk to room r ends at: the free cell of the
+// room nearest its centre.
+func (m *Model) roomTarget(g *navGrid, r int) int {
+	room := &m.Plan.Rooms[r]
+	var c geom.Point
+	switch room.Shape {
+	case ir.RoomCircle:
+		c = room.Center
+	default:
+		c = room.Polygon.Bounds().Center()
+	}
+	return g.nearestFree(c, r)
+}
+
+// circulation measures the walk from the first entrance to every room.
+func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
+	if !acc.HasEntrance {
+		return nil
+	}
+	var ent *Edge
+	for i := range edges {
+		if edges[i].IsEntrance() && (ent == nil || edges[i].Opening < ent.Opening) {
+			ent = &edges[i]
+		}
+	}
+	g := m.buildGrid()
+	if g == nil || ent == nil {
+		return nil
+	}
+	c := &Circulation{EntranceID: ent.DoorID, CellSizeMm: g.cell, BodyRadiusMm: BodyRadiusMm, Rooms: []WalkRoom{}, Routes: []WalkRoute{}}
+	r0 := -1
+	for i := range m.Plan.Rooms {
+		if m.Plan.Rooms[i].ID == ent.Between[1] {
+			r0 = i
+			break
+		}
+	}
+	seed := -1
+	if r0 >= 0 {
+		seed = m.seedCell(g, ent.Opening, r0)
+	}
+	var dist []int32
+	if seed >= 0 {
+		dist = g.bfs(seed)
+	}
+	for i := range m.Plan.Rooms {
+		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
+		t := m.roomTarget(g, i)
+		if dist != nil && t >= 0 && dist[t] >= 0 {
+			w := float64(dist[t]) * g.cell
+			wr.WalkDistanceMm = &w
+			straight := g.centre(t).Sub(g.centre(seed)).Len()
+			if straight > 0 {
+				d := Round2(w / straight)
+				wr.DetourRatio = &d
+			}
+		}
+		c.Rooms = append(c.Rooms, wr)
+	}
+	return c
+}
