@@ -266,6 +266,3 @@ func (c *checker) facingFrom(k, i int) string {
 // circulationRules are the nav-grid rules (W_ROOM_NO_CLEAR_PATH,
 // W_PATH_TOO_NARROW, W_CIRCUITOUS_PATH).
 func (c *checker) circulationRules() {}
-
-// dimRules are W_DIM_INSIDE and W_DIM_OVERLAP.
-func (c *checker) dimRules() {}
