@@ -3,6 +3,7 @@ package lint
 import (
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/analysis"
@@ -263,6 +264,55 @@ func (c *checker) facingFrom(k, i int) string {
 	return analysis.Cardinal(ang - c.p.Settings.NorthAngle)
 }
 
-// circulationRules are the nav-grid rules (W_ROOM_NO_CLEAR_PATH,
-// W_PATH_TOO_NARROW, W_CIRCUITOUS_PATH).
-func (c *checker) circulationRules() {}
+// circulationRules read describe's circulation model (the walk on the nav
+// grid from the first entrance): routes that squeeze below the profile's
+// clear width, then rooms reached only by a long detour.
+func (c *checker) circulationRules() {
+	circ := analysis.Summarize(c.p).Circulation
+	if circ == nil {
+		return
+	}
+	span := func(id string) (source.Span, string, bool) {
+		i := c.roomIndex(id)
+		if i < 0 {
+			return source.Span{}, "", false
+		}
+		return c.p.Rooms[i].Span, roomName(c.p.Rooms[i]), true
+	}
+	narrow := func(sp source.Span, what string, w float64) {
+		min := c.prof.MinWalkClear
+		d := diag.New("W_PATH_TOO_NARROW", sp, "%s narrows to %s mm of clear width, %s mm under the %s mm minimum.", what, mm(w), mm(min-w), mm(min))
+		d.Hints = []string{
+			"Widen the narrowest door or opening on the way to at least " + mm(min) + " mm.",
+			"Or move the furniture that pinches the route, so " + mm(min) + " mm of clear width remains.",
+			"Or give the room a second way in (another door or a leafless `opening`) so the pinch can be avoided.",
+		}
+		c.add(d)
+	}
+	for _, r := range circ.Rooms {
+		if w := r.BottleneckClearWidthMm; w != nil && *w < c.prof.MinWalkClear {
+			if sp, name, ok := span(r.RoomID); ok {
+				narrow(sp, "The walk from the entrance to "+quote(name), *w)
+			}
+		}
+	}
+	for _, rt := range circ.Routes {
+		if w := rt.BottleneckClearWidthMm; w != nil && *w < c.prof.MinWalkClear {
+			sp, from, ok := span(rt.FromRoomID)
+			_, to, ok2 := span(rt.ToRoomID)
+			if ok && ok2 {
+				narrow(sp, "The route from "+quote(from)+" to "+quote(to), *w)
+			}
+		}
+	}
+	for _, r := range circ.Rooms {
+		if q := r.DetourRatio; q != nil && *q > c.prof.MaxDetour {
+			if sp, name, ok := span(r.RoomID); ok {
+				d := diag.New("W_CIRCUITOUS_PATH", sp, "The walk from the entrance to %s is %s times the straight-line distance (more than %s).",
+					quote(name), strconv.FormatFloat(*q, 'f', -1, 64), strconv.FormatFloat(c.prof.MaxDetour, 'f', -1, 64))
+				d.Hints = []string{"Add a more direct door or hall so the room is not reached the long way round."}
+				c.add(d)
+			}
+		}
+	}
+}
