@@ -22,17 +22,17 @@ type PlanJSONResult struct {
 	Refused bool
 }
 
-// Refusal is the wire shape of a refused Plan JSON document: no format,
+// PlanJSONRefusal is the wire shape of a refused Plan JSON document: no format,
 // no output, just the reasons.
-type Refusal struct {
+type PlanJSONRefusal struct {
 	OK          bool        `json:"ok"`
 	Diagnostics []diag.JSON `json:"diagnostics"`
 }
 
-// Response is the wire answer: a Refusal, or the compile's Envelope.
+// Response is the wire answer: a PlanJSONRefusal, or the compile's Envelope.
 func (r PlanJSONResult) Response() any {
 	if r.Refused {
-		return Refusal{OK: false, Diagnostics: diag.ListToJSON(r.File, r.Diagnostics)}
+		return PlanJSONRefusal{OK: false, Diagnostics: diag.ListToJSON(r.File, r.Diagnostics)}
 	}
 	return r.Envelope()
 }
