@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -93,7 +94,7 @@ func (m *Model) buildGrid() *navGrid {
 		h := w.Thickness / 2
 		for si, s := range w.Segments() {
 			if si < len(w.Arcs) && w.Arcs[si].Arc {
-				m.rasterArc(g, solid, w, wi, si, h+rad)
+				m.rasterArc(g, solid, w, si, h)
 				continue
 			}
 			l := s.Len()
@@ -101,21 +102,15 @@ func (m *Model) buildGrid() *navGrid {
 				continue
 			}
 			u := s.B.Sub(s.A).Mul(1 / l)
-			for _, piece := range [][2]float64{{0, l}} {
-				a0, a1 := piece[0], piece[1]
-				p0, p1 := s.A.Add(u.Mul(a0-rad)), s.A.Add(u.Mul(a1+rad))
-				lo := geom.Point{X: math.Min(p0.X, p1.X) - h - rad, Y: math.Min(p0.Y, p1.Y) - h - rad}
-				hi := geom.Point{X: math.Max(p0.X, p1.X) + h + rad, Y: math.Max(p0.Y, p1.Y) + h + rad}
-				g.each(lo, hi, func(k int, c geom.Point) {
-					v := c.Sub(s.A)
-					along, off := v.Dot(u), math.Abs(v.Cross(u))
-					dx := math.Max(math.Max(a0-along, along-a1), 0)
-					dy := math.Max(off-h, 0)
-					if math.Hypot(dx, dy) <= rad+geomEps {
-						solid[k] = true
-					}
-				})
-			}
+			lo := geom.Point{X: math.Min(s.A.X, s.B.X) - h, Y: math.Min(s.A.Y, s.B.Y) - h}
+			hi := geom.Point{X: math.Max(s.A.X, s.B.X) + h, Y: math.Max(s.A.Y, s.B.Y) + h}
+			g.each(lo, hi, func(k int, c geom.Point) {
+				v := c.Sub(s.A)
+				along, off := v.Dot(u), math.Abs(v.Cross(u))
+				if along >= -geomEps && along <= l+geomEps && off <= h+geomEps {
+					solid[k] = true
+				}
+			})
 		}
 	}
 	rect := func(r geom.Rect) {
@@ -206,60 +201,15 @@ func (g *navGrid) each(lo, hi geom.Point, f func(k int, c geom.Point)) {
 	}
 }
 
-// solidPieces returns the runs of segment si of wall wi (distances along
-// it) that are solid: the segment less its doors and cased openings
-// (windows stay solid for walking).
-func (m *Model) solidPieces(wi, si int, s geom.Segment) [][2]float64 {
-	pieces := [][2]float64{{0, s.Len()}}
-	for i := range m.Plan.Openings {
-		op := &m.Plan.Openings[i]
-		if op.Kind == ir.Window || op.Wall != wi || op.Segment != si {
-			continue
-		}
-		at, _ := s.Project(op.Center)
-		c0, c1 := at-op.Width/2, at+op.Width/2
-		var next [][2]float64
-		for _, p := range pieces {
-			if c1 <= p[0] || c0 >= p[1] {
-				next = append(next, p)
-				continue
-			}
-			if c0 > p[0] {
-				next = append(next, [2]float64{p[0], c0})
-			}
-			if c1 < p[1] {
-				next = append(next, [2]float64{c1, p[1]})
-			}
-		}
-		pieces = next
-	}
-	return pieces
-}
-
-func (m *Model) rasterArc(g *navGrid, solid []bool, w *ir.Wall, wi, si int, h float64) {
+func (m *Model) rasterArc(g *navGrid, solid []bool, w *ir.Wall, si int, h float64) {
 	a := w.Arcs[si]
 	lo := geom.Point{X: a.Center.X - a.Radius - h, Y: a.Center.Y - a.Radius - h}
 	hi := geom.Point{X: a.Center.X + a.Radius + h, Y: a.Center.Y + a.Radius + h}
 	g.each(lo, hi, func(k int, c geom.Point) {
 		d := c.Sub(a.Center)
-		if math.Abs(d.Len()-a.Radius) > h+geomEps {
-			return
+		if math.Abs(d.Len()-a.Radius) <= h+geomEps && angleIn(math.Atan2(d.Y, d.X), a.StartAngle, a.Sweep) {
+			solid[k] = true
 		}
-		if !angleIn(math.Atan2(d.Y, d.X), a.StartAngle, a.Sweep) {
-			return
-		}
-		for i := range m.Plan.Openings {
-			op := &m.Plan.Openings[i]
-			if op.Kind == ir.Window || op.Wall != wi || op.Segment != si {
-				continue
-			}
-			oa := math.Atan2(op.Center.Y-a.Center.Y, op.Center.X-a.Center.X)
-			diff := math.Abs(math.Remainder(math.Atan2(d.Y, d.X)-oa, 2*math.Pi))
-			if diff*a.Radius <= op.Width/2+geomEps {
-				return
-			}
-		}
-		solid[k] = true
 	})
 }
 
@@ -390,19 +340,137 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 	if seed >= 0 {
 		dist = g.bfs(seed)
 	}
+	targets := make([]int, len(m.Plan.Rooms))
+	for i := range m.Plan.Rooms {
+		targets[i] = m.roomTarget(g, i)
+	}
+	var wide []float64
+	if seed >= 0 {
+		wide = g.widest(seed)
+	}
 	for i := range m.Plan.Rooms {
 		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
-		t := m.roomTarget(g, i)
-		if dist != nil && t >= 0 && dist[t] >= 0 {
-			w := float64(dist[t]) * g.cell
-			wr.WalkDistanceMm = &w
-			straight := g.centre(t).Sub(g.centre(seed)).Len()
-			if straight > 0 {
-				d := Round2(w / straight)
-				wr.DetourRatio = &d
-			}
-		}
+		wr.WalkDistanceMm, wr.BottleneckClearWidthMm, wr.DetourRatio = g.walk(seed, targets[i], dist, wide)
 		c.Rooms = append(c.Rooms, wr)
 	}
+	c.Routes = m.routes(g, targets)
 	return c
+}
+
+// walk reads the metrics of a walk from seed to t off a BFS and a
+// widest-path sweep from seed; all nil when t is unreachable.
+func (g *navGrid) walk(seed, t int, dist []int32, wide []float64) (w, b, d *float64) {
+	if dist == nil || t < 0 || dist[t] < 0 {
+		return nil, nil, nil
+	}
+	wv := float64(dist[t]) * g.cell
+	w = &wv
+	if bv := wide[t]; !math.IsInf(bv, 1) {
+		b = &bv
+	}
+	if straight := g.centre(t).Sub(g.centre(seed)).Len(); straight > 0 {
+		dv := Round2(wv / straight)
+		d = &dv
+	} else {
+		dv := 1.0
+		d = &dv
+	}
+	return
+}
+
+// widest returns, for every cell, the largest over paths from seed of the
+// narrowest corridor width on the path (+Inf when no connector is
+// crossed, 0 where unreachable).
+func (g *navGrid) widest(seed int) []float64 {
+	best := make([]float64, len(g.free))
+	best[seed] = g.width[seed]
+	// Buckets by width would do; the widths are few, so a simple
+	// label-correcting sweep converges fast.
+	q := []int{seed}
+	in := make([]bool, len(g.free))
+	in[seed] = true
+	for len(q) > 0 {
+		k := q[0]
+		q = q[1:]
+		in[k] = false
+		i, j := k%g.nx, k/g.nx
+		for _, o := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			a, b := i+o[0], j+o[1]
+			if a < 0 || b < 0 || a >= g.nx || b >= g.ny {
+				continue
+			}
+			n := g.idx(a, b)
+			if !g.free[n] {
+				continue
+			}
+			v := math.Min(best[k], g.width[n])
+			if v > best[n] {
+				best[n] = v
+				if !in[n] {
+					in[n] = true
+					q = append(q, n)
+				}
+			}
+		}
+	}
+	return best
+}
+
+// routes measures the key functional routes: each kitchen to its nearest
+// living or dining room, then each bedroom to its nearest bath or WC
+// (nearest by walk).
+func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
+	p := m.Plan
+	uses := make([][]string, len(p.Rooms))
+	for i := range p.Rooms {
+		uses[i] = RoomUses(p.Rooms[i].Uses, p.Rooms[i].Label, p.Rooms[i].ID)
+	}
+	has := func(i int, want ...string) bool {
+		for _, u := range uses[i] {
+			for _, w := range want {
+				if u == w {
+					return true
+				}
+			}
+		}
+		// Living and dining are read from the label (or id) too: the
+		// label classifier does not infer them as uses.
+		name := strings.ToLower(p.Rooms[i].Label)
+		if name == "" {
+			name = strings.ToLower(p.Rooms[i].ID)
+		}
+		for _, w := range want {
+			if w == "living" || w == "dining" {
+				if _, ok := matchTerm(name, w); ok {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	out := []WalkRoute{}
+	for _, rule := range [][2][]string{{{"kitchen"}, {"living", "dining"}}, {{"bedroom"}, {"bath", "wc"}}} {
+		for i := range p.Rooms {
+			if !has(i, rule[0]...) || has(i, rule[1]...) || targets[i] < 0 {
+				continue
+			}
+			dist := g.bfs(targets[i])
+			best := -1
+			for j := range p.Rooms {
+				if j == i || !has(j, rule[1]...) || targets[j] < 0 || dist[targets[j]] < 0 {
+					continue
+				}
+				if best < 0 || dist[targets[j]] < dist[targets[best]] {
+					best = j
+				}
+			}
+			if best < 0 {
+				continue
+			}
+			r := WalkRoute{FromRoomID: p.Rooms[i].ID, ToRoomID: p.Rooms[best].ID}
+			r.WalkDistanceMm, r.BottleneckClearWidthMm, r.DetourRatio = g.walk(targets[i], targets[best], dist, g.widest(targets[i]))
+			out = append(out, r)
+		}
+	}
+	return out
 }
