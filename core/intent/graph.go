@@ -50,6 +50,12 @@ func CheckGraph(f *analysis.Facts, raw []byte) (GraphReport, error) {
 			}
 		}
 	}
+	if !f.OK {
+		// A plan that did not compile has no rooms: every room the graph
+		// names is missing, and the gate fails.
+		rep := GraphReport{MissingRooms: append([]string{}, v.keys...), MissingConnections: [][2]string{}, ExtraConnections: [][2]string{}}
+		return rep, nil
+	}
 	rooms, actual := buildingGraph(f)
 	byID := make(map[string]int, len(rooms))
 	for i := len(rooms) - 1; i >= 0; i-- {

@@ -7,7 +7,7 @@ import (
 )
 
 // formatNumber writes f as JavaScript's Number#toString does: the shortest
-// round-tripping digits, plain between 1e-7 and 1e21, exponent form
+// round-tripping digits, plain from 1e-6 up to 1e21, exponent form
 // ("1e+21", "1.5e-7") outside.
 func formatNumber(f float64) string {
 	switch {
@@ -20,7 +20,7 @@ func formatNumber(f float64) string {
 	case f == 0:
 		return "0"
 	}
-	if a := math.Abs(f); a >= 1e-7 && a < 1e21 {
+	if a := math.Abs(f); a >= 1e-6 && a < 1e21 {
 		return strconv.FormatFloat(f, 'f', -1, 64)
 	}
 	s := strconv.FormatFloat(f, 'e', -1, 64)
