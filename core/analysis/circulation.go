@@ -28,6 +28,7 @@ type navGrid struct {
 	nx, ny int
 	room   []int32   // room index of each cell, -1 outside every room
 	free   []bool    // walkable after erosion
+	open   []bool    // walkable before the connector corridors were cut
 	width  []float64 // clear width of a connector's corridor cell (+Inf elsewhere)
 }
 
@@ -137,6 +138,7 @@ func (m *Model) buildGrid() *navGrid {
 	for k := 0; k < n; k++ {
 		g.free[k] = g.room[k] >= 0 && !solid[k]
 	}
+	g.open = append([]bool(nil), g.free...)
 	// Each door and cased opening is a one-cell corridor through its wall,
 	// on the line through its centre, reaching past the eroded band on
 	// both sides. It carries the connector's clear width.
@@ -172,13 +174,25 @@ func (m *Model) buildGrid() *navGrid {
 		}
 		reach := w.Thickness/2 + rad + g.cell
 		steps := int(math.Ceil(reach / g.cell))
-		for st := -steps; st <= steps; st++ {
-			k, ok := g.cellOf(op.Center.Add(nrm.Mul(float64(st) * g.cell)))
-			if !ok || g.room[k] < 0 {
+		mark := func(k int) {
+			if g.room[k] >= 0 {
+				g.free[k] = true
+				g.width[k] = math.Min(g.width[k], clear)
+			}
+		}
+		// Walk the line cell by cell; a diagonal step also takes the cell
+		// beside it, so the corridor stays 4-connected.
+		prev := -1
+		for st := -4 * steps; st <= 4*steps; st++ {
+			k, ok := g.cellOf(op.Center.Add(nrm.Mul(float64(st) * g.cell / 4)))
+			if !ok || k == prev {
 				continue
 			}
-			g.free[k] = true
-			g.width[k] = math.Min(g.width[k], clear)
+			if prev >= 0 && prev%g.nx != k%g.nx && prev/g.nx != k/g.nx {
+				mark(g.idx(k%g.nx, prev/g.nx))
+			}
+			mark(k)
+			prev = k
 		}
 	}
 	return g
@@ -292,7 +306,23 @@ func (m *Model) seedCell(g *navGrid, opIdx, r int) int {
 			}
 		}
 	}
-	return g.nearestFree(op.Center, r)
+	return g.nearestOpen(op.Center, r)
+}
+
+// nearestOpen is the room cell nearest q that is walkable on its own (not
+// only through a connector's corridor); -1 when none.
+func (g *navGrid) nearestOpen(q geom.Point, room int) int {
+	best, bd := -1, math.Inf(1)
+	for k, f := range g.open {
+		if !f || int(g.room[k]) != room {
+			continue
+		}
+		d := g.centre(k).Sub(q).Len()
+		if d < bd-geomEps {
+			best, bd = k, d
+		}
+	}
+	return best
 }
 
 // roomTarget is the cell a walk to room r ends at: the free cell of the
@@ -303,6 +333,8 @@ func (m *Model) roomTarget(g *navGrid, r int) int {
 	switch room.Shape {
 	case ir.RoomCircle:
 		c = room.Center
+	case ir.RoomPoly:
+		c = centroid(room.Polygon)
 	default:
 		c = room.Polygon.Bounds().Center()
 	}
@@ -346,11 +378,14 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 	}
 	var wide []float64
 	if seed >= 0 {
-		wide = g.widest(seed)
+		wide = g.widest(seed, ent.EstimatedClearWidth)
 	}
 	for i := range m.Plan.Rooms {
 		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
 		wr.WalkDistanceMm, wr.BottleneckClearWidthMm, wr.DetourRatio = g.walk(seed, targets[i], dist, wide)
+		if wr.WalkDistanceMm == nil {
+			continue // an unreachable room has no walk
+		}
 		c.Rooms = append(c.Rooms, wr)
 	}
 	c.Routes = m.routes(g, targets)
@@ -381,9 +416,9 @@ func (g *navGrid) walk(seed, t int, dist []int32, wide []float64) (w, b, d *floa
 // widest returns, for every cell, the largest over paths from seed of the
 // narrowest corridor width on the path (+Inf when no connector is
 // crossed, 0 where unreachable).
-func (g *navGrid) widest(seed int) []float64 {
+func (g *navGrid) widest(seed int, start float64) []float64 {
 	best := make([]float64, len(g.free))
-	best[seed] = g.width[seed]
+	best[seed] = math.Min(start, g.width[seed])
 	// Buckets by width would do; the widths are few, so a simple
 	// label-correcting sweep converges fast.
 	q := []int{seed}
@@ -468,9 +503,32 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 				continue
 			}
 			r := WalkRoute{FromRoomID: p.Rooms[i].ID, ToRoomID: p.Rooms[best].ID}
-			r.WalkDistanceMm, r.BottleneckClearWidthMm, r.DetourRatio = g.walk(targets[i], targets[best], dist, g.widest(targets[i]))
+			r.WalkDistanceMm, r.BottleneckClearWidthMm, r.DetourRatio = g.walk(targets[i], targets[best], dist, g.widest(targets[i], math.Inf(1)))
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// centroid is a ring's area centroid (its vertex mean when degenerate).
+func centroid(pg geom.Polygon) geom.Point {
+	var a, cx, cy float64
+	for i := range pg {
+		p, q := pg[i], pg[(i+1)%len(pg)]
+		cr := p.X*q.Y - q.X*p.Y
+		a += cr
+		cx += (p.X + q.X) * cr
+		cy += (p.Y + q.Y) * cr
+	}
+	if math.Abs(a) < geomEps {
+		var s geom.Point
+		for _, p := range pg {
+			s = s.Add(p)
+		}
+		if len(pg) == 0 {
+			return s
+		}
+		return s.Mul(1 / float64(len(pg)))
+	}
+	return geom.Point{X: cx / (3 * a), Y: cy / (3 * a)}
 }
