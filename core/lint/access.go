@@ -289,18 +289,23 @@ func (c *checker) circulationRules() {
 		}
 		c.add(d)
 	}
+	flagged := map[string]bool{}
 	for _, r := range circ.Rooms {
 		if w := r.BottleneckClearWidthMm; w != nil && *w < c.prof.MinWalkClear {
 			if sp, name, ok := span(r.RoomID); ok {
 				narrow(sp, "The walk from the entrance to "+quote(name), *w)
+				flagged[r.RoomID] = true
 			}
 		}
 	}
+	// A route is reported at its first room, unless that room's own walk
+	// was already reported.
 	for _, rt := range circ.Routes {
-		if w := rt.BottleneckClearWidthMm; w != nil && *w < c.prof.MinWalkClear {
+		if w := rt.BottleneckClearWidthMm; w != nil && *w < c.prof.MinWalkClear && !flagged[rt.FromRoomID] {
 			sp, from, ok := span(rt.FromRoomID)
 			_, to, ok2 := span(rt.ToRoomID)
 			if ok && ok2 {
+				flagged[rt.FromRoomID] = true
 				narrow(sp, "The route from "+quote(from)+" to "+quote(to), *w)
 			}
 		}

@@ -13,7 +13,7 @@ import (
 // Door thresholds, in mm.
 const (
 	// landingDepth is the clear approach a doorway needs on each side,
-	// measured from the wall's centreline.
+	// measured from the wall's centreline (plus the profile's swing margin).
 	landingDepth = 300
 	// pocketClearMin and pocketClearShare set a pocket door's end
 	// clearance: the larger of a fixed length and a share of its width.
@@ -319,18 +319,19 @@ func (c *checker) doorwayBlocked() {
 		if !ok {
 			continue
 		}
+		depth := landingDepth + c.prof.SwingBuffer
 		for _, fu := range c.p.Furniture {
-			left, ok := f.landingGap(fu.Rect)
+			left, ok := f.landingGap(fu.Rect, depth)
 			if !ok {
 				continue
 			}
 			name := pieceName(fu)
-			short := landingDepth - left
-			d := diag.New("W_DOORWAY_BLOCKED", op.Span, "The doorway's approach is blocked: %s comes within %s mm of the opening, where %d mm must stay clear on each side (%s mm short).",
-				quote(name), mm(left), landingDepth, mm(short))
+			short := depth - left
+			d := diag.New("W_DOORWAY_BLOCKED", op.Span, "The doorway's approach is blocked: %s comes within %s mm of the opening, where %s mm must stay clear on each side (%s mm short).",
+				quote(name), mm(left), mm(depth), mm(short))
 			d.Hints = []string{
 				"Move " + quote(name) + " " + mm(short) + " mm away from the opening (`arch repair` finds the smallest move).",
-				"Or make it " + mm(short) + " mm smaller on the side facing the door, so it ends " + itoa(landingDepth) + " mm from the opening.",
+				"Or make it " + mm(short) + " mm smaller on the side facing the door, so it ends " + mm(depth) + " mm from the opening.",
 				"Or slide the door along its wall so its landing misses " + quote(name) + ".",
 			}
 			c.add(d)
@@ -341,13 +342,13 @@ func (c *checker) doorwayBlocked() {
 
 // landingGap returns the clear depth r leaves in front of the opening (from
 // the wall's centreline) when r intrudes on either landing.
-func (f doorFrame) landingGap(r geom.Rect) (float64, bool) {
+func (f doorFrame) landingGap(r geom.Rect, depth float64) (float64, bool) {
 	var poly []geom.Point
 	for _, p := range rectCorners(r) {
 		q := p.Sub(f.a)
 		poly = append(poly, geom.Point{X: q.Dot(f.d), Y: q.Dot(f.n)})
 	}
-	poly = clipBox(poly, 0, f.op.Width, -landingDepth, landingDepth)
+	poly = clipBox(poly, 0, f.op.Width, -depth, depth)
 	if len(poly) < 3 || polyArea(poly) <= geom.Eps {
 		return 0, false
 	}
@@ -361,7 +362,7 @@ func (f doorFrame) landingGap(r geom.Rect) (float64, bool) {
 	} else {
 		gap = math.Min(math.Abs(lo), math.Abs(hi))
 	}
-	if gap >= landingDepth-geom.Eps {
+	if gap >= depth-geom.Eps {
 		return 0, false
 	}
 	return gap, true
