@@ -51,6 +51,16 @@ func (c *checker) accessGraph() graph {
 	return g
 }
 
+// entered reports whether any connector (or shaft) joins the exterior.
+func (g graph) entered() bool {
+	for _, l := range g.links {
+		if l[0] == exterior || l[1] == exterior {
+			return true
+		}
+	}
+	return false
+}
+
 // reach returns which rooms can be reached from the exterior without
 // passing through a room for which blocked is true.
 func (g graph) reach(blocked func(int) bool) []bool {
@@ -97,10 +107,10 @@ func (c *checker) hasEntrance() bool {
 // accessRules reports, room by room, rooms that no path reaches from the
 // entrance and bathrooms that every path reaches through a bedroom.
 func (c *checker) accessRules() {
-	if !c.hasEntrance() {
+	g := c.accessGraph()
+	if !g.entered() {
 		return
 	}
-	g := c.accessGraph()
 	reached := g.reach(nil)
 	var avoiding []bool
 	for i, r := range c.p.Rooms {
