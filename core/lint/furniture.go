@@ -189,11 +189,18 @@ func (c *checker) roomIndex(id string) int {
 // wallCollision reports pieces sunk into a wall's solid deeper than the
 // tolerance.
 func (c *checker) wallCollision() {
+	// Only walls along the plan axes are measured, as in the reference,
+	// and only their solid: a piece standing in a doorway or a window's
+	// opening passes through no wall.
+	var solid []band
+	for _, b := range c.walls {
+		if b.axis() >= 0 {
+			solid = append(solid, b.solids(c.p)...)
+		}
+	}
 	for _, f := range c.p.Furniture {
-		for _, b := range c.walls {
-			// Only walls along the plan axes are measured, as in the
-			// reference: an oblique wall's solid is not a rectangle.
-			if b.axis() >= 0 && b.depth(f.Rect) > wallPenetrationMax {
+		for _, b := range solid {
+			if b.depth(f.Rect) > wallPenetrationMax {
 				d := diag.New("W_FURNITURE_WALL_COLLISION", f.Span, "Furniture %s runs into the solid of a wall.", quote(pieceName(f)))
 				d.Hints = []string{"Move or shrink the piece so it stops at the wall's face instead of passing into it, or place it with `against wall <id>`."}
 				c.add(d)

@@ -11,11 +11,14 @@ import (
 // segment's thickness sweeps, squared off half a thickness past each end (as
 // walls are joined).
 type band struct {
-	wall int
-	seg  geom.Segment
-	d, n geom.Point // unit direction and left normal
-	h    float64    // half thickness
-	l    float64    // centreline length
+	wall, index int // the wall and the segment's index in its Segments()
+	seg         geom.Segment
+	d, n        geom.Point // unit direction and left normal
+	h           float64    // half thickness
+	l           float64    // centreline length
+	// lo and hi bound the solid along the centreline, from seg.A: -h and
+	// l+h for a whole segment, narrower for a piece between openings.
+	lo, hi float64
 }
 
 // wallBands collects every straight, non-degenerate wall segment of p.
@@ -32,7 +35,8 @@ func wallBands(p *ir.Plan) []band {
 				continue
 			}
 			d := s.B.Sub(s.A).Unit()
-			out = append(out, band{wall: wi, seg: s, d: d, n: geom.Point{X: -d.Y, Y: d.X}, h: w.Thickness / 2, l: l})
+			h := w.Thickness / 2
+			out = append(out, band{wall: wi, index: si, seg: s, d: d, n: geom.Point{X: -d.Y, Y: d.X}, h: h, l: l, lo: -h, hi: l + h})
 		}
 	}
 	return out
@@ -51,9 +55,42 @@ func (b band) axis() int {
 
 // corners returns the band's four corners.
 func (b band) corners() [4]geom.Point {
-	a := b.seg.A.Sub(b.d.Mul(b.h))
-	e := b.seg.B.Add(b.d.Mul(b.h))
+	a := b.seg.A.Add(b.d.Mul(b.lo))
+	e := b.seg.A.Add(b.d.Mul(b.hi))
 	return [4]geom.Point{a.Add(b.n.Mul(b.h)), e.Add(b.n.Mul(b.h)), e.Sub(b.n.Mul(b.h)), a.Sub(b.n.Mul(b.h))}
+}
+
+// solids splits the band into the pieces of wall left between the
+// openings (doors, windows, cased openings) hosted on its segment.
+func (b band) solids(p *ir.Plan) []band {
+	out := []band{b}
+	for i := range p.Openings {
+		op := &p.Openings[i]
+		if op.Wall != b.wall || op.Segment != b.index || op.OffWall {
+			continue
+		}
+		c, _ := b.seg.Project(op.Center)
+		cut0, cut1 := c-op.Width/2, c+op.Width/2
+		var next []band
+		for _, s := range out {
+			if cut1 <= s.lo || cut0 >= s.hi {
+				next = append(next, s)
+				continue
+			}
+			if cut0 > s.lo {
+				t := s
+				t.hi = cut0
+				next = append(next, t)
+			}
+			if cut1 < s.hi {
+				t := s
+				t.lo = cut1
+				next = append(next, t)
+			}
+		}
+		out = next
+	}
+	return out
 }
 
 // rectCorners returns r's corners.
