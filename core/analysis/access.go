@@ -79,6 +79,9 @@ func (m *Model) Reachability(edges []Edge) []Reach {
 	}
 	var links []link
 	for _, e := range edges {
+		if e.Ambiguous {
+			continue // a connector with more than two candidates joins nothing
+		}
 		a, okA := node(e.Between[0])
 		b, okB := node(e.Between[1])
 		if okA && okB && a != b {

@@ -114,6 +114,7 @@ func (m *Model) buildGrid() *navGrid {
 			})
 		}
 	}
+	halo := make([]bool, n)
 	rect := func(r geom.Rect) {
 		lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
 		hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
@@ -121,7 +122,7 @@ func (m *Model) buildGrid() *navGrid {
 			dx := math.Max(math.Max(r.Min.X-c.X, c.X-r.Max.X), 0)
 			dy := math.Max(math.Max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
 			if math.Hypot(dx, dy) <= rad+geomEps {
-				solid[k] = true
+				halo[k] = true
 			}
 		})
 	}
@@ -136,7 +137,7 @@ func (m *Model) buildGrid() *navGrid {
 	}
 	g.free = make([]bool, n)
 	for k := 0; k < n; k++ {
-		g.free[k] = g.room[k] >= 0 && !solid[k]
+		g.free[k] = g.room[k] >= 0 && !solid[k] && !halo[k]
 	}
 	g.open = append([]bool(nil), g.free...)
 	// Each door and cased opening is a one-cell corridor through its wall,
@@ -148,8 +149,11 @@ func (m *Model) buildGrid() *navGrid {
 	}
 	for i := range p.Openings {
 		op := &p.Openings[i]
-		if op.Kind == ir.Window || op.Wall < 0 || op.Wall >= len(p.Walls) {
+		if op.Kind == ir.Window || op.OffWall || op.Wall < 0 || op.Wall >= len(p.Walls) {
 			continue
+		}
+		if _, amb := m.Between(i); amb {
+			continue // a connector with more than two candidates joins nothing
 		}
 		w := &p.Walls[op.Wall]
 		segs := w.Segments()
@@ -175,7 +179,7 @@ func (m *Model) buildGrid() *navGrid {
 		reach := w.Thickness/2 + rad + g.cell
 		steps := int(math.Ceil(reach / g.cell))
 		mark := func(k int) {
-			if g.room[k] >= 0 {
+			if g.room[k] >= 0 && !g.open[k] && !halo[k] {
 				g.free[k] = true
 				g.width[k] = math.Min(g.width[k], clear)
 			}
@@ -486,7 +490,7 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 	out := []WalkRoute{}
 	for _, rule := range [][2][]string{{{"kitchen"}, {"living", "dining"}}, {{"bedroom"}, {"bath", "wc"}}} {
 		for i := range p.Rooms {
-			if !has(i, rule[0]...) || has(i, rule[1]...) || targets[i] < 0 {
+			if !has(i, rule[0]...) || targets[i] < 0 {
 				continue
 			}
 			dist := g.bfs(targets[i])

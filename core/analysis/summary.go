@@ -79,6 +79,9 @@ func (m *Model) inputGraph() Graph {
 		adj[i] = make([]bool, len(p.Rooms))
 	}
 	for _, e := range m.Edges() {
+		if e.Ambiguous {
+			continue
+		}
 		a, okA := idx[e.Between[0]]
 		b, okB := idx[e.Between[1]]
 		if okA && okB && a != b {

@@ -1,0 +1,119 @@
+package analysis_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/archlang-go/caddy-archlang/core/analysis"
+	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files from the current output")
+
+// encode writes facts the way the describe tool does: two-space indent, no
+// HTML escaping, a final newline.
+func encode(t testing.TB, v any) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestGolden describes every testdata plan through the facade and compares
+// the JSON with its golden file. Each golden was checked against the
+// reference describe (equal but for the wording of diagnostic messages).
+func TestGolden(t *testing.T) {
+	plans, err := filepath.Glob("testdata/*.arch")
+	if err != nil || len(plans) == 0 {
+		t.Fatalf("no testdata plans: %v", err)
+	}
+	for _, path := range plans {
+		name := strings.TrimSuffix(filepath.Base(path), ".arch")
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := encode(t, compile.Describe(src, compile.DescribeOptions{}).Facts)
+			gpath := strings.TrimSuffix(path, ".arch") + ".golden.json"
+			if *update {
+				if err := os.WriteFile(gpath, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(gpath)
+			if err != nil {
+				t.Fatalf("%v (run with -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("describe differs from %s (run with -update after checking)\n%s", gpath, got)
+			}
+		})
+	}
+}
+
+// TestDeterministic describes the same plan twice and expects identical
+// bytes.
+func TestDeterministic(t *testing.T) {
+	src, err := os.ReadFile("testdata/rooms-doors.arch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := encode(t, compile.Describe(src, compile.DescribeOptions{}).Facts)
+	b := encode(t, compile.Describe(src, compile.DescribeOptions{}).Facts)
+	if !bytes.Equal(a, b) {
+		t.Error("two describes of one plan differ")
+	}
+}
+
+// TestEmpty pins the shape of a plan that did not compile: every list
+// present and empty, circulation null.
+func TestEmpty(t *testing.T) {
+	got := string(encode(t, analysis.Empty()))
+	for _, want := range []string{`"ok": false`, `"rooms": []`, `"circulation": null`, `"input_graph": {}`, `"elements": []`, `"diagnostics": null`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Empty() lacks %s:\n%s", want, got)
+		}
+	}
+	if analysis.Describe(nil, analysis.Options{}).OK {
+		t.Error("Describe(nil) is ok")
+	}
+}
+
+func BenchmarkDescribe(b *testing.B) {
+	src, err := os.ReadFile("testdata/rooms-doors.arch")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, diags := compile.Resolve(source.NewFile("plan.arch", src))
+	if p == nil || diags.HasErrors() {
+		b.Fatal("plan does not resolve")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		analysis.Describe(p, analysis.Options{})
+	}
+}
+
+func BenchmarkDescribeFacade(b *testing.B) {
+	src, err := os.ReadFile("testdata/zones.arch")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		compile.Describe(src, compile.DescribeOptions{})
+	}
+}
