@@ -1,0 +1,57 @@
+package compile
+
+import (
+	"strings"
+	"testing"
+)
+
+const describeSrc = `plan "Flat" {
+  wall exterior thickness 200 { (0,0) (6000,0) (6000,4000) (0,4000) close }
+  wall partition thickness 100 { (3500,0) (3500,4000) }
+  room id=liv at (0,0) size 3500x4000 label "Living" uses living
+  room id=bed at (3500,0) size 2500x4000 label "Bedroom"
+  door id=front at (1500,4000) width 1000 wall exterior
+  door id=d at (3500,2000) width 800 wall partition
+  window at (5000,0) width 1200 wall exterior
+}
+`
+
+func TestDescribeFacade(t *testing.T) {
+	r := Describe([]byte(describeSrc), DescribeOptions{})
+	if !r.Facts.OK || r.Plan == nil {
+		t.Fatalf("describe failed: %+v", r.Diagnostics)
+	}
+	want := "\"Flat\" — a 2-room floor plan, 24 m² total: Living (14 m²), Bedroom (10 m²); 2 doors, 1 window, entrance via front."
+	if r.Facts.Caption != want {
+		t.Errorf("caption = %q, want %q", r.Facts.Caption, want)
+	}
+	if r.Facts.Diagnostics == nil {
+		t.Error("diagnostics must encode as [] not null")
+	}
+	bad := Describe([]byte("plan \"X\" {\n  room id=a right-of b size 10x10\n}\n"), DescribeOptions{})
+	if bad.Facts.OK || bad.Plan != nil || len(bad.Facts.Diagnostics) == 0 || bad.Facts.Plan != "" {
+		t.Errorf("a plan with errors should answer ok:false with empty facts, got %+v", bad.Facts)
+	}
+}
+
+func TestAccessibleCaption(t *testing.T) {
+	r := Compile([]byte(describeSrc), Options{Accessible: true})
+	if !r.OK {
+		t.Fatal(r.Diagnostics)
+	}
+	if !strings.Contains(r.Output, `<desc id="arch-desc">&quot;Flat&quot; — a 2-room floor plan, 24 m² total`) {
+		t.Errorf("the accessible drawing does not describe itself with the caption:\n%.600s", r.Output)
+	}
+	plain := Compile([]byte(describeSrc), Options{})
+	if strings.Contains(plain.Output, "<desc") {
+		t.Error("a plain drawing gained a description")
+	}
+}
+
+func BenchmarkDescribe(b *testing.B) {
+	src := []byte(describeSrc)
+	b.ReportAllocs()
+	for b.Loop() {
+		Describe(src, DescribeOptions{})
+	}
+}
