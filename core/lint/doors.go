@@ -196,7 +196,8 @@ type obstruction struct {
 }
 
 // firstObstruction returns the first piece of furniture (source order),
-// else the first other door's sweep, that the sweep s of door k runs into.
+// else the first later door's sweep, that the sweep s of door k runs into
+// (each pair of doors is weighed once, at the earlier door).
 func (c *checker) firstObstruction(s swing, k int, doors []doorFrame) (obstruction, bool) {
 	for i, f := range c.p.Furniture {
 		if d, ok := s.rectDistance(f.Rect); ok && d < s.r-geom.Eps {
@@ -204,7 +205,7 @@ func (c *checker) firstObstruction(s swing, k int, doors []doorFrame) (obstructi
 		}
 	}
 	for j, o := range doors {
-		if j == k {
+		if j <= k {
 			continue
 		}
 		t := o.swing(o.op.Hinge, 0)
@@ -226,13 +227,12 @@ func (c *checker) doorRules() {
 // into another door's sweep (each pair once, at the earlier door).
 func (c *checker) swingObstructed() {
 	doors := c.hingedDoors()
-	reported := map[[2]int]bool{}
 	for k, f := range doors {
 		pad := c.prof.SwingBuffer
 		s := f.swing(f.op.Hinge, pad)
 		r := s.r
 		ob, hit := c.firstObstruction(s, k, doors)
-		if !hit || ob.door >= 0 && reported[[2]int{ob.door, k}] {
+		if !hit {
 			continue
 		}
 		var d diag.Diagnostic
@@ -244,7 +244,6 @@ func (c *checker) swingObstructed() {
 			narrow = math.Floor(ob.dist + geom.Eps)
 		} else {
 			o := doors[ob.door]
-			reported[[2]int{k, ob.door}] = true
 			need := r + o.op.Width
 			d = diag.New("W_SWING_OBSTRUCTED", f.op.Span, "The door leaf cannot swing fully open: its sweep overlaps the sweep of door %s; the hinges are %s mm apart where the two leaves need %s mm (%s mm too close).",
 				quote(o.op.ID), mm(ob.dist), mm(need), mm(need-ob.dist))
@@ -316,7 +315,9 @@ func (c *checker) doorwayBlocked() {
 			continue
 		}
 		f, ok := c.frame(i)
-		if !ok {
+		// As in the reference, only doors in walls along the plan axes
+		// have their landings checked.
+		if !ok || math.Abs(f.d.X) > geom.Eps && math.Abs(f.d.Y) > geom.Eps {
 			continue
 		}
 		depth := landingDepth + c.prof.SwingBuffer
