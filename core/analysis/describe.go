@@ -27,18 +27,20 @@ const (
 // between list.
 const Exterior = "exterior"
 
-// Options narrow what Describe reports. The zero value describes the
-// whole plan.
+// Options narrow what Describe reports: display filters, so OK and the
+// diagnostics always weigh the whole plan. The zero value describes the
+// whole plan. Top-level key selection is SelectKeys, applied to the
+// encoded answer.
 type Options struct {
-	// Rooms keeps only these rooms and the connectors and furniture that
-	// touch them.
-	Rooms []string
-	// Zones keeps only the rooms declared in these zone paths.
-	Zones []string
-	// Select keeps only these top-level keys (the envelope stays).
-	Select []string
-	// Level reports this storey as the top-level facts (0 = lowest).
+	// Level reports this storey of a multi-storey plan as the top-level
+	// facts (0 = no level filter).
 	Level int
+	// Zones keeps only the rooms declared in these zone paths (nested zones
+	// included) and what touches them.
+	Zones []string
+	// Rooms keeps only these rooms and the doors, windows, openings and
+	// furniture that touch them (within the zones, when both are given).
+	Rooms []string
 }
 
 // Empty returns the facts of a plan that did not compile: every list
@@ -108,6 +110,7 @@ func Describe(p *ir.Plan, opts Options) *Facts {
 		}
 		f.Vertical = verticalGraph(p.Pages, f.Levels)
 	}
+	f.applyFilters(opts)
 	f.fillEmpty()
 	return f
 }

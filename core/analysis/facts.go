@@ -20,13 +20,14 @@ type Facts struct {
 	// Vertical is the whole-building shaft graph; nil unless a run spans two
 	// or more storeys.
 	Vertical *VerticalGraph `json:"vertical,omitempty"`
-	// Filtered, SelectedLevel and SelectedZones mark a display-filtered
-	// answer (see Options).
+	// Diagnostics are the compile findings; the facade fills them in.
+	Diagnostics []diag.JSON `json:"diagnostics"`
+	// Filtered and the Selected fields mark a display-filtered answer (see
+	// Options).
 	Filtered      bool     `json:"filtered,omitempty"`
 	SelectedLevel *int     `json:"selected_level,omitempty"`
 	SelectedZones []string `json:"selected_zones,omitempty"`
-	// Diagnostics are the compile findings; the facade fills them in.
-	Diagnostics []diag.JSON `json:"diagnostics"`
+	SelectedRooms []string `json:"selected_rooms,omitempty"`
 }
 
 // LevelFacts is one storey's summary inside Facts.Levels.

@@ -18,12 +18,19 @@ type DescribeOptions struct {
 	// Filter narrows the reported facts (a display filter: ok and the
 	// diagnostics always weigh the whole plan).
 	Filter analysis.Options
+	// Select keeps only these top-level keys in Value (the envelope stays).
+	Select []string
 }
 
 // DescribeResult is the outcome of a describe.
 type DescribeResult struct {
-	// Facts is the JSON-ready answer, diagnostics included.
-	Facts       *analysis.Facts
+	// Facts is the answer, diagnostics included.
+	Facts *analysis.Facts
+	// Value is what to encode: Facts, or its selected keys.
+	Value any
+	// SelectErr reports an unknown key in DescribeOptions.Select (Value is
+	// then Facts).
+	SelectErr error
 	Diagnostics diag.List
 	File        *source.File
 	Plan        *ir.Plan // nil when the source did not resolve
@@ -47,6 +54,15 @@ func Describe(src []byte, opts DescribeOptions) DescribeResult {
 		res.Facts = analysis.Describe(plan, opts.Filter)
 	}
 	res.Facts.Diagnostics = diag.ListToJSON(f, diags)
+	res.Value = res.Facts
+	if len(opts.Select) > 0 {
+		raw, err := analysis.SelectKeys(res.Facts, opts.Select)
+		if err != nil {
+			res.SelectErr = err
+		} else {
+			res.Value = raw
+		}
+	}
 	return res
 }
 
