@@ -30,7 +30,7 @@ type DescribeResult struct {
 	Value any
 	// SelectErr reports an unknown key in DescribeOptions.Select (Value is
 	// then Facts).
-	SelectErr error
+	SelectErr   error
 	Diagnostics diag.List
 	File        *source.File
 	Plan        *ir.Plan // nil when the source did not resolve
