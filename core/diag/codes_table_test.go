@@ -32,6 +32,12 @@ const (
 	entryPNG     = "png"   // compile.Compile with Format "png"
 	entryWorld   = "world" // parse and expand with a World of modules (imports)
 	entryHost    = "host"  // a host refusal built by the diag helpers
+	entryJSON    = "json"  // compile.CompilePlanJSON; src is the Plan JSON
+	// entryIntent runs compile.Validate with intent; its want entries are
+	// the intent report's violations, "CODE error gate|advisory PATH", PATH
+	// being the intent path the message starts with (the rest of the
+	// message is prose, in this project's own words).
+	entryIntent = "intent"
 )
 
 type codeCase struct {
@@ -41,6 +47,8 @@ type codeCase struct {
 	// files are the modules an entryWorld case can import, by world path;
 	// the main file is "main.arch".
 	files map[string]string
+	// intent is the intent document of an entryIntent case.
+	intent string
 	// host builds the diagnostic of an entryHost case.
 	host func() diag.Diagnostic
 	// want is every wire diagnostic, in order (see the file comment).
@@ -53,25 +61,8 @@ type codeCase struct {
 
 // pendingEntryPoint lists the catalogued E_ codes whose entry point does
 // not exist yet in the Go core, with the reason. Move a code into
-// codeCases once its entry point lands.
-var pendingEntryPoint = map[string]string{
-	"E_INTENT_NO_DOOR":      intentPending,
-	"E_INTENT_NO_SITE":      intentPending,
-	"E_INTENT_NO_WINDOW":    intentPending,
-	"E_INTENT_NOT_ADJACENT": intentPending,
-	"E_INTENT_ROOM_AREA":    intentPending,
-	"E_INTENT_ROOM_COUNT":   intentPending,
-	"E_INTENT_ROOM_MISSING": intentPending,
-	"E_INTENT_TOTAL_AREA":   intentPending,
-	"E_INTENT_UNREACHABLE":  intentPending,
-	"E_JSON_KIND":           jsonPending,
-	"E_JSON_SCHEMA":         jsonPending,
-}
-
-const (
-	intentPending = "raised by the validate tool checking a plan against an intent; the Go core has no validate/intent entry point yet"
-	jsonPending   = "raised when decoding plan_json input; the Go core has no plan_json decoder yet"
-)
+// codeCases once its entry point lands. Every entry point exists today.
+var pendingEntryPoint = map[string]string{}
 
 // notAtCompile lists the catalogued W_ codes the reference's compile never
 // reports (they come from its lint or validate passes), so the table has no
@@ -107,10 +98,49 @@ var notAtCompile = map[string]string{
 
 const lintOnly = "a lint finding: the reference's compile does not report it, and the Go core has no lint entry point yet"
 
+// intentPlan is the plan the intent cases measure: two rooms, no door, no
+// window, no site.
+const intentPlan = `plan "T" {
+  wall exterior thickness 200 { (0,0) (8000,0) (8000,4000) (0,4000) close }
+  wall partition thickness 100 { (4000,0) (4000,4000) }
+  room id=bed at (0,0) size 4000x4000 label "Bedroom"
+  room id=kit at (4000,0) size 4000x4000 label "Kitchen"
+}
+`
+
 // codeCases: the expectations were taken from the reference compiler's
 // compile tool (the world cases from its command-line compile, which reads
 // imports from disk).
 var codeCases = []codeCase{
+	{code: "E_JSON_SCHEMA", entry: entryJSON,
+		src:  `{"plan":"J","rooms":[{"x":0,"y":0,"width":"big","height":3000}],"walls":[],"openings":[],"furniture":[]}`,
+		want: []string{"E_JSON_SCHEMA error unplaced"}},
+	{code: "E_JSON_KIND", entry: entryJSON,
+		src:  `{"plan":"J","rooms":[],"walls":[],"openings":[{"kind":"portal","width":900,"x":0,"y":0}],"furniture":[]}`,
+		want: []string{"E_JSON_KIND error unplaced"}},
+	{code: "E_INTENT_ROOM_COUNT", entry: entryIntent, src: intentPlan, intent: `{"rooms":3}`,
+		want: []string{"E_INTENT_ROOM_COUNT error gate /rooms"}},
+	{code: "E_INTENT_ROOM_MISSING", entry: entryIntent, src: intentPlan, intent: `{"roomsInclude":[{"concept":"garage"}]}`,
+		want: []string{"E_INTENT_ROOM_MISSING error gate /roomsInclude/0"}},
+	{code: "E_INTENT_ROOM_AREA", entry: entryIntent, src: intentPlan,
+		intent: `{"roomsInclude":[{"concept":"bedroom","areaM2":{"min":1,"max":2,"source":"tiny"}}]}`,
+		want:   []string{"E_INTENT_ROOM_AREA error gate /roomsInclude/0/areaM2"}},
+	{code: "E_INTENT_TOTAL_AREA", entry: entryIntent, src: intentPlan, intent: `{"totalAreaM2":{"min":1,"max":2,"source":"tiny"}}`,
+		want: []string{"E_INTENT_TOTAL_AREA error gate /totalAreaM2"}},
+	{code: "E_INTENT_NO_WINDOW", entry: entryIntent, src: intentPlan, intent: `{"roomsInclude":[{"concept":"bedroom","windows":{"min":1}}]}`,
+		want: []string{"E_INTENT_NO_WINDOW error gate /roomsInclude/0/windows"}},
+	{code: "E_INTENT_NO_SITE", entry: entryIntent, src: intentPlan,
+		intent: `{"roomsInclude":[{"concept":"bedroom","windows":{"min":1,"facing":"street"}}]}`,
+		want:   []string{"E_INTENT_NO_SITE error gate /roomsInclude/0/windows"}},
+	{code: "E_INTENT_NOT_ADJACENT", entry: entryIntent, src: intentPlan,
+		intent: `{"adjacency":{"requiredEdges":{"bedroom":["kitchen"]},"source":"s"}}`,
+		want:   []string{"E_INTENT_NOT_ADJACENT error advisory /adjacency"}},
+	{code: "E_INTENT_NO_DOOR", entry: entryIntent, src: intentPlan, intent: `{"reachable":true}`,
+		want: []string{"E_INTENT_NO_DOOR error advisory /reachable"}},
+	{code: "E_INTENT_UNREACHABLE", entry: entryIntent, src: intentPlan[:len(intentPlan)-2] + `  door at (6000,4000) width 900 wall exterior
+}
+`, intent: `{"reachable":true}`,
+		want: []string{"E_INTENT_UNREACHABLE error advisory /reachable"}},
 	{code: "E_INPUT_TOO_LARGE", entry: entryHost,
 		host: func() diag.Diagnostic { return diag.InputTooLarge("argument \"source\"", 2_000_000, 1_000_000) },
 		want: []string{"E_INPUT_TOO_LARGE error 1:1 [0,0]"}},
@@ -805,6 +835,24 @@ func (c codeCase) run() []string {
 	case entryPNG:
 		res := compile.Compile([]byte(c.src), compile.Options{Format: "png"})
 		f, list = res.File, res.Diagnostics
+	case entryJSON:
+		res := compile.CompilePlanJSON([]byte(c.src), compile.Options{})
+		f, list = res.File, res.Diagnostics
+	case entryIntent:
+		res := compile.Validate([]byte(c.src), compile.ValidateOptions{Intent: []byte(c.intent), HasIntent: true})
+		if res.Intent == nil {
+			return res.IntentErrors
+		}
+		var got []string
+		for _, v := range res.Intent.Violations {
+			tier := "advisory"
+			if v.Gate {
+				tier = "gate"
+			}
+			path, _, _ := strings.Cut(strings.TrimPrefix(v.Message, "intent "), ":")
+			got = append(got, v.Code+" error "+tier+" "+path)
+		}
+		return got
 	case entryWorld:
 		f = source.NewFile("main.arch", []byte(c.src))
 		file, pd := syntax.Parse(f)
