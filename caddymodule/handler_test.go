@@ -16,6 +16,7 @@ import (
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/archlang-go/caddy-archlang/caddymodule/mcpserver"
 	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/payload"
 )
@@ -114,8 +115,8 @@ func TestMCPToolsList(t *testing.T) {
 		t.Errorf("stateless server issued a session id")
 	}
 	tools := jsonBody(t, w)["result"].(map[string]any)["tools"].([]any)
-	if len(tools) != 3 {
-		t.Errorf("%d tools", len(tools))
+	if len(tools) != len(mcpserver.ToolNames) {
+		t.Errorf("%d tools, want %d", len(tools), len(mcpserver.ToolNames))
 	}
 	if got := testutil.ToFloat64(h.metrics.messages.WithLabelValues("tools/list", "")); got != before+1 {
 		t.Errorf("messages_total{tools/list} = %v, want %v", got, before+1)

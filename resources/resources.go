@@ -18,13 +18,15 @@ import (
 
 //go:generate go run ./internal/gendoc -o error-codes.md
 
-//go:embed readme.md spec.md context.md grammar.ebnf error-codes.md viewer.html lib/*.arch
+//go:embed readme.md spec.md context.md grammar.ebnf error-codes.md plan.schema.json intent.schema.json viewer.html lib/*.arch
 var files embed.FS
 
 // MIME types of the resources.
 const (
 	MIMEMarkdown = "text/markdown"
 	MIMEText     = "text/plain"
+	// MIMESchema is the type of a JSON Schema document.
+	MIMESchema = "application/schema+json"
 	// MIMEArch is the type of ArchLang source. It is plain text, so every
 	// client can show it.
 	MIMEArch = "text/plain"
@@ -44,6 +46,12 @@ const (
 	GrammarURI = "archlang://grammar"
 	// ErrorCodesURI is the catalogue of diagnostic codes.
 	ErrorCodesURI = "archlang://error-codes"
+	// SchemaURI is the JSON Schema of a Plan JSON document (compile's
+	// plan_json argument).
+	SchemaURI = "archlang://schema"
+	// IntentSchemaURI is the JSON Schema of an intent (validate's intent
+	// and score's brief).
+	IntentSchemaURI = "archlang://intent-schema"
 	// ViewerURI is the HTML viewer for a compiled drawing.
 	ViewerURI = "ui://archlang/viewer"
 )
@@ -81,6 +89,12 @@ var catalogue = []Resource{
 	{ErrorCodesURI, "error-codes", "Diagnostic codes",
 		"Every E_ and W_ diagnostic code with a one-line summary, how to fix it and, for most, a small plan that raises it.",
 		MIMEMarkdown, "error-codes.md"},
+	{SchemaURI, "schema", "Plan JSON schema",
+		"JSON Schema (2020-12) of a floor plan written as structured JSON, the shape compile accepts as plan_json.",
+		MIMESchema, "plan.schema.json"},
+	{IntentSchemaURI, "intent-schema", "Intent schema",
+		"JSON Schema (2020-12) of an intent: the checkable expectations of a brief that validate (intent) and score (brief) measure a plan against.",
+		MIMESchema, "intent.schema.json"},
 	{ViewerURI, "viewer", "Drawing viewer",
 		"A self-contained page that shows a compiled drawing with pan and zoom; MCP App hosts attach it to compile results.",
 		MIMEApp, "viewer.html"},
