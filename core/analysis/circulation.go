@@ -17,6 +17,9 @@ const (
 	MinCellMm = 100
 	// CellBudget bounds the nav grid's cell count.
 	CellBudget = 250000
+	// MaxCorridorMm bounds how far a connector's corridor is cut through
+	// walls and furniture halos on each side.
+	MaxCorridorMm = 3000
 	// seedEps nudges a doorway seed off a cell boundary, into the room.
 	seedEps = 1e-6
 )
@@ -115,14 +118,18 @@ func (m *Model) buildGrid() *navGrid {
 		}
 	}
 	halo := make([]bool, n)
+	body := make([]bool, n)
 	rect := func(r geom.Rect) {
 		lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
 		hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
 		g.each(lo, hi, func(k int, c geom.Point) {
 			dx := math.Max(math.Max(r.Min.X-c.X, c.X-r.Max.X), 0)
 			dy := math.Max(math.Max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
-			if math.Hypot(dx, dy) <= rad+geomEps {
+			if d := math.Hypot(dx, dy); d <= rad+geomEps {
 				halo[k] = true
+				if d == 0 {
+					body[k] = true
+				}
 			}
 		})
 	}
@@ -176,27 +183,49 @@ func (m *Model) buildGrid() *navGrid {
 		if op.Kind == ir.Door {
 			clear -= DoorLeafLoss
 		}
-		reach := w.Thickness/2 + rad + g.cell
-		steps := int(math.Ceil(reach / g.cell))
 		mark := func(k int) {
-			if g.room[k] >= 0 && !g.open[k] && !halo[k] {
+			if !g.open[k] {
 				g.free[k] = true
 				g.width[k] = math.Min(g.width[k], clear)
 			}
 		}
-		// Walk the line cell by cell; a diagonal step also takes the cell
-		// beside it, so the corridor stays 4-connected.
-		prev := -1
-		for st := -4 * steps; st <= 4*steps; st++ {
-			k, ok := g.cellOf(op.Center.Add(nrm.Mul(float64(st) * g.cell / 4)))
-			if !ok || k == prev {
-				continue
+		// Walk the line out from the centre on each side, cell by cell,
+		// through wall and halo cells until the first open cell; a piece of
+		// furniture's own footprint or the edge of the floor stops it. A
+		// diagonal step also takes the cell beside it, so the corridor
+		// stays 4-connected.
+		c0, ok := g.cellOf(op.Center)
+		if !ok {
+			continue
+		}
+		if g.room[c0] >= 0 && !body[c0] {
+			mark(c0)
+		}
+		maxSt := int(math.Ceil(MaxCorridorMm / g.cell * 4))
+		for _, dir := range []float64{1, -1} {
+			prev := c0
+			for st := 1; st <= maxSt; st++ {
+				k, ok := g.cellOf(op.Center.Add(nrm.Mul(dir * float64(st) * g.cell / 4)))
+				if !ok {
+					break
+				}
+				if k == prev {
+					continue
+				}
+				if g.room[k] < 0 || body[k] {
+					break
+				}
+				if prev%g.nx != k%g.nx && prev/g.nx != k/g.nx {
+					if side := g.idx(k%g.nx, prev/g.nx); g.room[side] >= 0 && !body[side] {
+						mark(side)
+					}
+				}
+				if g.open[k] {
+					break
+				}
+				mark(k)
+				prev = k
 			}
-			if prev >= 0 && prev%g.nx != k%g.nx && prev/g.nx != k/g.nx {
-				mark(g.idx(k%g.nx, prev/g.nx))
-			}
-			mark(k)
-			prev = k
 		}
 	}
 	return g
