@@ -3,6 +3,8 @@ package lint
 import (
 	"math"
 	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -296,7 +298,7 @@ func (c *checker) withHinge(sp source.Span, h string) (string, bool) {
 	if sp.Start < 0 || sp.End > len(c.src) || sp.Start >= sp.End {
 		return "", false
 	}
-	text := string(c.src[sp.Start:sp.End])
+	text := canonical(string(c.src[sp.Start:sp.End]))
 	if loc := hingeClause.FindStringIndex(text); loc != nil {
 		return text[:loc[0]] + "hinge " + h + text[loc[1]:], true
 	}
@@ -304,6 +306,46 @@ func (c *checker) withHinge(sp source.Span, h string) (string, bool) {
 		return text[:loc[0]] + " hinge " + h + text[loc[0]:], true
 	}
 	return text + " hinge " + h, true
+}
+
+var pointLiteral = regexp.MustCompile(`\(\s*(-?[0-9.]+)\s*,\s*(-?[0-9.]+)\s*\)`)
+
+// canonical writes a statement the way the reference's fix printer does:
+// single spaces between words (string literals kept) and points as (x, y).
+func canonical(text string) string {
+	var b strings.Builder
+	inStr, space := false, false
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		switch {
+		case inStr:
+			b.WriteByte(ch)
+			if ch == '\\' && i+1 < len(text) {
+				i++
+				b.WriteByte(text[i])
+			} else if ch == '"' {
+				inStr = false
+			}
+		case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r':
+			space = true
+		default:
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteByte(ch)
+			inStr = ch == '"'
+		}
+	}
+	return pointLiteral.ReplaceAllStringFunc(b.String(), func(m string) string {
+		p := pointLiteral.FindStringSubmatch(m)
+		x, err1 := strconv.ParseFloat(p[1], 64)
+		y, err2 := strconv.ParseFloat(p[2], 64)
+		if err1 != nil || err2 != nil {
+			return m
+		}
+		return "(" + strconv.FormatFloat(x, 'f', -1, 64) + ", " + strconv.FormatFloat(y, 'f', -1, 64) + ")"
+	})
 }
 
 // doorwayBlocked reports doors whose landing (the strip in front of the
