@@ -119,8 +119,8 @@ func (c *checker) run() {
 	c.circulationRules()
 	c.aliasMatch()
 	c.fixtureBackToRoom()
+	c.dimRules()
 	c.equatorFacing()
 	c.pocketRun()
-	c.dimRules()
 	c.stairUnmatched()
 }
