@@ -23,7 +23,7 @@ var update = flag.Bool("update", false, "rewrite testdata goldens")
 // the reference (the nav-grid circulation in core/analysis) or not yet
 // implemented (W_ROOM_NO_CLEAR_PATH, W_DIM_OVERLAP): they are dropped from
 // the expectations and the goldens.
-var pending = []string{"W_PATH_TOO_NARROW", "W_ROOM_NO_CLEAR_PATH", "W_CIRCUITOUS_PATH", "W_DIM_OVERLAP"}
+var pending = []string{"W_PATH_TOO_NARROW", "W_ROOM_NO_CLEAR_PATH", "W_DIM_OVERLAP"}
 
 // knownGaps name, per expectation file, a code we report that the
 // reference does not, because of a difference owned by another package; it
