@@ -34,7 +34,7 @@ var allowed = map[string][]string{
 	"core/analysis":   {"core/source", "core/diag", "core/ir", "core/geom"},
 	"core/lint":       {"core/source", "core/diag", "core/ir", "core/geom", "core/analysis"},
 	"core/intent":     {"core/diag", "core/ir", "core/geom", "core/analysis"},
-	"core/fixer":      {"core/diag"},
+	"core/fixer":      {"core/source", "core/diag"},
 	"core/complete":   {"core/syntax"},
 	"core/compile":    {"core", "core/source", "core/diag", "core/syntax", "core/expand", "core/resolve", "core/ir", "core/geom", "core/render/svg", "core/render/txt", "core/planjson", "core/analysis", "core/lint", "core/intent", "core/fixer", "core/complete"},
 }
