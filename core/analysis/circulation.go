@@ -96,11 +96,8 @@ func (m *Model) buildGrid() *navGrid {
 	for wi := range p.Walls {
 		w := &p.Walls[wi]
 		h := w.Thickness / 2
-		for si, s := range w.Segments() {
-			if si < len(w.Arcs) && w.Arcs[si].Arc {
-				m.rasterArc(g, solid, w, si, h)
-				continue
-			}
+		for _, s := range w.Segments() {
+			// A curved wall is gridded along its chord.
 			l := s.Len()
 			if l == 0 {
 				continue
@@ -170,7 +167,7 @@ func (m *Model) buildGrid() *navGrid {
 		sg := segs[op.Segment]
 		var nrm geom.Point
 		if op.Segment < len(w.Arcs) && w.Arcs[op.Segment].Arc {
-			nrm = op.Center.Sub(w.Arcs[op.Segment].Center).Unit()
+			continue
 		} else {
 			d := sg.B.Sub(sg.A)
 			if d.Len() == 0 {
@@ -248,18 +245,6 @@ func (g *navGrid) each(lo, hi geom.Point, f func(k int, c geom.Point)) {
 	}
 }
 
-func (m *Model) rasterArc(g *navGrid, solid []bool, w *ir.Wall, si int, h float64) {
-	a := w.Arcs[si]
-	lo := geom.Point{X: a.Center.X - a.Radius - h, Y: a.Center.Y - a.Radius - h}
-	hi := geom.Point{X: a.Center.X + a.Radius + h, Y: a.Center.Y + a.Radius + h}
-	g.each(lo, hi, func(k int, c geom.Point) {
-		d := c.Sub(a.Center)
-		if math.Abs(d.Len()-a.Radius) <= h+geomEps && angleIn(math.Atan2(d.Y, d.X), a.StartAngle, a.Sweep) {
-			solid[k] = true
-		}
-	})
-}
-
 // roomHas reports whether c is on a room's floor for the nav grid (a
 // circle uses its inscribed ring).
 func roomHas(r *ir.Room, c geom.Point) bool {
@@ -307,7 +292,7 @@ func (g *navGrid) nearestFree(q geom.Point, room int) int {
 			continue
 		}
 		d := g.centre(k).Sub(q).Len()
-		if d < bd-geomEps {
+		if d < bd {
 			best, bd = k, d
 		}
 	}
@@ -351,7 +336,7 @@ func (g *navGrid) nearestOpen(q geom.Point, room int) int {
 			continue
 		}
 		d := g.centre(k).Sub(q).Len()
-		if d < bd-geomEps {
+		if d < bd {
 			best, bd = k, d
 		}
 	}
@@ -360,16 +345,33 @@ func (g *navGrid) nearestOpen(q geom.Point, room int) int {
 
 // roomTarget is the cell a walk to room r ends at: the free cell of the
 // room nearest its centre.
-func (m *Model) roomTarget(g *navGrid, r int) int {
+func (m *Model) roomTarget(g *navGrid, r int, reach []int32) int {
 	room := &m.Plan.Rooms[r]
 	var c geom.Point
 	switch room.Shape {
 	case ir.RoomCircle:
-		c = room.Center
+		// The ring's own centroid, as the reference takes it: its rounding
+		// decides between the cells equally near the centre.
+		c = centroid(room.Polygon)
 	case ir.RoomPoly:
 		c = centroid(room.Polygon)
 	default:
 		c = room.Polygon.Bounds().Center()
+	}
+	if reach != nil {
+		// Prefer the nearest cell the walk can reach.
+		best, bd := -1, math.Inf(1)
+		for k, f := range g.free {
+			if !f || int(g.room[k]) != r || reach[k] < 0 {
+				continue
+			}
+			if d := g.centre(k).Sub(c).Len(); d < bd-geomEps {
+				best, bd = k, d
+			}
+		}
+		if best >= 0 {
+			return best
+		}
 	}
 	return g.nearestFree(c, r)
 }
@@ -407,7 +409,7 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 	}
 	targets := make([]int, len(m.Plan.Rooms))
 	for i := range m.Plan.Rooms {
-		targets[i] = m.roomTarget(g, i)
+		targets[i] = m.roomTarget(g, i, nil)
 	}
 	var wide []float64
 	if seed >= 0 {
