@@ -47,10 +47,11 @@ var vocabulary = map[string]*vocabEntry{
 	ConceptHall:       entry([]string{"corridor", "entrance", "entry", "foyer", "hall", "hallway", "landing", "passage", "vestibule"}, []string{"hall"}, []string{analysis.TypeEntrance}),
 	ConceptCorridor:   entry([]string{"circulation", "corridor", "hall", "hallway", "passage"}, nil, []string{analysis.TypeEntrance}),
 	"utility":         entry([]string{"laundry", "utility"}, nil, []string{analysis.TypeStorage}),
-	"study":           entry([]string{"den", "office", "study"}, []string{"office"}, nil),
-	"open-office":     entry([]string{"office", "workspace", "open area", "open plan"}, []string{"office"}, nil),
+	"study":           entry([]string{"den", "office", "study", "workroom"}, []string{"office"}, nil),
+	"open-office":     entry([]string{"office", "workspace", "open area", "open plan", "work area"}, []string{"office"}, nil),
 	"private-office":  entry([]string{"office"}, nil, nil),
 	"meeting-room":    entry([]string{"boardroom", "meeting", "conference room"}, nil, nil),
 	"reception":       entry([]string{"lobby", "reception", "front desk", "waiting area"}, nil, nil),
 	"consulting-room": entry([]string{"consult", "room"}, nil, nil),
+	"suite":           entry([]string{"suite"}, nil, nil),
 }
