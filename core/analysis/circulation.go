@@ -13,6 +13,9 @@ const (
 	// BodyRadiusMm is the radius free cells are eroded by: a route passes
 	// only where a person fits.
 	BodyRadiusMm = 300
+	// MaxGridCells caps the nav grid of an extreme extent (a long sliver
+	// the cell budget does not bound); past it circulation is null.
+	MaxGridCells = 4 * CellBudget
 	// MinCellMm is the finest nav-grid cell.
 	MinCellMm = 100
 	// CellBudget bounds the nav grid's cell count.
@@ -69,11 +72,13 @@ func (m *Model) buildGrid() *navGrid {
 		return nil
 	}
 	g := &navGrid{origin: ext.Min, cell: CellSize(ext.W(), ext.H())}
-	g.nx = int(math.Ceil(ext.W() / g.cell))
-	g.ny = int(math.Ceil(ext.H() / g.cell))
-	if g.nx <= 0 || g.ny <= 0 || g.nx*g.ny > 4*CellBudget {
+	fx, fy := math.Ceil(ext.W()/g.cell), math.Ceil(ext.H()/g.cell)
+	// A degenerate or absurd extent (a sliver, a coordinate near the float
+	// limits) gets no grid rather than an unbounded one.
+	if !(fx >= 1 && fy >= 1 && fx*fy <= MaxGridCells) {
 		return nil
 	}
+	g.nx, g.ny = int(fx), int(fy)
 	n := g.nx * g.ny
 	g.room = make([]int32, n)
 	solid := make([]bool, n)

@@ -117,3 +117,36 @@ func BenchmarkDescribeFacade(b *testing.B) {
 		compile.Describe(src, compile.DescribeOptions{})
 	}
 }
+
+// TestHostile describes plans with extreme geometry: no panic, bounded
+// work.
+func TestHostile(t *testing.T) {
+	for _, src := range []string{
+		"plan \"H\" {\n  room id=a at (0,0) size 1000000000x100\n  wall exterior thickness 200 { (0,0) (1000000000,0) }\n  door at (500,0) width 900 wall exterior\n}\n",
+		"plan \"H\" {\n  room id=a at (-1e300,-1e300) size 1e300x1e300\n  door at (0,0) width 900\n}\n",
+		"plan \"H\" {\n  wall exterior thickness 200 { (0,0) (0,0) }\n  room id=a polygon (0,0) (0,0) (0,0)\n  window at (0,0) width 10 wall exterior\n}\n",
+	} {
+		r := compile.Describe([]byte(src), compile.DescribeOptions{})
+		_ = encode(t, r.Facts)
+	}
+}
+
+// FuzzDescribe feeds arbitrary source through describe: it must not panic
+// and its answer must always encode.
+func FuzzDescribe(f *testing.F) {
+	plans, _ := filepath.Glob("testdata/*.arch")
+	for _, p := range plans {
+		if src, err := os.ReadFile(p); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if len(src) > 1<<14 {
+			return
+		}
+		r := compile.Describe(src, compile.DescribeOptions{})
+		if _, err := json.Marshal(r.Facts); err != nil {
+			t.Fatalf("facts do not encode: %v", err)
+		}
+	})
+}
