@@ -128,3 +128,13 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func TestDecodeDeepNesting(t *testing.T) {
+	deep := `{"foo":` + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + `}`
+	if _, errs := Decode([]byte(deep)); len(errs) != 1 || errs[0] != "/foo: unknown key" {
+		t.Errorf("errors %v", errs)
+	}
+	if _, errs := Decode([]byte(strings.Repeat("[", 20000) + strings.Repeat("]", 20000))); len(errs) != 1 {
+		t.Errorf("errors %v", errs)
+	}
+}

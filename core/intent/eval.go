@@ -11,7 +11,7 @@ import (
 // Report is an intent measured against a plan, in the wire shape of
 // validate's intent block (without feedback).
 type Report struct {
-	// OK is true when every gating predicate holds.
+	// OK is true when the plan compiled and every gating predicate holds.
 	OK         bool        `json:"ok"`
 	Satisfied  int         `json:"satisfied"`
 	Total      int         `json:"total"`
@@ -64,9 +64,9 @@ type state struct {
 
 // Evaluate measures an intent against a plan's facts (the lowest storey's,
 // for a multi-storey plan; analysis.Empty() for a plan that did not
-// compile, which is then never ok). Each
-// roomsInclude concept claims, in order, every still-unclaimed room that
-// matches it; its presence, area and window checks read only those rooms.
+// compile, which is then never ok). Each roomsInclude concept claims, in
+// order, every still-unclaimed room that matches it; its presence, area
+// and window checks read only those rooms.
 func Evaluate(in *Intent, plan *analysis.Facts) Report {
 	facts := &plan.Summary
 	st := &state{in: in, facts: facts}

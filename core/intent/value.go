@@ -12,8 +12,9 @@ import (
 
 // Limits on an intent document.
 const (
-	// MaxDepth bounds the nesting of a decoded document.
-	MaxDepth = 64
+	// MaxDepth bounds the nesting of a decoded document (encoding/json's
+	// own limit); deeper text is treated as not JSON.
+	MaxDepth = 10000
 )
 
 // kind is the JSON type of a value.
