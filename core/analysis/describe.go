@@ -428,8 +428,9 @@ func Cardinal(deg float64) string {
 
 // outward is the unit normal of an opening's host segment (its chord, for
 // an arc) on the side no room occupies: a probe one wall thickness off each
-// face decides. When both sides or neither are floor, it is the segment's
-// right-hand normal (outward on a ring drawn clockwise on the sheet).
+// face decides. When both sides or neither are floor it is the segment's
+// right-hand normal (outward on a ring drawn clockwise on the sheet); an
+// opening off every wall faces away from the plan's centre.
 func (m *Model) outward(i int) (geom.Point, bool) {
 	p := m.Plan
 	op := &p.Openings[i]
@@ -451,7 +452,13 @@ func (m *Model) outward(i int) (geom.Point, bool) {
 	t := w.Thickness
 	front := RoomAt(p, op.Center.Add(n.Mul(t))) >= 0
 	back := RoomAt(p, op.Center.Sub(n.Mul(t))) >= 0
-	if front && !back {
+	switch {
+	case op.OffWall:
+		// Off every wall: face away from the plan's centre.
+		if ext, ok := extentRect(p); ok && op.Center.Sub(ext.Center()).Dot(n) < 0 {
+			n = n.Mul(-1)
+		}
+	case front && !back:
 		n = n.Mul(-1)
 	}
 	return n, true
