@@ -1,14 +1,17 @@
 // Package analysis reads a resolved plan back as facts: describe's semantic
 // summary (rooms, areas, adjacency, what every door, window and opening
-// connects, the furniture, the access graph, the freedom report and a
-// one-sentence caption). It renders nothing and never changes the plan.
+// connects, the furniture, the access graph, the circulation walk, the
+// freedom report, zones, storeys and a one-sentence caption). It renders
+// nothing and never changes the plan.
 //
 // Entry points:
 //
 //   - Describe(plan, Options) *Facts: the whole answer. Facts encodes to
 //     the reference's describe JSON (field order, omitted keys and nulls
 //     included); the facade fills in Diagnostics. Empty() is the answer for
-//     a plan that did not compile.
+//     a plan that did not compile; Analyze(plan) is Describe without
+//     filters. Options narrow the answer by storey, zone or room (display
+//     filters); SelectKeys keeps chosen top-level keys of the encoding.
 //   - Summarize(plan) *Summary: one storey's facts.
 //   - NewModel(plan) *Model: the derived geometry the facts share, for the
 //     lint and intent layers: Model.Touch (rooms each opening touches),
@@ -19,7 +22,14 @@
 //     with the matched term and whether it was an indirect alias) and
 //     RoomType (the room_type of a set of uses).
 //   - Geometry: RoomArea / RoomAreaM2 / Round2, DistToRoom, OpeningRooms,
-//     Adjacent, Cardinal.
+//     Adjacent, RoomAt / RoomContains, Cardinal, SiteDirection, CellSize.
+//
+// Circulation is measured on a nav grid: rooms rasterised at CellSize,
+// walls solid (a curved wall along its chord), furniture, columns and
+// vertical runs inflated by BodyRadiusMm, and each door or cased opening a
+// one-cell corridor through its wall. The walk is 4-connected from the
+// first entrance's doorway cell to each room's free cell nearest its
+// centre; the bottleneck is the widest path's narrowest connector.
 //
 // Everything is deterministic: lists follow source order, never map order.
 package analysis
