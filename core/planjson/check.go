@@ -112,11 +112,16 @@ func oneOf(v Value, set []string) bool {
 type checker struct{ diags diag.List }
 
 func (c *checker) add(code, path, msg string) {
-	var d diag.Diagnostic
-	d = diag.New(code, d.Span, "plan JSON %s: %s", path, msg)
-	// A finding about the JSON has no place in any .arch text.
+	c.diags = append(c.diags, unplaced(code, "plan JSON %s: %s", path, msg))
+}
+
+// unplaced builds a catalogued finding about the JSON document: it has no
+// place in any .arch text, so its wire form has no line, col or span.
+func unplaced(code, format string, args ...any) diag.Diagnostic {
+	var d diag.Diagnostic // its zero Span stands in for source.Span{}
+	d = diag.New(code, d.Span, format, args...)
 	d.Unplaced = true
-	c.diags = append(c.diags, d)
+	return d
 }
 
 func (c *checker) schema(path, msg string) { c.add(codeSchema, path, msg) }

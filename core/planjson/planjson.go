@@ -23,12 +23,7 @@ const MaxDepth = 256
 func Convert(raw []byte) ([]byte, diag.List) {
 	doc, err := Decode(raw)
 	if err != nil {
-		c := &checker{}
-		var d diag.Diagnostic
-		d = diag.New(codeSchema, d.Span, "invalid JSON: %v", err)
-		d.Unplaced = true
-		c.diags = append(c.diags, d)
-		return nil, c.diags
+		return nil, diag.List{unplaced(codeSchema, "invalid JSON: %v", err)}
 	}
 	return ConvertValue(doc)
 }
