@@ -28,15 +28,15 @@ var compileTool = &mcp.Tool{
 		"read each error's message and fix, correct the input, and call compile again until ok is true. The result is marked isError when ok is false. " +
 		"A plan_json that does not fit the schema is answered {ok:false, diagnostics} with E_JSON_SCHEMA (or E_JSON_KIND for an unknown opening kind) findings whose messages read `plan JSON <path>: <problem>` (e.g. `plan JSON /rooms/0/width: expected a number`) and carry no line or col. " +
 		"A plan_json that fits is turned into an ArchLang program first, so line, col and span of later findings point into that generated program (one statement per line). " +
-		"format \"svg\" is the default and the only format this hosted server draws: \"png\" answers ok:false with E_PNG_DEPENDENCY " +
-		"(use svg, or the /svg/ image URL from the link tool). accessible adds a title, a description and ARIA roles to the SVG. Any argument over this server's byte cap (%s) is refused with E_INPUT_TOO_LARGE.",
+		"format \"svg\" is the default; \"txt\" draws the plan as a text grid (walls as box-drawing lines, windows =, doors ·, room names), readable without an image viewer; " +
+		"this hosted server has no rasteriser, so \"png\" answers ok:false with E_PNG_DEPENDENCY (use svg, or the /svg/ image URL from the link tool). accessible adds a title, a description and ARIA roles to the SVG. Any argument over this server's byte cap (%s) is refused with E_INPUT_TOO_LARGE.",
 	Annotations: readOnly,
 	InputSchema: json.RawMessage(`{
   "type": "object",
   "properties": {
     "source": {"type": "string", "description": "The whole .arch program, starting with plan \"Name\" {"},
     "plan_json": {"type": "object", "description": "The plan as a Plan JSON object (rooms, walls, openings, furniture, dims, columns; millimetres, y pointing down) instead of source; used when both are given"},
-    "format": {"type": "string", "enum": ["svg", "png"], "default": "svg", "description": "Output format; only svg is drawn on this server"},
+    "format": {"type": "string", "enum": ["svg", "txt", "png"], "default": "svg", "description": "Output format: svg (the drawing) or txt (a text grid); png is not drawn on this server"},
     "level": {"type": "integer", "description": "For a plan with level blocks: draw only this storey. The result is then {ok, format, level, output, levels, diagnostics}, or ok:false with error and the storeys the plan has"},
     "accessible": {"type": "boolean", "default": false, "description": "Add an accessible title, description and ARIA roles to the SVG"}
   },
@@ -223,11 +223,13 @@ func (t *tools) compile(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallT
 	opts.Accessible = a.Accessible
 	switch a.Format {
 	case "", "svg":
+	case "txt":
+		opts.Format = "txt"
 	case "png":
 		// The core answers png with E_PNG_DEPENDENCY: this host has no rasteriser.
 		opts.Format = "png"
 	default:
-		return textResult(Refusal(invalid("format must be \"svg\" or \"png\", not %q", a.Format)), true), nil
+		return textResult(Refusal(invalid("format must be \"svg\", \"txt\" or \"png\", not %q", a.Format)), true), nil
 	}
 	var res compile.Result
 	if a.PlanJSON != nil {
