@@ -36,6 +36,9 @@ type navGrid struct {
 	free   []bool    // walkable after erosion
 	open   []bool    // walkable before the connector corridors were cut
 	width  []float64 // clear width of a connector's corridor cell (+Inf elsewhere)
+	// hrun and vrun are the lengths of the free runs through each cell
+	// along the rows and the columns.
+	hrun, vrun []int32
 }
 
 func (g *navGrid) idx(i, j int) int { return j*g.nx + i }
@@ -230,7 +233,51 @@ func (m *Model) buildGrid() *navGrid {
 			}
 		}
 	}
+	g.pinches()
 	return g
+}
+
+// pinches measures the free runs through each cell along its row and its
+// column. A step into an open cell is squeezed by the run across it: n
+// cells read as a clear width of (2n-1) cells. Corridor cells carry their
+// connector's width instead.
+func (g *navGrid) pinches() {
+	n := len(g.free)
+	hrun := make([]int32, n)
+	vrun := make([]int32, n)
+	g.hrun, g.vrun = hrun, vrun
+	for j := 0; j < g.ny; j++ {
+		for i := 0; i < g.nx; {
+			if !g.free[g.idx(i, j)] {
+				i++
+				continue
+			}
+			e := i
+			for e < g.nx && g.free[g.idx(e, j)] {
+				e++
+			}
+			for a := i; a < e; a++ {
+				hrun[g.idx(a, j)] = int32(e - i)
+			}
+			i = e
+		}
+	}
+	for i := 0; i < g.nx; i++ {
+		for j := 0; j < g.ny; {
+			if !g.free[g.idx(i, j)] {
+				j++
+				continue
+			}
+			e := j
+			for e < g.ny && g.free[g.idx(i, e)] {
+				e++
+			}
+			for b := j; b < e; b++ {
+				vrun[g.idx(i, b)] = int32(e - j)
+			}
+			j = e
+		}
+	}
 }
 
 // each calls f for every cell whose centre lies in [lo, hi] (widened by a
@@ -416,12 +463,12 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 	for i := range m.Plan.Rooms {
 		targets[i] = m.roomTarget(g, i, nil)
 	}
-	var wide []float64
-	if seed >= 0 {
-		wide = g.widest(seed, ent.EstimatedClearWidth)
-	}
 	for i := range m.Plan.Rooms {
 		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
+		var wide []float64
+		if seed >= 0 && targets[i] >= 0 && dist[targets[i]] >= 0 {
+			wide = g.widest(seed, ent.EstimatedClearWidth, i, -1)
+		}
 		wr.WalkDistanceMm, wr.BottleneckClearWidthMm, wr.DetourRatio = g.walk(seed, targets[i], dist, wide)
 		if wr.WalkDistanceMm == nil {
 			continue // an unreachable room has no walk
@@ -456,7 +503,7 @@ func (g *navGrid) walk(seed, t int, dist []int32, wide []float64) (w, b, d *floa
 // widest returns, for every cell, the largest over paths from seed of the
 // narrowest corridor width on the path (+Inf when no connector is
 // crossed, 0 where unreachable).
-func (g *navGrid) widest(seed int, start float64) []float64 {
+func (g *navGrid) widest(seed int, start float64, skipRoom, skipFrom int) []float64 {
 	best := make([]float64, len(g.free))
 	best[seed] = math.Min(start, g.width[seed])
 	// Buckets by width would do; the widths are few, so a simple
@@ -479,6 +526,14 @@ func (g *navGrid) widest(seed int, start float64) []float64 {
 				continue
 			}
 			v := math.Min(best[k], g.width[n])
+			if r := int(g.room[n]); r != skipRoom && r != skipFrom && math.IsInf(g.width[n], 1) {
+				// The squeeze across the direction of the step.
+				run := g.hrun[n]
+				if o[1] == 0 {
+					run = g.vrun[n]
+				}
+				v = math.Min(v, float64(2*run-1)*g.cell)
+			}
 			if v > best[n] {
 				best[n] = v
 				if !in[n] {
@@ -543,7 +598,7 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 				continue
 			}
 			r := WalkRoute{FromRoomID: p.Rooms[i].ID, ToRoomID: p.Rooms[best].ID}
-			r.WalkDistanceMm, r.BottleneckClearWidthMm, r.DetourRatio = g.walk(targets[i], targets[best], dist, g.widest(targets[i], math.Inf(1)))
+			r.WalkDistanceMm, r.BottleneckClearWidthMm, r.DetourRatio = g.walk(targets[i], targets[best], dist, g.widest(targets[i], math.Inf(1), best, i))
 			out = append(out, r)
 		}
 	}
