@@ -34,11 +34,12 @@ type doorFrame struct {
 	wallID string
 }
 
-// frame places an opening on its straight host segment; false for an
-// opening on no wall, off its wall, or on a curve.
+// frame places an opening on its straight host segment (an opening off
+// every wall is taken square to the nearest one, where it was written);
+// false for an opening with no wall at all or on a curve.
 func (c *checker) frame(i int) (doorFrame, bool) {
 	op := &c.p.Openings[i]
-	if op.Wall < 0 || op.Wall >= len(c.p.Walls) || op.OffWall {
+	if op.Wall < 0 || op.Wall >= len(c.p.Walls) {
 		return doorFrame{}, false
 	}
 	w := c.p.Walls[op.Wall]
@@ -52,7 +53,9 @@ func (c *checker) frame(i int) (doorFrame, bool) {
 	}
 	d := s.B.Sub(s.A).Unit()
 	along, _ := s.Project(op.Center)
-	mid := s.A.Add(d.Mul(along))
+	// The opening sits where it was placed, as in the reference: a door
+	// written near an oblique wall is not slid onto its centreline.
+	mid := op.Center
 	f := doorFrame{op: op, a: mid.Sub(d.Mul(op.Width / 2)), b: mid.Add(d.Mul(op.Width / 2)),
 		d: d, n: geom.Point{X: -d.Y, Y: d.X}, side: 1, along: along, seg: s, wallID: w.GenID}
 	if op.Swing == "out" {
