@@ -141,7 +141,7 @@ func start(f diag.Fix) int {
 
 // apply writes the fixes of one pass into src: those at or under the
 // limit, taken in source order, each kept only when none of its edits
-// overlaps an edit already kept.
+// overlaps an edit already kept. Identical edits are written once.
 func apply(src string, cands []candidate, limit int) (string, []Applied, []Skipped) {
 	var pool []candidate
 	for _, c := range cands {
@@ -170,7 +170,11 @@ func apply(src string, cands []candidate, limit int) (string, []Applied, []Skipp
 			skipped = append(skipped, Skipped{Code: c.code, Reason: reason})
 			continue
 		}
-		kept = append(kept, c.fix.Edits...)
+		for _, e := range c.fix.Edits {
+			if !containsEdit(kept, e) {
+				kept = append(kept, e)
+			}
+		}
 		applied = append(applied, Applied{Code: c.code, Title: c.fix.Title, Applicability: c.fix.Applicability})
 	}
 	if len(applied) == 0 {
@@ -189,9 +193,14 @@ func apply(src string, cands []candidate, limit int) (string, []Applied, []Skipp
 }
 
 // overlapsAny reports whether e shares a byte with any of es, or inserts
-// at the same place as another insertion.
+// at the same place as another insertion. An edit identical to one of es
+// (the same finding reported once per instance of a component) does not
+// conflict with it: it is applied once.
 func overlapsAny(e diag.Edit, es []diag.Edit) bool {
 	for _, o := range es {
+		if o == e {
+			continue
+		}
 		if e.Span.Start < o.Span.End && o.Span.Start < e.Span.End {
 			return true
 		}
@@ -210,4 +219,13 @@ func errorCount(ds diag.List) int {
 		}
 	}
 	return n
+}
+
+func containsEdit(es []diag.Edit, e diag.Edit) bool {
+	for _, o := range es {
+		if o == e {
+			return true
+		}
+	}
+	return false
 }

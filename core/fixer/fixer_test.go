@@ -67,6 +67,9 @@ func TestRun(t *testing.T) {
 			`{"ok":true,"passes":1,"applied":[{"code":"E_A","title":"E_A fix","applicability":"machine-applicable"}],"skipped":[{"code":"E_B","reason":"overlaps an earlier fix"}],"source":"A"}`},
 		{"touching edits do not overlap", "ab", []rule{{code: "W_A", find: "a", repl: "1"}, {code: "W_B", find: "b", repl: "2"}}, false,
 			`{"ok":true,"passes":1,"applied":[{"code":"W_A","title":"W_A fix","applicability":"machine-applicable"},{"code":"W_B","title":"W_B fix","applicability":"machine-applicable"}],"skipped":[],"source":"12"}`},
+		{"the same edit from two findings is written once", "ab", []rule{
+			{code: "E_A", find: "a", repl: "A", sev: diag.Error}, {code: "E_A", find: "a", repl: "A", sev: diag.Error}}, false,
+			`{"ok":true,"passes":1,"applied":[{"code":"E_A","title":"E_A fix","applicability":"machine-applicable"},{"code":"E_A","title":"E_A fix","applicability":"machine-applicable"}],"skipped":[],"source":"Ab"}`},
 		{"maybe-incorrect waits for unsafe", "m", []rule{{code: "W_M", find: "m", repl: "M", applicability: MaybeIncorrect}}, false,
 			`{"ok":true,"passes":0,"applied":[],"skipped":[],"source":"m"}`},
 		{"unsafe applies maybe-incorrect", "m", []rule{{code: "W_M", find: "m", repl: "M", applicability: MaybeIncorrect}}, true,
@@ -100,7 +103,8 @@ func TestRun(t *testing.T) {
 }
 
 func TestOverlapsAny(t *testing.T) {
-	e := func(s, end int) diag.Edit { return diag.Edit{Span: source.Span{Start: s, End: end}} }
+	e := func(s, end int) diag.Edit { return diag.Edit{Span: source.Span{Start: s, End: end}, NewText: "x"} }
+	ins := func(at int, text string) diag.Edit { return diag.Edit{Span: source.Span{Start: at, End: at}, NewText: text} }
 	for _, c := range []struct {
 		a, b diag.Edit
 		want bool
@@ -108,7 +112,10 @@ func TestOverlapsAny(t *testing.T) {
 		{e(0, 2), e(1, 3), true},
 		{e(0, 2), e(2, 3), false},
 		{e(2, 2), e(0, 2), false},
-		{e(2, 2), e(2, 2), true},
+		{ins(2, "a"), ins(2, "b"), true},
+		{ins(2, "a"), ins(2, "a"), false},
+		{e(1, 4), e(1, 4), false},
+		{e(1, 4), diag.Edit{Span: source.Span{Start: 1, End: 4}, NewText: "y"}, true},
 		{e(2, 2), e(2, 4), true},
 		{e(3, 3), e(2, 4), true},
 		{e(0, 9), e(3, 4), true},
