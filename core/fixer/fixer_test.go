@@ -104,7 +104,9 @@ func TestRun(t *testing.T) {
 
 func TestOverlapsAny(t *testing.T) {
 	e := func(s, end int) diag.Edit { return diag.Edit{Span: source.Span{Start: s, End: end}, NewText: "x"} }
-	ins := func(at int, text string) diag.Edit { return diag.Edit{Span: source.Span{Start: at, End: at}, NewText: text} }
+	ins := func(at int, text string) diag.Edit {
+		return diag.Edit{Span: source.Span{Start: at, End: at}, NewText: text}
+	}
 	for _, c := range []struct {
 		a, b diag.Edit
 		want bool
