@@ -406,7 +406,12 @@ func (m *Model) roomTarget(g *navGrid, r int, reach []int32) int {
 		// decides between the cells equally near the centre.
 		c = centroid(room.Polygon)
 	case ir.RoomPoly:
+		// The area centroid, or, when it falls off the floor (a U round a
+		// courtyard), the point deepest inside the ring.
 		c = centroid(room.Polygon)
+		if !RoomContains(room, c) {
+			c = pole(g, room, r)
+		}
 	default:
 		c = room.Polygon.Bounds().Center()
 	}
@@ -626,4 +631,23 @@ func centroid(pg geom.Polygon) geom.Point {
 		return s.Mul(1 / float64(len(pg)))
 	}
 	return geom.Point{X: cx / (3 * a), Y: cy / (3 * a)}
+}
+
+// pole is the room's cell centre farthest inside its ring (distance to the
+// nearest edge); on a tie the lowest row on the sheet, then the leftmost.
+func pole(g *navGrid, room *ir.Room, r int) geom.Point {
+	best, bd := centroid(room.Polygon), -1.0
+	for j := g.ny - 1; j >= 0; j-- {
+		for i := 0; i < g.nx; i++ {
+			k := g.idx(i, j)
+			if int(g.room[k]) != r {
+				continue
+			}
+			c := g.centre(k)
+			if d := DistToRoom(room, c); d > bd+geomEps {
+				best, bd = c, d
+			}
+		}
+	}
+	return best
 }
