@@ -36,7 +36,9 @@ var allowed = map[string][]string{
 	"core/intent":     {"core/diag", "core/ir", "core/geom", "core/analysis"},
 	"core/fixer":      {"core/source", "core/diag"},
 	"core/complete":   {"core/syntax"},
-	"core/compile":    {"core", "core/source", "core/diag", "core/syntax", "core/expand", "core/resolve", "core/ir", "core/geom", "core/render/svg", "core/render/txt", "core/planjson", "core/analysis", "core/lint", "core/intent", "core/fixer", "core/complete"},
+	"core/suggest":    {"core/diag", "core/ir", "core/geom", "core/analysis"},
+	"core/repair":     {"core/source", "core/diag", "core/syntax", "core/ir", "core/geom", "core/analysis", "core/lint"},
+	"core/compile":    {"core", "core/source", "core/diag", "core/syntax", "core/expand", "core/resolve", "core/ir", "core/geom", "core/render/svg", "core/render/txt", "core/planjson", "core/analysis", "core/lint", "core/intent", "core/fixer", "core/complete", "core/suggest", "core/repair"},
 }
 
 // TestImportGraph holds the core to the standard library and to the one-way

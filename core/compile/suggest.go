@@ -1,0 +1,36 @@
+package compile
+
+import (
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/lint"
+	"github.com/archlang-go/caddy-archlang/core/suggest"
+)
+
+// SuggestOptions tune a suggest run.
+type SuggestOptions struct {
+	// Name is the file name used for the source (default "plan.arch").
+	Name string
+	// World resolves `import` statements, as in Options.
+	World expand.World
+}
+
+// SuggestResult is the suggest tool's answer: {ok, suggestions}. ok is
+// always true; a plan that does not compile has no suggestions.
+type SuggestResult struct {
+	OK          bool                 `json:"ok"`
+	Suggestions []suggest.Suggestion `json:"suggestions"`
+}
+
+// Suggest resolves src and proposes door and window statements for its
+// topology faults (no entrance, unreachable rooms, a bathroom only through
+// a bedroom, a windowless bedroom). Nothing is applied.
+func Suggest(src []byte, opts SuggestOptions) SuggestResult {
+	res := SuggestResult{OK: true, Suggestions: []suggest.Suggestion{}}
+	a := analyze(src, opts.Name, opts.World)
+	if a.plan == nil {
+		return res
+	}
+	findings := lint.Run(a.plan, a.facts, lint.Options{Source: src})
+	res.Suggestions = suggest.Suggest(a.plan, a.facts, findings)
+	return res
+}

@@ -1,0 +1,514 @@
+// Package suggest proposes door and window statements for the topology
+// faults a plan's facts reveal: a building nobody can enter, rooms no route
+// reaches, a bathroom reached only through a bedroom and a bedroom without a
+// window. It is advisory data: every candidate is the text of one statement
+// the author may paste in, and nothing is ever applied to the plan.
+//
+// A candidate names its host wall by a reference that survives edits to the
+// rest of the plan — the wall's authored id, or its category when exactly
+// one wall has it — and otherwise spells out absolute coordinates; it never
+// uses a generated positional id. Candidates sit at the middle of the
+// longest stretch of a room's edge that is free of other openings (and, for
+// a door, of furniture standing in front of it), longest stretch first.
+//
+// Output is deterministic: problems follow the plan's room order and
+// candidates a fixed ranking with source order breaking ties.
+package suggest
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/analysis"
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// Limits and proposal sizes.
+const (
+	// MaxCandidates is the most candidates one problem lists.
+	MaxCandidates = 3
+	// DoorWidth is the clear width of a proposed door, in mm.
+	DoorWidth = 900
+	// WindowWidth is the width of a proposed window, in mm.
+	WindowWidth = 1200
+	// OpeningGap is the wall kept clear on each side of an existing
+	// opening, in mm.
+	OpeningGap = 100
+	// EdgeTolerance is how far a room edge may sit from a wall's centreline
+	// and still count as lying on it, in mm.
+	EdgeTolerance = 1
+	// DoorLanding is how deep in front of a proposed door furniture blocks
+	// it, in mm.
+	DoorLanding = 900
+)
+
+// Problem codes a suggestion answers.
+const (
+	CodeNoEntrance   = "W_NO_ENTRANCE"
+	CodeUnreachable  = "W_ROOM_UNREACHABLE"
+	CodeBathVia      = "W_BATH_VIA_BEDROOM"
+	CodeNoWindowBed  = "W_BEDROOM_NO_WINDOW"
+	exteriorCategory = "exterior"
+)
+
+// Candidate is one ready-to-paste statement and why it helps.
+type Candidate struct {
+	InsertText string `json:"insertText"`
+	Rationale  string `json:"rationale"`
+}
+
+// Suggestion is one problem of the plan with the statements that would
+// resolve it, best first.
+type Suggestion struct {
+	Problem    string      `json:"problem"`
+	Code       string      `json:"code"`
+	RoomID     string      `json:"roomId"`
+	Candidates []Candidate `json:"candidates"`
+}
+
+// Suggest lists the suggestions for a resolved plan. facts are the plan's
+// describe facts and findings its lint warnings (used for the bedroom and
+// bathroom rules). The result is never nil.
+func Suggest(p *ir.Plan, facts *analysis.Facts, findings diag.List) []Suggestion {
+	out := []Suggestion{}
+	if p == nil || facts == nil {
+		return out
+	}
+	s := newSuggester(p, facts, findings)
+	if !facts.Access.HasEntrance {
+		if sg, ok := s.noEntrance(); ok {
+			out = append(out, sg)
+		}
+	}
+	for i := range p.Rooms {
+		if facts.Access.HasEntrance && !s.reachable[i] {
+			out = append(out, s.unreachable(i, CodeUnreachable))
+		} else if s.flagged(i, CodeBathVia) {
+			out = append(out, s.unreachable(i, CodeBathVia))
+		}
+		if s.flagged(i, CodeNoWindowBed) {
+			out = append(out, s.window(i))
+		}
+	}
+	return out
+}
+
+// suggester holds the derived facts the rules share.
+type suggester struct {
+	p         *ir.Plan
+	reachable []bool
+	uses      [][]string
+	findings  diag.List
+	segs      []wallSeg
+}
+
+// wallSeg is one straight segment of a wall with its offset along the wall.
+type wallSeg struct {
+	wall  int
+	seg   geom.Segment
+	start float64 // distance along the wall where the segment starts
+}
+
+func newSuggester(p *ir.Plan, facts *analysis.Facts, findings diag.List) *suggester {
+	s := &suggester{p: p, findings: findings}
+	s.reachable = make([]bool, len(p.Rooms))
+	for i, r := range p.Rooms {
+		for _, ar := range facts.Access.Rooms {
+			if ar.ID == r.ID {
+				s.reachable[i] = ar.Reachable
+				break
+			}
+		}
+		s.uses = append(s.uses, analysis.RoomUses(r.Uses, r.Label, r.ID))
+	}
+	for wi, w := range p.Walls {
+		along := 0.0
+		for k, sg := range w.Segments() {
+			if k < len(w.Arcs) && w.Arcs[k].Arc {
+				along += sg.Len()
+				continue // no candidate on a curve
+			}
+			s.segs = append(s.segs, wallSeg{wall: wi, seg: sg, start: along})
+			along += sg.Len()
+		}
+	}
+	return s
+}
+
+func (s *suggester) is(i int, use ...string) bool {
+	for _, u := range use {
+		if slices.Contains(s.uses[i], u) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *suggester) bedroom(i int) bool { return s.is(i, "bedroom") }
+func (s *suggester) bath(i int) bool    { return s.is(i, "bath", "wc") }
+
+// flagged reports whether lint raised code on room i.
+func (s *suggester) flagged(i int, code string) bool {
+	sp := s.p.Rooms[i].Span
+	for _, d := range s.findings {
+		if d.Code == code && d.Span == sp {
+			return true
+		}
+	}
+	return false
+}
+
+func name(r ir.Room) string {
+	if r.Label != "" {
+		return r.Label
+	}
+	return r.ID
+}
+
+// interval is a stretch [a, b] along a wall segment.
+type interval struct{ a, b float64 }
+
+// spot is one candidate position: the middle of a free stretch of room
+// edge lying on a wall segment.
+type spot struct {
+	room  int
+	ws    int     // index into segs
+	at    float64 // distance along the segment
+	free  float64 // length of the free stretch
+	order int     // enumeration order
+}
+
+// spots lists, for room i, the best free stretch of each of its edges that
+// lies on a wall accepted by keep, for an opening of the given width.
+func (s *suggester) spots(i int, width float64, door bool, keep func(w int) bool) []spot {
+	r := &s.p.Rooms[i]
+	if r.Shape != ir.RoomRect {
+		return nil
+	}
+	ring := r.Polygon
+	var out []spot
+	for k, ws := range s.segs {
+		if !keep(ws.wall) {
+			continue
+		}
+		for e := range ring {
+			a, b := ring[e], ring[(e+1)%len(ring)]
+			lo, hi, ok := overlap(ws.seg, a, b)
+			if !ok {
+				continue
+			}
+			at, free, ok := s.freeStretch(i, k, lo, hi, width, door)
+			if !ok {
+				continue
+			}
+			out = append(out, spot{room: i, ws: k, at: at, free: free})
+		}
+	}
+	return out
+}
+
+// overlap returns the stretch [lo, hi] of segment sg (distances along it)
+// that the room edge a→b covers, when the edge lies on the segment.
+func overlap(sg geom.Segment, a, b geom.Point) (lo, hi float64, ok bool) {
+	l := sg.Len()
+	if l == 0 {
+		return 0, 0, false
+	}
+	ta, oa := sg.Project(a)
+	tb, ob := sg.Project(b)
+	if math.Abs(oa) > EdgeTolerance || math.Abs(ob) > EdgeTolerance {
+		return 0, 0, false
+	}
+	lo, hi = math.Max(0, math.Min(ta, tb)), math.Min(l, math.Max(ta, tb))
+	if hi-lo <= EdgeTolerance {
+		return 0, 0, false
+	}
+	return lo, hi, true
+}
+
+// freeStretch finds the longest stretch of [lo, hi] on segment k clear of
+// existing openings (and, for a door, of furniture in front of it), and
+// returns its middle when an opening of width fits.
+func (s *suggester) freeStretch(room, k int, lo, hi, width float64, door bool) (at, free float64, ok bool) {
+	ws := s.segs[k]
+	var blocks []interval
+	for _, op := range s.p.Openings {
+		if op.Wall != ws.wall {
+			continue
+		}
+		t, off := ws.seg.Project(op.Center)
+		if math.Abs(off) > EdgeTolerance+1 {
+			continue
+		}
+		blocks = append(blocks, interval{t - op.Width/2 - OpeningGap, t + op.Width/2 + OpeningGap})
+	}
+	if door {
+		blocks = append(blocks, s.furnitureBlocks(room, ws.seg)...)
+	}
+	slices.SortFunc(blocks, func(x, y interval) int { return cmp.Compare(x.a, y.a) })
+	best := interval{-1, -1}
+	cur := lo
+	try := func(a, b float64) {
+		if b-a > best.b-best.a+1e-9 {
+			best = interval{a, b}
+		}
+	}
+	for _, bl := range blocks {
+		if bl.b <= cur || bl.a >= hi {
+			continue
+		}
+		if bl.a > cur {
+			try(cur, bl.a)
+		}
+		cur = math.Max(cur, bl.b)
+	}
+	if cur < hi {
+		try(cur, hi)
+	}
+	if best.a < 0 || best.b-best.a < width-1e-9 {
+		return 0, 0, false
+	}
+	return (best.a + best.b) / 2, best.b - best.a, true
+}
+
+// furnitureBlocks returns the stretches of sg that furniture of room
+// covers within DoorLanding of the wall, on the room's side.
+func (s *suggester) furnitureBlocks(room int, sg geom.Segment) []interval {
+	var out []interval
+	r := &s.p.Rooms[room]
+	for _, f := range s.p.Furniture {
+		c := f.Rect.Center()
+		if !analysis.RoomContains(r, c) {
+			continue
+		}
+		corners := []geom.Point{f.Rect.Min, {X: f.Rect.Max.X, Y: f.Rect.Min.Y}, f.Rect.Max, {X: f.Rect.Min.X, Y: f.Rect.Max.Y}}
+		lo, hi := math.Inf(1), math.Inf(-1)
+		near := math.Inf(1)
+		for _, q := range corners {
+			t, off := sg.Project(q)
+			lo, hi = math.Min(lo, t), math.Max(hi, t)
+			near = math.Min(near, math.Abs(off))
+		}
+		if near >= DoorLanding {
+			continue
+		}
+		out = append(out, interval{lo, hi})
+	}
+	return out
+}
+
+// rank orders spots by free length, longest first, enumeration breaking ties.
+func rank(sp []spot) {
+	for i := range sp {
+		sp[i].order = i
+	}
+	slices.SortStableFunc(sp, func(a, b spot) int {
+		if c := cmp.Compare(b.free, a.free); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.order, b.order)
+	})
+}
+
+func (s *suggester) exterior(w int) bool {
+	return string(s.p.Walls[w].Kind) == exteriorCategory
+}
+
+// noEntrance proposes an entrance door into a room that is neither a
+// bedroom nor a bathroom.
+func (s *suggester) noEntrance() (Suggestion, bool) {
+	var all []spot
+	for i := range s.p.Rooms {
+		if s.bedroom(i) || s.bath(i) {
+			continue
+		}
+		all = append(all, s.spots(i, DoorWidth, true, s.exterior)...)
+	}
+	sortByWall(s, all)
+	rank(all)
+	if len(all) == 0 {
+		return Suggestion{}, false
+	}
+	sg := Suggestion{
+		Problem:    "Nobody can get into the building: no door or opening sits in an exterior wall.",
+		Code:       CodeNoEntrance,
+		RoomID:     s.p.Rooms[all[0].room].ID,
+		Candidates: []Candidate{},
+	}
+	for _, sp := range all[:min(len(all), MaxCandidates)] {
+		w := s.p.Walls[s.segs[sp.ws].wall]
+		sg.Candidates = append(sg.Candidates, Candidate{
+			InsertText: s.statement("door", sp, DoorWidth),
+			Rationale:  "An entrance door in exterior wall " + quote(w.GenID) + " would let people into " + quote(name(s.p.Rooms[sp.room])) + " from outside.",
+		})
+	}
+	return sg, true
+}
+
+// sortByWall orders spots by wall, then by segment, then by position.
+func sortByWall(s *suggester, sp []spot) {
+	slices.SortStableFunc(sp, func(a, b spot) int {
+		if c := cmp.Compare(a.ws, b.ws); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.at, b.at)
+	})
+}
+
+// unreachable proposes doors for room i: to the outside, or through a
+// shared wall to a room that reaches the entrance (never a bedroom for a
+// bathroom's problem).
+func (s *suggester) unreachable(i int, code string) Suggestion {
+	r := s.p.Rooms[i]
+	sg := Suggestion{Code: code, RoomID: r.ID, Candidates: []Candidate{}}
+	if code == CodeBathVia {
+		sg.Problem = "Bathroom " + quote(name(r)) + " can only be reached by walking through a bedroom."
+	} else {
+		sg.Problem = "No route leads from the entrance to room " + quote(name(r)) + "."
+	}
+	var ext []spot
+	ext = s.spots(i, DoorWidth, true, s.exterior)
+	var inner []struct {
+		sp spot
+		to int
+	}
+	for j := range s.p.Rooms {
+		if j == i || !s.reachable[j] || (code == CodeBathVia && s.bedroom(j)) {
+			continue
+		}
+		for _, sp := range s.spots(i, DoorWidth, true, func(w int) bool { return !s.exterior(w) }) {
+			if s.sharedEdge(j, sp) {
+				inner = append(inner, struct {
+					sp spot
+					to int
+				}{sp, j})
+			}
+		}
+	}
+	var all []spot
+	all = append(all, ext...)
+	to := make([]int, len(ext))
+	for k := range to {
+		to[k] = -1
+	}
+	for _, in := range inner {
+		all = append(all, in.sp)
+		to = append(to, in.to)
+	}
+	for k := range all {
+		all[k].order = k
+	}
+	idx := make([]int, len(all))
+	for k := range idx {
+		idx[k] = k
+	}
+	interiorFirst := s.bedroom(i)
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if interiorFirst {
+			ia, ib := to[a] >= 0, to[b] >= 0
+			if ia != ib {
+				if ia {
+					return -1
+				}
+				return 1
+			}
+		}
+		return cmp.Compare(all[b].free, all[a].free)
+	})
+	for _, k := range idx[:min(len(idx), MaxCandidates)] {
+		sp := all[k]
+		w := s.p.Walls[s.segs[sp.ws].wall]
+		var why string
+		switch {
+		case to[k] >= 0:
+			why = "A door in wall " + quote(w.GenID) + " would join " + quote(name(r)) + " to " + quote(s.p.Rooms[to[k]].ID) + ", which the entrance already reaches."
+		case code == CodeBathVia:
+			why = "A door in exterior wall " + quote(w.GenID) + " would open " + quote(name(r)) + " straight to the outside, so nobody has to cross the bedroom."
+		default:
+			why = "A door in wall " + quote(w.GenID) + " would give " + quote(name(r)) + " its own way in from outside."
+		}
+		sg.Candidates = append(sg.Candidates, Candidate{InsertText: s.statement("door", sp, DoorWidth), Rationale: why})
+	}
+	return sg
+}
+
+// sharedEdge reports whether the spot's position also lies on room j's
+// boundary (the wall separates room i from room j there).
+func (s *suggester) sharedEdge(j int, sp spot) bool {
+	q := s.segs[sp.ws].seg.At(sp.at)
+	return analysis.DistToRoom(&s.p.Rooms[j], q) <= EdgeTolerance
+}
+
+// window proposes windows in bedroom i's exterior walls.
+func (s *suggester) window(i int) Suggestion {
+	r := s.p.Rooms[i]
+	sg := Suggestion{
+		Problem:    "Bedroom " + quote(name(r)) + " has no window.",
+		Code:       CodeNoWindowBed,
+		RoomID:     r.ID,
+		Candidates: []Candidate{},
+	}
+	sp := s.spots(i, WindowWidth, false, s.exterior)
+	rank(sp)
+	for _, c := range sp[:min(len(sp), MaxCandidates)] {
+		w := s.p.Walls[s.segs[c.ws].wall]
+		sg.Candidates = append(sg.Candidates, Candidate{
+			InsertText: s.statement("window", c, WindowWidth),
+			Rationale:  "A window in exterior wall " + quote(w.GenID) + " would bring daylight into " + quote(name(r)) + " and give it an emergency way out.",
+		})
+	}
+	return sg
+}
+
+// statement prints the proposal: `<kind> on <ref> at <p>% width <w>` with a
+// stable wall reference, else `<kind> at (x, y) width <w>`.
+func (s *suggester) statement(kind string, sp spot, width float64) string {
+	ws := s.segs[sp.ws]
+	w := s.p.Walls[ws.wall]
+	ref := w.ID
+	if ref == "" {
+		n := 0
+		for _, o := range s.p.Walls {
+			if o.Kind == w.Kind {
+				n++
+			}
+		}
+		if n == 1 {
+			ref = string(w.Kind)
+		}
+	}
+	if ref == "" {
+		q := ws.seg.At(sp.at)
+		return kind + " at (" + num(q.X) + ", " + num(q.Y) + ") width " + num(width)
+	}
+	total := 0.0
+	for _, sg := range w.Segments() {
+		total += sg.Len()
+	}
+	pct := (ws.start + sp.at) / total * 100
+	return kind + " on " + ref + " at " + fixed(pct, 3) + "% width " + num(width)
+}
+
+func quote(s string) string { return `"` + s + `"` }
+
+// num prints a length in mm: whole numbers plainly, others to a tenth.
+func num(v float64) string { return fixed(v, 1) }
+
+// fixed prints v with at most d decimals, trailing zeros dropped.
+func fixed(v float64, d int) string {
+	p := math.Pow(10, float64(d))
+	v = math.Round(v*p) / p
+	if v == 0 {
+		v = 0
+	}
+	s := strconv.FormatFloat(v, 'f', d, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
