@@ -21,8 +21,9 @@ const (
 	// CellBudget bounds the nav grid's cell count.
 	CellBudget = 250000
 	// MaxCorridorMm bounds how far a connector's corridor is cut through
-	// walls and furniture halos on each side.
-	MaxCorridorMm = 3000
+	// walls and furniture on each side (and how deep a doorway seed is
+	// looked for).
+	MaxCorridorMm = 2000
 	// seedEps nudges a doorway seed off a cell boundary, into the room.
 	seedEps = 1e-6
 )
@@ -123,18 +124,14 @@ func (m *Model) buildGrid() *navGrid {
 		}
 	}
 	halo := make([]bool, n)
-	body := make([]bool, n)
 	rect := func(r geom.Rect) {
 		lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
 		hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
 		g.each(lo, hi, func(k int, c geom.Point) {
 			dx := math.Max(math.Max(r.Min.X-c.X, c.X-r.Max.X), 0)
 			dy := math.Max(math.Max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
-			if d := math.Hypot(dx, dy); d <= rad+geomEps {
+			if math.Hypot(dx, dy) <= rad+geomEps {
 				halo[k] = true
-				if d == 0 {
-					body[k] = true
-				}
 			}
 		})
 	}
@@ -195,15 +192,15 @@ func (m *Model) buildGrid() *navGrid {
 			}
 		}
 		// Walk the line out from the centre on each side, cell by cell,
-		// through wall and halo cells until the first open cell; a piece of
-		// furniture's own footprint or the edge of the floor stops it. A
+		// through wall, halo and furniture cells until the first open cell
+		// (at most MaxCorridorMm; the edge of the floor stops it). A
 		// diagonal step also takes the cell beside it, so the corridor
 		// stays 4-connected.
 		c0, ok := g.cellOf(op.Center)
 		if !ok {
 			continue
 		}
-		if g.room[c0] >= 0 && !body[c0] {
+		if g.room[c0] >= 0 {
 			mark(c0)
 		}
 		maxSt := int(math.Ceil(MaxCorridorMm / g.cell * 4))
@@ -217,11 +214,11 @@ func (m *Model) buildGrid() *navGrid {
 				if k == prev {
 					continue
 				}
-				if g.room[k] < 0 || body[k] {
+				if g.room[k] < 0 {
 					break
 				}
 				if prev%g.nx != k%g.nx && prev/g.nx != k/g.nx {
-					if side := g.idx(k%g.nx, prev/g.nx); g.room[side] >= 0 && !body[side] {
+					if side := g.idx(k%g.nx, prev/g.nx); g.room[side] >= 0 {
 						mark(side)
 					}
 				}
@@ -335,22 +332,6 @@ func (g *navGrid) bfs(seed int) []int32 {
 	return dist
 }
 
-// nearestFree returns the free cell nearest q (ties: first in row order),
-// optionally restricted to one room; -1 when none.
-func (g *navGrid) nearestFree(q geom.Point, room int) int {
-	best, bd := -1, math.Inf(1)
-	for k, f := range g.free {
-		if !f || room >= 0 && int(g.room[k]) != room {
-			continue
-		}
-		d := g.centre(k).Sub(q).Len()
-		if d < bd {
-			best, bd = k, d
-		}
-	}
-	return best
-}
-
 // seedCell is a connector's doorway cell on the side of room r: its centre
 // stepped into the room by half the wall and half a cell.
 func (m *Model) seedCell(g *navGrid, opIdx, r int) int {
@@ -369,9 +350,16 @@ func (m *Model) seedCell(g *navGrid, opIdx, r int) int {
 				if !RoomContains(room, op.Center.Add(n.Mul(w.Thickness))) {
 					n = n.Mul(-1)
 				}
-				q := op.Center.Add(n.Mul(w.Thickness/2 + g.cell/2 + seedEps))
-				if k, ok := g.cellOf(q); ok && g.free[k] {
-					return k
+				// The first open cell inward, past any furniture in the
+				// doorway.
+				for off := w.Thickness/2 + g.cell/2 + seedEps; off <= MaxCorridorMm; off += g.cell {
+					k, ok := g.cellOf(op.Center.Add(n.Mul(off)))
+					if !ok {
+						break
+					}
+					if g.open[k] {
+						return k
+					}
 				}
 			}
 		}
@@ -395,8 +383,8 @@ func (g *navGrid) nearestOpen(q geom.Point, room int) int {
 	return best
 }
 
-// roomTarget is the cell a walk to room r ends at: the free cell of the
-// room nearest its centre.
+// roomTarget is the cell a walk to room r ends at: the open cell of the
+// room (not a connector's corridor) nearest its centre.
 func (m *Model) roomTarget(g *navGrid, r int, reach []int32) int {
 	room := &m.Plan.Rooms[r]
 	var c geom.Point
@@ -430,7 +418,7 @@ func (m *Model) roomTarget(g *navGrid, r int, reach []int32) int {
 			return best
 		}
 	}
-	return g.nearestFree(c, r)
+	return g.nearestOpen(c, r)
 }
 
 // circulation measures the walk from the first entrance to every room.
