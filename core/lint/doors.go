@@ -97,8 +97,9 @@ func (s swing) rectDistance(r geom.Rect) (float64, bool) {
 	for _, p := range rectCorners(r) {
 		poly = append(poly, s.local(p))
 	}
+	// Touching counts: a piece whose edge meets the sweep's box blocks it.
 	poly = clipBox(poly, -s.pad, s.r, -s.pad, s.r)
-	if len(poly) < 3 || polyArea(poly) <= geom.Eps {
+	if len(poly) == 0 {
 		return 0, false
 	}
 	return originDistance(poly), true
@@ -205,7 +206,7 @@ type obstruction struct {
 // (each pair of doors is weighed once, at the earlier door).
 func (c *checker) firstObstruction(s swing, k int, doors []doorFrame) (obstruction, bool) {
 	for i, f := range c.p.Furniture {
-		if d, ok := s.rectDistance(f.Rect); ok && d < s.r-geom.Eps {
+		if d, ok := s.rectDistance(f.Rect); ok && d <= s.r+geom.Eps {
 			return obstruction{piece: i, door: -1, dist: d}, true
 		}
 	}

@@ -17,9 +17,9 @@ const (
 	// wallPenetrationMax is how deep a piece may sink into a wall's solid
 	// before it is reported as passing through it.
 	wallPenetrationMax = 30
-	// backReach is the largest gap between a fixture's edge and a wall face
-	// for the wall to count as backing that edge.
-	backReach = 200
+	// backReach is the largest gap between a fixture's edge and a wall's
+	// centreline for the wall to count as backing that edge.
+	backReach = 300
 )
 
 // fixture describes one fixture category of the catalogue.

@@ -139,8 +139,8 @@ const (
 var sideNames = [sideCount]string{"top", "right", "bottom", "left"}
 
 // walledSides reports, for each side of r, whether an axis-aligned wall
-// backs it: a wall parallel to that side, on its outer side, whose near
-// face is at most reach from it, and which runs alongside it for some
+// backs it: a wall parallel to that side, on its outer side, whose
+// centreline is at most reach from it, and which runs alongside it for some
 // length. A piece pushed into the wall still counts as backed.
 func walledSides(bands []band, r geom.Rect, reach float64) [sideCount]bool {
 	var out [sideCount]bool
@@ -155,10 +155,10 @@ func walledSides(bands []band, r geom.Rect, reach float64) [sideCount]bool {
 			if math.Min(hi, r.Max.X)-math.Max(lo, r.Min.X) <= geom.Eps {
 				continue
 			}
-			if c <= r.Center().Y && r.Min.Y-(c+b.h) <= reach+geom.Eps {
+			if c <= r.Center().Y && r.Min.Y-c <= reach+geom.Eps {
 				out[sideTop] = true
 			}
-			if c >= r.Center().Y && (c-b.h)-r.Max.Y <= reach+geom.Eps {
+			if c >= r.Center().Y && c-r.Max.Y <= reach+geom.Eps {
 				out[sideBottom] = true
 			}
 			continue
@@ -168,10 +168,10 @@ func walledSides(bands []band, r geom.Rect, reach float64) [sideCount]bool {
 		if math.Min(hi, r.Max.Y)-math.Max(lo, r.Min.Y) <= geom.Eps {
 			continue
 		}
-		if c <= r.Center().X && r.Min.X-(c+b.h) <= reach+geom.Eps {
+		if c <= r.Center().X && r.Min.X-c <= reach+geom.Eps {
 			out[sideLeft] = true
 		}
-		if c >= r.Center().X && (c-b.h)-r.Max.X <= reach+geom.Eps {
+		if c >= r.Center().X && c-r.Max.X <= reach+geom.Eps {
 			out[sideRight] = true
 		}
 	}
