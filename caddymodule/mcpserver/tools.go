@@ -337,8 +337,12 @@ ArchLang describes floor plans as code. A plan is one program:
 
 Coordinates and sizes are millimetres.
 
-Tools: compile (source → {ok, format, output, diagnostics}; fix the errors it lists and compile again),
-link (source → a playground URL and /svg/ image URLs), read_me (this page).
+Tools: compile (source or plan_json → {ok, format, output, diagnostics}; fix the errors it lists and
+compile again), describe (the plan's rooms, areas, doors, windows and access as data), lint (advisory
+W_ findings), validate (compile errors + lint as a gate; strict, graph and intent checks), score (how
+much of a brief the plan meets), fix (apply the machine-applicable edits the diagnostics carry),
+repair (move furniture out of walls and doorways), suggest (candidate doors and windows), complete
+(names in scope at a byte offset), link (a playground URL and /svg/ image URLs), read_me (this page).
 
 Limits: every tool argument is capped (64 KiB by default) and requests are rate limited per address;
 a refusal is a normal result with ok:false and the code E_INPUT_TOO_LARGE or E_RATE_LIMITED.
