@@ -396,20 +396,22 @@ func (f doorFrame) landingGap(r geom.Rect, depth float64) (float64, bool) {
 		poly = append(poly, geom.Point{X: q.Dot(f.d), Y: q.Dot(f.n)})
 	}
 	poly = clipBox(poly, 0, f.op.Width, -depth, depth)
-	if len(poly) < 3 || polyArea(poly) <= geom.Eps {
+	if len(poly) < 3 {
 		return 0, false
 	}
-	gap := math.Inf(1)
 	lo, hi := math.Inf(1), math.Inf(-1)
+	x0, x1 := math.Inf(1), math.Inf(-1)
 	for _, p := range poly {
 		lo, hi = math.Min(lo, p.Y), math.Max(hi, p.Y)
+		x0, x1 = math.Min(x0, p.X), math.Max(x1, p.X)
 	}
-	if lo <= 0 && hi >= 0 {
-		gap = 0
-	} else {
+	gap := 0.0
+	if lo > 0 || hi < 0 {
 		gap = math.Min(math.Abs(lo), math.Abs(hi))
 	}
-	if gap >= depth-geom.Eps {
+	// Like overlapping furniture, an intrusion counts when it is more than
+	// overlapMin deep and wide.
+	if x1-x0 <= overlapMin || depth-gap <= overlapMin {
 		return 0, false
 	}
 	return gap, true

@@ -125,7 +125,7 @@ func frontGap(r geom.Rect, front int, depth float64, o geom.Rect) (float64, bool
 	}
 	// gap0 is the near edge's distance out from the side, gap1 the far
 	// edge's; the strip spans (0, depth).
-	if along <= geom.Eps || gap1 <= geom.Eps || gap0 >= depth-geom.Eps {
+	if along <= overlapMin || gap1 <= overlapMin || depth-gap0 <= overlapMin {
 		return 0, false
 	}
 	return math.Max(0, gap0), true
