@@ -128,24 +128,35 @@ func RoomUses(authored []string, label, id string) []string {
 	return out
 }
 
-// matchTerm reports whether pattern occurs in text as a word: not preceded
-// by a letter or digit, and not followed by a letter (a trailing number,
-// as in "bath2", still matches). It returns the matched text with its
-// separators read as spaces.
+// matchTerm reports whether pattern occurs in text as a whole word. A
+// label is read as words split only on ' ', '-', '_' and '/'; a word
+// matches when it equals the term, or equals it once its trailing digits
+// are dropped ("bath2" reads as "bath"). Any other punctuation stays part
+// of the word, so "(Bath)" and "Bath." match nothing. It returns the
+// matched text with its separators read as spaces.
 func matchTerm(text, pattern string) (string, bool) {
 	for i := 0; i < len(text); i++ {
-		if i > 0 && isAlnum(text[i-1]) {
+		if i > 0 && !isWordSep(text[i-1]) {
 			continue
 		}
-		if n, ok := matchAt(text[i:], pattern); ok {
-			if i+n == len(text) || !isLetter(text[i+n]) {
-				m := strings.NewReplacer("-", " ", "_", " ").Replace(text[i : i+n])
-				return m, true
-			}
+		n, ok := matchAt(text[i:], pattern)
+		if !ok {
+			continue
+		}
+		j := i + n
+		for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+			j++
+		}
+		if j == len(text) || isWordSep(text[j]) {
+			m := strings.NewReplacer("-", " ", "_", " ").Replace(text[i : i+n])
+			return m, true
 		}
 	}
 	return "", false
 }
+
+// isWordSep reports whether c separates the words of a label.
+func isWordSep(c byte) bool { return c == ' ' || c == '-' || c == '_' || c == '/' }
 
 // matchAt matches pattern at the start of s, a space in the pattern
 // standing for an optional ' ', '-' or '_'. It returns the bytes consumed.
@@ -166,6 +177,3 @@ func matchAt(s, pattern string) (int, bool) {
 	}
 	return j, true
 }
-
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 0x80 }
-func isAlnum(c byte) bool  { return isLetter(c) || c >= '0' && c <= '9' }

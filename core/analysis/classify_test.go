@@ -34,6 +34,20 @@ func TestRoomUses(t *testing.T) {
 		{"", "", []string{"storage", "bath"}, []string{"storage", "bath"}, "Bathroom"},
 		{"", "", []string{"circulation", "storage"}, []string{"circulation", "storage"}, "Entrance"},
 		{"", "", []string{"utility"}, []string{"utility"}, "Storage"},
+		// Words split only on ' ', '-', '_' and '/'; other punctuation stays
+		// in the word, and only trailing digits are dropped.
+		{"(Bath)", "", nil, []string{}, "Room"},
+		{"Bath.", "", nil, []string{}, "Room"},
+		{"Hall,Kitchen", "", nil, []string{}, "Room"},
+		{"Living/Kitchen.", "", nil, []string{}, "Room"},
+		{"Toilet2a", "", nil, []string{}, "Room"},
+		{"Bed2Room", "", nil, []string{}, "Room"},
+		{"bath2", "", nil, []string{"bath"}, "Bathroom"},
+		{"Bedroom3", "", nil, []string{"bedroom"}, "MasterRoom"},
+		{"Kitchen/Living", "", nil, []string{"kitchen"}, "Kitchen"},
+		{"x/wc", "", nil, []string{"wc"}, "Bathroom"},
+		{"Ensuite2", "", nil, []string{"bath"}, "Bathroom"},
+		{"Bed room", "", nil, []string{"bedroom"}, "MasterRoom"},
 	} {
 		got := RoomUses(c.uses, c.label, c.id)
 		if !slices.Equal(got, c.want) {
