@@ -234,27 +234,17 @@ func (c *checker) isHabitable(i int) bool {
 	return false
 }
 
-// labelWords splits a label into lower-case words of letters, a trailing
-// number dropped ("Bed2" reads as "bed").
+// labelWords splits a label into lower-case words as the reference reads
+// them: only ' ', '-', '_' and '/' separate words (other punctuation stays
+// part of the word), and trailing digits are dropped ("Bed2" reads "bed").
 func labelWords(s string) []string {
-	var out []string
-	word := []rune{}
-	flush := func() {
-		if len(word) > 0 {
-			out = append(out, string(word))
-			word = word[:0]
-		}
+	fields := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return r == ' ' || r == '-' || r == '_' || r == '/'
+	})
+	for i, f := range fields {
+		fields[i] = strings.TrimRight(f, "0123456789")
 	}
-	for _, r := range strings.ToLower(s) {
-		switch {
-		case r >= 'a' && r <= 'z' || r >= 0x80:
-			word = append(word, r)
-		default:
-			flush()
-		}
-	}
-	flush()
-	return out
+	return fields
 }
 
 // facingFrom is the compass side of room i that window k looks out of: the
