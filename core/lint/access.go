@@ -268,7 +268,10 @@ func (c *checker) facingFrom(k, i int) string {
 // grid from the first entrance): routes that squeeze below the profile's
 // clear width, then rooms reached only by a long detour.
 func (c *checker) circulationRules() {
-	circ := analysis.Summarize(c.p).Circulation
+	circ := c.circ
+	if !c.circKnown {
+		circ = analysis.Summarize(c.p).Circulation
+	}
 	if circ == nil {
 		return
 	}

@@ -32,15 +32,16 @@ type Options struct {
 	Source []byte
 }
 
-// Run lints p. facts are describe's facts for p (nil: lint derives what it
-// needs itself); lint reads the cross-storey shaft graph from them. The
-// result is in rule order, storey by storey; in a multi-storey plan every
-// finding carries its storey's Level.
+// Run lints p. facts are describe's facts for the whole of p (as
+// analysis.Describe returns them unfiltered); lint reads each storey's
+// circulation from them instead of measuring it again. A nil facts is
+// fine: lint then derives what it needs itself. The result is in rule
+// order, storey by storey; in a multi-storey plan every finding carries its
+// storey's Level.
 func Run(p *ir.Plan, facts *analysis.Facts, opts Options) diag.List {
 	if p == nil {
 		return diag.List{}
 	}
-	_ = facts
 	prof := ProfileByName(opts.Profile)
 	out := diag.List{}
 	pages := p.Pages
@@ -52,6 +53,7 @@ func Run(p *ir.Plan, facts *analysis.Facts, opts Options) diag.List {
 	counts := verticalCounts(pages)
 	for i, pg := range pages {
 		c := &checker{p: pg, m: analysis.NewModel(pg), prof: prof, src: opts.Source, shafts: counts, arrivals: arrivals[i]}
+		c.circ, c.circKnown = storeyCirculation(facts, i, len(pages), multi)
 		if multi && pg.Level != nil {
 			if n, err := strconv.Atoi(pg.Level.Number); err == nil {
 				c.level = &n
@@ -61,6 +63,20 @@ func Run(p *ir.Plan, facts *analysis.Facts, opts Options) diag.List {
 		out = append(out, c.out...)
 	}
 	return filter(out, opts.Codes)
+}
+
+// storeyCirculation picks storey i's circulation out of facts, when facts
+// describe every storey of the plan.
+func storeyCirculation(facts *analysis.Facts, i, pages int, multi bool) (*analysis.Circulation, bool) {
+	switch {
+	case facts == nil || !facts.OK || facts.Filtered:
+		return nil, false
+	case !multi:
+		return facts.Circulation, true
+	case len(facts.Levels) == pages:
+		return facts.Levels[i].Circulation, true
+	}
+	return nil, false
 }
 
 // filter keeps the findings whose code is in codes (all when codes is empty).
@@ -94,6 +110,10 @@ type checker struct {
 	arrivals []int
 	out      diag.List
 	walls    []band // every straight wall segment's solid band, built once
+	// circ is the storey's circulation when the caller's facts carry it
+	// (circKnown); otherwise the circulation rules measure it.
+	circ      *analysis.Circulation
+	circKnown bool
 }
 
 // add appends d, stamped with the storey's level.

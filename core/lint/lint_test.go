@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/lint"
@@ -221,5 +222,25 @@ func BenchmarkLint(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		compile.Lint(src, compile.LintOptions{})
+	}
+}
+
+// TestFactsGiven: handing Run the plan's describe facts (as validate does)
+// changes nothing.
+func TestFactsGiven(t *testing.T) {
+	plans, _ := filepath.Glob("testdata/rules/*.arch")
+	for _, path := range plans {
+		src, _ := os.ReadFile(path)
+		p, diags := compile.Resolve(source.NewFile("plan.arch", src))
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", path, diags)
+		}
+		a := lint.Run(p, nil, lint.Options{Source: src})
+		b := lint.Run(p, analysis.Describe(p, analysis.Options{}), lint.Options{Source: src})
+		ja, _ := json.Marshal(a)
+		jb, _ := json.Marshal(b)
+		if !bytes.Equal(ja, jb) {
+			t.Errorf("%s: findings differ with facts given\n%s\n%s", path, ja, jb)
+		}
 	}
 }
