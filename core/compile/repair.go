@@ -1,0 +1,39 @@
+package compile
+
+import (
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/repair"
+	"github.com/archlang-go/caddy-archlang/core/resolve"
+	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
+)
+
+// RepairOptions tune a repair run.
+type RepairOptions struct {
+	// Name is the file name used for the source (default "plan.arch").
+	Name string
+	// World resolves `import` statements, as in Options.
+	World expand.World
+}
+
+// Repair runs the geometric corrector on src: furniture is moved out of
+// wall solids, doorway approaches and door sweeps, and the rewritten
+// program comes back with a log of every move. A source that does not
+// parse or resolve comes back unchanged with the reason in Unresolved.
+func Repair(src []byte, opts RepairOptions) repair.Result {
+	name := opts.Name
+	if name == "" {
+		name = "plan.arch"
+	}
+	f := source.NewFile(name, src)
+	tree, pd := syntax.Parse(f)
+	if pd.HasErrors() {
+		return repair.Refused(src, repair.NoParse)
+	}
+	x, xd := expand.Expand(tree, expand.Options{World: opts.World})
+	plan, ds := resolve.Resolve(resolve.Input{File: f, Syntax: tree, Expanded: x, ParseDiags: pd, ExpandDiags: xd})
+	if ds.HasErrors() || plan == nil {
+		return repair.Refused(src, repair.NoResolve)
+	}
+	return repair.Run(f, tree, plan)
+}

@@ -1,0 +1,317 @@
+package repair
+
+import (
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/syntax"
+)
+
+// Layout of the canonical print.
+const (
+	// LineWidth is the longest line a wall's vertex list stays on; a
+	// longer one puts each vertex on a line of its own.
+	LineWidth = 80
+	indent    = "  "
+)
+
+// settingOrder is the order settings are printed in, at the top of the
+// plan body.
+var settingOrder = []string{"units", "grid", "scale", "north", "dims", "paper", "schedule", "legend"}
+
+// format prints a parsed plan in canonical layout: the text before the
+// plan kept as written, the settings first (with the default `north up`
+// made explicit), then every other statement in source order with single
+// spaces between its words, `(x, y)` points, spaced operators, comments
+// kept and runs of blank lines folded into one. ok is false for a plan
+// holding a construct the printer does not lay out (scripting blocks,
+// components, storeys, zones, themes, styles, strips); the caller then
+// keeps its own text.
+func format(src []byte, f *syntax.File) (string, bool) {
+	if f == nil || f.Plan == nil {
+		return "", false
+	}
+	pl := f.Plan
+	var b strings.Builder
+	b.Write(src[:pl.Sp.Start])
+	head := string(src[pl.Sp.Start:pl.BodySp.Start])
+	b.WriteString(canonical(head))
+	b.WriteString(" {\n")
+
+	var settings []*syntax.SettingStmt
+	var rest []syntax.Stmt
+	for _, st := range pl.Body {
+		switch n := st.(type) {
+		case *syntax.SettingStmt:
+			settings = append(settings, n)
+		case *syntax.WallStmt, *syntax.RoomStmt, *syntax.OpeningStmt, *syntax.FurnitureStmt,
+			*syntax.DimStmt, *syntax.TitleStmt, *syntax.LetStmt, *syntax.AccStmt, *syntax.CallStmt, *syntax.ImportStmt:
+			rest = append(rest, st)
+		default:
+			return "", false
+		}
+	}
+	north := false
+	for _, key := range settingOrder {
+		for _, s := range settings {
+			if s.Key != key {
+				continue
+			}
+			north = north || key == "north"
+			b.WriteString(indent + canonical(text(src, s.Sp.Start, s.Sp.End)) + "\n")
+		}
+		if key == "north" && !north {
+			b.WriteString(indent + "north up\n")
+		}
+	}
+	for _, s := range settings {
+		if !contains(settingOrder, s.Key) {
+			b.WriteString(indent + canonical(text(src, s.Sp.Start, s.Sp.End)) + "\n")
+		}
+	}
+
+	// Walk the body's text: comments and blank lines between statements.
+	pr := printer{b: &b, first: true}
+	pos := pl.BodySp.Start + 1
+	for _, st := range pl.Body {
+		sp := st.Span()
+		pr.gap(text(src, pos, sp.Start))
+		pos = sp.End
+		if _, ok := st.(*syntax.SettingStmt); ok {
+			continue // printed above
+		}
+		body := printStmt(src, st)
+		if trail := trailing(src, sp.End); trail != "" {
+			lines := strings.Split(body, "\n")
+			if w, ok := st.(*syntax.WallStmt); ok && len(lines) == 1 && len(indent)+len(lines[0])+2+len(trail) > LineWidth {
+				body = brokenWall(src, w)
+			}
+			body += "  " + trail
+			pos = sp.End + strings.Index(string(src[sp.End:]), trail) + len(trail)
+		}
+		pr.item(indentLines(body))
+	}
+	pr.gap(text(src, pos, pl.BodySp.End-1))
+	b.WriteString("}\n")
+	return b.String(), true
+}
+
+// printer lays out the body's items with the blank-line rules.
+type printer struct {
+	b     *strings.Builder
+	first bool // no item printed yet: the settings' blank line comes first
+	blank bool // a blank line preceded the next item in the source
+}
+
+// item prints one line or block of the body.
+func (p *printer) item(s string) {
+	if p.first || p.blank {
+		p.b.WriteString("\n")
+	}
+	p.first, p.blank = false, false
+	p.b.WriteString(s + "\n")
+}
+
+// gap copies the comments of the text between two statements and notes a
+// blank line in it.
+func (p *printer) gap(gap string) {
+	lines := strings.Split(gap, "\n")
+	for i, ln := range lines {
+		t := strings.TrimSpace(ln)
+		switch {
+		case t == "" && i > 0 && i < len(lines)-1:
+			p.blank = true
+		case strings.HasPrefix(t, "#"):
+			p.item(indent + t)
+		}
+	}
+}
+
+// trailing returns the comment that follows position end on the same line,
+// "" when none.
+func trailing(src []byte, end int) string {
+	rest := src[end:]
+	if i := strings.IndexByte(string(rest), '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	t := strings.TrimSpace(string(rest))
+	if strings.HasPrefix(t, "#") {
+		return t
+	}
+	return ""
+}
+
+func indentLines(s string) string {
+	return indent + strings.ReplaceAll(s, "\n", "\n"+indent)
+}
+
+func text(src []byte, a, b int) string {
+	if a < 0 {
+		a = 0
+	}
+	if b > len(src) {
+		b = len(src)
+	}
+	if a >= b {
+		return ""
+	}
+	return string(src[a:b])
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// printStmt prints one statement canonically; a wall too long for one
+// line and a title block are broken over several.
+func printStmt(src []byte, st syntax.Stmt) string {
+	sp := st.Span()
+	switch n := st.(type) {
+	case *syntax.WallStmt:
+		line := canonical(text(src, sp.Start, sp.End))
+		if len(indent)+len(line) > LineWidth {
+			return brokenWall(src, n)
+		}
+		return line
+	case *syntax.TitleStmt:
+		var b strings.Builder
+		b.WriteString("title {")
+		for _, fl := range n.Fields {
+			if fl.Key == nil || fl.Value == nil {
+				continue
+			}
+			b.WriteString("\n" + indent + canonical(text(src, fl.Key.Sp.Start, fl.Value.Sp.End)))
+		}
+		b.WriteString("\n}")
+		return b.String()
+	}
+	return canonical(text(src, sp.Start, sp.End))
+}
+
+// brokenWall prints a wall with one vertex per line.
+func brokenWall(src []byte, w *syntax.WallStmt) string {
+	sp := w.Sp
+	all := text(src, sp.Start, sp.End)
+	brace := strings.IndexByte(all, '{')
+	if brace < 0 || len(w.Vertices) == 0 {
+		return canonical(all)
+	}
+	var b strings.Builder
+	b.WriteString(canonical(all[:brace]) + " {")
+	for _, v := range w.Vertices {
+		b.WriteString("\n" + indent + canonical(text(src, v.Sp.Start, v.Sp.End)))
+	}
+	if w.Closed {
+		b.WriteString("\n" + indent + "close")
+	}
+	b.WriteString("\n}")
+	return b.String()
+}
+
+// canonical re-spaces a statement's text: single spaces between tokens,
+// none inside brackets or before a comma, one after a comma, binary
+// operators spaced, `->` tight, a call's name kept against its bracket.
+// String literals are copied as written.
+func canonical(s string) string {
+	toks := tokenize(s)
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && space(toks[i-1], t) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.s)
+	}
+	return b.String()
+}
+
+type token struct {
+	s     string
+	glued bool // written with no space before it
+	unary bool // a sign, not a binary operator
+}
+
+func tokenize(s string) []token {
+	var out []token
+	glued := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			glued = false
+			i++
+			continue
+		case c == '"':
+			j := i + 1
+			for j < len(s) && s[j] != '"' {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(s))
+			out = append(out, token{s: s[i:j], glued: glued})
+			i = j
+		case c == '-' && i+1 < len(s) && s[i+1] == '>':
+			out = append(out, token{s: "->", glued: glued})
+			i += 2
+		case strings.IndexByte("(){}[],", c) >= 0:
+			out = append(out, token{s: string(c), glued: glued})
+			i++
+		case strings.IndexByte("+-*/<>!=&|%", c) >= 0 && !(c == '=' && glued && len(out) > 0 && isWord(out[len(out)-1].s)):
+			j := i + 1
+			for j < len(s) && strings.IndexByte("=&|", s[j]) >= 0 {
+				j++
+			}
+			op := s[i:j]
+			unary := (op == "-" || op == "+" || op == "!") && (len(out) == 0 || !operand(out[len(out)-1].s))
+			out = append(out, token{s: op, glued: glued, unary: unary})
+			i = j
+		default:
+			j := i
+			for j < len(s) && strings.IndexByte(" \t\r\n\"(){}[],+-*/<>!&|", s[j]) < 0 {
+				if s[j] == '=' {
+					// `id=a` stays one word; a spaced `=` is an operator.
+					if j == i {
+						break
+					}
+				}
+				j++
+			}
+			if j == i {
+				j++
+			}
+			out = append(out, token{s: s[i:j], glued: glued})
+			i = j
+		}
+		glued = true
+	}
+	return out
+}
+
+func isWord(s string) bool {
+	return s != "" && strings.IndexByte("(){}[],+-*/<>!=&|\"", s[0]) < 0
+}
+
+// operand reports whether a token ends an operand (so a following sign is
+// a binary operator).
+func operand(s string) bool { return isWord(s) || s == ")" || s == "]" || (s != "" && s[0] == '"') }
+
+func space(prev, t token) bool {
+	switch {
+	case prev.s == "(" || prev.s == "[":
+		return false
+	case t.s == ")" || t.s == "]" || t.s == ",":
+		return false
+	case t.s == "->" || prev.s == "->":
+		return false
+	case prev.unary:
+		return false
+	case (t.s == "(" || t.s == "[") && t.glued && isWord(prev.s):
+		return false // a call or an index
+	}
+	return true
+}

@@ -1,0 +1,20 @@
+package repair
+
+import "testing"
+
+func TestCanonical(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"furniture sofa at (3200,1000)   size 1000x900", "furniture sofa at (3200, 1000) size 1000x900"},
+		{"furniture bed at (W+1500, 300) size 1500x2000 rotate 90", "furniture bed at (W + 1500, 300) size 1500x2000 rotate 90"},
+		{"furniture bed at (-100,-W*2) size 10x10", "furniture bed at (-100, -W * 2) size 10x10"},
+		{"dim faces (0,4000)->(8000,4000) offset 600", "dim faces (0, 4000)->(8000, 4000) offset 600"},
+		{"room id=a at (0,0) size 4000x4000 label \"A  (b,c)\"", "room id=a at (0, 0) size 4000x4000 label \"A  (b,c)\""},
+		{"let W = max(3,4)", "let W = max(3, 4)"},
+		{"scale 1:100", "scale 1:100"},
+		{"window   on exterior at 10% width 1200", "window on exterior at 10% width 1200"},
+	} {
+		if got := canonical(c.in); got != c.want {
+			t.Errorf("canonical(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

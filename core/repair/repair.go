@@ -1,0 +1,442 @@
+// Package repair is ArchLang's explicit geometric corrector: it reads a
+// resolved plan and rewrites the source so furniture stands clear of wall
+// solids, of a doorway's approach and of a hinged leaf's sweep, reporting
+// every move in a change log. It never adds, removes or moves a door or a
+// window — topology is the author's choice — and it never runs inside a
+// compile: its output is new source for the author to review.
+//
+// A piece is moved only when its statement places it with a literal
+// `at (x, y)`; the move rewrites that point. Pieces written any other way
+// (room anchors, `against wall`, expressions, statements that place more
+// than one piece) are left as written and reported as unresolved when a
+// pass would have moved them. Moves run perpendicular to the wall or door
+// in question, by the least distance that clears it, rounded outward to the
+// plan's grid; the door-swing pass needs a grid to step on and is skipped
+// without one.
+//
+// When something moved, the whole program is reprinted in canonical layout
+// (see format); otherwise the source is returned byte for byte.
+package repair
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
+)
+
+// Clearances, in mm.
+const (
+	// WallSlack is how deep a piece may sink into a wall's solid before it
+	// is pushed out (the lint rule's tolerance).
+	WallSlack = 30
+	// LandingDepth is the approach kept clear on each side of a doorway,
+	// from the wall's centreline.
+	LandingDepth = 300
+	// MaxMove bounds one move; a larger one is declined.
+	MaxMove = 100000
+)
+
+// Faults a change or an unresolved entry gives as its reason, joined with
+// "; " when a piece meets more than one.
+const (
+	reasonWall    = "stood in the solid of wall %q"
+	reasonLanding = "stood in a doorway's approach"
+	reasonSwing   = "stood in a door leaf's sweep"
+)
+
+// Unresolved reasons.
+const (
+	// NoParse is the reason for a source that does not parse.
+	NoParse = "the source has syntax errors; correct them (see compile) before repairing"
+	// NoResolve is the reason for a plan that does not resolve.
+	NoResolve  = "the plan has errors; correct them (see validate) before repairing"
+	notLiteral = "placed other than by a literal `at (x, y)`, so its statement was left as written: move it by hand"
+)
+
+// Point is a position on the wire.
+type Point struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// Span is a statement's byte range on the wire.
+type Span struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+// Change is one rewritten piece.
+type Change struct {
+	ID       string `json:"id"`
+	Category string `json:"category"`
+	Kind     string `json:"kind"`
+	From     Point  `json:"from"`
+	To       Point  `json:"to"`
+	Via      string `json:"via"`
+	Span     Span   `json:"span"`
+	Reason   string `json:"reason"`
+}
+
+// Unresolved is a fault repair did not correct.
+type Unresolved struct {
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
+	Span   *Span  `json:"span,omitempty"`
+}
+
+// Result is the repair tool's answer.
+type Result struct {
+	OK         bool         `json:"ok"`
+	Changed    bool         `json:"changed"`
+	Changes    []Change     `json:"changes"`
+	Unresolved []Unresolved `json:"unresolved"`
+	Source     string       `json:"source"`
+}
+
+// Refused is the answer for a source that could not be read as a plan:
+// unchanged, with one unresolved entry saying why.
+func Refused(src []byte, reason string) Result {
+	return Result{OK: true, Changes: []Change{}, Unresolved: []Unresolved{{ID: "plan", Reason: reason}}, Source: string(src)}
+}
+
+// Run repairs a resolved plan. f is its source and tree the parse it was
+// resolved from.
+func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
+	src := f.Src
+	res := Result{OK: true, Changes: []Change{}, Unresolved: []Unresolved{}, Source: string(src)}
+	if p == nil || tree == nil || tree.Plan == nil {
+		return res
+	}
+	stmts := furnitureStmts(tree.Plan.Body)
+	grid := p.Settings.Grid
+	type edit struct {
+		sp   source.Span
+		text string
+	}
+	var edits []edit
+	for i := range p.Furniture {
+		fu := &p.Furniture[i]
+		r := fu.Rect
+		var reasons []string
+		if r2, w, ok := clearWalls(p, r); ok {
+			r = snapMove(fu.Rect, r2, grid)
+			reasons = append(reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
+		}
+		if r2, ok := clearLandings(p, r, grid); ok {
+			r = r2
+			reasons = append(reasons, reasonLanding)
+		}
+		if grid > 0 {
+			if r2, ok := clearSwings(p, r, grid); ok {
+				r = r2
+				reasons = append(reasons, reasonSwing)
+			}
+		}
+		if len(reasons) == 0 {
+			continue
+		}
+		id := pieceID(p, i)
+		sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+		st := stmts[fu.Span]
+		if st == nil || st.At == nil || !literalPoint(st.At) || count(p, fu.Span) > 1 {
+			// Unresolved entries name the piece by its resolved id.
+			res.Unresolved = append(res.Unresolved, Unresolved{ID: fu.ID, Reason: strings.Join(reasons, "; ") + ", but it is " + notLiteral, Span: &sp})
+			continue
+		}
+		dx, dy := r.Min.X-fu.Rect.Min.X, r.Min.Y-fu.Rect.Min.Y
+		// The log reports the resolved position (after grid snapping).
+		from := Point{X: fu.Rect.Min.X, Y: fu.Rect.Min.Y}
+		to := Point{X: from.X + dx, Y: from.Y + dy}
+		res.Changes = append(res.Changes, Change{ID: id, Category: fu.Type, Kind: "moved", From: from, To: to, Via: "at", Span: sp,
+			Reason: strings.Join(reasons, "; ")})
+		edits = append(edits, edit{sp: st.At.Sp, text: "(" + num(to.X) + ", " + num(to.Y) + ")"})
+	}
+	if len(edits) == 0 {
+		return res
+	}
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		b.Write(src[last:e.sp.Start])
+		b.WriteString(e.text)
+		last = e.sp.End
+	}
+	b.Write(src[last:])
+	out := b.String()
+	res.Changed = true
+	res.Source = out
+	nf := source.NewFile(f.Name, []byte(out))
+	if tree2, ds := syntax.Parse(nf); !ds.HasErrors() {
+		if s, ok := format([]byte(out), tree2); ok {
+			res.Source = s
+		}
+	}
+	return res
+}
+
+// furnitureStmts indexes the plan body's furniture statements by span.
+func furnitureStmts(body []syntax.Stmt) map[source.Span]*syntax.FurnitureStmt {
+	out := map[source.Span]*syntax.FurnitureStmt{}
+	for _, st := range body {
+		if f, ok := st.(*syntax.FurnitureStmt); ok {
+			out[f.Sp] = f
+		}
+	}
+	return out
+}
+
+// count is how many resolved pieces one statement placed.
+func count(p *ir.Plan, sp source.Span) int {
+	n := 0
+	for _, f := range p.Furniture {
+		if f.Span == sp {
+			n++
+		}
+	}
+	return n
+}
+
+// pieceID names a piece in the log: its authored id, else its category and
+// its 1-based place among the plan's pieces.
+func pieceID(p *ir.Plan, i int) string {
+	f := p.Furniture[i]
+	if f.ID != "" && !strings.HasPrefix(f.ID, f.Type+"_") {
+		return f.ID
+	}
+	return f.Type + "#" + strconv.Itoa(i+1)
+}
+
+// literalPoint reports whether both coordinates are number literals
+// (a leading minus allowed).
+func literalPoint(pt *syntax.Point) bool { return literal(pt.X) && literal(pt.Y) }
+
+func literal(e syntax.Expr) bool {
+	if u, ok := e.(*syntax.UnaryExpr); ok && u.Op == "-" {
+		e = u.X
+	}
+	_, ok := e.(*syntax.NumLit)
+	return ok
+}
+
+// band is a straight wall segment's solid, squared off half a thickness
+// past each end.
+type band struct {
+	wall  string
+	solid geom.Rect
+	axis  int // 0 along x, 1 along y
+}
+
+func bands(p *ir.Plan) []band {
+	var out []band
+	for _, w := range p.Walls {
+		h := w.Thickness / 2
+		for k, s := range w.Segments() {
+			if k < len(w.Arcs) && w.Arcs[k].Arc || w.Thickness <= 0 {
+				continue
+			}
+			lo := geom.Point{X: math.Min(s.A.X, s.B.X), Y: math.Min(s.A.Y, s.B.Y)}
+			hi := geom.Point{X: math.Max(s.A.X, s.B.X), Y: math.Max(s.A.Y, s.B.Y)}
+			switch {
+			case math.Abs(s.A.Y-s.B.Y) < 1e-9:
+				out = append(out, band{wall: w.GenID, axis: 0, solid: geom.Rect{Min: geom.Point{X: lo.X - h, Y: lo.Y - h}, Max: geom.Point{X: hi.X + h, Y: hi.Y + h}}})
+			case math.Abs(s.A.X-s.B.X) < 1e-9:
+				out = append(out, band{wall: w.GenID, axis: 1, solid: geom.Rect{Min: geom.Point{X: lo.X - h, Y: lo.Y - h}, Max: geom.Point{X: hi.X + h, Y: hi.Y + h}}})
+			}
+		}
+	}
+	return out
+}
+
+func overlap1(a0, a1, b0, b1 float64) float64 { return math.Min(a1, b1) - math.Max(a0, b0) }
+
+// clearWalls pushes r out of the first wall solid it sinks into deeper
+// than WallSlack, across the wall, to whichever face is nearer.
+func clearWalls(p *ir.Plan, r geom.Rect) (geom.Rect, string, bool) {
+	for _, b := range bands(p) {
+		ox := overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X)
+		oy := overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y)
+		if math.Min(ox, oy) <= WallSlack {
+			continue
+		}
+		var d float64
+		if b.axis == 1 {
+			d = nearer(b.solid.Min.X-r.Max.X, b.solid.Max.X-r.Min.X)
+			return shift(r, d, 0), b.wall, true
+		}
+		d = nearer(b.solid.Min.Y-r.Max.Y, b.solid.Max.Y-r.Min.Y)
+		return shift(r, 0, d), b.wall, true
+	}
+	return r, "", false
+}
+
+func nearer(neg, pos float64) float64 {
+	if -neg <= pos {
+		return neg
+	}
+	return pos
+}
+
+func shift(r geom.Rect, dx, dy float64) geom.Rect {
+	return geom.Rect{Min: geom.Point{X: r.Min.X + dx, Y: r.Min.Y + dy}, Max: geom.Point{X: r.Max.X + dx, Y: r.Max.Y + dy}}
+}
+
+// snapMove rounds the move from r0 to r1 outward to the grid.
+func snapMove(r0, r1 geom.Rect, grid float64) geom.Rect {
+	dx, dy := r1.Min.X-r0.Min.X, r1.Min.Y-r0.Min.Y
+	return shift(r0, away(dx, r0.Min.X, grid), away(dy, r0.Min.Y, grid))
+}
+
+// away returns a move d from position x rounded so x+d lands on the grid,
+// never short of d.
+func away(d, x, grid float64) float64 {
+	if grid <= 0 || d == 0 {
+		return d
+	}
+	t := x + d
+	if d > 0 {
+		return math.Ceil(t/grid-1e-9)*grid - x
+	}
+	return math.Floor(t/grid+1e-9)*grid - x
+}
+
+// doorFrame is a door on an axis-aligned straight segment.
+type doorFrame struct {
+	a      geom.Point // jamb toward the segment's start
+	d, n   geom.Point // along the wall, left normal
+	width  float64
+	side   float64 // +1 when the leaf opens toward n
+	hinge  string
+	hinged bool
+}
+
+func doors(p *ir.Plan) []doorFrame {
+	var out []doorFrame
+	for _, op := range p.Openings {
+		if op.Kind != ir.Door || op.Wall < 0 || op.Wall >= len(p.Walls) {
+			continue
+		}
+		w := p.Walls[op.Wall]
+		segs := w.Segments()
+		if op.Segment < 0 || op.Segment >= len(segs) || op.Segment < len(w.Arcs) && w.Arcs[op.Segment].Arc {
+			continue
+		}
+		s := segs[op.Segment]
+		if s.Len() <= 1e-9 {
+			continue
+		}
+		d := s.B.Sub(s.A).Unit()
+		if math.Abs(d.X) > 1e-9 && math.Abs(d.Y) > 1e-9 {
+			continue
+		}
+		f := doorFrame{a: op.Center.Sub(d.Mul(op.Width / 2)), d: d, n: geom.Point{X: -d.Y, Y: d.X}, width: op.Width, side: 1,
+			hinge: op.Hinge, hinged: op.DoorKind == "hinged"}
+		if op.Swing == "out" {
+			f.side = -1
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// local returns r's extent along the door (from jamb a) and across it.
+func (f doorFrame) local(r geom.Rect) (u0, u1, v0, v1 float64) {
+	u0, v0 = math.Inf(1), math.Inf(1)
+	u1, v1 = math.Inf(-1), math.Inf(-1)
+	for _, c := range []geom.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}} {
+		q := c.Sub(f.a)
+		u, v := q.Dot(f.d), q.Dot(f.n)
+		u0, u1 = math.Min(u0, u), math.Max(u1, u)
+		v0, v1 = math.Min(v0, v), math.Max(v1, v)
+	}
+	return
+}
+
+// clearLandings moves r across the first doorway whose approach it stands
+// in, until it stands LandingDepth from the wall's centreline.
+func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
+	for _, f := range doors(p) {
+		u0, u1, v0, v1 := f.local(r)
+		if overlap1(u0, u1, 0, f.width) <= 1e-9 || overlap1(v0, v1, -LandingDepth, LandingDepth) <= 1e-9 {
+			continue
+		}
+		var dv float64
+		if v0+v1 >= 0 {
+			dv = LandingDepth - v0
+		} else {
+			dv = -LandingDepth - v1
+		}
+		return moveAcross(r, f.n, dv, grid, false), true
+	}
+	return r, false
+}
+
+// clearSwings moves r out of the first hinged leaf's sweep it stands in,
+// across the wall, strictly past the leaf's reach.
+func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
+	for _, f := range doors(p) {
+		if !f.hinged {
+			continue
+		}
+		u0, u1, v0, v1 := f.local(r)
+		v0, v1 = v0*f.side, v1*f.side
+		if v0 > v1 {
+			v0, v1 = v1, v0
+		}
+		if overlap1(u0, u1, 0, f.width) < -1e-9 || v1 < 0 || v0 >= f.width {
+			continue
+		}
+		// Distance from the hinge to the piece.
+		hu := 0.0
+		if f.hinge == "right" {
+			hu = f.width
+		}
+		du := math.Max(0, math.Max(u0-hu, hu-u1))
+		dv := math.Max(0, v0)
+		if math.Hypot(du, dv) > f.width+1e-9 {
+			continue
+		}
+		move := (f.width - v0) * f.side
+		return moveAcross(r, f.n, move, grid, true), true
+	}
+	return r, false
+}
+
+// moveAcross shifts r by dv along the unit axis n, rounded outward to the
+// grid; strict rounding always passes the exact target.
+func moveAcross(r geom.Rect, n geom.Point, dv, grid float64, strict bool) geom.Rect {
+	dx, dy := n.X*dv, n.Y*dv
+	if grid > 0 {
+		dx = outward(dx, r.Min.X, grid, strict)
+		dy = outward(dy, r.Min.Y, grid, strict)
+	}
+	return shift(r, dx, dy)
+}
+
+func outward(d, x, grid float64, strict bool) float64 {
+	if math.Abs(d) < 1e-9 {
+		return 0
+	}
+	t := x + d
+	e := 1e-9
+	if strict {
+		e = -e
+	}
+	if d > 0 {
+		return math.Ceil(t/grid-e)*grid - x
+	}
+	return math.Floor(t/grid+e)*grid - x
+}
+
+// num prints a coordinate: whole numbers plainly, others to three decimals.
+func num(v float64) string {
+	v = math.Round(v*1000) / 1000
+	if v == 0 {
+		v = 0
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
