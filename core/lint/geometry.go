@@ -211,6 +211,9 @@ func inPolygon(pg geom.Polygon, p geom.Point) bool {
 
 func onSegment(a, b, p geom.Point) bool {
 	ab, ap := b.Sub(a), p.Sub(a)
+	if ab.Len() <= geom.Eps {
+		return ap.Len() <= geom.Eps
+	}
 	if math.Abs(ab.Cross(ap)) > geom.Eps*math.Max(1, ab.Len()) {
 		return false
 	}
