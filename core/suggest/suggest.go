@@ -250,6 +250,9 @@ func (s *suggester) freeStretch(room, k int, lo, hi, width float64, door bool) (
 	if door {
 		blocks = append(blocks, s.furnitureBlocks(room, ws.seg)...)
 	}
+	if s.exterior(ws.wall) {
+		blocks = append(blocks, s.neighbourBlocks(room, ws.seg)...)
+	}
 	slices.SortFunc(blocks, func(x, y interval) int { return cmp.Compare(x.a, y.a) })
 	best := interval{-1, -1}
 	cur := lo
@@ -435,6 +438,25 @@ func (s *suggester) unreachable(i int, code string) Suggestion {
 		sg.Candidates = append(sg.Candidates, Candidate{InsertText: s.statement("door", sp, DoorWidth), Rationale: why})
 	}
 	return sg
+}
+
+// neighbourBlocks returns the stretches of sg where another room's edge
+// runs along it: an exterior wall there faces a neighbour, not the
+// outside.
+func (s *suggester) neighbourBlocks(room int, sg geom.Segment) []interval {
+	var out []interval
+	for j := range s.p.Rooms {
+		if j == room {
+			continue
+		}
+		ring := s.p.Rooms[j].Polygon
+		for e := range ring {
+			if lo, hi, ok := overlap(sg, ring[e], ring[(e+1)%len(ring)]); ok {
+				out = append(out, interval{lo, hi})
+			}
+		}
+	}
+	return out
 }
 
 // sharedEdge reports whether the spot's position also lies on room j's
