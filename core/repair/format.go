@@ -38,11 +38,17 @@ func format(src []byte, f *syntax.File) (string, bool) {
 	b.WriteString(" {\n")
 
 	var settings []*syntax.SettingStmt
+	var site *syntax.SiteStmt
 	var rest []syntax.Stmt
 	for _, st := range pl.Body {
 		switch n := st.(type) {
 		case *syntax.SettingStmt:
 			settings = append(settings, n)
+		case *syntax.SiteStmt:
+			if site != nil {
+				return "", false
+			}
+			site = n
 		case *syntax.WallStmt, *syntax.RoomStmt, *syntax.OpeningStmt, *syntax.FurnitureStmt,
 			*syntax.DimStmt, *syntax.TitleStmt, *syntax.LetStmt, *syntax.AccStmt, *syntax.CallStmt, *syntax.ImportStmt:
 			rest = append(rest, st)
@@ -62,6 +68,9 @@ func format(src []byte, f *syntax.File) (string, bool) {
 		if key == "north" && !north {
 			b.WriteString(indent + "north up\n")
 		}
+		if key == "north" && site != nil {
+			b.WriteString(indent + printSite(site) + "\n")
+		}
 	}
 	for _, s := range settings {
 		if !contains(settingOrder, s.Key) {
@@ -76,8 +85,13 @@ func format(src []byte, f *syntax.File) (string, bool) {
 		sp := st.Span()
 		pr.gap(text(src, pos, sp.Start))
 		pos = sp.End
-		if _, ok := st.(*syntax.SettingStmt); ok {
-			continue // printed above
+		switch st.(type) {
+		case *syntax.SettingStmt, *syntax.SiteStmt:
+			// Printed above; a blank line beside a setting does not carry
+			// over to the body.
+			pr.blank = false
+			pr.settled = true
+			continue
 		}
 		body := printStmt(src, st)
 		if trail := trailing(src, sp.End); trail != "" {
@@ -100,6 +114,9 @@ type printer struct {
 	b     *strings.Builder
 	first bool // no item printed yet: the settings' blank line comes first
 	blank bool // a blank line preceded the next item in the source
+	// settled is set after a setting: blank lines up to the next item are
+	// the settings' own.
+	settled bool
 }
 
 // item prints one line or block of the body.
@@ -107,7 +124,7 @@ func (p *printer) item(s string) {
 	if p.first || p.blank {
 		p.b.WriteString("\n")
 	}
-	p.first, p.blank = false, false
+	p.first, p.blank, p.settled = false, false, false
 	p.b.WriteString(s + "\n")
 }
 
@@ -119,7 +136,7 @@ func (p *printer) gap(gap string) {
 		t := strings.TrimSpace(ln)
 		switch {
 		case t == "" && i > 0 && i < len(lines)-1:
-			p.blank = true
+			p.blank = !p.settled
 		case strings.HasPrefix(t, "#"):
 			p.item(indent + t)
 		}
@@ -190,6 +207,20 @@ func printStmt(src []byte, st syntax.Stmt) string {
 		return b.String()
 	}
 	return canonical(text(src, sp.Start, sp.End))
+}
+
+// printSite prints the site block, one direction a line.
+func printSite(st *syntax.SiteStmt) string {
+	var b strings.Builder
+	b.WriteString("site {")
+	if st.Street != nil {
+		b.WriteString("\n" + indent + indent + "street " + st.Street.Text)
+	}
+	if st.Hemisphere != nil {
+		b.WriteString("\n" + indent + indent + "hemisphere " + st.Hemisphere.Text)
+	}
+	b.WriteString("\n" + indent + "}")
+	return b.String()
 }
 
 // brokenWall prints a wall with one vertex per line.
@@ -272,7 +303,7 @@ func tokenize(s string) []token {
 			i = j
 		default:
 			j := i
-			for j < len(s) && strings.IndexByte(" \t\r\n\"(){}[],+-*/<>!&|", s[j]) < 0 {
+			for j < len(s) && (strings.IndexByte(" \t\r\n\"(){}[],+-*/<>!&|", s[j]) < 0 || hyphen(s, i, j)) {
 				if s[j] == '=' {
 					// `id=a` stays one word; a spaced `=` is an operator.
 					if j == i {
@@ -290,6 +321,16 @@ func tokenize(s string) []token {
 		glued = true
 	}
 	return out
+}
+
+// hyphen reports whether s[j] is a '-' joining two letters of one word
+// (`right-of`, `left-of`), not a minus.
+func hyphen(s string, i, j int) bool {
+	if s[j] != '-' || !strings.HasPrefix(s[j+1:], "of") {
+		return false
+	}
+	w := s[i:j]
+	return w == "right" || w == "left"
 }
 
 func isWord(s string) bool {

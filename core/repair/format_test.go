@@ -11,6 +11,9 @@ func TestCanonical(t *testing.T) {
 		{"room id=a at (0,0) size 4000x4000 label \"A  (b,c)\"", "room id=a at (0, 0) size 4000x4000 label \"A  (b,c)\""},
 		{"let W = max(3,4)", "let W = max(3, 4)"},
 		{"scale 1:100", "scale 1:100"},
+		{"room id=k right-of living align top gap 0 size 3000x4000", "room id=k right-of living align top gap 0 size 3000x4000"},
+		{"let a = b-c", "let a = b - c"},
+		{"site { street south hemisphere south }", "site { street south hemisphere south }"},
 		{"window   on exterior at 10% width 1200", "window on exterior at 10% width 1200"},
 	} {
 		if got := canonical(c.in); got != c.want {

@@ -375,35 +375,62 @@ func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 	return r, false
 }
 
-// clearSwings moves r out of the first hinged leaf's sweep it stands in,
-// across the wall, strictly past the leaf's reach.
+// clearSwings moves r out of the first hinged leaf's sweep it stands in:
+// across the wall until the hinge is out of reach, or along the wall past
+// the hinge or past the leaf's far edge, whichever is the least move.
 func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 	for _, f := range doors(p) {
 		if !f.hinged {
 			continue
 		}
-		u0, u1, v0, v1 := f.local(r)
-		v0, v1 = v0*f.side, v1*f.side
-		if v0 > v1 {
-			v0, v1 = v1, v0
-		}
-		if overlap1(u0, u1, 0, f.width) < -1e-9 || v1 < 0 || v0 >= f.width {
-			continue
-		}
-		// Distance from the hinge to the piece.
-		hu := 0.0
+		// The sweep's frame: u from the hinge toward the other jamb, v
+		// along the open leaf.
+		hinge, u := f.a, f.d
 		if f.hinge == "right" {
-			hu = f.width
+			hinge, u = f.a.Add(f.d.Mul(f.width)), f.d.Mul(-1)
 		}
-		du := math.Max(0, math.Max(u0-hu, hu-u1))
-		dv := math.Max(0, v0)
-		if math.Hypot(du, dv) > f.width+1e-9 {
+		v := f.n.Mul(f.side)
+		u0, u1, v0, v1 := extent(r, hinge, u, v)
+		rad := f.width
+		if u1 < 0 || u0 > rad || v1 < 0 || v0 > rad {
 			continue
 		}
-		move := (f.width - v0) * f.side
-		return moveAcross(r, f.n, move, grid, true), true
+		du := math.Max(0, u0)
+		dv := math.Max(0, v0)
+		if math.Hypot(du, dv) >= rad-1e-9 {
+			continue
+		}
+		type option struct {
+			axis geom.Point
+			d    float64
+		}
+		opts := []option{
+			{v, math.Sqrt(rad*rad-du*du) - v0}, // across, out of reach
+			{u, -u1},                           // along, behind the hinge
+			{u, math.Sqrt(rad*rad-dv*dv) - u0}, // along, past the leaf
+		}
+		best := opts[0]
+		for _, o := range opts[1:] {
+			if math.Abs(o.d) < math.Abs(best.d)-1e-9 {
+				best = o
+			}
+		}
+		return moveAcross(r, best.axis, best.d, grid, true), true
 	}
 	return r, false
+}
+
+// extent returns r's extent in the frame at origin o with unit axes u, v.
+func extent(r geom.Rect, o, u, v geom.Point) (u0, u1, v0, v1 float64) {
+	u0, v0 = math.Inf(1), math.Inf(1)
+	u1, v1 = math.Inf(-1), math.Inf(-1)
+	for _, c := range []geom.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}} {
+		q := c.Sub(o)
+		a, b := q.Dot(u), q.Dot(v)
+		u0, u1 = math.Min(u0, a), math.Max(u1, a)
+		v0, v1 = math.Min(v0, b), math.Max(v1, b)
+	}
+	return
 }
 
 // moveAcross shifts r by dv along the unit axis n, rounded outward to the
