@@ -19,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite testdata goldens")
 
 // connect runs New(opts) over in-memory transports and returns a client
 // session; ctx carries the origin link will see.
-func connect(t *testing.T, ctx context.Context, opts Options) *mcp.ClientSession {
+func connect(t testing.TB, ctx context.Context, opts Options) *mcp.ClientSession {
 	t.Helper()
 	srv := New(opts)
 	ct, st := mcp.NewInMemoryTransports()
@@ -37,7 +37,7 @@ func connect(t *testing.T, ctx context.Context, opts Options) *mcp.ClientSession
 	return cs
 }
 
-func call(t *testing.T, cs *mcp.ClientSession, name string, args any) (map[string]any, bool) {
+func call(t testing.TB, cs *mcp.ClientSession, name string, args any) (map[string]any, bool) {
 	t.Helper()
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
 	if err != nil {

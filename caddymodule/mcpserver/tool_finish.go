@@ -1,0 +1,48 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/archlang-go/caddy-archlang/core/compile"
+)
+
+var finishTool = &mcp.Tool{
+	Name:  "finish",
+	Title: "Fix, repair and validate a plan in one call",
+	Description: "Take a plan as far as the automatic correctors can: each round applies the compiler's machine-applicable fixes (as the fix tool does) " +
+		"and then moves furniture out of walls, doorways and door swings (as the repair tool does); rounds repeat until one changes nothing, at most three. " +
+		"The finished program is then validated (compile errors and warnings, then lint advice). Doors and windows are never added or moved. " +
+		"Returns one JSON text: {ok, rounds, applied: [{code, title, applicability}], skipped: [{code, reason}], changes: [repair's moves], " +
+		"unresolved: [pieces repair could not move, with the reason], source, diagnostics}. " +
+		"ok is true when the finished source has no errors; diagnostics are what is left for you to decide (missing doors, windows, fixtures, …). " +
+		"Nothing is stored: use the returned source.",
+	Annotations: readOnly,
+	InputSchema: json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "source": {"type": "string", "description": "The whole .arch program, starting with plan \"Name\" {"},
+    "unsafe": {"type": "boolean", "default": false, "description": "Also apply fixes marked maybe-incorrect"}
+  },
+  "required": ["source"],
+  "additionalProperties": false
+}`),
+}
+
+func init() {
+	register(finishTool, func(t *tools) mcp.ToolHandler { return t.finish })
+}
+
+func (t *tools) finish(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var a fixArgs
+	if r := t.args(req, &a); r != nil {
+		return r, nil
+	}
+	if r := (sourceArgs{Source: a.Source}).check("finish"); r != nil {
+		return r, nil
+	}
+	res := compile.Finish([]byte(*a.Source), compile.FinishOptions{World: t.compileOptions().World, Unsafe: a.Unsafe})
+	return jsonResult(res, false), nil
+}
