@@ -7,10 +7,11 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/render/wallseg"
 )
 
 // axisEps is the tolerance for calling a segment axis-aligned, in mm.
-const axisEps = 1e-6
+const axisEps = wallseg.AxisEps
 
 // maxGridCells caps the union grid, and maxGridWork the cells its boxes
 // cover in total; a plan needing more falls back to the per-segment outline
@@ -20,61 +21,10 @@ const (
 	maxGridWork  = 16 << 20
 )
 
-// wallSeg is one straight leg of a wall.
-type wallSeg struct {
-	a, b  geom.Point
-	h     float64 // half thickness
-	wall  int     // index into Plan.Walls
-	index int     // index into that wall's Segments()
-	arc   *ir.WallArc
-}
+// wallSeg is one leg of a wall (see package wallseg).
+type wallSeg = wallseg.Seg
 
-func wallSegments(p *ir.Plan) []wallSeg {
-	var out []wallSeg
-	for wi, wl := range p.Walls {
-		h := wl.Thickness / 2
-		if !(h > 0) || math.IsInf(h, 0) || h > maxCoord {
-			continue
-		}
-		segs := wl.Segments()
-		for si, sg := range segs {
-			if !finite(sg.A) || !finite(sg.B) || sg.A.ApproxEqual(sg.B) {
-				continue
-			}
-			ws := wallSeg{a: sg.A, b: sg.B, h: h, wall: wi, index: si}
-			if len(wl.Arcs) == len(segs) && wl.Arcs[si].Arc {
-				a := wl.Arcs[si]
-				if a.Radius > h && a.Radius < maxCoord && finite(a.Center) && !math.IsNaN(a.Sweep) && math.Abs(a.Sweep) <= 2*math.Pi {
-					ws.arc = &a
-				}
-			}
-			out = append(out, ws)
-		}
-	}
-	return out
-}
-
-// dir is the unit direction a→b.
-func (s wallSeg) dir() geom.Point { return s.b.Sub(s.a).Unit() }
-
-// normal is the left normal of the direction of travel (y down): (-dy, dx).
-func (s wallSeg) normal() geom.Point { d := s.dir(); return geom.Point{X: -d.Y, Y: d.X} }
-
-// axis reports whether the segment is horizontal or vertical.
-func (s wallSeg) axis() bool {
-	return math.Abs(s.a.X-s.b.X) <= axisEps || math.Abs(s.a.Y-s.b.Y) <= axisEps
-}
-
-// quad is the segment's solid, extended by half the thickness past each end
-// so that corners close square.
-func (s wallSeg) quad() []geom.Point {
-	if s.arc != nil {
-		return s.arcSolid()
-	}
-	d, n := s.dir().Mul(s.h), s.normal().Mul(s.h)
-	a, b := s.a.Sub(d), s.b.Add(d)
-	return []geom.Point{a.Sub(n), b.Sub(n), b.Add(n), a.Add(n)}
-}
+func wallSegments(p *ir.Plan) []wallSeg { return wallseg.Segments(p, maxCoord) }
 
 // span is an interval along a segment, in mm from its start.
 type span struct{ lo, hi float64 }
@@ -82,7 +32,7 @@ type span struct{ lo, hi float64 }
 // cuts returns the intervals of segment i that openings void, sorted.
 func (r *renderer) cuts(i int) []span {
 	sg := r.segs[i]
-	if r.fallback || r.curvedWall[sg.wall] {
+	if r.fallback || r.curvedWall[sg.Wall] {
 		// Walls drawn segment by segment (the fallback, and every wall
 		// with a curved edge) stay whole: their openings are masked over.
 		return nil
@@ -90,13 +40,13 @@ func (r *renderer) cuts(i int) []span {
 	var out []span
 	for _, oi := range r.segOpen[i] {
 		o := r.p.Openings[oi]
-		if sg.arc != nil {
-			c := sg.arcParam(o.Center)
-			hw := o.Width / 2 / sg.arc.Radius / math.Abs(sg.arc.Sweep)
+		if sg.Arc != nil {
+			c := sg.ArcParam(o.Center)
+			hw := o.Width / 2 / sg.Arc.Radius / math.Abs(sg.Arc.Sweep)
 			out = append(out, span{c - hw, c + hw})
 			continue
 		}
-		c, _ := geom.Segment{A: sg.a, B: sg.b}.Project(o.Center)
+		c, _ := geom.Segment{A: sg.A, B: sg.B}.Project(o.Center)
 		out = append(out, span{c - o.Width/2, c + o.Width/2})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].lo < out[j].lo })
@@ -112,20 +62,8 @@ func (r *renderer) host(o ir.Opening) *wallSeg {
 }
 
 // hostIndex is the index in r.segs of the segment an opening sits on, or
-// -1. Segments are in (wall, index) order, so this is a binary search.
-func (r *renderer) hostIndex(o ir.Opening) int {
-	if !(o.Width > 0) || o.Width > maxCoord || !finite(o.Center) {
-		return -1
-	}
-	i := sort.Search(len(r.segs), func(i int) bool {
-		sg := r.segs[i]
-		return sg.wall > o.Wall || (sg.wall == o.Wall && sg.index >= o.Segment)
-	})
-	if i < len(r.segs) && r.segs[i].wall == o.Wall && r.segs[i].index == o.Segment {
-		return i
-	}
-	return -1
-}
+// -1.
+func (r *renderer) hostIndex(o ir.Opening) int { return wallseg.HostIndex(r.segs, o, maxCoord) }
 
 func (r *renderer) drawWalls() {
 	// Without a general polygon engine only axis-aligned walls are unioned:
@@ -136,7 +74,7 @@ func (r *renderer) drawWalls() {
 	var joined, loose, curved []int
 	for i, sg := range r.segs {
 		switch {
-		case r.curvedWall[sg.wall]:
+		case r.curvedWall[sg.Wall]:
 			curved = append(curved, i)
 		case r.fallback:
 			loose = append(loose, i)
@@ -174,79 +112,6 @@ func allSegs(n int) []int {
 	return out
 }
 
-// arcStep is the tessellation step of a curved wall's hatch, in radians.
-const arcStep = math.Pi / 24
-
-// arcAt is the point at fraction t of the arc, at radius rad.
-func (s wallSeg) arcAt(t, rad float64) geom.Point {
-	a := s.arc.StartAngle + s.arc.Sweep*t
-	return s.arc.Center.Add(geom.Point{X: math.Cos(a), Y: math.Sin(a)}.Mul(rad))
-}
-
-// arcTangent is the unit direction of travel at fraction t.
-func (s wallSeg) arcTangent(t float64) geom.Point {
-	a := s.arc.StartAngle + s.arc.Sweep*t
-	d := geom.Point{X: -math.Sin(a), Y: math.Cos(a)}
-	if s.arc.Sweep < 0 {
-		d = d.Mul(-1)
-	}
-	return d
-}
-
-// arcParam is the fraction along the arc nearest p (by angle).
-func (s wallSeg) arcParam(p geom.Point) float64 {
-	if s.arc.Sweep == 0 {
-		return 0
-	}
-	a := math.Atan2(p.Y-s.arc.Center.Y, p.X-s.arc.Center.X) - s.arc.StartAngle
-	if s.arc.Sweep > 0 {
-		a = math.Mod(math.Mod(a, 2*math.Pi)+2*math.Pi, 2*math.Pi)
-	} else {
-		a = -math.Mod(math.Mod(-a, 2*math.Pi)+2*math.Pi, 2*math.Pi)
-	}
-	return a / s.arc.Sweep
-}
-
-// arcSolid tessellates a curved segment's solid, its ends extended along
-// the tangents by half the thickness.
-func (s wallSeg) arcSolid() []geom.Point { return s.arcPiece(0, 1, true, true) }
-
-// arcPiece tessellates the stretch t0..t1 of a curved segment; a capped end
-// is a true end of the wall and is extended along its tangent.
-func (s wallSeg) arcPiece(t0, t1 float64, cap0, cap1 bool) []geom.Point {
-	n := int(math.Ceil(math.Abs(s.arc.Sweep*(t1-t0))/arcStep - 1e-9))
-	if n < 1 {
-		n = 1
-	}
-	at := func(k int) float64 { return t0 + (t1-t0)*float64(k)/float64(n) }
-	ext := func(t float64, on bool) float64 {
-		if on {
-			return s.h
-		}
-		return 0
-	}
-	ro, ri := s.arc.Radius+s.h, s.arc.Radius-s.h
-	// A capped end replaces the arc's own end point: the ring runs from
-	// the cap straight to the first inner tessellation point.
-	k0, k1 := 0, n
-	if cap0 {
-		k0 = 1
-	}
-	if cap1 {
-		k1 = n - 1
-	}
-	var pts []geom.Point
-	pts = append(pts, s.arcAt(t0, ro).Sub(s.arcTangent(t0).Mul(ext(t0, cap0))))
-	for k := k0; k <= k1; k++ {
-		pts = append(pts, s.arcAt(at(k), ro))
-	}
-	pts = append(pts, s.arcAt(t1, ro).Add(s.arcTangent(t1).Mul(ext(t1, cap1))), s.arcAt(t1, ri).Add(s.arcTangent(t1).Mul(ext(t1, cap1))))
-	for k := k1; k >= k0; k-- {
-		pts = append(pts, s.arcAt(at(k), ri))
-	}
-	return append(pts, s.arcAt(t0, ri).Sub(s.arcTangent(t0).Mul(ext(t0, cap0))))
-}
-
 // piece is a solid stretch of one segment between openings.
 type piece struct {
 	sg     wallSeg
@@ -259,8 +124,8 @@ func (r *renderer) pieces(idx []int) []piece {
 	var out []piece
 	for _, i := range idx {
 		sg := r.segs[i]
-		l := sg.b.Sub(sg.a).Len()
-		if sg.arc != nil {
+		l := sg.B.Sub(sg.A).Len()
+		if sg.Arc != nil {
 			l = 1 // arcs are cut in fractions of their sweep
 		}
 		for _, sp := range solidSpans(l, r.cuts(i)) {
@@ -273,20 +138,20 @@ func (r *renderer) pieces(idx []int) []piece {
 // pieceFills hatches each loose piece on its own.
 func (r *renderer) pieceFills(pieces []piece) {
 	for _, pc := range pieces {
-		fill := r.hatchOf(pc.sg.wall).id()
+		fill := r.hatchOf(pc.sg.Wall).id()
 		var pts []geom.Point
-		if pc.sg.arc != nil {
-			pts = pc.sg.arcPiece(pc.lo, pc.hi, pc.capLo, pc.capHi)
+		if pc.sg.Arc != nil {
+			pts = pc.sg.ArcPiece(pc.lo, pc.hi, pc.capLo, pc.capHi)
 		} else {
-			d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
+			d, n := pc.sg.Dir(), pc.sg.Normal().Mul(pc.sg.H)
 			lo, hi := pc.lo, pc.hi
 			if pc.capLo {
-				lo -= pc.sg.h
+				lo -= pc.sg.H
 			}
 			if pc.capHi {
-				hi += pc.sg.h
+				hi += pc.sg.H
 			}
-			a, b := pc.sg.a.Add(d.Mul(lo)), pc.sg.a.Add(d.Mul(hi))
+			a, b := pc.sg.A.Add(d.Mul(lo)), pc.sg.A.Add(d.Mul(hi))
 			pts = []geom.Point{a.Add(n), b.Add(n), b.Sub(n), a.Sub(n)}
 		}
 		r.b.s(`<path d="`, ringPath(pts), `" fill="url(#`, fill, `)" fill-rule="nonzero"/>`, "\n")
@@ -296,12 +161,12 @@ func (r *renderer) pieceFills(pieces []piece) {
 // pieceFaces draws each loose piece's two faces: lines, or true arcs.
 func (r *renderer) pieceFaces(pieces []piece) {
 	for _, pc := range pieces {
-		if pc.sg.arc != nil {
+		if pc.sg.Arc != nil {
 			r.arcFaces(pc.sg, pc.lo, pc.hi)
 			continue
 		}
-		d, n := pc.sg.dir(), pc.sg.normal().Mul(pc.sg.h)
-		a, b := pc.sg.a.Add(d.Mul(pc.lo)), pc.sg.a.Add(d.Mul(pc.hi))
+		d, n := pc.sg.Dir(), pc.sg.Normal().Mul(pc.sg.H)
+		a, b := pc.sg.A.Add(d.Mul(pc.lo)), pc.sg.A.Add(d.Mul(pc.hi))
 		at := stroke(r.pal.wallOutline, r.z.wallPen) + ` stroke-linecap="square"`
 		r.b.line(a.Add(n), b.Add(n), at)
 		r.b.line(a.Sub(n), b.Sub(n), at)
@@ -311,18 +176,18 @@ func (r *renderer) pieceFaces(pieces []piece) {
 // arcFaces draws a curved segment's faces as SVG arcs, at most a quarter
 // turn each.
 func (r *renderer) arcFaces(sg wallSeg, t0, t1 float64) {
-	n := int(math.Ceil(math.Abs(sg.arc.Sweep*(t1-t0))/(math.Pi/2) - 1e-9))
+	n := int(math.Ceil(math.Abs(sg.Arc.Sweep*(t1-t0))/(math.Pi/2) - 1e-9))
 	if n < 1 {
 		n = 1
 	}
 	flag := "0"
-	if sg.arc.Sweep > 0 {
+	if sg.Arc.Sweep > 0 {
 		flag = "1"
 	}
-	for _, rad := range []float64{sg.arc.Radius + sg.h, sg.arc.Radius - sg.h} {
+	for _, rad := range []float64{sg.Arc.Radius + sg.H, sg.Arc.Radius - sg.H} {
 		for k := 0; k < n; k++ {
-			p := sg.arcAt(t0+(t1-t0)*float64(k)/float64(n), rad)
-			q := sg.arcAt(t0+(t1-t0)*float64(k+1)/float64(n), rad)
+			p := sg.ArcAt(t0+(t1-t0)*float64(k)/float64(n), rad)
+			q := sg.ArcAt(t0+(t1-t0)*float64(k+1)/float64(n), rad)
 			r.b.s(`<path d="M `, num(p.X), ",", num(p.Y), " A ", num(rad), " ", num(rad), " 0 0 ", flag, " ", num(q.X), ",", num(q.Y),
 				`" fill="none" `, stroke(r.pal.wallOutline, r.z.wallPen), "/>\n")
 		}
@@ -369,10 +234,10 @@ func (r *renderer) unionPath(only []int) (string, bool) {
 	var solids, voids []box
 	for _, i := range only {
 		sg := r.segs[i]
-		solids = append(solids, boxOf(sg.quad()))
+		solids = append(solids, boxOf(sg.Solid()))
 		for _, c := range r.cuts(i) {
-			d, n := sg.dir(), sg.normal().Mul(sg.h)
-			a, b := sg.a.Add(d.Mul(c.lo)), sg.a.Add(d.Mul(c.hi))
+			d, n := sg.Dir(), sg.Normal().Mul(sg.H)
+			a, b := sg.A.Add(d.Mul(c.lo)), sg.A.Add(d.Mul(c.hi))
 			voids = append(voids, boxOf([]geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)}))
 		}
 	}

@@ -7,10 +7,8 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/render/wallseg"
 )
-
-// arcStep is the tessellation step of a curved wall, in radians.
-const arcStep = math.Pi / 24
 
 // maxUnionEdges caps the polygon edges one wall group's union examines
 // (the work grows with their square); a larger group draws every solid's
@@ -24,149 +22,13 @@ const (
 	minSideEps = 1e-4
 )
 
-// wallSeg is one leg of a wall: straight, or a circular arc.
-type wallSeg struct {
-	a, b  geom.Point
-	h     float64 // half thickness
-	wall  int     // index into Plan.Walls
-	index int     // index into that wall's Segments()
-	arc   *ir.WallArc
-}
+// wallSeg is one leg of a wall (see package wallseg).
+type wallSeg = wallseg.Seg
 
-func wallSegments(p *ir.Plan) []wallSeg {
-	var out []wallSeg
-	for wi, wl := range p.Walls {
-		h := wl.Thickness / 2
-		if !(h > 0) || h > maxCoord {
-			continue
-		}
-		segs := wl.Segments()
-		for si, sg := range segs {
-			if !finite(sg.A) || !finite(sg.B) || sg.A.ApproxEqual(sg.B) {
-				continue
-			}
-			ws := wallSeg{a: sg.A, b: sg.B, h: h, wall: wi, index: si}
-			if len(wl.Arcs) == len(segs) && wl.Arcs[si].Arc {
-				a := wl.Arcs[si]
-				if a.Radius > h && a.Radius < maxCoord && finite(a.Center) && !math.IsNaN(a.Sweep) && math.Abs(a.Sweep) <= 2*math.Pi {
-					ws.arc = &a
-				}
-			}
-			out = append(out, ws)
-		}
-	}
-	return out
-}
+func wallSegments(p *ir.Plan) []wallSeg { return wallseg.Segments(p, maxCoord) }
 
-// axisEps is the tolerance for calling a segment axis-aligned, in mm.
-const axisEps = 1e-6
-
-// axis reports whether the segment is horizontal or vertical.
-func (s wallSeg) axis() bool {
-	return math.Abs(s.a.X-s.b.X) <= axisEps || math.Abs(s.a.Y-s.b.Y) <= axisEps
-}
-
-func (s wallSeg) dir() geom.Point    { return s.b.Sub(s.a).Unit() }
-func (s wallSeg) normal() geom.Point { d := s.dir(); return geom.Point{X: -d.Y, Y: d.X} }
-
-// solid is the segment's floor polygon, extended by half the thickness
-// past each end so that corners close square.
-func (s wallSeg) solid() []geom.Point {
-	if s.arc != nil {
-		return s.arcPiece(0, 1, true, true)
-	}
-	d, n := s.dir().Mul(s.h), s.normal().Mul(s.h)
-	a, b := s.a.Sub(d), s.b.Add(d)
-	return []geom.Point{a.Sub(n), b.Sub(n), b.Add(n), a.Add(n)}
-}
-
-// void is the stretch lo..hi (mm from a; fractions of the sweep on an arc)
-// that an opening removes.
-func (s wallSeg) void(lo, hi float64) []geom.Point {
-	if s.arc != nil {
-		return s.arcPiece(lo, hi, false, false)
-	}
-	d, n := s.dir(), s.normal().Mul(s.h)
-	a, b := s.a.Add(d.Mul(lo)), s.a.Add(d.Mul(hi))
-	return []geom.Point{a.Sub(n), b.Sub(n), b.Add(n), a.Add(n)}
-}
-
-func (s wallSeg) arcAt(t, rad float64) geom.Point {
-	a := s.arc.StartAngle + s.arc.Sweep*t
-	return s.arc.Center.Add(geom.Point{X: math.Cos(a), Y: math.Sin(a)}.Mul(rad))
-}
-
-func (s wallSeg) arcTangent(t float64) geom.Point {
-	a := s.arc.StartAngle + s.arc.Sweep*t
-	d := geom.Point{X: -math.Sin(a), Y: math.Cos(a)}
-	if s.arc.Sweep < 0 {
-		d = d.Mul(-1)
-	}
-	return d
-}
-
-// arcParam is the fraction along the arc nearest p (by angle).
-func (s wallSeg) arcParam(p geom.Point) float64 {
-	if s.arc.Sweep == 0 {
-		return 0
-	}
-	a := math.Atan2(p.Y-s.arc.Center.Y, p.X-s.arc.Center.X) - s.arc.StartAngle
-	if s.arc.Sweep > 0 {
-		a = math.Mod(math.Mod(a, 2*math.Pi)+2*math.Pi, 2*math.Pi)
-	} else {
-		a = -math.Mod(math.Mod(-a, 2*math.Pi)+2*math.Pi, 2*math.Pi)
-	}
-	return a / s.arc.Sweep
-}
-
-// arcPiece tessellates the stretch t0..t1 of a curved segment as a ring; a
-// capped end is a true end of the wall and is extended along its tangent.
-func (s wallSeg) arcPiece(t0, t1 float64, cap0, cap1 bool) []geom.Point {
-	n := int(math.Ceil(math.Abs(s.arc.Sweep*(t1-t0))/arcStep - 1e-9))
-	if n < 1 {
-		n = 1
-	}
-	at := func(k int) float64 { return t0 + (t1-t0)*float64(k)/float64(n) }
-	ext := func(on bool) float64 {
-		if on {
-			return s.h
-		}
-		return 0
-	}
-	ro, ri := s.arc.Radius+s.h, s.arc.Radius-s.h
-	k0, k1 := 0, n
-	if cap0 {
-		k0 = 1
-	}
-	if cap1 {
-		k1 = n - 1
-	}
-	var pts []geom.Point
-	pts = append(pts, s.arcAt(t0, ro).Sub(s.arcTangent(t0).Mul(ext(cap0))))
-	for k := k0; k <= k1; k++ {
-		pts = append(pts, s.arcAt(at(k), ro))
-	}
-	pts = append(pts, s.arcAt(t1, ro).Add(s.arcTangent(t1).Mul(ext(cap1))), s.arcAt(t1, ri).Add(s.arcTangent(t1).Mul(ext(cap1))))
-	for k := k1; k >= k0; k-- {
-		pts = append(pts, s.arcAt(at(k), ri))
-	}
-	return append(pts, s.arcAt(t0, ri).Sub(s.arcTangent(t0).Mul(ext(cap0))))
-}
-
-// hostIndex is the index in segs of the segment opening o sits on, or -1.
-func hostIndex(segs []wallSeg, o ir.Opening) int {
-	if !(o.Width > 0) || o.Width > maxCoord || !finite(o.Center) {
-		return -1
-	}
-	i := sort.Search(len(segs), func(i int) bool {
-		sg := segs[i]
-		return sg.wall > o.Wall || (sg.wall == o.Wall && sg.index >= o.Segment)
-	})
-	if i < len(segs) && segs[i].wall == o.Wall && segs[i].index == o.Segment {
-		return i
-	}
-	return -1
-}
+// hostIndex is the index in segs of the leg opening o sits on, or -1.
+func hostIndex(segs []wallSeg, o ir.Opening) int { return wallseg.HostIndex(segs, o, maxCoord) }
 
 // hatchKey is the wall's hatch: walls union only with walls of the same
 // material, scale and angle.
@@ -209,9 +71,9 @@ func drawWalls(g *grid, p *ir.Plan, segs []wallSeg) {
 	fallback := false
 	curved := make([]bool, len(p.Walls))
 	for _, sg := range segs {
-		if sg.arc != nil {
-			curved[sg.wall] = true
-		} else if !sg.axis() {
+		if sg.Arc != nil {
+			curved[sg.Wall] = true
+		} else if !sg.Axis() {
 			fallback = true
 		}
 	}
@@ -219,43 +81,43 @@ func drawWalls(g *grid, p *ir.Plan, segs []wallSeg) {
 	var groups []*group
 	byKey := map[string]*group{}
 	for i, sg := range segs {
-		if fallback || curved[sg.wall] {
+		if fallback || curved[sg.Wall] {
 			continue
 		}
-		k := hatchKey(p.Walls[sg.wall])
+		k := hatchKey(p.Walls[sg.Wall])
 		gr := byKey[k]
 		if gr == nil {
 			gr = &group{key: k}
 			byKey[k] = gr
 			groups = append(groups, gr)
 		}
-		gr.solids = append(gr.solids, sg.solid())
+		gr.solids = append(gr.solids, sg.Solid())
 		for _, oi := range open[i] {
 			o := p.Openings[oi]
-			if sg.arc != nil {
-				c := sg.arcParam(o.Center)
-				hw := o.Width / 2 / sg.arc.Radius / math.Abs(sg.arc.Sweep)
-				gr.voids = append(gr.voids, sg.void(c-hw, c+hw))
+			if sg.Arc != nil {
+				c := sg.ArcParam(o.Center)
+				hw := o.Width / 2 / sg.Arc.Radius / math.Abs(sg.Arc.Sweep)
+				gr.voids = append(gr.voids, sg.Void(c-hw, c+hw))
 				continue
 			}
-			c, _ := geom.Segment{A: sg.a, B: sg.b}.Project(o.Center)
-			gr.voids = append(gr.voids, sg.void(c-o.Width/2, c+o.Width/2))
+			c, _ := geom.Segment{A: sg.A, B: sg.B}.Project(o.Center)
+			gr.voids = append(gr.voids, sg.Void(c-o.Width/2, c+o.Width/2))
 		}
 	}
 	for _, sg := range segs {
-		if !fallback && curved[sg.wall] {
-			loose = append(loose, sg.solid())
+		if !fallback && curved[sg.Wall] {
+			loose = append(loose, sg.Solid())
 		}
 	}
 	if fallback {
 		for _, sg := range segs {
-			if sg.arc == nil {
-				loose = append(loose, sg.solid())
+			if sg.Arc == nil {
+				loose = append(loose, sg.Solid())
 			}
 		}
 		for _, sg := range segs {
-			if sg.arc != nil {
-				loose = append(loose, sg.solid())
+			if sg.Arc != nil {
+				loose = append(loose, sg.Solid())
 			}
 		}
 	}
