@@ -392,11 +392,11 @@ func (m *Model) roomTarget(g *navGrid, r int, reach []int32) int {
 	case ir.RoomCircle:
 		// The ring's own centroid, as the reference takes it: its rounding
 		// decides between the cells equally near the centre.
-		c = centroid(room.Polygon)
+		c = room.Polygon.Centroid()
 	case ir.RoomPoly:
 		// The area centroid, or, when it falls off the floor (a U round a
 		// courtyard), the point deepest inside the ring.
-		c = centroid(room.Polygon)
+		c = room.Polygon.Centroid()
 		if !RoomContains(room, c) {
 			c = pole(g, room, r)
 		}
@@ -598,33 +598,10 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 	return out
 }
 
-// centroid is a ring's area centroid (its vertex mean when degenerate).
-func centroid(pg geom.Polygon) geom.Point {
-	var a, cx, cy float64
-	for i := range pg {
-		p, q := pg[i], pg[(i+1)%len(pg)]
-		cr := p.X*q.Y - q.X*p.Y
-		a += cr
-		cx += (p.X + q.X) * cr
-		cy += (p.Y + q.Y) * cr
-	}
-	if math.Abs(a) < geomEps {
-		var s geom.Point
-		for _, p := range pg {
-			s = s.Add(p)
-		}
-		if len(pg) == 0 {
-			return s
-		}
-		return s.Mul(1 / float64(len(pg)))
-	}
-	return geom.Point{X: cx / (3 * a), Y: cy / (3 * a)}
-}
-
 // pole is the room's cell centre farthest inside its ring (distance to the
 // nearest edge); on a tie the lowest row on the sheet, then the leftmost.
 func pole(g *navGrid, room *ir.Room, r int) geom.Point {
-	best, bd := centroid(room.Polygon), -1.0
+	best, bd := room.Polygon.Centroid(), -1.0
 	for j := g.ny - 1; j >= 0; j-- {
 		for i := 0; i < g.nx; i++ {
 			k := g.idx(i, j)

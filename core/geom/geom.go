@@ -97,6 +97,30 @@ func (pg Polygon) Area() float64 {
 	return math.Abs(a) / 2
 }
 
+// Centroid is the polygon's area centroid, or the mean of its vertices when
+// its area is (near) zero; the zero Point for an empty polygon.
+func (pg Polygon) Centroid() Point {
+	var a, cx, cy float64
+	for i := range pg {
+		p, q := pg[i], pg[(i+1)%len(pg)]
+		c := p.X*q.Y - q.X*p.Y
+		a += c
+		cx += (p.X + q.X) * c
+		cy += (p.Y + q.Y) * c
+	}
+	if math.Abs(a) < Eps {
+		var m Point
+		for _, p := range pg {
+			m = m.Add(p)
+		}
+		if len(pg) > 0 {
+			m = m.Mul(1 / float64(len(pg)))
+		}
+		return m
+	}
+	return Point{X: cx / (3 * a), Y: cy / (3 * a)}
+}
+
 // Bounds is the polygon's bounding box.
 func (pg Polygon) Bounds() Rect {
 	if len(pg) == 0 {

@@ -38,3 +38,21 @@ func TestSegment(t *testing.T) {
 		t.Errorf("Center = %v", c)
 	}
 }
+
+func TestCentroid(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		pg   Polygon
+		want Point
+	}{
+		{"rectangle", Polygon{{0, 0}, {4000, 0}, {4000, 2000}, {0, 2000}}, Point{2000, 1000}},
+		{"L shape", Polygon{{0, 0}, {4000, 0}, {4000, 1000}, {1000, 1000}, {1000, 4000}, {0, 4000}}, Point{9500.0 / 7, 9500.0 / 7}},
+		{"clockwise triangle", Polygon{{0, 0}, {0, 3000}, {3000, 0}}, Point{1000, 1000}},
+		{"degenerate: vertex mean", Polygon{{0, 0}, {1000, 0}, {2000, 0}}, Point{1000, 0}},
+		{"empty", nil, Point{}},
+	} {
+		if got := c.pg.Centroid(); !got.ApproxEqual(c.want) {
+			t.Errorf("%s: Centroid = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

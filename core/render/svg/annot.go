@@ -130,29 +130,6 @@ func area(mm float64) string {
 	return strconv.FormatFloat(v, 'f', 1, 64) + " m²"
 }
 
-// centroid is the polygon's area centroid (its vertex mean when degenerate).
-func centroid(pg geom.Polygon) geom.Point {
-	var a, cx, cy float64
-	for i := range pg {
-		p, q := pg[i], pg[(i+1)%len(pg)]
-		c := p.X*q.Y - q.X*p.Y
-		a += c
-		cx += (p.X + q.X) * c
-		cy += (p.Y + q.Y) * c
-	}
-	if math.Abs(a) < geom.Eps {
-		var m geom.Point
-		for _, p := range pg {
-			m = m.Add(p)
-		}
-		if len(pg) > 0 {
-			m = m.Mul(1 / float64(len(pg)))
-		}
-		return m
-	}
-	return geom.Point{X: cx / (3 * a), Y: cy / (3 * a)}
-}
-
 // textWidth estimates a string's drawn width at font size fs.
 func textWidth(s string, fs float64) float64 {
 	return float64(utf8.RuneCountInString(s)) * glyphWidth * fs
@@ -183,7 +160,7 @@ func (r *renderer) layoutLabels() {
 			r.rooms = append(r.rooms, lb)
 			continue
 		}
-		c := centroid(rm.Polygon)
+		c := rm.Polygon.Centroid()
 		bb := rm.Polygon.Bounds()
 		// Each line claims its own band, as wide as the wider line: the name
 		// above, the area below.

@@ -1,8 +1,6 @@
 package txt
 
 import (
-	"math"
-
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
@@ -17,10 +15,10 @@ func drawOpenings(g *grid, p *ir.Plan, segs []wallSeg) {
 		d := geom.Point{X: 1}
 		if i := hostIndex(segs, o); i >= 0 {
 			sg := segs[i]
-			if sg.arc != nil {
-				d = sg.arcTangent(sg.arcParam(o.Center))
+			if sg.Arc != nil {
+				d = sg.ArcTangent(sg.ArcParam(o.Center))
 			} else {
-				d = sg.dir()
+				d = sg.Dir()
 			}
 		}
 		glyph := glyphDoor
@@ -110,7 +108,7 @@ func drawRoomLabels(g *grid, p *ir.Plan) {
 		if rm.Label == "" || len(rm.Polygon) < 3 {
 			continue
 		}
-		at := centroid(rm.Polygon)
+		at := rm.Polygon.Centroid()
 		if rm.LabelAt != nil && finite(*rm.LabelAt) {
 			at = *rm.LabelAt
 		}
@@ -145,25 +143,4 @@ func drawRoomLabels(g *grid, p *ir.Plan) {
 		cr := jsRound(float64(r0+r1) / 2)
 		g.text(cc-len(txt)/2, cr, txt)
 	}
-}
-
-// centroid is the polygon's area centroid (its vertex mean when
-// degenerate).
-func centroid(pg geom.Polygon) geom.Point {
-	var a, cx, cy float64
-	for i := range pg {
-		p, q := pg[i], pg[(i+1)%len(pg)]
-		c := p.X*q.Y - q.X*p.Y
-		a += c
-		cx += (p.X + q.X) * c
-		cy += (p.Y + q.Y) * c
-	}
-	if math.Abs(a) < geom.Eps {
-		var m geom.Point
-		for _, q := range pg {
-			m = m.Add(q)
-		}
-		return m.Mul(1 / float64(len(pg)))
-	}
-	return geom.Point{X: cx / (3 * a), Y: cy / (3 * a)}
 }
