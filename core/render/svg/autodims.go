@@ -73,19 +73,19 @@ func (r *renderer) computeFaces() geom.Rect {
 	f := r.vertexBounds()
 	var hx, vx bool
 	for _, sg := range r.segs {
-		if sg.arc != nil || !sg.axis() {
+		if sg.Arc != nil || !sg.Axis() {
 			continue
 		}
-		if math.Abs(sg.a.Y-sg.b.Y) <= axisEps {
+		if math.Abs(sg.A.Y-sg.B.Y) <= axisEps {
 			if !hx {
-				f.Min.Y, f.Max.Y, hx = sg.a.Y-sg.h, sg.a.Y+sg.h, true
+				f.Min.Y, f.Max.Y, hx = sg.A.Y-sg.H, sg.A.Y+sg.H, true
 			}
-			f.Min.Y, f.Max.Y = math.Min(f.Min.Y, sg.a.Y-sg.h), math.Max(f.Max.Y, sg.a.Y+sg.h)
+			f.Min.Y, f.Max.Y = math.Min(f.Min.Y, sg.A.Y-sg.H), math.Max(f.Max.Y, sg.A.Y+sg.H)
 		} else {
 			if !vx {
-				f.Min.X, f.Max.X, vx = sg.a.X-sg.h, sg.a.X+sg.h, true
+				f.Min.X, f.Max.X, vx = sg.A.X-sg.H, sg.A.X+sg.H, true
 			}
-			f.Min.X, f.Max.X = math.Min(f.Min.X, sg.a.X-sg.h), math.Max(f.Max.X, sg.a.X+sg.h)
+			f.Min.X, f.Max.X = math.Min(f.Min.X, sg.A.X-sg.H), math.Max(f.Max.X, sg.A.X+sg.H)
 		}
 	}
 	return f
@@ -97,7 +97,7 @@ func (r *renderer) vertexBounds() geom.Rect {
 	ok := false
 	var b geom.Rect
 	for _, sg := range r.segs {
-		for _, p := range []geom.Point{sg.a, sg.b} {
+		for _, p := range []geom.Point{sg.A, sg.B} {
 			if !ok {
 				b, ok = geom.Rect{Min: p, Max: p}, true
 			}
@@ -117,15 +117,15 @@ func (r *renderer) curveDims() []ir.Dim {
 	type key struct{ cx, cy, rad float64 }
 	seen := map[key]bool{}
 	for _, sg := range r.segs {
-		if sg.arc == nil {
+		if sg.Arc == nil {
 			continue
 		}
-		k := key{math.Round(sg.arc.Center.X), math.Round(sg.arc.Center.Y), math.Round(sg.arc.Radius)}
+		k := key{math.Round(sg.Arc.Center.X), math.Round(sg.Arc.Center.Y), math.Round(sg.Arc.Radius)}
 		if seen[k] {
 			continue
 		}
 		seen[k] = true
-		out = append(out, ir.Dim{From: sg.arc.Center, To: sg.arcAt(0.5, sg.arc.Radius), Text: "R" + num(sg.arc.Radius)})
+		out = append(out, ir.Dim{From: sg.Arc.Center, To: sg.ArcAt(0.5, sg.Arc.Radius), Text: "R" + num(sg.Arc.Radius)})
 	}
 	for _, rm := range r.p.Rooms {
 		if rm.Shape != ir.RoomCircle || !(rm.Radius > 0) || rm.Radius > maxCoord || !finite(rm.Center) {
@@ -153,21 +153,21 @@ func (r *renderer) facadeOpenings(f facade) []float64 {
 	b := r.faces()
 	for _, o := range r.p.Openings {
 		sg := r.host(o)
-		if sg == nil || !sg.axis() || o.OffWall {
+		if sg == nil || !sg.Axis() || o.OffWall {
 			continue
 		}
 		fr, _ := r.frame(o)
-		horiz := math.Abs(sg.a.Y-sg.b.Y) <= axisEps
+		horiz := math.Abs(sg.A.Y-sg.B.Y) <= axisEps
 		var on bool
 		switch f {
 		case facadeBottom:
-			on = horiz && math.Abs(sg.a.Y+sg.h-b.Max.Y) <= tickEps
+			on = horiz && math.Abs(sg.A.Y+sg.H-b.Max.Y) <= tickEps
 		case facadeTop:
-			on = horiz && math.Abs(sg.a.Y-sg.h-b.Min.Y) <= tickEps
+			on = horiz && math.Abs(sg.A.Y-sg.H-b.Min.Y) <= tickEps
 		case facadeLeft:
-			on = !horiz && math.Abs(sg.a.X-sg.h-b.Min.X) <= tickEps
+			on = !horiz && math.Abs(sg.A.X-sg.H-b.Min.X) <= tickEps
 		case facadeRight:
-			on = !horiz && math.Abs(sg.a.X+sg.h-b.Max.X) <= tickEps
+			on = !horiz && math.Abs(sg.A.X+sg.H-b.Max.X) <= tickEps
 		}
 		if !on {
 			continue
@@ -250,14 +250,14 @@ func (r *renderer) thicknessCallouts() []ir.Dim {
 	best := map[float64]int{}
 	var ths []float64
 	for i, sg := range r.segs {
-		t := 2 * sg.h
+		t := 2 * sg.H
 		j, ok := best[t]
 		if !ok {
 			ths = append(ths, t)
 			best[t] = i
 			continue
 		}
-		if sg.b.Sub(sg.a).Len() > r.segs[j].b.Sub(r.segs[j].a).Len()+geom.Eps {
+		if sg.B.Sub(sg.A).Len() > r.segs[j].B.Sub(r.segs[j].A).Len()+geom.Eps {
 			best[t] = i
 		}
 	}
@@ -265,8 +265,8 @@ func (r *renderer) thicknessCallouts() []ir.Dim {
 	var out []ir.Dim
 	for _, t := range ths {
 		sg := r.segs[best[t]]
-		mid := sg.a.Add(sg.b).Mul(0.5)
-		n := sg.normal().Mul(sg.h)
+		mid := sg.A.Add(sg.B).Mul(0.5)
+		n := sg.Normal().Mul(sg.H)
 		out = append(out, ir.Dim{From: mid.Add(n), To: mid.Sub(n)})
 	}
 	return out

@@ -82,7 +82,7 @@ func (r *renderer) hatchGroups(only []int) []hatchGroup {
 	var gs []hatchGroup
 	for _, i := range only {
 		sg := r.segs[i]
-		h := r.hatchOf(sg.wall)
+		h := r.hatchOf(sg.Wall)
 		k, ok := idx[h.id()]
 		if !ok {
 			k = len(gs)

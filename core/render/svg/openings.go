@@ -41,15 +41,15 @@ func (r *renderer) frame(o ir.Opening) (doorFrame, bool) {
 	if sg == nil {
 		return doorFrame{}, false
 	}
-	d, n := sg.dir(), sg.normal()
-	c, _ := geom.Segment{A: sg.a, B: sg.b}.Project(o.Center)
-	mid := sg.a.Add(d.Mul(c))
-	if sg.arc != nil {
+	d, n := sg.Dir(), sg.Normal()
+	c, _ := geom.Segment{A: sg.A, B: sg.B}.Project(o.Center)
+	mid := sg.A.Add(d.Mul(c))
+	if sg.Arc != nil {
 		// On a curve the opening is drawn square to the arc: along the
 		// tangent at the point of the arc nearest its centre.
-		t := sg.arcParam(o.Center)
-		mid = sg.arcAt(t, sg.arc.Radius)
-		d = sg.arcTangent(t)
+		t := sg.ArcParam(o.Center)
+		mid = sg.ArcAt(t, sg.Arc.Radius)
+		d = sg.ArcTangent(t)
 		n = geom.Point{X: -d.Y, Y: d.X}
 	}
 	if o.OffWall {
@@ -59,7 +59,7 @@ func (r *renderer) frame(o ir.Opening) (doorFrame, bool) {
 	}
 	return doorFrame{
 		a: mid.Sub(d.Mul(o.Width / 2)), b: mid.Add(d.Mul(o.Width / 2)),
-		d: d, n: n, h: sg.h, t: 2 * sg.h, w: o.Width,
+		d: d, n: n, h: sg.H, t: 2 * sg.H, w: o.Width,
 	}, true
 }
 
@@ -84,7 +84,7 @@ func (r *renderer) drawDoors() {
 		if !ok {
 			continue
 		}
-		if sg := r.host(o); r.fallback || r.curvedWall[sg.wall] {
+		if sg := r.host(o); r.fallback || r.curvedWall[sg.Wall] {
 			// Walls drawn segment by segment are not cut (see cuts): mask
 			// the reveal instead.
 			m := f.h + glazeExtra*r.z.wallPen

@@ -160,11 +160,11 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 	r.segs = wallSegments(p)
 	r.curvedWall = make([]bool, len(p.Walls))
 	for _, sg := range r.segs {
-		if sg.arc == nil && !sg.axis() {
+		if sg.Arc == nil && !sg.Axis() {
 			r.fallback = true
 		}
-		if sg.arc != nil {
-			r.curvedWall[sg.wall] = true
+		if sg.Arc != nil {
+			r.curvedWall[sg.Wall] = true
 		}
 	}
 	r.segOpen = make([][]int, len(r.segs))
@@ -197,7 +197,7 @@ func (r *renderer) wallBounds() (geom.Rect, bool) {
 	var b geom.Rect
 	ok := false
 	for _, sg := range r.segs {
-		for _, q := range sg.quad() {
+		for _, q := range sg.Solid() {
 			if !finite(q) {
 				continue
 			}

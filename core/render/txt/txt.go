@@ -83,7 +83,7 @@ func extent(p *ir.Plan, segs []wallSeg) (geom.Rect, bool) {
 		b = b.Union(geom.Rect{Min: q, Max: q})
 	}
 	for _, sg := range segs {
-		for _, q := range sg.solid() {
+		for _, q := range sg.Solid() {
 			add(q)
 		}
 	}
