@@ -16,7 +16,7 @@ const (
 
 // settingOrder is the order settings are printed in, at the top of the
 // plan body.
-var settingOrder = []string{"units", "grid", "scale", "north", "dims", "paper", "schedule", "legend"}
+var settingOrder = []string{"units", "grid", "paper", "scale", "north", "dims", "schedule", "legend"}
 
 // format prints a parsed plan in canonical layout: the text before the
 // plan kept as written, the settings first (with the default `north up`
@@ -39,7 +39,6 @@ func format(src []byte, f *syntax.File) (string, bool) {
 
 	var settings []*syntax.SettingStmt
 	var site *syntax.SiteStmt
-	var rest []syntax.Stmt
 	for _, st := range pl.Body {
 		switch n := st.(type) {
 		case *syntax.SettingStmt:
@@ -49,12 +48,10 @@ func format(src []byte, f *syntax.File) (string, bool) {
 				return "", false
 			}
 			site = n
-		case *syntax.WallStmt, *syntax.RoomStmt, *syntax.OpeningStmt, *syntax.FurnitureStmt,
-			*syntax.DimStmt, *syntax.TitleStmt, *syntax.LetStmt, *syntax.AccStmt, *syntax.CallStmt, *syntax.ImportStmt:
-			rest = append(rest, st)
-		default:
-			return "", false
 		}
+	}
+	if !supported(pl.Body) {
+		return "", false
 	}
 	north := false
 	for _, key := range settingOrder {
@@ -77,43 +74,94 @@ func format(src []byte, f *syntax.File) (string, bool) {
 			b.WriteString(indent + canonical(text(src, s.Sp.Start, s.Sp.End)) + "\n")
 		}
 	}
+	pr := printer{b: &b, src: src, first: true, depth: 1}
+	pr.walk(pl.Body, pl.BodySp.Start+1, pl.BodySp.End-1)
+	b.WriteString("}\n")
+	return b.String(), true
+}
 
-	// Walk the body's text: comments and blank lines between statements.
-	pr := printer{b: &b, first: true}
-	pos := pl.BodySp.Start + 1
-	for _, st := range pl.Body {
+// supported reports whether the printer lays out every statement of body.
+func supported(body []syntax.Stmt) bool {
+	for _, st := range body {
+		switch n := st.(type) {
+		case *syntax.SettingStmt, *syntax.SiteStmt, *syntax.WallStmt, *syntax.RoomStmt, *syntax.OpeningStmt,
+			*syntax.FurnitureStmt, *syntax.DimStmt, *syntax.TitleStmt, *syntax.LetStmt, *syntax.AccStmt,
+			*syntax.CallStmt, *syntax.ImportStmt, *syntax.BoxStmt, *syntax.AxesStmt:
+		case *syntax.LevelStmt:
+			if n.Body == nil || !supported(n.Body.Stmts) {
+				return false
+			}
+		case *syntax.ZoneStmt:
+			if n.Body == nil || !supported(n.Body.Stmts) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// walk prints the statements of one body, whose text runs from start to
+// end, with the comments and blank lines between them.
+func (p *printer) walk(body []syntax.Stmt, start, end int) {
+	src := p.src
+	pos := start
+	for _, st := range body {
 		sp := st.Span()
-		pr.gap(text(src, pos, sp.Start))
+		p.gap(text(src, pos, sp.Start))
 		pos = sp.End
-		switch st.(type) {
+		var inner *syntax.Block
+		switch n := st.(type) {
 		case *syntax.SettingStmt, *syntax.SiteStmt:
 			// Printed above; a blank line beside a setting does not carry
 			// over to the body.
-			pr.blank = false
-			pr.settled = true
+			p.blank = false
+			p.settled = true
+			continue
+		case *syntax.LevelStmt:
+			inner = n.Body
+		case *syntax.ZoneStmt:
+			inner = n.Body
+		}
+		if inner != nil {
+			p.item(canonical(text(src, sp.Start, inner.Sp.Start)) + " {")
+			p.depth++
+			p.first, p.nested = false, true
+			p.walk(inner.Stmts, inner.Sp.Start+1, inner.Sp.End-1)
+			p.depth--
+			p.blank, p.nested = false, true
+			p.item("}")
+			if trail := trailing(src, sp.End); trail != "" {
+				pos = sp.End + strings.Index(string(src[sp.End:]), trail) + len(trail)
+			}
 			continue
 		}
-		body := printStmt(src, st)
+		prefix := strings.Repeat(indent, p.depth)
+		out := printStmt(src, st, len(prefix))
 		if trail := trailing(src, sp.End); trail != "" {
-			lines := strings.Split(body, "\n")
-			if w, ok := st.(*syntax.WallStmt); ok && len(lines) == 1 && len(indent)+len(lines[0])+2+len(trail) > LineWidth {
-				body = brokenWall(src, w)
+			lines := strings.Split(out, "\n")
+			if w, ok := st.(*syntax.WallStmt); ok && len(lines) == 1 && len(prefix)+len(lines[0])+2+len(trail) > LineWidth {
+				out = brokenWall(src, w)
 			}
-			body += "  " + trail
+			out += "  " + trail
 			pos = sp.End + strings.Index(string(src[sp.End:]), trail) + len(trail)
 		}
-		pr.item(indentLines(body))
+		p.item(out)
 	}
-	pr.gap(text(src, pos, pl.BodySp.End-1))
-	b.WriteString("}\n")
-	return b.String(), true
+	p.gap(text(src, pos, end))
 }
 
 // printer lays out the body's items with the blank-line rules.
 type printer struct {
 	b     *strings.Builder
-	first bool // no item printed yet: the settings' blank line comes first
-	blank bool // a blank line preceded the next item in the source
+	src   []byte
+	depth int // indentation level of the items
+	// nested is set at the top of a block and before its closing brace:
+	// no blank line goes there.
+	nested bool
+	first  bool // no item printed yet: the settings' blank line comes first
+	blank  bool // a blank line preceded the next item in the source
 	// settled is set after a setting: blank lines up to the next item are
 	// the settings' own.
 	settled bool
@@ -121,11 +169,12 @@ type printer struct {
 
 // item prints one line or block of the body.
 func (p *printer) item(s string) {
-	if p.first || p.blank {
+	if (p.first || p.blank) && !p.nested {
 		p.b.WriteString("\n")
 	}
-	p.first, p.blank, p.settled = false, false, false
-	p.b.WriteString(s + "\n")
+	p.first, p.blank, p.settled, p.nested = false, false, false, false
+	prefix := strings.Repeat(indent, p.depth)
+	p.b.WriteString(prefix + strings.ReplaceAll(s, "\n", "\n"+prefix) + "\n")
 }
 
 // gap copies the comments of the text between two statements and notes a
@@ -138,7 +187,7 @@ func (p *printer) gap(gap string) {
 		case t == "" && i > 0 && i < len(lines)-1:
 			p.blank = !p.settled
 		case strings.HasPrefix(t, "#"):
-			p.item(indent + t)
+			p.item(t)
 		}
 	}
 }
@@ -155,10 +204,6 @@ func trailing(src []byte, end int) string {
 		return t
 	}
 	return ""
-}
-
-func indentLines(s string) string {
-	return indent + strings.ReplaceAll(s, "\n", "\n"+indent)
 }
 
 func text(src []byte, a, b int) string {
@@ -185,12 +230,12 @@ func contains(xs []string, s string) bool {
 
 // printStmt prints one statement canonically; a wall too long for one
 // line and a title block are broken over several.
-func printStmt(src []byte, st syntax.Stmt) string {
+func printStmt(src []byte, st syntax.Stmt, margin int) string {
 	sp := st.Span()
 	switch n := st.(type) {
 	case *syntax.WallStmt:
 		line := canonical(text(src, sp.Start, sp.End))
-		if len(indent)+len(line) > LineWidth {
+		if margin+len(line) > LineWidth {
 			return brokenWall(src, n)
 		}
 		return line
@@ -202,6 +247,14 @@ func printStmt(src []byte, st syntax.Stmt) string {
 				continue
 			}
 			b.WriteString("\n" + indent + canonical(text(src, fl.Key.Sp.Start, fl.Value.Sp.End)))
+		}
+		b.WriteString("\n}")
+		return b.String()
+	case *syntax.AxesStmt:
+		var b strings.Builder
+		b.WriteString("axes {")
+		for _, r := range n.Rows {
+			b.WriteString("\n" + indent + canonical(text(src, r.Sp.Start, r.Sp.End)))
 		}
 		b.WriteString("\n}")
 		return b.String()
@@ -324,13 +377,16 @@ func tokenize(s string) []token {
 }
 
 // hyphen reports whether s[j] is a '-' joining two letters of one word
-// (`right-of`, `left-of`), not a minus.
+// (`right-of`, `top-left`, `near-start`), not a minus.
 func hyphen(s string, i, j int) bool {
-	if s[j] != '-' || !strings.HasPrefix(s[j+1:], "of") {
+	if s[j] != '-' || j+1 >= len(s) || !(s[j+1] >= 'a' && s[j+1] <= 'z') {
 		return false
 	}
-	w := s[i:j]
-	return w == "right" || w == "left"
+	switch s[i:j] {
+	case "right", "left", "top", "bottom", "near":
+		return true
+	}
+	return false
 }
 
 func isWord(s string) bool {

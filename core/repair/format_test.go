@@ -12,6 +12,7 @@ func TestCanonical(t *testing.T) {
 		{"let W = max(3,4)", "let W = max(3, 4)"},
 		{"scale 1:100", "scale 1:100"},
 		{"room id=k right-of living align top gap 0 size 3000x4000", "room id=k right-of living align top gap 0 size 3000x4000"},
+		{"furniture wc in r anchor bottom-left flush size 400x700", "furniture wc in r anchor bottom-left flush size 400x700"},
 		{"let a = b-c", "let a = b - c"},
 		{"site { street south hemisphere south }", "site { street south hemisphere south }"},
 		{"window   on exterior at 10% width 1200", "window on exterior at 10% width 1200"},

@@ -20,6 +20,7 @@ package repair
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -79,7 +80,9 @@ type Change struct {
 	To       Point  `json:"to"`
 	Via      string `json:"via"`
 	Span     Span   `json:"span"`
-	Reason   string `json:"reason"`
+	// Level is the storey the piece stands on, for a multi-storey plan.
+	Level  *int   `json:"level,omitempty"`
+	Reason string `json:"reason"`
 }
 
 // Unresolved is a fault repair did not correct.
@@ -112,53 +115,39 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 	if p == nil || tree == nil || tree.Plan == nil {
 		return res
 	}
-	stmts := furnitureStmts(tree.Plan.Body)
+	stmts := map[source.Span]*syntax.FurnitureStmt{}
+	furnitureStmts(tree.Plan.Body, stmts)
 	grid := p.Settings.Grid
-	type edit struct {
-		sp   source.Span
-		text string
+	var edits []rewrite
+	pages := p.Pages
+	if len(pages) == 0 {
+		pages = []*ir.Plan{p}
 	}
-	var edits []edit
-	for i := range p.Furniture {
-		fu := &p.Furniture[i]
-		r := fu.Rect
-		var reasons []string
-		if r2, w, ok := clearWalls(p, r); ok {
-			r = snapMove(fu.Rect, r2, grid)
-			reasons = append(reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
-		}
-		if r2, ok := clearLandings(p, r, grid); ok {
-			r = r2
-			reasons = append(reasons, reasonLanding)
-		}
-		if grid > 0 {
-			if r2, ok := clearSwings(p, r, grid); ok {
-				r = r2
-				reasons = append(reasons, reasonSwing)
+	base := 0
+	for _, pg := range pages {
+		var level *int
+		if pg.Level != nil {
+			if n, err := strconv.Atoi(pg.Level.Number); err == nil {
+				level = &n
 			}
 		}
-		if len(reasons) == 0 {
-			continue
+		for i := range pg.Furniture {
+			if ch, un, e, ok := piece(pg, i, base+i, grid, stmts); ok {
+				if un != nil {
+					res.Unresolved = append(res.Unresolved, *un)
+					continue
+				}
+				ch.Level = level
+				res.Changes = append(res.Changes, ch)
+				edits = append(edits, e)
+			}
 		}
-		id := pieceID(p, i)
-		sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-		st := stmts[fu.Span]
-		if st == nil || st.At == nil || !literalPoint(st.At) || count(p, fu.Span) > 1 {
-			// Unresolved entries name the piece by its resolved id.
-			res.Unresolved = append(res.Unresolved, Unresolved{ID: fu.ID, Reason: strings.Join(reasons, "; ") + ", but it is " + notLiteral, Span: &sp})
-			continue
-		}
-		dx, dy := r.Min.X-fu.Rect.Min.X, r.Min.Y-fu.Rect.Min.Y
-		// The log reports the resolved position (after grid snapping).
-		from := Point{X: fu.Rect.Min.X, Y: fu.Rect.Min.Y}
-		to := Point{X: from.X + dx, Y: from.Y + dy}
-		res.Changes = append(res.Changes, Change{ID: id, Category: fu.Type, Kind: "moved", From: from, To: to, Via: "at", Span: sp,
-			Reason: strings.Join(reasons, "; ")})
-		edits = append(edits, edit{sp: st.At.Sp, text: "(" + num(to.X) + ", " + num(to.Y) + ")"})
+		base += len(pg.Furniture)
 	}
 	if len(edits) == 0 {
 		return res
 	}
+	slices.SortFunc(edits, func(a, b rewrite) int { return a.sp.Start - b.sp.Start })
 	var b strings.Builder
 	last := 0
 	for _, e := range edits {
@@ -179,15 +168,68 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 	return res
 }
 
-// furnitureStmts indexes the plan body's furniture statements by span.
-func furnitureStmts(body []syntax.Stmt) map[source.Span]*syntax.FurnitureStmt {
-	out := map[source.Span]*syntax.FurnitureStmt{}
-	for _, st := range body {
-		if f, ok := st.(*syntax.FurnitureStmt); ok {
-			out[f.Sp] = f
+// rewrite is one replacement of source text.
+type rewrite struct {
+	sp   source.Span
+	text string
+}
+
+// piece runs the passes on piece i of page p (n is its place among the
+// building's pieces). ok is false when the piece needs no move; otherwise
+// the change and its rewrite, or why the statement was left alone.
+func piece(p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt) (Change, *Unresolved, rewrite, bool) {
+	fu := &p.Furniture[i]
+	r := fu.Rect
+	var reasons []string
+	if r2, w, ok := clearWalls(p, r); ok {
+		r = snapMove(fu.Rect, r2, grid)
+		reasons = append(reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
+	}
+	if r2, ok := clearLandings(p, r, grid); ok {
+		r = r2
+		reasons = append(reasons, reasonLanding)
+	}
+	if grid > 0 {
+		if r2, ok := clearSwings(p, r, grid); ok {
+			r = r2
+			reasons = append(reasons, reasonSwing)
 		}
 	}
-	return out
+	if len(reasons) == 0 {
+		return Change{}, nil, rewrite{}, false
+	}
+	sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+	st := stmts[fu.Span]
+	if st == nil || st.At == nil || !literalPoint(st.At) || count(p, fu.Span) > 1 {
+		// Unresolved entries name the piece by its resolved id.
+		return Change{}, &Unresolved{ID: fu.ID, Reason: strings.Join(reasons, "; ") + ", but it is " + notLiteral, Span: &sp}, rewrite{}, true
+	}
+	dx, dy := r.Min.X-fu.Rect.Min.X, r.Min.Y-fu.Rect.Min.Y
+	// The log reports the resolved position (after grid snapping).
+	from := Point{X: fu.Rect.Min.X, Y: fu.Rect.Min.Y}
+	to := Point{X: from.X + dx, Y: from.Y + dy}
+	ch := Change{ID: pieceID(fu, n), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "at", Span: sp,
+		Reason: strings.Join(reasons, "; ")}
+	return ch, nil, rewrite{sp: st.At.Sp, text: "(" + num(to.X) + ", " + num(to.Y) + ")"}, true
+}
+
+// furnitureStmts indexes the furniture statements of a body, and of the
+// storeys and zones in it, by span.
+func furnitureStmts(body []syntax.Stmt, out map[source.Span]*syntax.FurnitureStmt) {
+	for _, st := range body {
+		switch n := st.(type) {
+		case *syntax.FurnitureStmt:
+			out[n.Sp] = n
+		case *syntax.LevelStmt:
+			if n.Body != nil {
+				furnitureStmts(n.Body.Stmts, out)
+			}
+		case *syntax.ZoneStmt:
+			if n.Body != nil {
+				furnitureStmts(n.Body.Stmts, out)
+			}
+		}
+	}
 }
 
 // count is how many resolved pieces one statement placed.
@@ -203,12 +245,11 @@ func count(p *ir.Plan, sp source.Span) int {
 
 // pieceID names a piece in the log: its authored id, else its category and
 // its 1-based place among the plan's pieces.
-func pieceID(p *ir.Plan, i int) string {
-	f := p.Furniture[i]
+func pieceID(f *ir.Furniture, n int) string {
 	if f.ID != "" && !strings.HasPrefix(f.ID, f.Type+"_") {
 		return f.ID
 	}
-	return f.Type + "#" + strconv.Itoa(i+1)
+	return f.Type + "#" + strconv.Itoa(n+1)
 }
 
 // literalPoint reports whether both coordinates are number literals
