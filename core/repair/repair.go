@@ -411,7 +411,11 @@ func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 		} else {
 			dv = -LandingDepth - v1
 		}
-		return moveAcross(r, f.n, dv, grid, false), true
+		n := f.n
+		if dv < 0 {
+			n, dv = n.Mul(-1), -dv
+		}
+		return moveAcross(r, n, dv, grid, false), true
 	}
 	return r, false
 }
@@ -433,12 +437,13 @@ func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 		v := f.n.Mul(f.side)
 		u0, u1, v0, v1 := extent(r, hinge, u, v)
 		rad := f.width
-		if u1 < 0 || u0 > rad || v1 < 0 || v0 > rad {
+		// Touching the sweep counts as standing in it.
+		if u1 < -1e-9 || u0 > rad+1e-9 || v1 < -1e-9 || v0 > rad+1e-9 {
 			continue
 		}
 		du := math.Max(0, u0)
 		dv := math.Max(0, v0)
-		if math.Hypot(du, dv) >= rad-1e-9 {
+		if math.Hypot(du, dv) > rad+1e-9 {
 			continue
 		}
 		type option struct {
@@ -446,13 +451,13 @@ func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 			d    float64
 		}
 		opts := []option{
-			{v, math.Sqrt(rad*rad-du*du) - v0}, // across, out of reach
-			{u, -u1},                           // along, behind the hinge
-			{u, math.Sqrt(rad*rad-dv*dv) - u0}, // along, past the leaf
+			{v, math.Max(0, math.Sqrt(math.Max(0, rad*rad-du*du))-v0)}, // across, out of reach
+			{u.Mul(-1), math.Max(0, u1)},                               // along, behind the hinge
+			{u, math.Max(0, math.Sqrt(math.Max(0, rad*rad-dv*dv))-u0)}, // along, past the leaf
 		}
 		best := opts[0]
 		for _, o := range opts[1:] {
-			if math.Abs(o.d) < math.Abs(best.d)-1e-9 {
+			if o.d < best.d-1e-9 {
 				best = o
 			}
 		}
@@ -474,27 +479,30 @@ func extent(r geom.Rect, o, u, v geom.Point) (u0, u1, v0, v1 float64) {
 	return
 }
 
-// moveAcross shifts r by dv along the unit axis n, rounded outward to the
-// grid; strict rounding always passes the exact target.
-func moveAcross(r geom.Rect, n geom.Point, dv, grid float64, strict bool) geom.Rect {
-	dx, dy := n.X*dv, n.Y*dv
-	if grid > 0 {
-		dx = outward(dx, r.Min.X, grid, strict)
-		dy = outward(dy, r.Min.Y, grid, strict)
-	}
+// moveAcross shifts r by d ≥ 0 along the unit axis n, rounded outward to
+// the grid; a strict move always ends past the exact target (by a grid
+// step when the target is on the grid).
+func moveAcross(r geom.Rect, n geom.Point, d float64, grid float64, strict bool) geom.Rect {
+	dx := outward(n.X, d, r.Min.X, grid, strict)
+	dy := outward(n.Y, d, r.Min.Y, grid, strict)
 	return shift(r, dx, dy)
 }
 
-func outward(d, x, grid float64, strict bool) float64 {
-	if math.Abs(d) < 1e-9 {
+// outward returns the component along one plan axis (c is the axis
+// direction's component) of a move by d from position x.
+func outward(c, d, x, grid float64, strict bool) float64 {
+	if math.Abs(c) < 1e-9 {
 		return 0
 	}
-	t := x + d
+	if grid <= 0 {
+		return c * d
+	}
+	t := x + c*d
 	e := 1e-9
 	if strict {
 		e = -e
 	}
-	if d > 0 {
+	if c > 0 {
 		return math.Ceil(t/grid-e)*grid - x
 	}
 	return math.Floor(t/grid+e)*grid - x
