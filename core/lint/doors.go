@@ -89,20 +89,18 @@ func (s swing) local(p geom.Point) geom.Point {
 	return geom.Point{X: q.Dot(s.u), Y: q.Dot(s.v)}
 }
 
-// rectDistance is the distance from the hinge to the part of r inside the
-// swing's quadrant box (grown by the margin on every side); ok is false
-// when r misses the box.
+// rectDistance is the distance from the hinge to r when r meets the
+// sweep's quadrant box (grown by the margin on every side; touching
+// counts); ok is false when r misses the box.
 func (s swing) rectDistance(r geom.Rect) (float64, bool) {
 	var poly []geom.Point
 	for _, p := range rectCorners(r) {
 		poly = append(poly, s.local(p))
 	}
-	// Touching counts: a piece whose edge meets the sweep's box blocks it.
-	poly = clipBox(poly, -s.pad, s.r, -s.pad, s.r)
-	if len(poly) == 0 {
+	if len(clipBox(poly, -s.pad, s.r, -s.pad, s.r)) == 0 {
 		return 0, false
 	}
-	return originDistance(poly), true
+	return rectDist(s.hinge, r), true
 }
 
 // contains reports whether the plan point p lies in the swept quarter disc.
@@ -159,24 +157,6 @@ func clipBox(poly []geom.Point, x0, x1, y0, y1 float64) []geom.Point {
 }
 
 func polyArea(poly []geom.Point) float64 { return geom.Polygon(poly).Area() }
-
-// originDistance is the distance from the origin to a convex polygon.
-func originDistance(poly []geom.Point) float64 {
-	if inPolygon(poly, geom.Point{}) {
-		return 0
-	}
-	best := math.Inf(1)
-	for i := range poly {
-		a, b := poly[i], poly[(i+1)%len(poly)]
-		ab := b.Sub(a)
-		t := 0.0
-		if l := ab.Dot(ab); l > 0 {
-			t = math.Max(0, math.Min(1, a.Mul(-1).Dot(ab)/l))
-		}
-		best = math.Min(best, a.Add(ab.Mul(t)).Len())
-	}
-	return best
-}
 
 // hingedDoors lists the hinged doors that have a straight host, with their
 // frames, in source order.
