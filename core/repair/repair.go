@@ -48,6 +48,8 @@ const (
 	reasonWall    = "stood in the solid of wall %q"
 	reasonLanding = "stood in a doorway's approach"
 	reasonSwing   = "stood in a door leaf's sweep"
+	reasonSnap    = "a fixture standing clear of every wall, set back against the nearest one"
+	reasonCentred = "straddles the middle of a wall, so neither side is the obvious one: move it to one side and repair again"
 )
 
 // Unresolved reasons.
@@ -181,9 +183,19 @@ func piece(p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.Fur
 	fu := &p.Furniture[i]
 	r := fu.Rect
 	var reasons []string
-	if r2, w, ok := clearWalls(p, r); ok {
+	r2, w, centred, ok := clearWalls(p, r)
+	if centred {
+		sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+		return Change{}, &Unresolved{ID: pieceID(fu, n), Reason: reasonCentred, Span: &sp}, rewrite{}, true
+	}
+	if ok {
 		r = snapMove(fu.Rect, r2, grid)
 		reasons = append(reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
+	} else if fixtures[fu.Type] {
+		if r2, ok := backFixture(p, r); ok {
+			r = snapMove(fu.Rect, r2, grid)
+			reasons = append(reasons, reasonSnap)
+		}
 	}
 	if r2, ok := clearLandings(p, r, grid); ok {
 		r = r2
@@ -296,30 +308,94 @@ func bands(p *ir.Plan) []band {
 func overlap1(a0, a1, b0, b1 float64) float64 { return math.Min(a1, b1) - math.Max(a0, b0) }
 
 // clearWalls pushes r out of the first wall solid it sinks into deeper
-// than WallSlack, across the wall, to whichever face is nearer.
-func clearWalls(p *ir.Plan, r geom.Rect) (geom.Rect, string, bool) {
+// than WallSlack, across the wall, to whichever face is nearer; centred
+// reports a piece as far from one face as from the other.
+func clearWalls(p *ir.Plan, r geom.Rect) (moved geom.Rect, wall string, centred, ok bool) {
 	for _, b := range bands(p) {
 		ox := overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X)
 		oy := overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y)
 		if math.Min(ox, oy) <= WallSlack {
 			continue
 		}
-		var d float64
+		neg, pos := b.solid.Min.Y-r.Max.Y, b.solid.Max.Y-r.Min.Y
 		if b.axis == 1 {
-			d = nearer(b.solid.Min.X-r.Max.X, b.solid.Max.X-r.Min.X)
-			return shift(r, d, 0), b.wall, true
+			neg, pos = b.solid.Min.X-r.Max.X, b.solid.Max.X-r.Min.X
 		}
-		d = nearer(b.solid.Min.Y-r.Max.Y, b.solid.Max.Y-r.Min.Y)
-		return shift(r, 0, d), b.wall, true
+		if math.Abs(-neg-pos) < 1e-9 {
+			return r, b.wall, true, false
+		}
+		d := pos
+		if -neg < pos {
+			d = neg
+		}
+		if b.axis == 1 {
+			return shift(r, d, 0), b.wall, false, true
+		}
+		return shift(r, 0, d), b.wall, false, true
 	}
-	return r, "", false
+	return r, "", false, false
 }
 
-func nearer(neg, pos float64) float64 {
-	if -neg <= pos {
-		return neg
+// fixtures are the catalogue types that need a wall behind them.
+var fixtures = map[string]bool{
+	"wc": true, "toilet": true, "basin": true, "sink": true, "shower": true, "bathtub": true, "bath": true, "tub": true,
+	"kitchen_sink": true, "counter": true, "worktop": true, "stove": true, "hob": true, "cooktop": true, "fridge": true, "refrigerator": true,
+}
+
+// BackReach is the largest gap between a fixture's edge and a wall's
+// centreline for the wall to count as backing it, in mm.
+const BackReach = 300
+
+// backFixture sets a fixture that no wall backs against the face of the
+// nearest wall running along one of its sides.
+func backFixture(p *ir.Plan, r geom.Rect) (geom.Rect, bool) {
+	type cand struct {
+		gap    float64
+		dx, dy float64
 	}
-	return pos
+	best := cand{gap: math.Inf(1)}
+	c := r.Center()
+	for _, b := range bands(p) {
+		h := (b.solid.Max.Y - b.solid.Min.Y) / 2
+		if b.axis == 1 {
+			h = (b.solid.Max.X - b.solid.Min.X) / 2
+		}
+		var gap, dx, dy float64
+		if b.axis == 0 {
+			if overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X) <= 1e-9 {
+				continue
+			}
+			mid := b.solid.Min.Y + h
+			if mid <= c.Y {
+				gap, dy = r.Min.Y-mid, b.solid.Max.Y-r.Min.Y
+			} else {
+				gap, dy = mid-r.Max.Y, b.solid.Min.Y-r.Max.Y
+			}
+		} else {
+			if overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y) <= 1e-9 {
+				continue
+			}
+			mid := b.solid.Min.X + h
+			if mid <= c.X {
+				gap, dx = r.Min.X-mid, b.solid.Max.X-r.Min.X
+			} else {
+				gap, dx = mid-r.Max.X, b.solid.Min.X-r.Max.X
+			}
+		}
+		if gap < -1e-9 {
+			continue
+		}
+		if gap <= BackReach+1e-9 {
+			return r, false // already backed
+		}
+		if gap < best.gap {
+			best = cand{gap, dx, dy}
+		}
+	}
+	if math.IsInf(best.gap, 1) {
+		return r, false
+	}
+	return shift(r, best.dx, best.dy), true
 }
 
 func shift(r geom.Rect, dx, dy float64) geom.Rect {
