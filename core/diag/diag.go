@@ -50,6 +50,9 @@ type Fix struct {
 	Edits         []Edit
 	// FixID names the kind of fix, stable across messages (e.g. "door-off-wall").
 	FixID string
+	// File names the imported module the edits apply to ("" for the main
+	// file), as the diagnostic's own File does.
+	File string
 }
 
 // Diagnostic is one finding about a source.

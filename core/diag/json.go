@@ -24,6 +24,7 @@ type FixJSON struct {
 	Applicability string     `json:"applicability"`
 	Edits         []EditJSON `json:"edits"`
 	FixID         string     `json:"fixId,omitempty"`
+	File          string     `json:"file,omitempty"`
 }
 
 // EditJSON is the wire shape of an Edit.
@@ -54,7 +55,7 @@ func ToJSON(f *source.File, d Diagnostic) JSON {
 		j.Line, j.Col = 0, 0
 	}
 	for _, fx := range d.Fixes {
-		fj := FixJSON{Title: fx.Title, Applicability: fx.Applicability, FixID: fx.FixID, Edits: []EditJSON{}}
+		fj := FixJSON{Title: fx.Title, Applicability: fx.Applicability, FixID: fx.FixID, File: fx.File, Edits: []EditJSON{}}
 		for _, e := range fx.Edits {
 			fj.Edits = append(fj.Edits, EditJSON{Span: [2]int{e.Span.Start, e.Span.End}, NewText: e.NewText})
 		}

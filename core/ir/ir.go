@@ -177,6 +177,10 @@ type Room struct {
 	LabelAt *geom.Point
 	// Zone is the dotted path of the innermost enclosing zone, "" when none.
 	Zone string
+	// File names the imported module the statement was written in ("" for
+	// the main file); Span is then an offset into that file. (Added for
+	// core/lint, which reports findings there.)
+	File string
 	// Instance and Component name the placed instance the room was made
 	// in and its component; "" outside instances. (Added for core/analysis.)
 	Instance, Component string
@@ -236,6 +240,9 @@ type Opening struct {
 	OffWall bool
 	// Attached reports the `on <wall> at <pos>` form.
 	Attached bool
+	// File names the imported module the statement was written in ("" for
+	// the main file); Span is then an offset into that file.
+	File string
 	// Instance names the placed instance the opening was made in, "" when
 	// none. (Added for core/analysis.)
 	Instance string
@@ -253,6 +260,9 @@ type Furniture struct {
 
 	// Placement is "absolute", "against" or "anchored".
 	Placement string
+	// File names the imported module the statement was written in ("" for
+	// the main file); Span is then an offset into that file.
+	File string
 	// Instance and Component name the placed instance the piece was made
 	// in and its component; "" outside instances. (Added for core/analysis.)
 	Instance, Component string

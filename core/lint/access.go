@@ -121,7 +121,7 @@ func (c *checker) accessRules() {
 		if !reached[i] {
 			d := diag.New("W_ROOM_UNREACHABLE", r.Span, "No route of doors and openings leads from the entrance to room %s.", quote(name))
 			d.Hints = []string{"Join it by a door or a cased `opening` to a space on the way in, directly or through a hall."}
-			c.add(d)
+			c.addIn(r.File, d)
 			continue
 		}
 		if !c.isBath(i) {
@@ -133,7 +133,7 @@ func (c *checker) accessRules() {
 		if !avoiding[i] {
 			d := diag.New("W_BATH_VIA_BEDROOM", r.Span, "Every way into bathroom %s passes through a bedroom.", quote(name))
 			d.Hints = []string{"Give it a door from a hall or living space; if it is an en-suite, the home needs a second bathroom off the circulation."}
-			c.add(d)
+			c.addIn(r.File, d)
 		}
 	}
 }
@@ -202,7 +202,7 @@ func (c *checker) equatorFacing() {
 		d := diag.New("W_ROOM_NOT_EQUATOR_FACING", r.Span, "Room %s has %d window(s) and none faces %s, the equator side in the %s hemisphere; they face %s.",
 			quote(roomName(r)), n, equator, hemi, strings.Join(faces, ", "))
 		d.Hints = []string{"This reads the aspect only, not the daylight. Put a window on the " + equator + " side, or keep the plan as it is."}
-		c.add(d)
+		c.addIn(r.File, d)
 	}
 }
 
@@ -275,22 +275,27 @@ func (c *checker) circulationRules() {
 	if circ == nil {
 		return
 	}
-	span := func(id string) (source.Span, string, bool) {
+	type at struct {
+		span source.Span
+		file string
+	}
+	span := func(id string) (at, string, bool) {
 		i := c.roomIndex(id)
 		if i < 0 {
-			return source.Span{}, "", false
+			return at{}, "", false
 		}
-		return c.p.Rooms[i].Span, roomName(c.p.Rooms[i]), true
+		r := c.p.Rooms[i]
+		return at{r.Span, r.File}, roomName(r), true
 	}
-	narrow := func(sp source.Span, what string, w float64) {
+	narrow := func(sp at, what string, w float64) {
 		min := c.prof.MinWalkClear
-		d := diag.New("W_PATH_TOO_NARROW", sp, "%s narrows to %s mm of clear width, %s mm under the %s mm minimum.", what, mm(w), mm(min-w), mm(min))
+		d := diag.New("W_PATH_TOO_NARROW", sp.span, "%s narrows to %s mm of clear width, %s mm under the %s mm minimum.", what, mm(w), mm(min-w), mm(min))
 		d.Hints = []string{
 			"Widen the narrowest door or opening on the way to at least " + mm(min) + " mm.",
 			"Or move the furniture that pinches the route, so " + mm(min) + " mm of clear width remains.",
 			"Or give the room a second way in (another door or a leafless `opening`) so the pinch can be avoided.",
 		}
-		c.add(d)
+		c.addIn(sp.file, d)
 	}
 	flagged := map[string]bool{}
 	for _, r := range circ.Rooms {
@@ -316,10 +321,10 @@ func (c *checker) circulationRules() {
 	for _, r := range circ.Rooms {
 		if q := r.DetourRatio; q != nil && *q > c.prof.MaxDetour {
 			if sp, name, ok := span(r.RoomID); ok {
-				d := diag.New("W_CIRCUITOUS_PATH", sp, "The walk from the entrance to %s is %s times the straight-line distance (more than %s).",
+				d := diag.New("W_CIRCUITOUS_PATH", sp.span, "The walk from the entrance to %s is %s times the straight-line distance (more than %s).",
 					quote(name), strconv.FormatFloat(*q, 'f', -1, 64), strconv.FormatFloat(c.prof.MaxDetour, 'f', -1, 64))
 				d.Hints = []string{"Add a more direct door or hall so the room is not reached the long way round."}
-				c.add(d)
+				c.addIn(sp.file, d)
 			}
 		}
 	}

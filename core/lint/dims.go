@@ -7,6 +7,7 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
 // dimInsideMargin is how far (mm) a dimension line's midpoint must be
@@ -74,10 +75,11 @@ var dimStmt = regexp.MustCompile(`^dim\s+(?:(faces|clear)\s+)?\(\s*(-?[0-9.]+)\s
 // swappedDim rewrites a dimension statement written with literal numbers
 // with its endpoints in the other order.
 func (c *checker) swappedDim(start, end int, offset float64) (string, bool) {
-	if start < 0 || end > len(c.src) || start >= end {
+	text, ok := c.stmt("", source.Span{Start: start, End: end})
+	if !ok {
 		return "", false
 	}
-	m := dimStmt.FindSubmatch(c.src[start:end])
+	m := dimStmt.FindSubmatch(text)
 	if m == nil {
 		return "", false
 	}

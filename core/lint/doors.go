@@ -156,8 +156,6 @@ func clipBox(poly []geom.Point, x0, x1, y0, y1 float64) []geom.Point {
 	return poly
 }
 
-func polyArea(poly []geom.Point) float64 { return geom.Polygon(poly).Area() }
-
 // hingedDoors lists the hinged doors that have a straight host, with their
 // frames, in source order.
 func (c *checker) hingedDoors() []doorFrame {
@@ -261,13 +259,13 @@ func (c *checker) swingObstructed() {
 			"Or, if no leaf is needed, make it a leafless `opening`.")
 		d.Hints = hints
 		if !blocked {
-			if text, ok := c.withHinge(f.op.Span, other); ok {
+			if text, ok := c.withHinge(f.op.File, f.op.Span, other); ok {
 				d.Fixes = []diag.Fix{{Title: "hinge the leaf on the other jamb (`hinge " + other + "`), where its swing is clear",
 					Applicability: "machine-applicable", FixID: "door-swing-obstructed",
 					Edits: []diag.Edit{{Span: f.op.Span, NewText: text}}}}
 			}
 		}
-		c.add(d)
+		c.addIn(f.op.File, d)
 	}
 }
 
@@ -278,11 +276,12 @@ var (
 )
 
 // withHinge returns the door statement at sp rewritten to hang on side h.
-func (c *checker) withHinge(sp source.Span, h string) (string, bool) {
-	if sp.Start < 0 || sp.End > len(c.src) || sp.Start >= sp.End {
+func (c *checker) withHinge(file string, sp source.Span, h string) (string, bool) {
+	raw, ok := c.stmt(file, sp)
+	if !ok {
 		return "", false
 	}
-	text := canonical(string(c.src[sp.Start:sp.End]))
+	text := canonical(string(raw))
 	if loc := hingeClause.FindStringIndex(text); loc != nil {
 		return text[:loc[0]] + "hinge " + h + text[loc[1]:], true
 	}
@@ -361,7 +360,7 @@ func (c *checker) doorwayBlocked() {
 				"Or make it " + mm(short) + " mm smaller on the side facing the door, so it ends " + mm(depth) + " mm from the opening.",
 				"Or slide the door along its wall so its landing misses " + quote(name) + ".",
 			}
-			c.add(d)
+			c.addIn(op.File, d)
 			break
 		}
 	}
@@ -405,7 +404,7 @@ func (c *checker) doorClearance() {
 		}
 		d := diag.New("W_DOOR_CLEARANCE", op.Span, "The door is %s mm wide, narrower than the %s mm minimum.", mm(op.Width), mm(c.prof.MinDoorWidth))
 		d.Hints = []string{"Make it at least " + mm(c.prof.MinDoorWidth) + " mm wide."}
-		c.add(d)
+		c.addIn(op.File, d)
 	}
 }
 
@@ -442,12 +441,12 @@ func (c *checker) pocketRun() {
 			"A narrower door is not suggested: it would change the width you asked for just to pass the check, and would run into `W_DOOR_CLEARANCE`.")
 		d.Hints = hints
 		if reverseOK {
-			if e, ok := c.slideEdit(op.Span, other); ok {
+			if e, ok := c.slideEdit(op.File, op.Span, other); ok {
 				d.Fixes = []diag.Fix{{Title: "slide the panel the other way (`slide " + other + "`), where the wall is long enough",
 					Applicability: "machine-applicable", FixID: "pocket-run", Edits: []diag.Edit{e}}}
 			}
 		}
-		c.add(d)
+		c.addIn(op.File, d)
 	}
 }
 
@@ -480,11 +479,12 @@ func (c *checker) pocketSpace(f doorFrame, slide string) float64 {
 }
 
 // slideEdit rewrites the door's slide clause to dir, or appends one.
-func (c *checker) slideEdit(sp source.Span, dir string) (diag.Edit, bool) {
-	if sp.Start < 0 || sp.End > len(c.src) || sp.Start >= sp.End {
+func (c *checker) slideEdit(file string, sp source.Span, dir string) (diag.Edit, bool) {
+	text, ok := c.stmt(file, sp)
+	if !ok {
 		return diag.Edit{}, false
 	}
-	if loc := slideWord.FindIndex(c.src[sp.Start:sp.End]); loc != nil {
+	if loc := slideWord.FindIndex(text); loc != nil {
 		return diag.Edit{Span: source.Span{Start: sp.Start + loc[0], End: sp.Start + loc[1]}, NewText: "slide " + dir}, true
 	}
 	return diag.Edit{Span: source.Span{Start: sp.End, End: sp.End}, NewText: " slide " + dir}, true

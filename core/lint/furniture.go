@@ -90,7 +90,7 @@ func (c *checker) furnitureClearance() {
 				"Or turn " + quote(name) + " (`rotate 0|90|180|270`) to face open floor, keeping its back on a wall.",
 				"Or move " + quote(name) + " to a stretch of wall with " + mm(fx.clear) + " mm of free floor in front.",
 			}
-			c.add(d)
+			c.addIn(f.File, d)
 			break
 		}
 	}
@@ -141,7 +141,7 @@ func (c *checker) furnitureOverlap() {
 			if overlap1(a.Min.X, a.Max.X, b.Min.X, b.Max.X) > overlapMin && overlap1(a.Min.Y, a.Max.Y, b.Min.Y, b.Max.Y) > overlapMin {
 				d := diag.New("W_FURNITURE_OVERLAP", fs[j].Span, "Furniture %s overlaps %s: the two footprints share floor.", quote(pieceName(fs[j])), quote(pieceName(fs[i])))
 				d.Hints = []string{"Move one of the two pieces or make it smaller so their footprints no longer share floor, keeping a walkway between them."}
-				c.add(d)
+				c.addIn(fs[j].File, d)
 			}
 		}
 	}
@@ -157,7 +157,7 @@ func (c *checker) fixturePlacement() {
 		if s := walledSides(c.walls, f.Rect, backReach); s == [sideCount]bool{} {
 			d := diag.New("W_FIXTURE_FLOATING", f.Span, "Fixture %s stands clear of every wall; it needs one behind it.", quote(pieceName(f)))
 			d.Hints = []string{"Put one of its edges against a wall: the supply, waste and vent pipes run inside it."}
-			c.add(d)
+			c.addIn(f.File, d)
 		}
 	}
 	for _, f := range c.p.Furniture {
@@ -171,7 +171,7 @@ func (c *checker) fixturePlacement() {
 		if !inPolygon(c.p.Rooms[ri].Polygon, f.Rect.Center()) {
 			d := diag.New("W_FIXTURE_WRONG_ROOM", f.Span, "Fixture %s is declared in room %s, but its centre lies outside that room.", quote(pieceName(f)), quote(f.Room))
 			d.Hints = []string{"Move the piece into that room, or name the room it really stands in after `in`."}
-			c.add(d)
+			c.addIn(f.File, d)
 		}
 	}
 }
@@ -203,7 +203,7 @@ func (c *checker) wallCollision() {
 			if b.depth(f.Rect) > wallPenetrationMax {
 				d := diag.New("W_FURNITURE_WALL_COLLISION", f.Span, "Furniture %s runs into the solid of a wall.", quote(pieceName(f)))
 				d.Hints = []string{"Move or shrink the piece so it stops at the wall's face instead of passing into it, or place it with `against wall <id>`."}
-				c.add(d)
+				c.addIn(f.File, d)
 				break
 			}
 		}
@@ -253,7 +253,7 @@ func (c *checker) fixtureBackToRoom() {
 		} else {
 			d.Hints = []string{"State the rotate for the wall it should back onto, or place it with `against wall <id>` or `in <room> anchor <edge>` so the rotation is worked out for you."}
 		}
-		c.add(d)
+		c.addIn(f.File, d)
 	}
 }
 
@@ -291,10 +291,10 @@ var (
 // rotateEdit rewrites the piece's rotate clause, or inserts one after its
 // size clause, so the piece turns to rot degrees.
 func (c *checker) rotateEdit(f ir.Furniture, rot int) (diag.Edit, bool) {
-	if f.Span.End > len(c.src) || f.Span.Start < 0 || f.Span.Start >= f.Span.End {
+	text, ok := c.stmt(f.File, f.Span)
+	if !ok {
 		return diag.Edit{}, false
 	}
-	text := c.src[f.Span.Start:f.Span.End]
 	if loc := rotateClause.FindIndex(text); loc != nil {
 		return diag.Edit{Span: source.Span{Start: f.Span.Start + loc[0], End: f.Span.Start + loc[1]}, NewText: "rotate " + itoa(rot)}, true
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
 // Options tune a lint run.
@@ -123,6 +124,27 @@ func (c *checker) add(d diag.Diagnostic) {
 		d.Level = &n
 	}
 	c.out = append(c.out, d)
+}
+
+// addIn appends d about a statement written in file (an imported module,
+// "" for the main file): the finding and its fixes name that file.
+func (c *checker) addIn(file string, d diag.Diagnostic) {
+	if file != "" {
+		d.File = file
+		for i := range d.Fixes {
+			d.Fixes[i].File = file
+		}
+	}
+	c.add(d)
+}
+
+// stmt returns the main file's text of span sp; false for a statement in
+// an imported module (whose text lint does not have) or a span out of range.
+func (c *checker) stmt(file string, sp source.Span) ([]byte, bool) {
+	if file != "" || sp.Start < 0 || sp.End > len(c.src) || sp.Start >= sp.End {
+		return nil, false
+	}
+	return c.src[sp.Start:sp.End], true
 }
 
 // run applies every rule in the reference's order.
