@@ -228,7 +228,9 @@ func (c *checker) fixtureBackToRoom() {
 		var names string
 		fit := -1
 		nfit := 0
-		for s := range sideCount {
+		// Named top and bottom first, then left and right, as the
+		// reference lists them.
+		for _, s := range [...]int{sideTop, sideBottom, sideLeft, sideRight} {
 			if !sides[s] {
 				continue
 			}
