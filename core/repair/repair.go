@@ -38,8 +38,9 @@ const (
 	// LandingDepth is the approach kept clear on each side of a doorway,
 	// from the wall's centreline.
 	LandingDepth = 300
-	// MaxMove bounds one move; a larger one is declined.
-	MaxMove = 100000
+	// OverlapMin is how far two pieces must overlap on both axes before
+	// the later one is moved off the earlier.
+	OverlapMin = 1
 )
 
 // Faults a change or an unresolved entry gives as its reason, joined with
@@ -49,6 +50,7 @@ const (
 	reasonLanding = "stood in a doorway's approach"
 	reasonSwing   = "stood in a door leaf's sweep"
 	reasonSnap    = "a fixture standing clear of every wall, set back against the nearest one"
+	reasonOverlap = "overlapped a piece placed before it"
 	reasonCentred = "straddles the middle of a wall, so neither side is the obvious one: move it to one side and repair again"
 )
 
@@ -133,8 +135,11 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 				level = &n
 			}
 		}
+		var placed []geom.Rect
 		for i := range pg.Furniture {
-			if ch, un, e, ok := piece(pg, i, base+i, grid, stmts); ok {
+			final, ch, un, e, ok := piece(pg, i, base+i, grid, stmts, placed)
+			placed = append(placed, final)
+			if ok {
 				if un != nil {
 					res.Unresolved = append(res.Unresolved, *un)
 					continue
@@ -179,14 +184,14 @@ type rewrite struct {
 // piece runs the passes on piece i of page p (n is its place among the
 // building's pieces). ok is false when the piece needs no move; otherwise
 // the change and its rewrite, or why the statement was left alone.
-func piece(p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt) (Change, *Unresolved, rewrite, bool) {
+func piece(p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier []geom.Rect) (geom.Rect, Change, *Unresolved, rewrite, bool) {
 	fu := &p.Furniture[i]
 	r := fu.Rect
 	var reasons []string
 	r2, w, centred, ok := clearWalls(p, r)
 	if centred {
 		sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-		return Change{}, &Unresolved{ID: pieceID(fu, n), Reason: reasonCentred, Span: &sp}, rewrite{}, true
+		return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n), Reason: reasonCentred, Span: &sp}, rewrite{}, true
 	}
 	if ok {
 		r = snapMove(fu.Rect, r2, grid)
@@ -207,14 +212,18 @@ func piece(p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.Fur
 			reasons = append(reasons, reasonSwing)
 		}
 	}
+	if r2, ok := separate(r, earlier, grid); ok {
+		r = r2
+		reasons = append(reasons, reasonOverlap)
+	}
 	if len(reasons) == 0 {
-		return Change{}, nil, rewrite{}, false
+		return r, Change{}, nil, rewrite{}, false
 	}
 	sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 	st := stmts[fu.Span]
 	if st == nil || st.At == nil || !literalPoint(st.At) || count(p, fu.Span) > 1 {
 		// Unresolved entries name the piece by its resolved id.
-		return Change{}, &Unresolved{ID: fu.ID, Reason: strings.Join(reasons, "; ") + ", but it is " + notLiteral, Span: &sp}, rewrite{}, true
+		return fu.Rect, Change{}, &Unresolved{ID: fu.ID, Reason: strings.Join(reasons, "; ") + ", but it is " + notLiteral, Span: &sp}, rewrite{}, true
 	}
 	dx, dy := r.Min.X-fu.Rect.Min.X, r.Min.Y-fu.Rect.Min.Y
 	// The log reports the resolved position (after grid snapping).
@@ -222,7 +231,7 @@ func piece(p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.Fur
 	to := Point{X: from.X + dx, Y: from.Y + dy}
 	ch := Change{ID: pieceID(fu, n), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "at", Span: sp,
 		Reason: strings.Join(reasons, "; ")}
-	return ch, nil, rewrite{sp: st.At.Sp, text: "(" + num(to.X) + ", " + num(to.Y) + ")"}, true
+	return r, ch, nil, rewrite{sp: st.At.Sp, text: "(" + num(to.X) + ", " + num(to.Y) + ")"}, true
 }
 
 // furnitureStmts indexes the furniture statements of a body, and of the
@@ -491,7 +500,40 @@ func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 		if dv < 0 {
 			n, dv = n.Mul(-1), -dv
 		}
-		return moveAcross(r, n, dv, grid, false), true
+		// Along the wall, off either end of the opening, when that is
+		// the shorter move.
+		axis, d := n, dv
+		if back := u1; back < d-1e-9 {
+			axis, d = f.d.Mul(-1), back
+		}
+		if fwd := f.width - u0; fwd < d-1e-9 {
+			axis, d = f.d, fwd
+		}
+		return moveAcross(r, axis, d, grid, false), true
+	}
+	return r, false
+}
+
+// separate moves r off the first earlier piece it overlaps, along the
+// axis of the shallower overlap, away from that piece's centre.
+func separate(r geom.Rect, earlier []geom.Rect, grid float64) (geom.Rect, bool) {
+	for _, o := range earlier {
+		ox := overlap1(r.Min.X, r.Max.X, o.Min.X, o.Max.X)
+		oy := overlap1(r.Min.Y, r.Max.Y, o.Min.Y, o.Max.Y)
+		if ox < OverlapMin || oy < OverlapMin {
+			continue
+		}
+		c, oc := r.Center(), o.Center()
+		if ox <= oy {
+			if c.X >= oc.X {
+				return moveAcross(r, geom.Point{X: 1}, o.Max.X-r.Min.X, grid, false), true
+			}
+			return moveAcross(r, geom.Point{X: -1}, r.Max.X-o.Min.X, grid, false), true
+		}
+		if c.Y >= oc.Y {
+			return moveAcross(r, geom.Point{Y: 1}, o.Max.Y-r.Min.Y, grid, false), true
+		}
+		return moveAcross(r, geom.Point{Y: -1}, r.Max.Y-o.Min.Y, grid, false), true
 	}
 	return r, false
 }
