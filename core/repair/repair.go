@@ -41,6 +41,9 @@ const (
 	// OverlapMin is how far two pieces must overlap on both axes before
 	// the later one is moved off the earlier.
 	OverlapMin = 1
+	// MaxWallPushes bounds the pushes out of successive walls one piece
+	// gets (a piece in a corner meets two).
+	MaxWallPushes = 4
 )
 
 // Faults a change or an unresolved entry gives as its reason, joined with
@@ -188,15 +191,21 @@ func piece(p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.Fur
 	fu := &p.Furniture[i]
 	r := fu.Rect
 	var reasons []string
-	r2, w, centred, ok := clearWalls(p, r)
-	if centred {
-		sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-		return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n), Reason: reasonCentred, Span: &sp}, rewrite{}, true
-	}
-	if ok {
-		r = snapMove(fu.Rect, r2, grid)
+	pushed := false
+	for range MaxWallPushes {
+		r2, w, centred, ok := clearWalls(p, r)
+		if centred {
+			sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+			return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n), Reason: reasonCentred, Span: &sp}, rewrite{}, true
+		}
+		if !ok {
+			break
+		}
+		r = snapMove(r, r2, grid)
+		pushed = true
 		reasons = append(reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
-	} else if fixtures[fu.Type] {
+	}
+	if !pushed && fixtures[fu.Type] {
 		if r2, ok := backFixture(p, r); ok {
 			r = snapMove(fu.Rect, r2, grid)
 			reasons = append(reasons, reasonSnap)
@@ -502,16 +511,42 @@ func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 		}
 		// Along the wall, off either end of the opening, when that is
 		// the shorter move.
-		axis, d := n, dv
+		best := moveAcross(r, n, dv, grid, false)
+		d := dv
 		if back := u1; back < d-1e-9 {
-			axis, d = f.d.Mul(-1), back
+			if m := moveAcross(r, f.d.Mul(-1), back, grid, false); fits(p, r, m) {
+				best, d = m, back
+			}
 		}
 		if fwd := f.width - u0; fwd < d-1e-9 {
-			axis, d = f.d, fwd
+			if m := moveAcross(r, f.d, fwd, grid, false); fits(p, r, m) {
+				best = m
+			}
 		}
-		return moveAcross(r, axis, d, grid, false), true
+		return best, true
 	}
 	return r, false
+}
+
+// fits reports whether a piece moved from r0 to r1 along a wall stays
+// clear of every wall's solid and on the floor of the room it stood in.
+func fits(p *ir.Plan, r0, r1 geom.Rect) bool {
+	if _, _, centred, hit := clearWalls(p, r1); centred || hit {
+		return false
+	}
+	return roomAt(p, r0.Center()) == roomAt(p, r1.Center())
+}
+
+// roomAt is the index of the first rectangular room whose floor holds q,
+// -1 when none.
+func roomAt(p *ir.Plan, q geom.Point) int {
+	for i, rm := range p.Rooms {
+		b := rm.Polygon.Bounds()
+		if q.X >= b.Min.X && q.X <= b.Max.X && q.Y >= b.Min.Y && q.Y <= b.Max.Y {
+			return i
+		}
+	}
+	return -1
 }
 
 // separate moves r off the first earlier piece it overlaps, along the
@@ -575,7 +610,7 @@ func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 		}
 		best := opts[0]
 		for _, o := range opts[1:] {
-			if o.d < best.d-1e-9 {
+			if o.d < best.d-1e-9 && fits(p, r, moveAcross(r, o.axis, o.d, grid, true)) {
 				best = o
 			}
 		}
