@@ -96,7 +96,7 @@ var notAtCompile = map[string]string{
 	"W_SWING_OBSTRUCTED":         lintOnly,
 }
 
-const lintOnly = "a lint finding: the reference's compile does not report it, and the Go core has no lint entry point yet"
+const lintOnly = "a lint finding: the reference's compile does not report it; core/lint's rule tests (testdata/rules) cover it"
 
 // intentPlan is the plan the intent cases measure: two rooms, no door, no
 // window, no site.

@@ -29,7 +29,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 	// to is never evaluated, so its errors are not reported.
 	cl := r.clauses(&src.Meta, src.At.Diags, src.Segment.Diags, src.Offset.Diags, src.Inset.Diags, src.Size.Diags, src.Label.Diags, src.Rotate.Diags)
 	f.cl = cl
-	fu := ir.Furniture{ID: f.id, Type: src.Category.V, Label: src.Label.V, Room: src.Room.V, Span: src.Span, Placement: "absolute"}
+	fu := ir.Furniture{ID: f.id, Type: src.Category.V, Label: src.Label.V, Room: src.Room.V, Span: src.Span, File: fileName(src.File), Placement: "absolute"}
 	ok := true
 
 	// size

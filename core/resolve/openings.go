@@ -56,7 +56,7 @@ func (r *resolver) resolveOpening(o *openingEl) {
 		}
 		r.add(d)
 	}
-	op := ir.Opening{ID: o.id, Width: width, Wall: -1, Segment: -1, Span: src.Span}
+	op := ir.Opening{ID: o.id, Width: width, Wall: -1, Segment: -1, Span: src.Span, File: fileName(src.File)}
 	switch src.Kind {
 	case expand.Door:
 		op.Kind = ir.Door

@@ -560,3 +560,12 @@ func (r *resolver) checkEmpty() {
 		r.add(d)
 	}
 }
+
+// fileName is the name of the imported module an element was written in,
+// or "" for the main file (f nil).
+func fileName(f *source.File) string {
+	if f == nil {
+		return ""
+	}
+	return f.Name
+}

@@ -34,7 +34,7 @@ func (r *resolver) resolveRooms() {
 		if rm.pre {
 			continue
 		}
-		rm.room = ir.Room{ID: rm.id, Span: rm.meta.Span, Zone: rm.meta.Zone, Placement: "absolute"}
+		rm.room = ir.Room{ID: rm.id, Span: rm.meta.Span, File: fileName(rm.meta.File), Zone: rm.meta.Zone, Placement: "absolute"}
 		if rm.strip != nil {
 			rm.room.Placement = "strip"
 			// The strip layout read the size; the label is read once the
