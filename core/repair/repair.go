@@ -54,6 +54,7 @@ const (
 	reasonSwing   = "stood in a door leaf's sweep"
 	reasonSnap    = "a fixture standing clear of every wall, set back against the nearest one"
 	reasonOverlap = "overlapped a piece placed before it"
+	reasonHome    = "kept on the floor of the room it is declared in"
 	reasonCentred = "straddles the middle of a wall, so neither side is the obvious one: move it to one side and repair again"
 )
 
@@ -193,7 +194,7 @@ func piece(p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.Fur
 	var reasons []string
 	pushed := false
 	for range MaxWallPushes {
-		r2, w, centred, ok := clearWalls(p, r)
+		r2, alt, w, centred, ok := pushes(p, r)
 		if centred {
 			sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 			return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n), Reason: reasonCentred, Span: &sp}, rewrite{}, true
@@ -201,9 +202,13 @@ func piece(p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.Fur
 		if !ok {
 			break
 		}
-		r = snapMove(r, r2, grid)
 		pushed = true
 		reasons = append(reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
+		if home := roomIndex(p, fu.Room); home >= 0 && !inRoom(p, home, r2.Center()) && inRoom(p, home, alt.Center()) {
+			r2 = alt
+			reasons = append(reasons, reasonHome)
+		}
+		r = snapMove(r, r2, grid)
 	}
 	if !pushed && fixtures[fu.Type] {
 		if r2, ok := backFixture(p, r); ok {
@@ -329,6 +334,12 @@ func overlap1(a0, a1, b0, b1 float64) float64 { return math.Min(a1, b1) - math.M
 // than WallSlack, across the wall, to whichever face is nearer; centred
 // reports a piece as far from one face as from the other.
 func clearWalls(p *ir.Plan, r geom.Rect) (moved geom.Rect, wall string, centred, ok bool) {
+	moved, _, wall, centred, ok = pushes(p, r)
+	return
+}
+
+// pushes is clearWalls with the push to the farther face as well.
+func pushes(p *ir.Plan, r geom.Rect) (near, far geom.Rect, wall string, centred, ok bool) {
 	for _, b := range bands(p) {
 		ox := overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X)
 		oy := overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y)
@@ -340,18 +351,18 @@ func clearWalls(p *ir.Plan, r geom.Rect) (moved geom.Rect, wall string, centred,
 			neg, pos = b.solid.Min.X-r.Max.X, b.solid.Max.X-r.Min.X
 		}
 		if math.Abs(-neg-pos) < 1e-9 {
-			return r, b.wall, true, false
+			return r, r, b.wall, true, false
 		}
-		d := pos
+		d, e := pos, neg
 		if -neg < pos {
-			d = neg
+			d, e = neg, pos
 		}
 		if b.axis == 1 {
-			return shift(r, d, 0), b.wall, false, true
+			return shift(r, d, 0), shift(r, e, 0), b.wall, false, true
 		}
-		return shift(r, 0, d), b.wall, false, true
+		return shift(r, 0, d), shift(r, 0, e), b.wall, false, true
 	}
-	return r, "", false, false
+	return r, r, "", false, false
 }
 
 // fixtures are the catalogue types that need a wall behind them.
@@ -537,12 +548,30 @@ func fits(p *ir.Plan, r0, r1 geom.Rect) bool {
 	return roomAt(p, r0.Center()) == roomAt(p, r1.Center())
 }
 
+// roomIndex is the index of the room with the given id, -1 when none.
+func roomIndex(p *ir.Plan, id string) int {
+	if id == "" {
+		return -1
+	}
+	for i, rm := range p.Rooms {
+		if rm.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// inRoom reports whether q lies on the bounding box of room i's floor.
+func inRoom(p *ir.Plan, i int, q geom.Point) bool {
+	b := p.Rooms[i].Polygon.Bounds()
+	return q.X >= b.Min.X && q.X <= b.Max.X && q.Y >= b.Min.Y && q.Y <= b.Max.Y
+}
+
 // roomAt is the index of the first rectangular room whose floor holds q,
 // -1 when none.
 func roomAt(p *ir.Plan, q geom.Point) int {
-	for i, rm := range p.Rooms {
-		b := rm.Polygon.Bounds()
-		if q.X >= b.Min.X && q.X <= b.Max.X && q.Y >= b.Min.Y && q.Y <= b.Max.Y {
+	for i := range p.Rooms {
+		if inRoom(p, i, q) {
 			return i
 		}
 	}
