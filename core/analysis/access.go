@@ -35,7 +35,7 @@ func (m *Model) Edges() []Edge {
 				e.HostCategory = string(p.Walls[op.Wall].Kind)
 				e.HostWallID = p.Walls[op.Wall].GenID
 			}
-			e.Exterior = e.HostCategory == Exterior
+			e.Exterior = len(b) > 0 && b[0] == Exterior
 			out = append(out, Edge{Opening: i, AccessEdge: e})
 		}
 	}

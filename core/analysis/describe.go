@@ -267,23 +267,23 @@ func HostCategory(p *ir.Plan, op *ir.Opening) string {
 }
 
 // Between returns the spaces a door or cased opening joins, as describe's
-// doors[].between: "exterior" first when its host wall is exterior, then
-// the rooms it touches, at most two entries. Ambiguous reports more than
-// two candidates.
+// doors[].between. An opening that touches two or more rooms joins the
+// first two, whatever its host wall (a door in the shell between a room
+// and an annexe outside it is an inner door); ambiguous reports a third.
+// One that touches fewer joins "exterior" first when its host wall is
+// exterior, then the room it touches.
 func (m *Model) Between(i int) (between []string, ambiguous bool) {
 	op := &m.Plan.Openings[i]
-	var cand []string
+	rooms := m.Touch[i]
+	if len(rooms) >= 2 {
+		return []string{m.Plan.Rooms[rooms[0]].ID, m.Plan.Rooms[rooms[1]].ID}, len(rooms) > 2
+	}
+	cand := []string{}
 	if HostCategory(m.Plan, op) == Exterior {
 		cand = append(cand, Exterior)
 	}
-	for _, r := range m.Touch[i] {
+	for _, r := range rooms {
 		cand = append(cand, m.Plan.Rooms[r].ID)
-	}
-	if len(cand) > 2 {
-		return cand[:2], true
-	}
-	if cand == nil {
-		cand = []string{}
 	}
 	return cand, false
 }

@@ -55,3 +55,47 @@ func BenchmarkDescribe(b *testing.B) {
 		Describe(src, DescribeOptions{})
 	}
 }
+
+// TestDescribeBetween pins which spaces a door joins, as the reference
+// reports them: a shell door touching two rooms is an inner door, a third
+// room makes it ambiguous, a shell door touching one room is an entrance.
+func TestDescribeBetween(t *testing.T) {
+	src := `plan "E" {
+  units mm
+  wall exterior thickness 200 { (0,0) (4000,0) (4000,4000) (0,4000) close }
+  room id=box at (0,0) size 4000x2000 label "Box"
+  room id=box2 at (0,2000) size 4000x2000 label "Box2"
+  room id=landing at (4000,3000) size 2000x1000 label "Landing"
+  door id=d1 at (4000,3500) width 600 wall exterior
+  door id=d2 at (4000,2000) width 600 wall exterior
+  door id=d3 at (2000,0) width 900 wall exterior
+}
+`
+	f := Describe([]byte(src), DescribeOptions{}).Facts
+	want := []struct {
+		id, between   string
+		exterior, amb bool
+	}{
+		{"d1", "box2,landing", false, false},
+		{"d2", "box,box2", false, false},
+		{"d3", "exterior,box", true, false},
+	}
+	if len(f.Access.Edges) != len(want) {
+		t.Fatalf("edges %+v", f.Access.Edges)
+	}
+	for i, w := range want {
+		e := f.Access.Edges[i]
+		if got := strings.Join(f.Doors[i].Between, ","); e.DoorID != w.id || got != w.between || e.Exterior != w.exterior || e.Ambiguous != w.amb {
+			t.Errorf("%s: between %s exterior %v ambiguous %v, want %+v", e.DoorID, got, e.Exterior, e.Ambiguous, w)
+		}
+	}
+	if strings.Join(f.Access.Entrances, ",") != "d3" {
+		t.Errorf("entrances %v", f.Access.Entrances)
+	}
+	// A third room at the door makes it ambiguous: the first two are kept.
+	three := strings.Replace(src, "room id=landing at (4000,3000) size 2000x1000", "room id=landing at (4000,1000) size 2000x2000", 1)
+	e := Describe([]byte(three), DescribeOptions{}).Facts.Access.Edges[1]
+	if e.DoorID != "d2" || e.Between != [2]string{"box", "box2"} || !e.Ambiguous || e.Exterior {
+		t.Errorf("three rooms at d2: %+v", e)
+	}
+}
