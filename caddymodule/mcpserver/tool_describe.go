@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -32,19 +31,13 @@ var describeTool = &mcp.Tool{
 }
 
 func init() {
-	register(describeTool, func(t *tools) mcp.ToolHandler { return t.describe })
+	register(describeTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "describe", t.describe) })
 }
 
-func (t *tools) describe(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a struct {
-		Source *string `json:"source"`
-	}
-	if r := t.args(req, &a); r != nil {
-		return r, nil
-	}
-	if r := (sourceArgs{Source: a.Source}).check("describe"); r != nil {
-		return r, nil
-	}
-	res := compile.Describe([]byte(*a.Source), compile.DescribeOptions{World: t.compileOptions().World})
-	return jsonResult(res.Facts, !res.Facts.OK), nil
+// describeArgs are the describe tool's arguments.
+type describeArgs struct{ sourceField }
+
+func (t *tools) describe(a describeArgs, src []byte) *mcp.CallToolResult {
+	res := compile.Describe(src, compile.DescribeOptions{World: t.world()})
+	return jsonResult(res.Facts, !res.Facts.OK)
 }

@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -32,17 +31,9 @@ var finishTool = &mcp.Tool{
 }
 
 func init() {
-	register(finishTool, func(t *tools) mcp.ToolHandler { return t.finish })
+	register(finishTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "finish", t.finish) })
 }
 
-func (t *tools) finish(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a fixArgs
-	if r := t.args(req, &a); r != nil {
-		return r, nil
-	}
-	if r := (sourceArgs{Source: a.Source}).check("finish"); r != nil {
-		return r, nil
-	}
-	res := compile.Finish([]byte(*a.Source), compile.FinishOptions{World: t.compileOptions().World, Unsafe: a.Unsafe})
-	return jsonResult(res, false), nil
+func (t *tools) finish(a fixArgs, src []byte) *mcp.CallToolResult {
+	return jsonResult(compile.Finish(src, compile.FinishOptions{World: t.world(), Unsafe: a.Unsafe}), false)
 }

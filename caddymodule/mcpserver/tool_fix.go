@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -34,23 +33,15 @@ var fixTool = &mcp.Tool{
 }
 
 func init() {
-	register(fixTool, func(t *tools) mcp.ToolHandler { return t.fix })
+	register(fixTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "fix", t.fix) })
 }
 
-// fixArgs are the fix tool's arguments.
+// fixArgs are the arguments of fix and finish.
 type fixArgs struct {
-	Source *string `json:"source"`
-	Unsafe bool    `json:"unsafe,omitempty"`
+	sourceField
+	Unsafe bool `json:"unsafe,omitempty"`
 }
 
-func (t *tools) fix(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a fixArgs
-	if r := t.args(req, &a); r != nil {
-		return r, nil
-	}
-	if r := (sourceArgs{Source: a.Source}).check("fix"); r != nil {
-		return r, nil
-	}
-	res := compile.Fix([]byte(*a.Source), compile.FixOptions{World: t.compileOptions().World, Unsafe: a.Unsafe})
-	return jsonResult(res, false), nil
+func (t *tools) fix(a fixArgs, src []byte) *mcp.CallToolResult {
+	return jsonResult(compile.Fix(src, compile.FixOptions{World: t.world(), Unsafe: a.Unsafe}), false)
 }

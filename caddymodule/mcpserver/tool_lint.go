@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -34,23 +33,16 @@ var lintTool = &mcp.Tool{
 }
 
 func init() {
-	register(lintTool, func(t *tools) mcp.ToolHandler { return t.lint })
+	register(lintTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "lint", t.lint) })
 }
 
 // lintArgs are the lint tool's arguments.
 type lintArgs struct {
-	Source  *string `json:"source"`
-	Profile string  `json:"profile,omitempty"`
+	sourceField
+	Profile string `json:"profile,omitempty"`
 }
 
-func (t *tools) lint(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a lintArgs
-	if r := t.args(req, &a); r != nil {
-		return r, nil
-	}
-	if r := (sourceArgs{Source: a.Source}).check("lint"); r != nil {
-		return r, nil
-	}
-	res := compile.Lint([]byte(*a.Source), compile.LintOptions{World: t.compileOptions().World, Profile: a.Profile})
-	return jsonResult(res.Envelope(), false), nil
+func (t *tools) lint(a lintArgs, src []byte) *mcp.CallToolResult {
+	res := compile.Lint(src, compile.LintOptions{World: t.world(), Profile: a.Profile})
+	return jsonResult(res.Envelope(), false)
 }

@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -31,23 +30,16 @@ var scoreTool = &mcp.Tool{
 }
 
 func init() {
-	register(scoreTool, func(t *tools) mcp.ToolHandler { return t.score })
+	register(scoreTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "score", t.score) })
 }
 
 // scoreArgs are score's arguments; brief stays raw for the core's decoder.
 type scoreArgs struct {
-	Source *string         `json:"source"`
-	Brief  json.RawMessage `json:"brief,omitempty"`
+	sourceField
+	Brief json.RawMessage `json:"brief,omitempty"`
 }
 
-func (t *tools) score(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a scoreArgs
-	if r := t.args(req, &a); r != nil {
-		return r, nil
-	}
-	if r := (sourceArgs{Source: a.Source}).check("score"); r != nil {
-		return r, nil
-	}
-	res := compile.Score([]byte(*a.Source), a.Brief, compile.ScoreOptions{World: t.compileOptions().World})
-	return jsonResult(res.Envelope(), res.Report == nil), nil
+func (t *tools) score(a scoreArgs, src []byte) *mcp.CallToolResult {
+	res := compile.Score(src, a.Brief, compile.ScoreOptions{World: t.world()})
+	return jsonResult(res.Envelope(), res.Report == nil)
 }

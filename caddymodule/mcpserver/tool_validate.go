@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -37,33 +36,26 @@ var validateTool = &mcp.Tool{
 }
 
 func init() {
-	register(validateTool, func(t *tools) mcp.ToolHandler { return t.validate })
+	register(validateTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "validate", t.validate) })
 }
 
 // validateArgs are validate's arguments. graph and intent stay raw: the
 // core decodes them with the reference's rules and error paths.
 type validateArgs struct {
-	Source *string         `json:"source"`
+	sourceField
 	Strict bool            `json:"strict,omitempty"`
 	Graph  json.RawMessage `json:"graph,omitempty"`
 	Intent json.RawMessage `json:"intent,omitempty"`
 }
 
-func (t *tools) validate(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a validateArgs
-	if r := t.args(req, &a); r != nil {
-		return r, nil
-	}
-	if r := (sourceArgs{Source: a.Source}).check("validate"); r != nil {
-		return r, nil
-	}
-	opts := compile.ValidateOptions{World: t.compileOptions().World, Strict: a.Strict, Intent: a.Intent, HasIntent: a.Intent != nil}
+func (t *tools) validate(a validateArgs, src []byte) *mcp.CallToolResult {
+	opts := compile.ValidateOptions{World: t.world(), Strict: a.Strict, Intent: a.Intent, HasIntent: a.Intent != nil}
 	if a.Graph != nil && string(a.Graph) != "null" {
 		opts.Graph = a.Graph
 	}
-	res := compile.Validate([]byte(*a.Source), opts)
+	res := compile.Validate(src, opts)
 	if res.GraphErr != nil {
-		return textResult(Refusal(invalid("validate's \"graph\" argument: %v", res.GraphErr)), true), nil
+		return textResult(Refusal(invalid("validate's \"graph\" argument: %v", res.GraphErr)), true)
 	}
-	return jsonResult(res.Envelope(), !res.OK), nil
+	return jsonResult(res.Envelope(), !res.OK)
 }

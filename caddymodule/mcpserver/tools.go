@@ -200,6 +200,38 @@ func (a sourceArgs) check(tool string) *mcp.CallToolResult {
 	return nil
 }
 
+// sourceField is the "source" argument every plan-reading tool takes;
+// embedding it in a tool's argument struct makes the struct a withSource.
+type sourceField struct {
+	Source *string `json:"source"`
+}
+
+func (f sourceField) source() *string { return f.Source }
+
+// withSource is an argument struct that carries the plan's source.
+type withSource interface{ source() *string }
+
+// sourceTool is the handler of a tool that reads one plan: it checks the
+// argument cap, decodes the arguments into A (unknown ones are refused),
+// refuses a call without source, then lets run answer with the source's
+// bytes.
+func sourceTool[A withSource](t *tools, name string, run func(a A, src []byte) *mcp.CallToolResult) mcp.ToolHandler {
+	return func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var a A
+		if r := t.args(req, &a); r != nil {
+			return r, nil
+		}
+		src := a.source()
+		if r := (sourceArgs{Source: src}).check(name); r != nil {
+			return r, nil
+		}
+		return run(a, []byte(*src)), nil
+	}
+}
+
+// world is the import world every tool of this server reads modules from.
+func (t *tools) world() expand.World { return t.compileOptions().World }
+
 // compileArgs are the compile tool's arguments. PlanJSON stays raw: a
 // present plan_json (even null) is what the tool compiles, and the core
 // reports its shape problems as E_JSON_SCHEMA findings.
