@@ -41,9 +41,6 @@ const (
 	// OverlapMin is how far two pieces must overlap on both axes before
 	// the later one is moved off the earlier.
 	OverlapMin = 1
-	// MaxWallPushes bounds the pushes out of successive walls one piece
-	// gets (a piece in a corner meets two).
-	MaxWallPushes = 4
 )
 
 // Faults a change or an unresolved entry gives as its reason, joined with
@@ -193,14 +190,14 @@ func piece(p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.Fur
 	r := fu.Rect
 	var reasons []string
 	pushed := false
-	for range MaxWallPushes {
-		r2, alt, w, centred, ok := pushes(p, r)
+	for _, name := range wallNames(p) {
+		r2, alt, w, centred, ok := pushes(p, r, name)
 		if centred {
 			sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 			return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n), Reason: reasonCentred, Span: &sp}, rewrite{}, true
 		}
 		if !ok {
-			break
+			continue
 		}
 		pushed = true
 		reasons = append(reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
@@ -334,13 +331,20 @@ func overlap1(a0, a1, b0, b1 float64) float64 { return math.Min(a1, b1) - math.M
 // than WallSlack, across the wall, to whichever face is nearer; centred
 // reports a piece as far from one face as from the other.
 func clearWalls(p *ir.Plan, r geom.Rect) (moved geom.Rect, wall string, centred, ok bool) {
-	moved, _, wall, centred, ok = pushes(p, r)
+	moved, _, wall, centred, ok = pushes(p, r, "")
 	return
 }
 
-// pushes is clearWalls with the push to the farther face as well.
-func pushes(p *ir.Plan, r geom.Rect) (near, far geom.Rect, wall string, centred, ok bool) {
+// pushes is clearWalls for one wall (every wall when only is ""), with the
+// push to the farther face as well. Of the wall's segments r sinks into,
+// the one needing the least push is taken, a wall along y before one along
+// x on a tie.
+func pushes(p *ir.Plan, r geom.Rect, only string) (near, far geom.Rect, wall string, centred, ok bool) {
+	best := math.Inf(1)
 	for _, b := range bands(p) {
+		if only != "" && b.wall != only {
+			continue
+		}
 		ox := overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X)
 		oy := overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y)
 		if math.Min(ox, oy) <= WallSlack {
@@ -350,19 +354,41 @@ func pushes(p *ir.Plan, r geom.Rect) (near, far geom.Rect, wall string, centred,
 		if b.axis == 1 {
 			neg, pos = b.solid.Min.X-r.Max.X, b.solid.Max.X-r.Min.X
 		}
-		if math.Abs(-neg-pos) < 1e-9 {
-			return r, r, b.wall, true, false
-		}
 		d, e := pos, neg
 		if -neg < pos {
 			d, e = neg, pos
 		}
-		if b.axis == 1 {
-			return shift(r, d, 0), shift(r, e, 0), b.wall, false, true
+		cost := math.Abs(d)
+		if cost > best+1e-9 || (math.Abs(cost-best) <= 1e-9 && b.axis == 0) {
+			continue
 		}
-		return shift(r, 0, d), shift(r, 0, e), b.wall, false, true
+		best, wall, ok = cost, b.wall, true
+		centred = math.Abs(-neg-pos) < 1e-9
+		if b.axis == 1 {
+			near, far = shift(r, d, 0), shift(r, e, 0)
+		} else {
+			near, far = shift(r, 0, d), shift(r, 0, e)
+		}
+		if only == "" {
+			break
+		}
 	}
-	return r, r, "", false, false
+	if centred {
+		return r, r, wall, true, false
+	}
+	if !ok {
+		return r, r, "", false, false
+	}
+	return near, far, wall, false, true
+}
+
+// wallNames lists the plan's wall ids in order.
+func wallNames(p *ir.Plan) []string {
+	var out []string
+	for _, w := range p.Walls {
+		out = append(out, w.GenID)
+	}
+	return out
 }
 
 // fixtures are the catalogue types that need a wall behind them.
