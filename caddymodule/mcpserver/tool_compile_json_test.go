@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 const jsonPlan = `{"plan":"Cabin","walls":[{"id":"shell","category":"exterior","points":[{"x":0,"y":0},{"x":4000,"y":0},{"x":4000,"y":3000},{"x":0,"y":3000}],"thickness":200,"closed":true}],"rooms":[{"id":"main","label":"Cabin","room_type":"LivingRoom","x":0,"y":0,"width":4000,"height":3000}],"openings":[{"kind":"door","on":{"wall":"shell","at":"50%"},"width":900,"swing":"in"}],"furniture":[]}`
@@ -152,24 +150,5 @@ func TestCompilePlanJSONOverCap(t *testing.T) {
 }
 
 func BenchmarkCompilePlanJSONTool(b *testing.B) {
-	srv := New(Options{})
-	ct, st := mcp.NewInMemoryTransports()
-	ss, err := srv.Connect(context.Background(), st, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "0"}, nil).Connect(context.Background(), ct, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer cs.Close()
-	args := map[string]any{"plan_json": planJSON(b, jsonPlan)}
-	b.ReportAllocs()
-	for b.Loop() {
-		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "compile", Arguments: args})
-		if err != nil || res.IsError {
-			b.Fatalf("call failed: %v", err)
-		}
-	}
+	benchTool(b, "compile", map[string]any{"plan_json": planJSON(b, jsonPlan)})
 }

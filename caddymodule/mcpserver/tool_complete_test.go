@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 const completePlan = "plan \"C\" {\n  let W = 4000\n  for i in 0..2 {\n    let x = i * W\n  }\n}\n"
@@ -103,17 +101,5 @@ func TestClipArg(t *testing.T) {
 }
 
 func BenchmarkCompleteTool(b *testing.B) {
-	srv := New(Options{})
-	ct, st := mcp.NewInMemoryTransports()
-	ss, _ := srv.Connect(context.Background(), st, nil)
-	defer ss.Close()
-	cs, _ := mcp.NewClient(&mcp.Implementation{Name: "b"}, nil).Connect(context.Background(), ct, nil)
-	defer cs.Close()
-	args := map[string]any{"source": completePlan, "at": strings.Index(completePlan, "let x")}
-	for b.Loop() {
-		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "complete", Arguments: args})
-		if err != nil || len(res.Content) == 0 {
-			b.Fatal(err)
-		}
-	}
+	benchTool(b, "complete", map[string]any{"source": completePlan, "at": strings.Index(completePlan, "let x")})
 }

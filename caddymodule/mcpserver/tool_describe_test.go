@@ -3,8 +3,6 @@ package mcpserver
 import (
 	"context"
 	"testing"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 const describePlan = "plan \"D\" {\n  units mm\n" +
@@ -67,17 +65,5 @@ func TestDescribeTool(t *testing.T) {
 }
 
 func BenchmarkDescribeTool(b *testing.B) {
-	srv := New(Options{})
-	ct, st := mcp.NewInMemoryTransports()
-	ss, _ := srv.Connect(context.Background(), st, nil)
-	defer ss.Close()
-	cs, _ := mcp.NewClient(&mcp.Implementation{Name: "b"}, nil).Connect(context.Background(), ct, nil)
-	defer cs.Close()
-	params := &mcp.CallToolParams{Name: "describe", Arguments: map[string]any{"source": describePlan}}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := cs.CallTool(context.Background(), params); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchTool(b, "describe", map[string]any{"source": describePlan})
 }

@@ -47,9 +47,5 @@ func TestFinish(t *testing.T) {
 }
 
 func BenchmarkFinishTool(b *testing.B) {
-	cs := connect(b, context.Background(), Options{})
-	args := map[string]any{"source": finishPlan}
-	for b.Loop() {
-		call(b, cs, "finish", args)
-	}
+	benchTool(b, "finish", map[string]any{"source": finishPlan})
 }

@@ -3,8 +3,6 @@ package mcpserver
 import (
 	"context"
 	"testing"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // fixPlan has a door 400 mm off its wall (a machine-applicable fix) and a
@@ -80,17 +78,5 @@ func TestFixTool(t *testing.T) {
 }
 
 func BenchmarkFixTool(b *testing.B) {
-	srv := New(Options{})
-	ct, st := mcp.NewInMemoryTransports()
-	ss, _ := srv.Connect(context.Background(), st, nil)
-	defer ss.Close()
-	cs, _ := mcp.NewClient(&mcp.Implementation{Name: "b"}, nil).Connect(context.Background(), ct, nil)
-	defer cs.Close()
-	args := map[string]any{"source": fixPlan}
-	for b.Loop() {
-		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "fix", Arguments: args})
-		if err != nil || len(res.Content) == 0 {
-			b.Fatal(err)
-		}
-	}
+	benchTool(b, "fix", map[string]any{"source": fixPlan})
 }

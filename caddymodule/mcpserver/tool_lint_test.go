@@ -3,8 +3,6 @@ package mcpserver
 import (
 	"context"
 	"testing"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // lintPlan compiles cleanly but has a room nobody can enter, a windowless
@@ -76,17 +74,5 @@ func TestLintTool(t *testing.T) {
 }
 
 func BenchmarkLintTool(b *testing.B) {
-	srv := New(Options{})
-	ct, st := mcp.NewInMemoryTransports()
-	ss, _ := srv.Connect(context.Background(), st, nil)
-	defer ss.Close()
-	cs, _ := mcp.NewClient(&mcp.Implementation{Name: "b"}, nil).Connect(context.Background(), ct, nil)
-	defer cs.Close()
-	params := &mcp.CallToolParams{Name: "lint", Arguments: map[string]any{"source": lintPlan}}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := cs.CallTool(context.Background(), params); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchTool(b, "lint", map[string]any{"source": lintPlan})
 }

@@ -3,8 +3,6 @@ package mcpserver
 import (
 	"context"
 	"testing"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // gatePlan is a two-room flat: a living room off the entrance and a
@@ -123,21 +121,4 @@ func BenchmarkValidateTool(b *testing.B) {
 	benchTool(b, "validate", map[string]any{"source": gatePlan, "strict": true,
 		"graph":  map[string]any{"liv": []string{"bed"}},
 		"intent": map[string]any{"rooms": 2, "roomsInclude": []any{map[string]any{"concept": "bedroom", "windows": map[string]any{"min": 1}}}}})
-}
-
-// benchTool measures one tool call over in-memory transports.
-func benchTool(b *testing.B, name string, args map[string]any) {
-	srv := New(Options{})
-	ct, st := mcp.NewInMemoryTransports()
-	ss, _ := srv.Connect(context.Background(), st, nil)
-	defer ss.Close()
-	cs, _ := mcp.NewClient(&mcp.Implementation{Name: "b"}, nil).Connect(context.Background(), ct, nil)
-	defer cs.Close()
-	params := &mcp.CallToolParams{Name: name, Arguments: args}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := cs.CallTool(context.Background(), params); err != nil {
-			b.Fatal(err)
-		}
-	}
 }
