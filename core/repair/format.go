@@ -86,17 +86,22 @@ func supported(body []syntax.Stmt) bool {
 		switch n := st.(type) {
 		case *syntax.SettingStmt, *syntax.SiteStmt, *syntax.WallStmt, *syntax.RoomStmt, *syntax.OpeningStmt,
 			*syntax.FurnitureStmt, *syntax.DimStmt, *syntax.TitleStmt, *syntax.LetStmt, *syntax.AccStmt,
-			*syntax.CallStmt, *syntax.ImportStmt, *syntax.BoxStmt, *syntax.AxesStmt:
-		case *syntax.LevelStmt:
-			if n.Body == nil || !supported(n.Body.Stmts) {
+			*syntax.CallStmt, *syntax.ImportStmt, *syntax.BoxStmt, *syntax.AxesStmt, *syntax.SetStmt, *syntax.PlaceStmt,
+			*syntax.AssignStmt:
+		case *syntax.IfStmt:
+			if n.Then == nil || !supported(n.Then.Stmts) || n.Else != nil && !supported(n.Else.Stmts) {
 				return false
 			}
-		case *syntax.ZoneStmt:
-			if n.Body == nil || !supported(n.Body.Stmts) {
-				return false
+			if n.Else != nil && len(n.Else.Stmts) == 1 {
+				if _, elif := n.Else.Stmts[0].(*syntax.IfStmt); elif {
+					return false
+				}
 			}
 		default:
-			return false
+			b := block(st)
+			if b == nil || !supported(b.Stmts) {
+				return false
+			}
 		}
 	}
 	return true
@@ -111,25 +116,22 @@ func (p *printer) walk(body []syntax.Stmt, start, end int) {
 		sp := st.Span()
 		p.gap(text(src, pos, sp.Start))
 		pos = sp.End
-		var inner *syntax.Block
-		switch n := st.(type) {
+		switch st.(type) {
 		case *syntax.SettingStmt, *syntax.SiteStmt:
 			// Printed above; a blank line beside a setting does not carry
 			// over to the body.
 			p.blank = false
 			p.settled = true
 			continue
-		case *syntax.LevelStmt:
-			inner = n.Body
-		case *syntax.ZoneStmt:
-			inner = n.Body
 		}
-		if inner != nil {
+		if inner := block(st); inner != nil {
 			p.item(canonical(text(src, sp.Start, inner.Sp.Start)) + " {")
-			p.depth++
-			p.first, p.nested = false, true
-			p.walk(inner.Stmts, inner.Sp.Start+1, inner.Sp.End-1)
-			p.depth--
+			p.nest(inner)
+			if n, ok := st.(*syntax.IfStmt); ok && n.Else != nil {
+				p.blank, p.nested = false, true
+				p.item("} else {")
+				p.nest(n.Else)
+			}
 			p.blank, p.nested = false, true
 			p.item("}")
 			if trail := trailing(src, sp.End); trail != "" {
@@ -150,6 +152,34 @@ func (p *printer) walk(body []syntax.Stmt, start, end int) {
 		p.item(out)
 	}
 	p.gap(text(src, pos, end))
+}
+
+// block returns the braced body of a block statement (an if's then
+// branch), nil for any other statement.
+func block(st syntax.Stmt) *syntax.Block {
+	switch n := st.(type) {
+	case *syntax.LevelStmt:
+		return n.Body
+	case *syntax.ZoneStmt:
+		return n.Body
+	case *syntax.ForStmt:
+		return n.Body
+	case *syntax.WhileStmt:
+		return n.Body
+	case *syntax.ComponentDecl:
+		return n.Body
+	case *syntax.IfStmt:
+		return n.Then
+	}
+	return nil
+}
+
+// nest prints a block's statements one level deeper.
+func (p *printer) nest(b *syntax.Block) {
+	p.depth++
+	p.first, p.nested = false, true
+	p.walk(b.Stmts, b.Sp.Start+1, b.Sp.End-1)
+	p.depth--
 }
 
 // printer lays out the body's items with the blank-line rules.

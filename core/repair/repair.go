@@ -20,6 +20,7 @@ package repair
 
 import (
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -46,13 +47,14 @@ const (
 // Faults a change or an unresolved entry gives as its reason, joined with
 // "; " when a piece meets more than one.
 const (
-	reasonWall    = "stood in the solid of wall %q"
-	reasonLanding = "stood in a doorway's approach"
-	reasonSwing   = "stood in a door leaf's sweep"
-	reasonSnap    = "a fixture standing clear of every wall, set back against the nearest one"
-	reasonOverlap = "overlapped a piece placed before it"
-	reasonHome    = "kept on the floor of the room it is declared in"
-	reasonCentred = "straddles the middle of a wall, so neither side is the obvious one: move it to one side and repair again"
+	reasonWall     = "stood in the solid of wall %q"
+	reasonLanding  = "stood in a doorway's approach"
+	reasonSwing    = "stood in a door leaf's sweep"
+	reasonSnap     = "a fixture standing clear of every wall, set back against the nearest one"
+	reasonOverlap  = "overlapped a piece placed before it"
+	reasonHome     = "kept on the floor of the room it is declared in"
+	reasonAbsolute = "its room anchor cannot say where it now stands, so the statement now places it with an absolute `at`"
+	reasonCentred  = "straddles the middle of a wall, so neither side is the obvious one: move it to one side and repair again"
 )
 
 // Unresolved reasons.
@@ -138,7 +140,7 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 		}
 		var placed []geom.Rect
 		for i := range pg.Furniture {
-			final, ch, un, e, ok := piece(pg, i, base+i, grid, stmts, placed)
+			final, ch, un, e, ok := piece(src, pg, i, base+i, grid, stmts, placed)
 			placed = append(placed, final)
 			if ok {
 				if un != nil {
@@ -185,7 +187,7 @@ type rewrite struct {
 // piece runs the passes on piece i of page p (n is its place among the
 // building's pieces). ok is false when the piece needs no move; otherwise
 // the change and its rewrite, or why the statement was left alone.
-func piece(p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier []geom.Rect) (geom.Rect, Change, *Unresolved, rewrite, bool) {
+func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier []geom.Rect) (geom.Rect, Change, *Unresolved, rewrite, bool) {
 	fu := &p.Furniture[i]
 	r := fu.Rect
 	var reasons []string
@@ -232,6 +234,15 @@ func piece(p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.Fur
 	}
 	sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 	st := stmts[fu.Span]
+	if st != nil && count(p, fu.Span) == 1 && st.Room != nil && (st.Placement == syntax.FurnAnchor || st.Placement == syntax.FurnCentered) &&
+		(st.Inset == nil || literal(st.Inset)) {
+		from := Point{X: fu.Rect.Min.X, Y: fu.Rect.Min.Y}
+		to := Point{X: r.Min.X, Y: r.Min.Y}
+		reasons = append(reasons, reasonAbsolute)
+		ch := Change{ID: pieceID(fu, n), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "placement", Span: sp,
+			Reason: strings.Join(reasons, "; ")}
+		return r, ch, nil, rewrite{sp: st.Sp, text: absolute(src, st, fu, to)}, true
+	}
 	if st == nil || st.At == nil || !literalPoint(st.At) || count(p, fu.Span) > 1 {
 		// Unresolved entries name the piece by its resolved id.
 		return fu.Rect, Change{}, &Unresolved{ID: fu.ID, Reason: strings.Join(reasons, "; ") + ", but it is " + notLiteral, Span: &sp}, rewrite{}, true
@@ -243,6 +254,27 @@ func piece(p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.Fur
 	ch := Change{ID: pieceID(fu, n), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "at", Span: sp,
 		Reason: strings.Join(reasons, "; ")}
 	return r, ch, nil, rewrite{sp: st.At.Sp, text: "(" + num(to.X) + ", " + num(to.Y) + ")"}, true
+}
+
+var (
+	roomPlacement = regexp.MustCompile(`\s*\bin [A-Za-z_][A-Za-z0-9_.]* (?:anchor [a-z-]+(?: flush)?(?: inset -?[0-9.]+)?|centered)`)
+	furnitureHead = regexp.MustCompile(`^furniture (?:id=\S+ )?\S+`)
+	rotateClause  = regexp.MustCompile(`\brotate\b`)
+)
+
+// absolute rewrites a room-anchored furniture statement to place the piece
+// at `to`, keeping its other clauses, the rotate its anchor derived, and
+// its room as a trailing `in <room>`.
+func absolute(src []byte, st *syntax.FurnitureStmt, fu *ir.Furniture, to Point) string {
+	text := canonical(string(src[st.Sp.Start:st.Sp.End]))
+	text = roomPlacement.ReplaceAllString(text, "")
+	head := furnitureHead.FindString(text)
+	rest := text[len(head):]
+	out := head + " at (" + num(to.X) + ", " + num(to.Y) + ")" + rest
+	if fu.Rotate != 0 && !rotateClause.MatchString(rest) {
+		out += " rotate " + num(fu.Rotate)
+	}
+	return out + " in " + st.Room.Name
 }
 
 // furnitureStmts indexes the furniture statements of a body, and of the
