@@ -4,7 +4,7 @@ import (
 	"io/fs"
 
 	"github.com/archlang-go/caddy-archlang/caddymodule/mcpserver"
-	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/resources"
 )
 
@@ -41,4 +41,4 @@ func viewerURI(rs []mcpserver.Resource) string {
 func libraryFS() fs.FS { return resources.Lib() }
 
 // libraryWorld resolves the imports of /svg/ plans, as the compile tool does.
-var libraryWorld = expand.FSWorld(libraryFS())
+var libraryWorld = compile.FSWorld(libraryFS())

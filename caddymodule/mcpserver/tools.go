@@ -12,7 +12,6 @@ import (
 	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/core/diag"
-	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/payload"
 )
 
@@ -230,7 +229,7 @@ func sourceTool[A withSource](t *tools, name string, run func(a A, src []byte) *
 }
 
 // world is the import world every tool of this server reads modules from.
-func (t *tools) world() expand.World { return t.compileOptions().World }
+func (t *tools) world() compile.World { return t.compileOptions().World }
 
 // compileArgs are the compile tool's arguments. PlanJSON stays raw: a
 // present plan_json (even null) is what the tool compiles, and the core
@@ -296,7 +295,7 @@ func (t *tools) compile(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallT
 func (t *tools) compileOptions() compile.Options {
 	o := compile.Options{Format: "svg"}
 	if t.opts.Imports != nil {
-		o.World = expand.FSWorld(t.opts.Imports)
+		o.World = compile.FSWorld(t.opts.Imports)
 	}
 	return o
 }
