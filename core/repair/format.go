@@ -39,8 +39,11 @@ func format(src []byte, f *syntax.File) (string, bool) {
 
 	var settings []*syntax.SettingStmt
 	var site *syntax.SiteStmt
+	var acc []*syntax.AccStmt
 	for _, st := range pl.Body {
 		switch n := st.(type) {
+		case *syntax.AccStmt:
+			acc = append(acc, n)
 		case *syntax.SettingStmt:
 			settings = append(settings, n)
 		case *syntax.SiteStmt:
@@ -67,6 +70,11 @@ func format(src []byte, f *syntax.File) (string, bool) {
 		}
 		if key == "north" && site != nil {
 			b.WriteString(indent + printSite(site) + "\n")
+		}
+		if key == "north" {
+			for _, a := range acc {
+				b.WriteString(indent + canonical(text(src, a.Sp.Start, a.Sp.End)) + "\n")
+			}
 		}
 	}
 	for _, s := range settings {
@@ -117,7 +125,7 @@ func (p *printer) walk(body []syntax.Stmt, start, end int) {
 		p.gap(text(src, pos, sp.Start))
 		pos = sp.End
 		switch st.(type) {
-		case *syntax.SettingStmt, *syntax.SiteStmt:
+		case *syntax.SettingStmt, *syntax.SiteStmt, *syntax.AccStmt:
 			// Printed above; a blank line beside a setting does not carry
 			// over to the body.
 			p.blank = false

@@ -53,6 +53,7 @@ const (
 	reasonSnap     = "a fixture standing clear of every wall, set back against the nearest one"
 	reasonOverlap  = "overlapped a piece placed before it"
 	reasonHome     = "kept on the floor of the room it is declared in"
+	reasonConflict = "still overlaps another piece after the moves: find it a place by hand"
 	reasonAbsolute = "its room anchor cannot say where it now stands, so the statement now places it with an absolute `at`"
 	reasonCentred  = "straddles the middle of a wall, so neither side is the obvious one: move it to one side and repair again"
 )
@@ -124,6 +125,16 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 	}
 	stmts := map[source.Span]*syntax.FurnitureStmt{}
 	furnitureStmts(tree.Plan.Body, stmts)
+	// Pieces are numbered by their statement's place in the source.
+	order := make([]source.Span, 0, len(stmts))
+	for sp := range stmts {
+		order = append(order, sp)
+	}
+	slices.SortFunc(order, func(a, b source.Span) int { return a.Start - b.Start })
+	number := map[source.Span]int{}
+	for k, sp := range order {
+		number[sp] = k
+	}
 	grid := p.Settings.Grid
 	var edits []rewrite
 	pages := p.Pages
@@ -140,7 +151,15 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 		}
 		var placed []geom.Rect
 		for i := range pg.Furniture {
-			final, ch, un, e, ok := piece(src, pg, i, base+i, grid, stmts, placed)
+			k, known := number[pg.Furniture[i].Span]
+			if !known {
+				k = base + i
+			}
+			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed)
+			if ok && un == nil && overlapsAny(final, placed) {
+				sp := ch.Span
+				res.Unresolved = append(res.Unresolved, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
+			}
 			placed = append(placed, final)
 			if ok {
 				if un != nil {
@@ -634,6 +653,16 @@ func roomAt(p *ir.Plan, q geom.Point) int {
 		}
 	}
 	return -1
+}
+
+// overlapsAny reports whether r overlaps one of the pieces.
+func overlapsAny(r geom.Rect, pieces []geom.Rect) bool {
+	for _, o := range pieces {
+		if overlap1(r.Min.X, r.Max.X, o.Min.X, o.Max.X) >= OverlapMin && overlap1(r.Min.Y, r.Max.Y, o.Min.Y, o.Max.Y) >= OverlapMin {
+			return true
+		}
+	}
+	return false
 }
 
 // separate moves r off the first earlier piece it overlaps, along the
