@@ -40,7 +40,14 @@ type navGrid struct {
 	// hrun and vrun are the lengths of the free runs through each cell
 	// along the rows and the columns.
 	hrun, vrun []int32
+	// clear is each cell's 4-connected step distance to the nearest
+	// obstacle halo cell (walls are not obstacles here); noObstacle where
+	// the plan has none.
+	clear []int32
 }
+
+// noObstacle marks a clearance with no obstacle anywhere on the grid.
+const noObstacle = math.MaxInt32
 
 func (g *navGrid) idx(i, j int) int { return j*g.nx + i }
 
@@ -231,7 +238,62 @@ func (m *Model) buildGrid() *navGrid {
 		}
 	}
 	g.pinches()
+	g.clearance(halo)
 	return g
+}
+
+// clearance fills g.clear: a two-pass city-block distance transform from
+// the halo cells.
+func (g *navGrid) clearance(halo []bool) {
+	n := len(halo)
+	g.clear = make([]int32, n)
+	inf := int32(g.nx + g.ny)
+	any := false
+	for k := range halo {
+		if halo[k] {
+			any = true
+		} else {
+			g.clear[k] = inf
+		}
+	}
+	if !any {
+		for k := range g.clear {
+			g.clear[k] = noObstacle
+		}
+		return
+	}
+	for j := 0; j < g.ny; j++ {
+		for i := 0; i < g.nx; i++ {
+			k := g.idx(i, j)
+			if i > 0 {
+				g.clear[k] = min(g.clear[k], g.clear[k-1]+1)
+			}
+			if j > 0 {
+				g.clear[k] = min(g.clear[k], g.clear[k-g.nx]+1)
+			}
+		}
+	}
+	for j := g.ny - 1; j >= 0; j-- {
+		for i := g.nx - 1; i >= 0; i-- {
+			k := g.idx(i, j)
+			if i < g.nx-1 {
+				g.clear[k] = min(g.clear[k], g.clear[k+1]+1)
+			}
+			if j < g.ny-1 {
+				g.clear[k] = min(g.clear[k], g.clear[k+g.nx]+1)
+			}
+		}
+	}
+}
+
+// crossWidth is the clear width a walk has where it steps over an open
+// room boundary into cell k: twice its clearance less one cell, or the
+// whole grid's span when nothing obstructs the plan.
+func (g *navGrid) crossWidth(k int) float64 {
+	if g.clear[k] == noObstacle {
+		return float64(g.nx+g.ny) * g.cell
+	}
+	return float64(2*g.clear[k]-1) * g.cell
 }
 
 // pinches measures the free runs through each cell along its row and its
@@ -519,6 +581,10 @@ func (g *navGrid) widest(seed int, start float64, skipRoom, skipFrom int) []floa
 				continue
 			}
 			v := math.Min(best[k], g.width[n])
+			if rk, rn := g.room[k], g.room[n]; rk != rn && rk >= 0 && rn >= 0 && math.IsInf(g.width[n], 1) && math.IsInf(g.width[k], 1) {
+				// An open boundary between two rooms (no connector).
+				v = math.Min(v, g.crossWidth(n))
+			}
 			if r := int(g.room[n]); r != skipRoom && r != skipFrom && math.IsInf(g.width[n], 1) {
 				// The squeeze across the direction of the step.
 				run := g.hrun[n]
