@@ -125,10 +125,13 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 	}
 	stmts := map[source.Span]*syntax.FurnitureStmt{}
 	furnitureStmts(tree.Plan.Body, stmts)
-	// Pieces are numbered by their statement's place in the source.
+	// A piece without an authored id is numbered by its statement's
+	// place among the statements that name none, in source order.
 	order := make([]source.Span, 0, len(stmts))
-	for sp := range stmts {
-		order = append(order, sp)
+	for sp, st := range stmts {
+		if st.ID == nil {
+			order = append(order, sp)
+		}
 	}
 	slices.SortFunc(order, func(a, b source.Span) int { return a.Start - b.Start })
 	number := map[source.Span]int{}
@@ -215,7 +218,7 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 		r2, alt, w, centred, ok := pushes(p, r, name)
 		if centred {
 			sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-			return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n), Reason: reasonCentred, Span: &sp}, rewrite{}, true
+			return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n, authored(stmts[fu.Span])), Reason: reasonCentred, Span: &sp}, rewrite{}, true
 		}
 		if !ok {
 			continue
@@ -258,7 +261,7 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 		from := Point{X: fu.Rect.Min.X, Y: fu.Rect.Min.Y}
 		to := Point{X: r.Min.X, Y: r.Min.Y}
 		reasons = append(reasons, reasonAbsolute)
-		ch := Change{ID: pieceID(fu, n), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "placement", Span: sp,
+		ch := Change{ID: pieceID(fu, n, authored(stmts[fu.Span])), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "placement", Span: sp,
 			Reason: strings.Join(reasons, "; ")}
 		return r, ch, nil, rewrite{sp: st.Sp, text: absolute(src, st, fu, to)}, true
 	}
@@ -270,7 +273,7 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 	// The log reports the resolved position (after grid snapping).
 	from := Point{X: fu.Rect.Min.X, Y: fu.Rect.Min.Y}
 	to := Point{X: from.X + dx, Y: from.Y + dy}
-	ch := Change{ID: pieceID(fu, n), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "at", Span: sp,
+	ch := Change{ID: pieceID(fu, n, authored(stmts[fu.Span])), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "at", Span: sp,
 		Reason: strings.Join(reasons, "; ")}
 	return r, ch, nil, rewrite{sp: st.At.Sp, text: "(" + num(to.X) + ", " + num(to.Y) + ")"}, true
 }
@@ -295,6 +298,9 @@ func absolute(src []byte, st *syntax.FurnitureStmt, fu *ir.Furniture, to Point) 
 	}
 	return out + " in " + st.Room.Name
 }
+
+// authored reports whether a statement names its piece.
+func authored(st *syntax.FurnitureStmt) bool { return st != nil && st.ID != nil }
 
 // furnitureStmts indexes the furniture statements of a body, and of the
 // storeys and zones in it, by span.
@@ -326,10 +332,10 @@ func count(p *ir.Plan, sp source.Span) int {
 	return n
 }
 
-// pieceID names a piece in the log: its authored id, else its category and
-// its 1-based place among the plan's pieces.
-func pieceID(f *ir.Furniture, n int) string {
-	if f.ID != "" && !strings.HasPrefix(f.ID, f.Type+"_") {
+// pieceID names a piece in the log: its authored id, else its category
+// and n+1, its statement's place among those naming no id.
+func pieceID(f *ir.Furniture, n int, authored bool) string {
+	if authored {
 		return f.ID
 	}
 	return f.Type + "#" + strconv.Itoa(n+1)
