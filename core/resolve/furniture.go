@@ -218,14 +218,18 @@ func (r *resolver) againstRect(f *furnEl, w *wallEl, s geom.Segment, along, dept
 	p3 := p2.Add(n.Mul(depth))
 	p4 := p1.Add(n.Mul(depth))
 	rc := geom.Polygon{p1, p2, p3, p4}.Bounds()
-	rc = geom.Rect{Min: geom.Point{X: clean(rc.Min.X), Y: clean(rc.Min.Y)}, Max: geom.Point{X: clean(rc.Max.X), Y: clean(rc.Max.Y)}}
-	return rc, facing(n.Mul(-1))
+	// The footprint's corner lands on the grid, as every placed piece's
+	// does: under an odd grid the face (centreline ± half a snapped
+	// thickness) is off the grid, so the back moves to the nearest line.
+	x, y := snap(clean(rc.Min.X), r.grid), snap(clean(rc.Min.Y), r.grid)
+	return geom.RectXYWH(x, y, clean(rc.W()), clean(rc.H())), facing(n.Mul(-1))
 }
 
-// againstOffset is the run distance of a piece's centre along s.
+// againstOffset is the run distance of a piece's centre along s, as
+// written: only the footprint's corner is snapped, afterwards.
 func (r *resolver) againstOffset(f *furnEl, s geom.Segment) float64 {
 	if f.src.Offset.Set {
-		return snap(f.src.Offset.V, r.grid)
+		return f.src.Offset.V
 	}
 	return s.Len() / 2
 }
@@ -313,8 +317,8 @@ func (r *resolver) anchorRect(f *furnEl, room *roomEl, w, h, rot float64) (geom.
 		if !src.Flush {
 			return 0
 		}
-		if t, ok := r.edgeWall(rc, edge); ok {
-			return t / 2
+		if in, ok := r.edgeWall(rc, edge); ok {
+			return in
 		}
 		return 0
 	}
@@ -371,8 +375,15 @@ func aspectAllows(fx fixture, w, h float64, horizontal bool) bool {
 	}
 }
 
-// edgeWall finds a wall segment running along one edge of a room rectangle
-// and returns its thickness.
+// flushReach is how far (mm) a wall's centreline may stand from a room
+// edge, either way, and still back a `flush` piece on that edge: rooms are
+// often drawn to a wall's face or a little past it rather than to its
+// centreline.
+const flushReach = 300
+
+// edgeWall finds the wall backing one edge of a room rectangle and returns
+// how far its inner face stands inside the edge (negative when the face is
+// outside the room).
 func (r *resolver) edgeWall(rc geom.Rect, edge string) (float64, bool) {
 	key := edgeKey{rc, edge}
 	if res, ok := r.edgeMemo[key]; ok {
@@ -398,51 +409,63 @@ type edgeResult struct {
 	ok bool
 }
 
+// findEdgeWall looks, in plan order, for the first straight wall segment
+// that runs parallel to the edge (exactly along an axis), spans the edge's
+// midpoint and has its centreline within flushReach of the edge line.
 func (r *resolver) findEdgeWall(rc geom.Rect, edge string) (float64, bool) {
-	var a, b geom.Point
+	var line, mid, out float64 // edge coordinate, midpoint along it, outward sign
+	vertical := false
 	switch edge {
 	case "top":
-		a, b = rc.Min, geom.Point{X: rc.Max.X, Y: rc.Min.Y}
+		line, mid, out = rc.Min.Y, (rc.Min.X+rc.Max.X)/2, -1
 	case "bottom":
-		a, b = geom.Point{X: rc.Min.X, Y: rc.Max.Y}, rc.Max
+		line, mid, out = rc.Max.Y, (rc.Min.X+rc.Max.X)/2, 1
 	case "left":
-		a, b = rc.Min, geom.Point{X: rc.Min.X, Y: rc.Max.Y}
+		line, mid, out, vertical = rc.Min.X, (rc.Min.Y+rc.Max.Y)/2, -1, true
 	case "right":
-		a, b = geom.Point{X: rc.Max.X, Y: rc.Min.Y}, rc.Max
+		line, mid, out, vertical = rc.Max.X, (rc.Min.Y+rc.Max.Y)/2, 1, true
 	default:
 		return 0, false
 	}
-	for _, wi := range r.wallsNear(geom.Polygon{a, b}.Bounds(), 1) {
+	m := geom.Point{X: mid, Y: line}
+	if vertical {
+		m = geom.Point{X: line, Y: mid}
+	}
+	for _, wi := range r.wallsNear(geom.Rect{Min: m, Max: m}, flushReach) {
 		w := r.walls[wi]
 		for i, s := range w.p.segs {
 			if w.w.Arcs != nil && i < len(w.w.Arcs) && w.w.Arcs[i].Arc {
 				continue
 			}
-			if collinearOverlap(s, a, b) {
-				return w.w.Thickness, true
+			if d, ok := backsEdge(s, vertical, line, mid); ok {
+				return w.w.Thickness/2 - d*out, true
 			}
 		}
 	}
 	return 0, false
 }
 
-// collinearOverlap reports whether segment s lies on the line through a–b
-// and overlaps the edge a–b by a positive length.
-func collinearOverlap(s geom.Segment, a, b geom.Point) bool {
-	d := b.Sub(a)
-	l := d.Len()
-	if l == 0 {
-		return false
+// backsEdge reports whether segment s runs along the axis of an edge
+// (vertical: x = line), spans the edge midpoint mid and lies within
+// flushReach of the line; d is the centreline's offset from the line.
+func backsEdge(s geom.Segment, vertical bool, line, mid float64) (float64, bool) {
+	a, b := s.A, s.B
+	if vertical {
+		a, b = geom.Point{X: a.Y, Y: a.X}, geom.Point{X: b.Y, Y: b.X}
 	}
-	u := d.Mul(1 / l)
-	if math.Abs(s.A.Sub(a).Cross(u)) > 1e-6 || math.Abs(s.B.Sub(a).Cross(u)) > 1e-6 {
-		return false
+	// Now the edge is horizontal: y = line, running in x.
+	if math.Abs(a.Y-b.Y) > geom.Eps || a.X == b.X {
+		return 0, false
 	}
-	t1, t2 := s.A.Sub(a).Dot(u), s.B.Sub(a).Dot(u)
-	if t1 > t2 {
-		t1, t2 = t2, t1
+	d := a.Y - line
+	if math.Abs(d) > flushReach+geom.Eps {
+		return 0, false
 	}
-	return math.Min(t2, l)-math.Max(t1, 0) > 1e-6
+	lo, hi := math.Min(a.X, b.X), math.Max(a.X, b.X)
+	if mid < lo-geom.Eps || mid > hi+geom.Eps {
+		return 0, false
+	}
+	return d, true
 }
 
 // checkFurnitureRooms reports `in <room>` owners that name no room.

@@ -106,7 +106,10 @@ func (r *resolver) resolveOpening(o *openingEl) {
 			op.Wall, op.Segment = r.walls[best].planIdx, seg
 		}
 		// A curved edge hosts no free-placed opening, as in the reference.
-		if best >= 0 && dist <= onWallReach*r.walls[best].w.Thickness+1e-9 && !r.walls[best].p.arcs[seg].Arc {
+		// The nearest wall hosts the opening when any wall has it within
+		// its reach, even a thicker one further off: a thin wall next to a
+		// thick one does not push the opening off every wall.
+		if best >= 0 && !r.walls[best].p.arcs[seg].Arc && (dist <= onWallReach*r.walls[best].w.Thickness+1e-9 || r.withinSomeReach(op.Center)) {
 			host = r.walls[best]
 		} else if r.anyWall() {
 			op.OffWall = true
@@ -176,6 +179,18 @@ func (r *resolver) attach(o *openingEl, op *ir.Opening) (*wallEl, bool) {
 	p = geom.Point{X: clean(snap(p.X, r.grid)), Y: clean(snap(p.Y, r.grid))}
 	op.Center, op.Wall, op.Segment = p, w.planIdx, seg
 	return w, true
+}
+
+// withinSomeReach reports whether any resolved wall has q within its
+// reach (onWallReach of its own thickness from its centreline chords).
+func (r *resolver) withinSomeReach(q geom.Point) bool {
+	for _, i := range r.wallsNear(geom.Rect{Min: q, Max: q}, onWallReach*r.maxThickness()+1) {
+		w := r.walls[i]
+		if s, _, d := w.p.nearestChord(q); s >= 0 && d <= onWallReach*w.w.Thickness+1e-9 {
+			return true
+		}
+	}
+	return false
 }
 
 // offWall reports a free-placed opening no wall hosts, with a fix that

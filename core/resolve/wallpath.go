@@ -32,7 +32,7 @@ func newWallPath(w *ir.Wall) wallPath {
 		if i < len(w.Arcs) {
 			a = w.Arcs[i]
 		}
-		l := s.Len()
+		l := segLen(s)
 		if a.Arc {
 			l = a.Radius * math.Abs(a.Sweep)
 		}
@@ -48,6 +48,15 @@ func newWallPath(w *ir.Wall) wallPath {
 		p.total += l
 	}
 	return p
+}
+
+// segLen is a straight segment's length as the reference measures a run:
+// the square root of the summed squares, which can differ from math.Hypot
+// in the last place, and so move a snapped opening by a grid step (75% of
+// (3500,0)→(3400,3500) is y=2625 exactly, not 2624.9999…).
+func segLen(s geom.Segment) float64 {
+	d := s.B.Sub(s.A)
+	return math.Sqrt(d.X*d.X + d.Y*d.Y)
 }
 
 // arcPoint is the point of arc a at arc length t from its start.
@@ -97,7 +106,7 @@ func (p wallPath) at(d float64) (geom.Point, int) {
 			if p.arcs[i].Arc {
 				return arcPoint(p.arcs[i], t), i
 			}
-			sl := s.Len()
+			sl := segLen(s)
 			if sl == 0 {
 				return s.A, i
 			}
