@@ -20,11 +20,24 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata goldens")
 
-// pending are codes whose findings depend on models still converging on
-// the reference (the nav-grid circulation in core/analysis) or not yet
-// implemented (W_ROOM_NO_CLEAR_PATH, W_DIM_OVERLAP): they are dropped from
-// the expectations and the goldens.
-var pending = []string{"W_PATH_TOO_NARROW", "W_ROOM_NO_CLEAR_PATH", "W_DIM_OVERLAP"}
+// pending are codes not yet implemented (W_ROOM_NO_CLEAR_PATH,
+// W_DIM_OVERLAP): they are dropped from the expectations and the goldens.
+var pending = []string{"W_ROOM_NO_CLEAR_PATH", "W_DIM_OVERLAP"}
+
+// narrowPending names the plans whose W_PATH_TOO_NARROW findings still
+// differ from the reference: the nav-grid clear width at a doorway that
+// furniture crowds is not yet the reference's in core/analysis. The code
+// is dropped from those plans only.
+var narrowPending = map[string]bool{
+	"doorway_blocked": true, "enclosure": true, "fixture_back_to_room": true,
+	"fixture_floating": true, "fixture_wrong_room": true, "furn_clearance": true,
+	"thresholds": true,
+}
+
+// dropped reports whether findings of code are left out for plan.
+func dropped(plan, code string) bool {
+	return slices.Contains(pending, code) || (code == "W_PATH_TOO_NARROW" && narrowPending[plan])
+}
 
 // knownGaps name, per expectation file, a code we report that the
 // reference does not, because of a difference owned by another package; it
@@ -71,7 +84,8 @@ func TestRules(t *testing.T) {
 	}
 	for _, path := range plans {
 		for _, prof := range []struct{ name, suffix string }{{"", ".want"}, {"accessibility-advisory", ".a11y.want"}} {
-			name := strings.TrimSuffix(filepath.Base(path), ".arch") + prof.suffix
+			plan := strings.TrimSuffix(filepath.Base(path), ".arch")
+			name := plan + prof.suffix
 			t.Run(name, func(t *testing.T) {
 				src, err := os.ReadFile(path)
 				if err != nil {
@@ -81,7 +95,7 @@ func TestRules(t *testing.T) {
 				if res.Compile.HasErrors() {
 					t.Fatalf("plan does not compile: %v", res.Compile)
 				}
-				res.Findings = slices.DeleteFunc(res.Findings, func(d diag.Diagnostic) bool { return slices.Contains(pending, d.Code) })
+				res.Findings = slices.DeleteFunc(res.Findings, func(d diag.Diagnostic) bool { return dropped(plan, d.Code) })
 				var got []string
 				for _, d := range res.Findings {
 					got = append(got, line(res.File, d))
@@ -92,7 +106,7 @@ func TestRules(t *testing.T) {
 				}
 				var want []string
 				for _, l := range strings.Split(strings.TrimSpace(string(wantText)), "\n") {
-					if l != "" && !slices.Contains(pending, strings.Fields(l)[0]) {
+					if l != "" && !dropped(plan, strings.Fields(l)[0]) {
 						want = append(want, l)
 					}
 				}
