@@ -95,7 +95,7 @@ func supported(body []syntax.Stmt) bool {
 		case *syntax.SettingStmt, *syntax.SiteStmt, *syntax.WallStmt, *syntax.RoomStmt, *syntax.OpeningStmt,
 			*syntax.FurnitureStmt, *syntax.DimStmt, *syntax.TitleStmt, *syntax.LetStmt, *syntax.AccStmt,
 			*syntax.CallStmt, *syntax.ImportStmt, *syntax.BoxStmt, *syntax.AxesStmt, *syntax.SetStmt, *syntax.PlaceStmt,
-			*syntax.AssignStmt:
+			*syntax.AssignStmt, *syntax.StripStmt:
 		case *syntax.IfStmt:
 			if n.Then == nil || !supported(n.Then.Stmts) || n.Else != nil && !supported(n.Else.Stmts) {
 				return false
@@ -288,6 +288,19 @@ func printStmt(src []byte, st syntax.Stmt, margin int) string {
 		}
 		b.WriteString("\n}")
 		return b.String()
+	case *syntax.StripStmt:
+		all := text(src, sp.Start, sp.End)
+		brace := strings.IndexByte(all, '{')
+		if brace < 0 {
+			return canonical(all)
+		}
+		var b strings.Builder
+		b.WriteString(canonical(all[:brace]) + " {")
+		for _, r := range n.Rooms {
+			b.WriteString("\n" + indent + canonical(text(src, r.Sp.Start, r.Sp.End)))
+		}
+		b.WriteString("\n}")
+		return b.String()
 	case *syntax.AxesStmt:
 		var b strings.Builder
 		b.WriteString("axes {")
@@ -300,16 +313,19 @@ func printStmt(src []byte, st syntax.Stmt, margin int) string {
 	return canonical(text(src, sp.Start, sp.End))
 }
 
-// printSite prints the site block, one direction a line.
+// printSite prints the site block, one direction a line, the hemisphere
+// (north unless stated) always written.
 func printSite(st *syntax.SiteStmt) string {
 	var b strings.Builder
 	b.WriteString("site {")
 	if st.Street != nil {
 		b.WriteString("\n" + indent + indent + "street " + st.Street.Text)
 	}
+	hemi := "north"
 	if st.Hemisphere != nil {
-		b.WriteString("\n" + indent + indent + "hemisphere " + st.Hemisphere.Text)
+		hemi = st.Hemisphere.Text
 	}
+	b.WriteString("\n" + indent + indent + "hemisphere " + hemi)
 	b.WriteString("\n" + indent + "}")
 	return b.String()
 }
