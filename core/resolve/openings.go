@@ -109,7 +109,7 @@ func (r *resolver) resolveOpening(o *openingEl) {
 		// The nearest wall hosts the opening when any wall has it within
 		// its reach, even a thicker one further off: a thin wall next to a
 		// thick one does not push the opening off every wall.
-		if best >= 0 && !r.walls[best].p.arcs[seg].Arc && (dist <= onWallReach*r.walls[best].w.Thickness+1e-9 || r.withinSomeReach(op.Center)) {
+		if best >= 0 && !r.walls[best].p.arcs[seg].Arc && (dist <= onWallReach*r.walls[best].w.Thickness+1e-9 || r.withinSomeReach(op.Center, cands)) {
 			host = r.walls[best]
 		} else if r.anyWall() {
 			op.OffWall = true
@@ -181,10 +181,13 @@ func (r *resolver) attach(o *openingEl, op *ir.Opening) (*wallEl, bool) {
 	return w, true
 }
 
-// withinSomeReach reports whether any resolved wall has q within its
-// reach (onWallReach of its own thickness from its centreline chords).
-func (r *resolver) withinSomeReach(q geom.Point) bool {
-	for _, i := range r.wallsNear(geom.Rect{Min: q, Max: q}, onWallReach*r.maxThickness()+1) {
+// withinSomeReach reports whether any of the candidate walls has q within
+// its reach (onWallReach of its own thickness from its centreline chords).
+func (r *resolver) withinSomeReach(q geom.Point, cands []int) bool {
+	if len(cands) == r.okWalls() {
+		cands = r.wallsNear(geom.Rect{Min: q, Max: q}, onWallReach*r.maxThickness()+1)
+	}
+	for _, i := range cands {
 		w := r.walls[i]
 		if s, _, d := w.p.nearestChord(q); s >= 0 && d <= onWallReach*w.w.Thickness+1e-9 {
 			return true

@@ -124,19 +124,21 @@ func TestOffWallAnyReach(t *testing.T) {
 	tests := []struct {
 		name    string
 		walls   string
-		at      string
+		at      string // position and clauses
 		offWall bool
 		host    int
 	}{
-		{"thick wall further off reaches", "wall id=a partition thickness 100 { (0,0) (0,3000) }\n  wall id=b partition thickness 200 { (490,0) (490,3000) }", "(200,1500)", false, 0},
-		{"no wall reaches", "wall id=a partition thickness 100 { (0,0) (0,3000) }\n  wall id=b partition thickness 200 { (490,0) (490,3000) }", "(151,1500)", true, 0},
-		{"only a far wall", "wall id=a partition thickness 100 { (0,0) (0,3000) }\n  wall id=b partition thickness 200 { (5000,0) (5000,3000) }", "(200,1500)", true, 0},
+		{"thick wall further off reaches", "wall id=a partition thickness 100 { (0,0) (0,3000) }\n  wall id=b partition thickness 200 { (490,0) (490,3000) }", "(200,1500) width 300", false, 0},
+		{"only the named walls count", "wall id=a partition thickness 100 { (0,0) (0,3000) }\n  wall id=b partition thickness 200 { (490,0) (490,3000) }", "(200,1500) width 300 wall a", true, 0},
+		{"the named wall reaches", "wall id=a partition thickness 100 { (0,0) (0,3000) }\n  wall id=b partition thickness 200 { (490,0) (490,3000) }", "(200,1500) width 300 wall b", false, 1},
+		{"no wall reaches", "wall id=a partition thickness 100 { (0,0) (0,3000) }\n  wall id=b partition thickness 200 { (490,0) (490,3000) }", "(151,1500) width 300", true, 0},
+		{"only a far wall", "wall id=a partition thickness 100 { (0,0) (0,3000) }\n  wall id=b partition thickness 200 { (5000,0) (5000,3000) }", "(200,1500) width 300", true, 0},
 		{"oblique walls (from lint)", "wall partition thickness 100 { (9714,300) (200,15564) (800,-4575) (14010,13257) close }\n  wall partition thickness 1174.176206 { (700,500) (1000,12915) (-4729,300) }",
-			"(-674.62432,3664.3)", false, 0},
+			"(-674.62432,3664.3) width 229.63", false, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "plan \"x\" {\n  units mm\n  " + tc.walls + "\n  opening id=d2 at " + tc.at + " width 300\n}\n"
+			src := "plan \"x\" {\n  units mm\n  " + tc.walls + "\n  opening id=d2 at " + tc.at + "\n}\n"
 			plan, diags := resolveSource(t, "offwall", []byte(src))
 			warned := strings.Contains(diagCodes(diags), "W_OPENING_OFF_WALL")
 			if len(plan.Openings) != 1 {
