@@ -291,7 +291,7 @@ func (r *resolver) anchorRect(f *furnEl, room *roomEl, w, h, rot float64) (geom.
 	rc := room.rect
 	inset := 0.0
 	if src.Inset.Set {
-		inset = snap(src.Inset.V, r.grid)
+		inset = src.Inset.V // as written: only the corner is snapped
 	}
 	a := src.Anchor.V
 	var hx, vy string // "left"/"right"/"" and "top"/"bottom"/""

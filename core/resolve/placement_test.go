@@ -91,6 +91,34 @@ func TestFlushBackingWall(t *testing.T) {
 	}
 }
 
+// TestAnchorInsetAsWritten: an anchor's inset is added as written and
+// only the resulting corner is snapped (99 + 100 = 199 snaps to 198 on a
+// 66 grid; snapping the inset first would give 264).
+func TestAnchorInsetAsWritten(t *testing.T) {
+	const walls = `wall id=shell exterior thickness 200 { (0,0) (5000,0) (5000,3500) (0,3500) close }
+  wall id=p partition thickness 150 { (2530,0) (2530,3500) }
+  room id=r at (0,0) size 2500x3500
+`
+	tests := []struct {
+		anchor string
+		want   geom.Rect
+	}{
+		{"anchor top-left flush inset 100", rc(198, 198, 660, 792)},
+		{"anchor bottom-right flush inset 100", rc(1848, 2706, 2310, 3300)},
+		{"anchor bottom-left flush inset 70", rc(198, 2706, 660, 3300)},
+		{"anchor top-left inset 40", rc(66, 66, 528, 660)},
+		{"centered", rc(1056, 1452, 1518, 2046)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.anchor, func(t *testing.T) {
+			src := "plan \"x\" {\n  units mm\n  grid 66\n  " + walls + "  furniture desk in r " + tc.anchor + " size 470x610\n}\n"
+			if got := onlyFurniture(t, src); got != tc.want {
+				t.Errorf("rect %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestAttachedOblique: an attached opening's point is computed with the
 // segment's length as a square root of squares, then snapped, so 75% of an
 // oblique run lands on y=2625 exactly and snaps up.
