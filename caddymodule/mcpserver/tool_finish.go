@@ -1,8 +1,6 @@
 package mcpserver
 
 import (
-	"encoding/json"
-
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/archlang-go/caddy-archlang/core/compile"
@@ -19,15 +17,7 @@ var finishTool = &mcp.Tool{
 		"ok is true when the finished source has no errors; diagnostics are what is left for you to decide (missing doors, windows, fixtures, …). " +
 		"Nothing is stored: use the returned source.",
 	Annotations: readOnly,
-	InputSchema: json.RawMessage(`{
-  "type": "object",
-  "properties": {
-    "source": {"type": "string", "description": "The whole .arch program, starting with plan \"Name\" {"},
-    "unsafe": {"type": "boolean", "default": false, "description": "Also apply fixes marked maybe-incorrect"}
-  },
-  "required": ["source"],
-  "additionalProperties": false
-}`),
+	InputSchema: fixInputSchema,
 }
 
 func init() {

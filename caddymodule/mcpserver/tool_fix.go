@@ -21,7 +21,15 @@ var fixTool = &mcp.Tool{
 		"source is the rewritten program (the input itself when nothing applied); ok is true when it compiles without errors. " +
 		"Call compile on the result to see what is left.",
 	Annotations: readOnly,
-	InputSchema: json.RawMessage(`{
+	InputSchema: fixInputSchema,
+}
+
+func init() {
+	register(fixTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "fix", t.fix) })
+}
+
+// fixInputSchema is the input schema of fix and finish.
+var fixInputSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
     "source": {"type": "string", "description": "The whole .arch program, starting with plan \"Name\" {"},
@@ -29,12 +37,7 @@ var fixTool = &mcp.Tool{
   },
   "required": ["source"],
   "additionalProperties": false
-}`),
-}
-
-func init() {
-	register(fixTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "fix", t.fix) })
-}
+}`)
 
 // fixArgs are the arguments of fix and finish.
 type fixArgs struct {
