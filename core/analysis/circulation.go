@@ -452,9 +452,9 @@ func (m *Model) roomTarget(g *navGrid, r int, reach []int32) int {
 	var c geom.Point
 	switch room.Shape {
 	case ir.RoomCircle:
-		// The ring's own centroid, as the reference takes it: its rounding
-		// decides between the cells equally near the centre.
-		c = room.Polygon.Centroid()
+		// The centroid of the 48-gon as the reference rings it: its
+		// rounding decides between the cells equally near the centre.
+		c = ringCentroid(room.Center, room.Radius)
 	case ir.RoomPoly:
 		// The area centroid, or, when it falls off the floor (a U round a
 		// courtyard), the point deepest inside the ring.
@@ -464,6 +464,23 @@ func (m *Model) roomTarget(g *navGrid, r int, reach []int32) int {
 		}
 	default:
 		c = room.Polygon.Bounds().Center()
+	}
+	if room.Shape == ir.RoomCircle {
+		// The ring centroid's rounding decides between cells equally
+		// near the centre: distances are compared exactly, and an exact
+		// tie goes to the later cell in raster order.
+		best, bd := -1, math.Inf(1)
+		for k, f := range g.open {
+			if !f || int(g.room[k]) != r {
+				continue
+			}
+			if d := g.centre(k).Sub(c).Len(); d <= bd {
+				best, bd = k, d
+			}
+		}
+		if best >= 0 {
+			return best
+		}
 	}
 	if reach != nil {
 		// Prefer the nearest cell the walk can reach.
@@ -681,4 +698,32 @@ func pole(g *navGrid, room *ir.Room, r int) geom.Point {
 		}
 	}
 	return best
+}
+
+// ringSides is the number of chords a circular room's floor is gridded
+// with.
+const ringSides = 48
+
+// ringCentroid is the area centroid of the inscribed ring of a circle,
+// its vertices at angles i/48 of a turn, summed in that order (the
+// floating-point rounding picks a side in exact ties).
+func ringCentroid(c geom.Point, r float64) geom.Point {
+	pts := make([]geom.Point, ringSides)
+	for i := range pts {
+		a := float64(i) / ringSides * 2 * math.Pi
+		pts[i] = geom.Point{X: c.X + r*math.Cos(a), Y: c.Y + r*math.Sin(a)}
+	}
+	var area, cx, cy float64
+	for i := range pts {
+		j := (i + 1) % len(pts)
+		cr := pts[i].X*pts[j].Y - pts[j].X*pts[i].Y
+		area += cr
+		cx += (pts[i].X + pts[j].X) * cr
+		cy += (pts[i].Y + pts[j].Y) * cr
+	}
+	area /= 2
+	if area == 0 {
+		return c
+	}
+	return geom.Point{X: cx / (6 * area), Y: cy / (6 * area)}
 }
