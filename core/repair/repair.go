@@ -302,21 +302,19 @@ func absolute(src []byte, st *syntax.FurnitureStmt, fu *ir.Furniture, to Point) 
 // authored reports whether a statement names its piece.
 func authored(st *syntax.FurnitureStmt) bool { return st != nil && st.ID != nil }
 
-// furnitureStmts indexes the furniture statements of a body, and of the
-// storeys and zones in it, by span.
+// furnitureStmts indexes the furniture statements of a body, and of every
+// block in it (storeys, zones, loops, branches, components), by span.
 func furnitureStmts(body []syntax.Stmt, out map[source.Span]*syntax.FurnitureStmt) {
 	for _, st := range body {
-		switch n := st.(type) {
-		case *syntax.FurnitureStmt:
+		if n, ok := st.(*syntax.FurnitureStmt); ok {
 			out[n.Sp] = n
-		case *syntax.LevelStmt:
-			if n.Body != nil {
-				furnitureStmts(n.Body.Stmts, out)
-			}
-		case *syntax.ZoneStmt:
-			if n.Body != nil {
-				furnitureStmts(n.Body.Stmts, out)
-			}
+			continue
+		}
+		if b := block(st); b != nil {
+			furnitureStmts(b.Stmts, out)
+		}
+		if n, ok := st.(*syntax.IfStmt); ok && n.Else != nil {
+			furnitureStmts(n.Else.Stmts, out)
 		}
 	}
 }
@@ -681,13 +679,12 @@ func separate(r geom.Rect, earlier []geom.Rect, grid float64) (geom.Rect, bool) 
 			continue
 		}
 		c, oc := r.Center(), o.Center()
-		if ox <= oy {
-			if c.X >= oc.X {
-				return moveAcross(r, geom.Point{X: 1}, o.Max.X-r.Min.X, grid, false), true
-			}
+		switch {
+		case ox <= oy && c.X >= oc.X:
+			return moveAcross(r, geom.Point{X: 1}, o.Max.X-r.Min.X, grid, false), true
+		case ox <= oy:
 			return moveAcross(r, geom.Point{X: -1}, r.Max.X-o.Min.X, grid, false), true
-		}
-		if c.Y >= oc.Y {
+		case c.Y >= oc.Y:
 			return moveAcross(r, geom.Point{Y: 1}, o.Max.Y-r.Min.Y, grid, false), true
 		}
 		return moveAcross(r, geom.Point{Y: -1}, r.Max.Y-o.Min.Y, grid, false), true
