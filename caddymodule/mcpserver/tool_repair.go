@@ -12,12 +12,13 @@ import (
 var repairTool = &mcp.Tool{
 	Name:  "repair",
 	Title: "Move furniture clear of walls, doorways and door swings",
-	Description: "Rewrite a plan that compiles so its furniture stands clear: a piece sunk into a wall is pushed out to the nearer face, " +
-		"a piece standing in a doorway's approach is moved back from the opening, and a piece in a hinged leaf's sweep is moved past its reach (on the plan's grid). " +
-		"Each move runs straight across the wall or door in question, by the least distance that clears it. " +
-		"Only pieces placed with a literal `at (x, y)` are rewritten; others are listed as unresolved with the reason. " +
+	Description: "Rewrite a plan that compiles so its furniture stands clear: a piece sunk into a wall is pushed out to the nearer face (one push per wall), " +
+		"a fixture no wall backs (sink, stove, WC, ...) is set against the nearest wall, a piece standing in a doorway's approach or in a hinged leaf's sweep is moved by the least distance that clears it (across the wall or along it, on the plan's grid), " +
+		"and a piece overlapping one placed before it is moved off it. Every storey of a multi-storey plan is treated, and its changes carry the level. " +
+		"A piece written with a literal `at (x, y)` has that point rewritten; a room-anchored piece (`in <room> anchor ...` or `centered`) becomes an absolute `at`. " +
+		"Pieces placed by expressions, by `against wall`, or by a statement that makes several pieces are left as written and listed as unresolved with the reason. " +
 		"Doors and windows are never added, removed or moved. Nothing is drawn and nothing is stored: the new program is returned for review. " +
-		"Returns one JSON text: {ok: true, changed, changes: [{id, category, kind, from: {x, y}, to: {x, y}, via, span: {start, end}, reason}], unresolved: [{id, reason, span?}], source}. " +
+		"Returns one JSON text: {ok: true, changed, changes: [{id, category, kind, from: {x, y}, to: {x, y}, via, span: {start, end}, level?, reason}], unresolved: [{id, reason, span?}], source}. " +
 		"source is the whole program in canonical layout when something moved, otherwise the input unchanged; spans are byte offsets of the input. " +
 		"A plan that does not parse or has errors comes back unchanged with one unresolved entry for the plan.",
 	Annotations: readOnly,
