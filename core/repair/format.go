@@ -288,6 +288,12 @@ func printStmt(src []byte, st syntax.Stmt, margin int) string {
 		}
 		b.WriteString("\n}")
 		return b.String()
+	case *syntax.DimStmt:
+		line := canonical(text(src, sp.Start, sp.End))
+		if (n.Mode == syntax.DimRadius || n.Mode == syntax.DimDiameter) && n.Offset == nil && n.Text == nil {
+			line += " offset 0" // the default offset is written out
+		}
+		return line
 	case *syntax.StripStmt:
 		all := text(src, sp.Start, sp.End)
 		brace := strings.IndexByte(all, '{')
