@@ -96,6 +96,10 @@ func supported(body []syntax.Stmt) bool {
 			*syntax.FurnitureStmt, *syntax.DimStmt, *syntax.TitleStmt, *syntax.LetStmt, *syntax.AccStmt,
 			*syntax.CallStmt, *syntax.ImportStmt, *syntax.BoxStmt, *syntax.AxesStmt, *syntax.SetStmt, *syntax.PlaceStmt,
 			*syntax.AssignStmt, *syntax.StripStmt:
+		case *syntax.ThemeStmt:
+			if n.Block {
+				return false // a theme block's keys are reprinted under other names
+			}
 		case *syntax.IfStmt:
 			if n.Then == nil || !supported(n.Then.Stmts) || n.Else != nil && !supported(n.Else.Stmts) {
 				return false
@@ -122,16 +126,22 @@ func (p *printer) walk(body []syntax.Stmt, start, end int) {
 	pos := start
 	for _, st := range body {
 		sp := st.Span()
-		p.gap(text(src, pos, sp.Start))
+		g := text(src, pos, sp.Start)
 		pos = sp.End
 		switch st.(type) {
 		case *syntax.SettingStmt, *syntax.SiteStmt, *syntax.AccStmt:
-			// Printed above; a blank line beside a setting does not carry
-			// over to the body.
+			// Printed above; its comments wait for the next statement, and
+			// a blank line beside a setting does not carry over.
+			p.pending = append(p.pending, comments(g)...)
+			if trail := trailing(src, sp.End); trail != "" {
+				p.pending = append(p.pending, trail)
+				pos = sp.End + strings.Index(string(src[sp.End:]), trail) + len(trail)
+			}
 			p.blank = false
 			p.settled = true
 			continue
 		}
+		p.gap(g)
 		if inner := block(st); inner != nil {
 			p.item(canonical(text(src, sp.Start, inner.Sp.Start)) + " {")
 			p.nest(inner)
@@ -203,6 +213,29 @@ type printer struct {
 	// settled is set after a setting: blank lines up to the next item are
 	// the settings' own.
 	settled bool
+	// pending are the comments written among the settings; they lead the
+	// next statement.
+	pending []string
+}
+
+// comments returns the comment lines of a stretch of text.
+func comments(gap string) []string {
+	var out []string
+	for _, ln := range strings.Split(gap, "\n") {
+		if t := strings.TrimSpace(ln); strings.HasPrefix(t, "#") {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// flush prints the comments waiting from the settings.
+func (p *printer) flush() {
+	pend := p.pending
+	p.pending = nil
+	for _, c := range pend {
+		p.item(c)
+	}
 }
 
 // item prints one line or block of the body.
@@ -225,9 +258,11 @@ func (p *printer) gap(gap string) {
 		case t == "" && i > 0 && i < len(lines)-1:
 			p.blank = !p.settled
 		case strings.HasPrefix(t, "#"):
+			p.flush()
 			p.item(t)
 		}
 	}
+	p.flush()
 }
 
 // trailing returns the comment that follows position end on the same line,
@@ -308,10 +343,25 @@ func printStmt(src []byte, st syntax.Stmt, margin int) string {
 		b.WriteString("\n}")
 		return b.String()
 	case *syntax.AxesStmt:
+		// Rows of one axis merge into a single row, in first-seen order.
+		var order []string
+		vals := map[string][]string{}
+		for _, r := range n.Rows {
+			if r.Axis == nil {
+				continue
+			}
+			k := r.Axis.Text
+			if _, seen := vals[k]; !seen {
+				order = append(order, k)
+			}
+			for _, v := range r.Values {
+				vals[k] = append(vals[k], canonical(text(src, v.Span().Start, v.Span().End)))
+			}
+		}
 		var b strings.Builder
 		b.WriteString("axes {")
-		for _, r := range n.Rows {
-			b.WriteString("\n" + indent + canonical(text(src, r.Sp.Start, r.Sp.End)))
+		for _, k := range order {
+			b.WriteString("\n" + indent + k + " at " + strings.Join(vals[k], ", "))
 		}
 		b.WriteString("\n}")
 		return b.String()
