@@ -598,6 +598,12 @@ func (g *navGrid) widest(seed int, start float64, skipRoom, skipFrom int) []floa
 				continue
 			}
 			v := math.Min(best[k], g.width[n])
+			if !math.IsInf(g.width[n], 1) && math.IsInf(g.width[k], 1) && int(g.room[k]) != skipFrom {
+				// Stepping into a connector's corridor: the open cell it
+				// is approached from is squeezed by the furniture near it
+				// (not in the room a route sets out from).
+				v = math.Min(v, g.crossWidth(k))
+			}
 			if rk, rn := g.room[k], g.room[n]; rk != rn && rk >= 0 && rn >= 0 && math.IsInf(g.width[n], 1) && math.IsInf(g.width[k], 1) {
 				// An open boundary between two rooms (no connector).
 				v = math.Min(v, g.crossWidth(n))

@@ -30,8 +30,7 @@ var pending = []string{"W_ROOM_NO_CLEAR_PATH", "W_DIM_OVERLAP"}
 // is dropped from those plans only.
 var narrowPending = map[string]bool{
 	"doorway_blocked": true, "enclosure": true, "fixture_back_to_room": true,
-	"fixture_floating": true, "fixture_wrong_room": true, "furn_clearance": true,
-	"thresholds": true,
+	"furn_clearance": true,
 }
 
 // dropped reports whether findings of code are left out for plan.
