@@ -141,7 +141,15 @@ func (p *printer) walk(body []syntax.Stmt, start, end int) {
 			p.settled = true
 			continue
 		}
-		p.gap(g)
+		if _, theme := st.(*syntax.ThemeStmt); theme && len(p.pending) > 0 {
+			// The settings' comments pass a named theme by.
+			pend := p.pending
+			p.pending = nil
+			p.gap(g)
+			p.pending = pend
+		} else {
+			p.gap(g)
+		}
 		if inner := block(st); inner != nil {
 			p.item(canonical(text(src, sp.Start, inner.Sp.Start)) + " {")
 			p.nest(inner)
