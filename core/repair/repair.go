@@ -53,7 +53,7 @@ const (
 	reasonSnap     = "a fixture standing clear of every wall, set back against the nearest one"
 	reasonOverlap  = "overlapped a piece placed before it"
 	reasonHome     = "kept on the floor of the room it is declared in"
-	reasonConflict = "still overlaps another piece after the moves: find it a place by hand"
+	reasonConflict = "still meets a wall or another piece after the moves: find it a place by hand"
 	reasonAbsolute = "its room anchor cannot say where it now stands, so the statement now places it with an absolute `at`"
 	reasonCentred  = "straddles the middle of a wall, so neither side is the obvious one: move it to one side and repair again"
 )
@@ -159,9 +159,17 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 				k = base + i
 			}
 			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed)
-			if ok && un == nil && overlapsAny(final, placed) {
+			if ok && un == nil {
+				// A moved piece that still meets a wall or a piece is
+				// reported as well as logged.
+				_, _, centred, hit := clearWalls(pg, final)
 				sp := ch.Span
-				res.Unresolved = append(res.Unresolved, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
+				switch {
+				case centred:
+					res.Unresolved = append(res.Unresolved, Unresolved{ID: ch.ID, Reason: reasonCentred, Span: &sp})
+				case hit || overlapsAny(final, placed):
+					res.Unresolved = append(res.Unresolved, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
+				}
 			}
 			placed = append(placed, final)
 			if ok {
