@@ -34,10 +34,7 @@ func init() {
 	register(describeTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "describe", t.describe) })
 }
 
-// describeArgs are the describe tool's arguments.
-type describeArgs struct{ sourceField }
-
-func (t *tools) describe(a describeArgs, src []byte) *mcp.CallToolResult {
+func (t *tools) describe(_ sourceOnly, src []byte) *mcp.CallToolResult {
 	res := compile.Describe(src, compile.DescribeOptions{World: t.world()})
 	return jsonResult(res.Facts, !res.Facts.OK)
 }

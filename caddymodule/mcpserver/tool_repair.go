@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -33,22 +32,9 @@ var repairTool = &mcp.Tool{
 }
 
 func init() {
-	register(repairTool, func(t *tools) mcp.ToolHandler { return t.repair })
+	register(repairTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "repair", t.repair) })
 }
 
-// repairArgs are the repair tool's arguments.
-type repairArgs struct {
-	Source *string `json:"source"`
-}
-
-func (t *tools) repair(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a repairArgs
-	if r := t.args(req, &a); r != nil {
-		return r, nil
-	}
-	if r := (sourceArgs{Source: a.Source}).check("repair"); r != nil {
-		return r, nil
-	}
-	res := compile.Repair([]byte(*a.Source), compile.RepairOptions{World: t.compileOptions().World})
-	return jsonResult(res, false), nil
+func (t *tools) repair(_ sourceOnly, src []byte) *mcp.CallToolResult {
+	return jsonResult(compile.Repair(src, compile.RepairOptions{World: t.world()}), false)
 }

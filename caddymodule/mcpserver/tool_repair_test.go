@@ -3,8 +3,6 @@ package mcpserver
 import (
 	"context"
 	"testing"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // repairPlan has a sofa straddling the partition.
@@ -74,17 +72,5 @@ func TestRepairTool(t *testing.T) {
 }
 
 func BenchmarkRepairTool(b *testing.B) {
-	srv := New(Options{})
-	ct, st := mcp.NewInMemoryTransports()
-	ss, _ := srv.Connect(context.Background(), st, nil)
-	defer ss.Close()
-	cs, _ := mcp.NewClient(&mcp.Implementation{Name: "b"}, nil).Connect(context.Background(), ct, nil)
-	defer cs.Close()
-	args := map[string]any{"source": repairPlan}
-	for b.Loop() {
-		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "repair", Arguments: args})
-		if err != nil || len(res.Content) == 0 {
-			b.Fatal(err)
-		}
-	}
+	benchTool(b, "repair", map[string]any{"source": repairPlan})
 }

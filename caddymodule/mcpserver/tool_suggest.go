@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -33,22 +32,9 @@ var suggestTool = &mcp.Tool{
 }
 
 func init() {
-	register(suggestTool, func(t *tools) mcp.ToolHandler { return t.suggest })
+	register(suggestTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "suggest", t.suggest) })
 }
 
-// suggestArgs are the suggest tool's arguments.
-type suggestArgs struct {
-	Source *string `json:"source"`
-}
-
-func (t *tools) suggest(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var a suggestArgs
-	if r := t.args(req, &a); r != nil {
-		return r, nil
-	}
-	if r := (sourceArgs{Source: a.Source}).check("suggest"); r != nil {
-		return r, nil
-	}
-	res := compile.Suggest([]byte(*a.Source), compile.SuggestOptions{World: t.compileOptions().World})
-	return jsonResult(res, false), nil
+func (t *tools) suggest(_ sourceOnly, src []byte) *mcp.CallToolResult {
+	return jsonResult(compile.Suggest(src, compile.SuggestOptions{World: t.world()}), false)
 }

@@ -3,8 +3,6 @@ package mcpserver
 import (
 	"context"
 	"testing"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // suggestPlan has no entrance and a windowless bedroom.
@@ -67,17 +65,5 @@ func TestSuggestTool(t *testing.T) {
 }
 
 func BenchmarkSuggestTool(b *testing.B) {
-	srv := New(Options{})
-	ct, st := mcp.NewInMemoryTransports()
-	ss, _ := srv.Connect(context.Background(), st, nil)
-	defer ss.Close()
-	cs, _ := mcp.NewClient(&mcp.Implementation{Name: "b"}, nil).Connect(context.Background(), ct, nil)
-	defer cs.Close()
-	args := map[string]any{"source": suggestPlan}
-	for b.Loop() {
-		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "suggest", Arguments: args})
-		if err != nil || len(res.Content) == 0 {
-			b.Fatal(err)
-		}
-	}
+	benchTool(b, "suggest", map[string]any{"source": suggestPlan})
 }

@@ -207,6 +207,9 @@ type sourceField struct {
 
 func (f sourceField) source() *string { return f.Source }
 
+// sourceOnly are the arguments of a tool that takes nothing but source.
+type sourceOnly struct{ sourceField }
+
 // withSource is an argument struct that carries the plan's source.
 type withSource interface{ source() *string }
 
