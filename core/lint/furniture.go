@@ -22,38 +22,6 @@ const (
 	backReach = 300
 )
 
-// fixture describes one fixture category of the catalogue.
-type fixture struct {
-	// back reports a symbol with a distinct back (W_FIXTURE_BACK_TO_ROOM).
-	back bool
-	// w and d are the catalogue footprint: width along the back, depth.
-	w, d float64
-	// clear is the activity space needed in front (W_FURN_CLEARANCE); 0
-	// when the rule does not apply.
-	clear float64
-}
-
-// fixtures maps every fixture type name (aliases included) to its
-// category's facts. Every type listed needs a wall behind it.
-var fixtures = map[string]fixture{
-	"wc":           {back: true, w: 400, d: 700, clear: 450},
-	"toilet":       {back: true, w: 400, d: 700, clear: 450},
-	"basin":        {back: true, w: 600, d: 450, clear: 450},
-	"sink":         {back: true, w: 600, d: 450, clear: 550},
-	"shower":       {w: 900, d: 900},
-	"bathtub":      {back: true, w: 1700, d: 700, clear: 550},
-	"bath":         {back: true, w: 1700, d: 700, clear: 550},
-	"tub":          {back: true, w: 1700, d: 700, clear: 550},
-	"kitchen_sink": {back: true, w: 800, d: 600, clear: 550},
-	"counter":      {back: true, w: 600, d: 600, clear: 550},
-	"worktop":      {back: true, w: 600, d: 600, clear: 550},
-	"stove":        {back: true, w: 600, d: 600, clear: 550},
-	"hob":          {back: true, w: 600, d: 600, clear: 550},
-	"cooktop":      {back: true, w: 600, d: 600, clear: 550},
-	"fridge":       {back: true, w: 600, d: 650, clear: 550},
-	"refrigerator": {back: true, w: 600, d: 650, clear: 550},
-}
-
 // pieceName is how findings name a piece: its label, else its type.
 func pieceName(f ir.Furniture) string {
 	if f.Label != "" {
@@ -67,28 +35,28 @@ func pieceName(f ir.Furniture) string {
 // intruded on by a free-standing piece; other fixtures do not count.
 func (c *checker) furnitureClearance() {
 	for _, f := range c.p.Furniture {
-		fx, ok := fixtures[f.Type]
-		if !ok || fx.clear <= 0 {
+		fx, ok := ir.WallFixtures[f.Type]
+		if !ok || fx.Clear <= 0 {
 			continue
 		}
 		front := (quarter(f.Rotate) + 2) % sideCount
 		for _, o := range c.p.Furniture {
-			if _, fixture := fixtures[o.Type]; fixture {
+			if _, fixture := ir.WallFixtures[o.Type]; fixture {
 				continue
 			}
-			left, hit := frontGap(f.Rect, front, fx.clear, o.Rect)
+			left, hit := frontGap(f.Rect, front, fx.Clear, o.Rect)
 			if !hit {
 				continue
 			}
 			name, other := pieceName(f), pieceName(o)
-			short := fx.clear - left
+			short := fx.Clear - left
 			d := diag.New("W_FURN_CLEARANCE", f.Span, "Fixture %s needs %s mm of free floor in front of it, but %s stands %s mm away (%s mm short).",
-				quote(name), mm(fx.clear), quote(other), mm(left), mm(short))
+				quote(name), mm(fx.Clear), quote(other), mm(left), mm(short))
 			d.Hints = []string{
 				"Move " + quote(other) + " " + mm(short) + " mm further from the front of " + quote(name) + ".",
 				"Or make " + quote(other) + " " + mm(short) + " mm smaller on the side facing " + quote(name) + ".",
 				"Or turn " + quote(name) + " (`rotate 0|90|180|270`) to face open floor, keeping its back on a wall.",
-				"Or move " + quote(name) + " to a stretch of wall with " + mm(fx.clear) + " mm of free floor in front.",
+				"Or move " + quote(name) + " to a stretch of wall with " + mm(fx.Clear) + " mm of free floor in front.",
 			}
 			c.addIn(f.File, d)
 			break
@@ -151,7 +119,7 @@ func (c *checker) furnitureOverlap() {
 // then pieces whose centre is outside the room they are declared in.
 func (c *checker) fixturePlacement() {
 	for _, f := range c.p.Furniture {
-		if _, ok := fixtures[f.Type]; !ok {
+		if _, ok := ir.WallFixtures[f.Type]; !ok {
 			continue
 		}
 		if s := walledSides(c.walls, f.Rect, backReach); s == [sideCount]bool{} {
@@ -216,8 +184,8 @@ func (c *checker) wallCollision() {
 // the rotate that turns the back onto it.
 func (c *checker) fixtureBackToRoom() {
 	for _, f := range c.p.Furniture {
-		fx, ok := fixtures[f.Type]
-		if !ok || !fx.back || c.inPolygonRoom(f) {
+		fx, ok := ir.WallFixtures[f.Type]
+		if !ok || !fx.Back || c.inPolygonRoom(f) {
 			continue
 		}
 		sides := walledSides(c.walls, f.Rect, backReach)
@@ -263,15 +231,15 @@ func (c *checker) fixtureBackToRoom() {
 // category fx: a square footprint (or category) fits any side; otherwise the
 // side must be the long one when the catalogue piece is wider than deep,
 // and the short one when it is deeper than wide.
-func fitsBack(fx fixture, r geom.Rect, s int) bool {
+func fitsBack(fx ir.WallFixture, r geom.Rect, s int) bool {
 	along, depth := r.W(), r.H()
 	if s == sideLeft || s == sideRight {
 		along, depth = depth, along
 	}
-	if math.Abs(along-depth) <= geom.Eps || fx.w == fx.d {
+	if math.Abs(along-depth) <= geom.Eps || fx.W == fx.D {
 		return true
 	}
-	return (along > depth) == (fx.w > fx.d)
+	return (along > depth) == (fx.W > fx.D)
 }
 
 // inPolygonRoom reports whether the piece's centre is inside a polygon or

@@ -239,7 +239,7 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 		}
 		r = snapMove(r, r2, grid)
 	}
-	if !pushed && fixtures[fu.Type] {
+	if _, fixture := ir.WallFixtures[fu.Type]; !pushed && fixture {
 		if r2, ok := backFixture(p, r); ok {
 			r = snapMove(fu.Rect, r2, grid)
 			reasons = append(reasons, reasonSnap)
@@ -452,12 +452,6 @@ func wallNames(p *ir.Plan) []string {
 		out = append(out, w.GenID)
 	}
 	return out
-}
-
-// fixtures are the catalogue types that need a wall behind them.
-var fixtures = map[string]bool{
-	"wc": true, "toilet": true, "basin": true, "sink": true, "shower": true, "bathtub": true, "bath": true, "tub": true,
-	"kitchen_sink": true, "counter": true, "worktop": true, "stove": true, "hob": true, "cooktop": true, "fridge": true, "refrigerator": true,
 }
 
 // BackReach is the largest gap between a fixture's edge and a wall's
