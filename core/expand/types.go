@@ -467,4 +467,6 @@ type Instance struct {
 	Items     []Item
 }
 
+// Info returns m itself: every Item embeds a Meta, so this is how an Item
+// gives access to it.
 func (m *Meta) Info() *Meta { return m }

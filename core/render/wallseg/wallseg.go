@@ -27,6 +27,12 @@ type Seg struct {
 	Arc   *ir.WallArc
 }
 
+// Segments cuts every wall of p into its legs, in (wall, leg) order.
+// Walls and legs that cannot be drawn are left out: a thickness that is
+// not positive or over maxCoord, a leg with non-finite or coincident ends.
+// An arc leg keeps its arc only when the arc is drawable (a radius over
+// half the thickness and under maxCoord, a finite centre, a sweep of at
+// most a full turn); otherwise it is drawn as its chord.
 func Segments(p *ir.Plan, maxCoord float64) []Seg {
 	var out []Seg
 	for wi, wl := range p.Walls {
