@@ -149,7 +149,7 @@ func (m *Model) buildGrid() *navGrid {
 		rect(c.Rect)
 	}
 	for _, v := range p.Vertical {
-		rect(v.Rect)
+		m.verticalHalo(g, v, halo)
 	}
 	g.free = make([]bool, n)
 	for k := 0; k < n; k++ {
@@ -732,4 +732,52 @@ func ringCentroid(c geom.Point, r float64) geom.Point {
 		return c
 	}
 	return geom.Point{X: cx / (6 * area), Y: cy / (6 * area)}
+}
+
+// entrySides are the edges of a vertical run a person steps on from:
+// a stair's arrow tail (the foot of a `dir up` flight, the head of a `dir
+// down` one), both narrow ends of an escalator, a lift car's south edge.
+// Sides are 0 left (min x), 1 right (max x), 2 top (min y), 3 bottom (max y).
+func entrySides(v ir.Vertical) []int {
+	r := v.Rect
+	if v.Kind == ir.Elevator {
+		return []int{3}
+	}
+	vertical := r.H() >= r.W()
+	lo, hi := 0, 1 // the flight's ends along its axis
+	if vertical {
+		lo, hi = 2, 3
+	}
+	if v.Kind == ir.Escalator {
+		return []int{lo, hi}
+	}
+	if v.Dir == "down" {
+		return []int{lo}
+	}
+	return []int{hi}
+}
+
+// verticalHalo marks the body-radius halo of a vertical run, lifted
+// outside its entry edges so the landing stays walkable.
+func (m *Model) verticalHalo(g *navGrid, v ir.Vertical, halo []bool) {
+	const rad = BodyRadiusMm
+	r := v.Rect
+	sides := entrySides(v)
+	lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
+	hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
+	g.each(lo, hi, func(k int, c geom.Point) {
+		dx := math.Max(math.Max(r.Min.X-c.X, c.X-r.Max.X), 0)
+		dy := math.Max(math.Max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
+		if math.Hypot(dx, dy) > rad+geomEps {
+			return
+		}
+		for _, sd := range sides {
+			switch {
+			case sd == 0 && c.X < r.Min.X, sd == 1 && c.X > r.Max.X,
+				sd == 2 && c.Y < r.Min.Y, sd == 3 && c.Y > r.Max.Y:
+				return
+			}
+		}
+		halo[k] = true
+	})
 }
