@@ -44,6 +44,9 @@ type navGrid struct {
 	// obstacle halo cell (walls are not obstacles here); noObstacle where
 	// the plan has none.
 	clear []int32
+	// moved marks the corridor cells of a connector whose corridor was
+	// moved off its centre by furniture: no approach squeeze there.
+	moved []bool
 }
 
 // noObstacle marks a clearance with no obstacle anywhere on the grid.
@@ -160,6 +163,7 @@ func (m *Model) buildGrid() *navGrid {
 	// on the line through its centre, reaching past the eroded band on
 	// both sides. It carries the connector's clear width.
 	g.width = make([]float64, n)
+	g.moved = make([]bool, n)
 	for k := range g.width {
 		g.width[k] = math.Inf(1)
 	}
@@ -192,10 +196,12 @@ func (m *Model) buildGrid() *navGrid {
 		if op.Kind == ir.Door {
 			clear -= DoorLeafLoss
 		}
+		shifted := false
 		mark := func(k int) {
 			if !g.open[k] {
 				g.free[k] = true
 				g.width[k] = math.Min(g.width[k], clear)
+				g.moved[k] = g.moved[k] || shifted
 			}
 		}
 		// Walk the line out from the centre on each side, cell by cell,
@@ -203,7 +209,23 @@ func (m *Model) buildGrid() *navGrid {
 		// (at most MaxCorridorMm; the edge of the floor stops it). A
 		// diagonal step also takes the cell beside it, so the corridor
 		// stays 4-connected.
-		c0, ok := g.cellOf(op.Center)
+		// The corridor runs through the centre of the doorway, or, when
+		// furniture crowds the floor there, through the nearest line
+		// within the clear width that reaches open floor on both sides.
+		ctr := op.Center
+		dw := geom.Point{X: -nrm.Y, Y: nrm.X}
+		for i := 0; float64(i)*g.cell <= clear/2-g.cell/2+geomEps; i++ {
+			q1, q2 := op.Center.Add(dw.Mul(float64(i)*g.cell)), op.Center.Sub(dw.Mul(float64(i)*g.cell))
+			if !g.crowded(q1, nrm, solid, halo) {
+				ctr, shifted = q1, i > 0
+				break
+			}
+			if !g.crowded(q2, nrm, solid, halo) {
+				ctr, shifted = q2, true
+				break
+			}
+		}
+		c0, ok := g.cellOf(ctr)
 		if !ok {
 			continue
 		}
@@ -214,7 +236,7 @@ func (m *Model) buildGrid() *navGrid {
 		for _, dir := range []float64{1, -1} {
 			prev := c0
 			for st := 1; st <= maxSt; st++ {
-				k, ok := g.cellOf(op.Center.Add(nrm.Mul(dir * float64(st) * g.cell / 4)))
+				k, ok := g.cellOf(ctr.Add(nrm.Mul(dir * float64(st) * g.cell / 4)))
 				if !ok {
 					break
 				}
@@ -598,7 +620,7 @@ func (g *navGrid) widest(seed int, start float64, skipRoom, skipFrom int) []floa
 				continue
 			}
 			v := math.Min(best[k], g.width[n])
-			if !math.IsInf(g.width[n], 1) && math.IsInf(g.width[k], 1) && int(g.room[k]) != skipFrom {
+			if !math.IsInf(g.width[n], 1) && math.IsInf(g.width[k], 1) && int(g.room[k]) != skipFrom && !g.moved[n] {
 				// Stepping into a connector's corridor: the open cell it
 				// is approached from is squeezed by the furniture near it
 				// (not in the room a route sets out from).
@@ -780,4 +802,26 @@ func (m *Model) verticalHalo(g *navGrid, v ir.Vertical, halo []bool) {
 		}
 		halo[k] = true
 	})
+}
+
+// crowded reports whether the first floor cell past the wall on either side
+// of a doorway line through q (along nrm) lies in an obstacle's halo.
+func (g *navGrid) crowded(q, nrm geom.Point, solid, halo []bool) bool {
+	maxSt := int(math.Ceil(MaxCorridorMm / g.cell * 4))
+	for _, dir := range []float64{1, -1} {
+		for st := 0; st <= maxSt; st++ {
+			k, ok := g.cellOf(q.Add(nrm.Mul(dir * float64(st) * g.cell / 4)))
+			if !ok || g.room[k] < 0 {
+				break
+			}
+			if solid[k] {
+				continue
+			}
+			if halo[k] {
+				return true
+			}
+			break
+		}
+	}
+	return false
 }
