@@ -1,8 +1,6 @@
 package mcpserver
 
 import (
-	"encoding/json"
-
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/archlang-go/caddy-archlang/core/compile"
@@ -20,14 +18,7 @@ var describeTool = &mcp.Tool{
 		"freedom (which positions are written vs derived), and, when the plan has them, sheet, site, axes, zones, schedule, instances, verticals, levels[], vertical; " +
 		"diagnostics as compile reports them}. A plan with errors answers ok:false with empty facts and the errors to fix (isError is set).",
 	Annotations: readOnly,
-	InputSchema: json.RawMessage(`{
-  "type": "object",
-  "properties": {
-    "source": {"type": "string", "description": "The whole .arch program, starting with plan \"Name\" {"}
-  },
-  "required": ["source"],
-  "additionalProperties": false
-}`),
+	InputSchema: sourceOnlySchema,
 }
 
 func init() {

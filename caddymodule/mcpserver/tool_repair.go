@@ -1,8 +1,6 @@
 package mcpserver
 
 import (
-	"encoding/json"
-
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/archlang-go/caddy-archlang/core/compile"
@@ -21,14 +19,7 @@ var repairTool = &mcp.Tool{
 		"source is the whole program in canonical layout when something moved, otherwise the input unchanged; spans are byte offsets of the input. " +
 		"A plan that does not parse or has errors comes back unchanged with one unresolved entry for the plan.",
 	Annotations: readOnly,
-	InputSchema: json.RawMessage(`{
-  "type": "object",
-  "properties": {
-    "source": {"type": "string", "description": "The whole .arch program, starting with plan \"Name\" {"}
-  },
-  "required": ["source"],
-  "additionalProperties": false
-}`),
+	InputSchema: sourceOnlySchema,
 }
 
 func init() {

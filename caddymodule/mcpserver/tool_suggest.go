@@ -1,8 +1,6 @@
 package mcpserver
 
 import (
-	"encoding/json"
-
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/archlang-go/caddy-archlang/core/compile"
@@ -21,14 +19,7 @@ var suggestTool = &mcp.Tool{
 		"Returns one JSON text: {ok: true, suggestions: [{problem, code, roomId, candidates: [{insertText, rationale}]}]}; " +
 		"a plan that does not compile has no suggestions.",
 	Annotations: readOnly,
-	InputSchema: json.RawMessage(`{
-  "type": "object",
-  "properties": {
-    "source": {"type": "string", "description": "The whole .arch program, starting with plan \"Name\" {"}
-  },
-  "required": ["source"],
-  "additionalProperties": false
-}`),
+	InputSchema: sourceOnlySchema,
 }
 
 func init() {

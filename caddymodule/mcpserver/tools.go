@@ -207,6 +207,17 @@ type sourceField struct {
 
 func (f sourceField) source() *string { return f.Source }
 
+// sourceOnlySchema is the input schema of a tool that takes nothing but
+// source.
+var sourceOnlySchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "source": {"type": "string", "description": "The whole .arch program, starting with plan \"Name\" {"}
+  },
+  "required": ["source"],
+  "additionalProperties": false
+}`)
+
 // sourceOnly are the arguments of a tool that takes nothing but source.
 type sourceOnly struct{ sourceField }
 
