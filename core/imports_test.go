@@ -31,6 +31,7 @@ var allowed = map[string][]string{
 	"core/render/wallseg": {"core/ir", "core/geom"},
 	"core/render/txt":     {"core/ir", "core/geom", "core/source", "core/render/wallseg"},
 	"core/payload":        {},
+	"core/plangen":        {},
 	"core/planjson":       {"core/diag"},
 	"core/analysis":       {"core/source", "core/diag", "core/ir", "core/geom"},
 	"core/lint":           {"core/source", "core/diag", "core/ir", "core/geom", "core/analysis"},

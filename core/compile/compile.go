@@ -5,6 +5,8 @@
 package compile
 
 import (
+	"context"
+
 	"strconv"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
@@ -19,6 +21,10 @@ import (
 
 // Options tune a compile.
 type Options struct {
+	// Ctx, when set, stops the work early once it is done (a client that
+	// went away, a deadline): the result is then incomplete, and a caller
+	// that sees Ctx.Err() != nil must discard it. nil never stops.
+	Ctx context.Context
 	// Format is the output format; "" means SVG. "txt" draws the plan as
 	// text (core/render/txt). "png" is refused with E_PNG_DEPENDENCY (this
 	// host has no raster backend); every other value yields SVG, as the

@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"context"
+
 	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
@@ -11,6 +13,10 @@ import (
 
 // DescribeOptions tune a describe.
 type DescribeOptions struct {
+	// Ctx, when set, stops the work early once it is done (a client that
+	// went away, a deadline): the result is then incomplete, and a caller
+	// that sees Ctx.Err() != nil must discard it. nil never stops.
+	Ctx context.Context
 	// Name is the file name used for the source (default "plan.arch").
 	Name string
 	// World resolves `import` statements, as in Options.

@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"context"
+
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -10,6 +12,10 @@ import (
 
 // LintOptions tune a lint.
 type LintOptions struct {
+	// Ctx, when set, stops the work early once it is done (a client that
+	// went away, a deadline): the result is then incomplete, and a caller
+	// that sees Ctx.Err() != nil must discard it. nil never stops.
+	Ctx context.Context
 	// Name is the file name used for the source (default "plan.arch").
 	Name string
 	// World resolves `import` statements, as in Options.

@@ -1,12 +1,18 @@
 package compile
 
 import (
+	"context"
+
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/intent"
 )
 
 // ScoreOptions tune a score.
 type ScoreOptions struct {
+	// Ctx, when set, stops the work early once it is done (a client that
+	// went away, a deadline): the result is then incomplete, and a caller
+	// that sees Ctx.Err() != nil must discard it. nil never stops.
+	Ctx context.Context
 	// Name is the file name used for the source (default "plan.arch").
 	Name string
 	// World resolves `import` statements, as in Options.
