@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -47,6 +48,8 @@ type navGrid struct {
 	// moved marks the corridor cells of a connector whose corridor was
 	// moved off its centre by furniture: no approach squeeze there.
 	moved []bool
+	// cells lists each room's cells in raster order.
+	cells [][]int32
 }
 
 // noObstacle marks a clearance with no obstacle anywhere on the grid.
@@ -99,15 +102,28 @@ func (m *Model) buildGrid() *navGrid {
 	for k := range g.room {
 		g.room[k] = -1
 	}
-	for k := 0; k < n; k++ {
-		c := g.centre(k)
-		for r := range p.Rooms {
-			if roomHas(&p.Rooms[r], c) {
-				g.room[k] = int32(r)
-				break
+	// Each cell belongs to the first room, in source order, whose floor
+	// holds its centre: rooms are rasterised in order over their bounds,
+	// and a cell already taken stays with the earlier room.
+	for r := range p.Rooms {
+		room := &p.Rooms[r]
+		b := room.Polygon.Bounds()
+		rect := room.Shape == ir.RoomRect
+		ring := &ir.Room{Polygon: room.Polygon, Shape: ir.RoomPoly}
+		g.each(b.Min, b.Max, func(k int, c geom.Point) {
+			if g.room[k] >= 0 {
+				return
 			}
-		}
+			if rect {
+				if c.X >= b.Min.X && c.X <= b.Max.X && c.Y >= b.Min.Y && c.Y <= b.Max.Y {
+					g.room[k] = int32(r)
+				}
+			} else if RoomContains(ring, c) {
+				g.room[k] = int32(r)
+			}
+		})
 	}
+	g.listCells(len(p.Rooms))
 	// Walls (less their doors and openings), furniture, columns and
 	// vertical runs, each inflated by the body radius: a cell whose centre
 	// falls inside is blocked.
@@ -361,31 +377,45 @@ func (g *navGrid) pinches() {
 	}
 }
 
+// listCells fills g.cells from g.room.
+func (g *navGrid) listCells(rooms int) {
+	count := make([]int, rooms)
+	for _, r := range g.room {
+		if r >= 0 {
+			count[r]++
+		}
+	}
+	all := make([]int32, 0, len(g.room))
+	g.cells = make([][]int32, rooms)
+	for r, c := range count {
+		g.cells[r] = all[len(all) : len(all) : len(all)+c]
+		all = all[:len(all)+c]
+	}
+	for k, r := range g.room {
+		if r >= 0 {
+			g.cells[r] = append(g.cells[r], int32(k))
+		}
+	}
+}
+
 // each calls f for every cell whose centre lies in [lo, hi] (widened by a
-// cell).
+// cell). Bounds off the grid, infinite or NaN visit nothing beyond it.
 func (g *navGrid) each(lo, hi geom.Point, f func(k int, c geom.Point)) {
-	i0 := int(math.Floor((lo.X-g.origin.X)/g.cell)) - 1
-	j0 := int(math.Floor((lo.Y-g.origin.Y)/g.cell)) - 1
-	i1 := int(math.Ceil((hi.X-g.origin.X)/g.cell)) + 1
-	j1 := int(math.Ceil((hi.Y-g.origin.Y)/g.cell)) + 1
-	i0, j0 = max(i0, 0), max(j0, 0)
-	i1, j1 = min(i1, g.nx-1), min(j1, g.ny-1)
+	fi0 := math.Floor((lo.X-g.origin.X)/g.cell) - 1
+	fj0 := math.Floor((lo.Y-g.origin.Y)/g.cell) - 1
+	fi1 := math.Ceil((hi.X-g.origin.X)/g.cell) + 1
+	fj1 := math.Ceil((hi.Y-g.origin.Y)/g.cell) + 1
+	if !(fi0 <= fi1 && fj0 <= fj1) {
+		return
+	}
+	i0, j0 := int(math.Max(fi0, 0)), int(math.Max(fj0, 0))
+	i1, j1 := int(math.Min(fi1, float64(g.nx-1))), int(math.Min(fj1, float64(g.ny-1)))
 	for j := j0; j <= j1; j++ {
 		for i := i0; i <= i1; i++ {
 			k := g.idx(i, j)
 			f(k, g.centre(k))
 		}
 	}
-}
-
-// roomHas reports whether c is on a room's floor for the nav grid (a
-// circle uses its inscribed ring).
-func roomHas(r *ir.Room, c geom.Point) bool {
-	if r.Shape == ir.RoomRect {
-		b := r.Polygon.Bounds()
-		return c.X >= b.Min.X && c.X <= b.Max.X && c.Y >= b.Min.Y && c.Y <= b.Max.Y
-	}
-	return RoomContains(&ir.Room{Polygon: r.Polygon, Shape: ir.RoomPoly}, c)
 }
 
 // bfs returns the 4-connected step distance of every free cell from seed
@@ -396,20 +426,15 @@ func (g *navGrid) bfs(seed int) []int32 {
 		dist[k] = -1
 	}
 	dist[seed] = 0
-	q := []int{seed}
-	for len(q) > 0 {
-		k := q[0]
-		q = q[1:]
-		i, j := k%g.nx, k/g.nx
-		for _, o := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			a, b := i+o[0], j+o[1]
-			if a < 0 || b < 0 || a >= g.nx || b >= g.ny {
-				continue
-			}
-			n := g.idx(a, b)
-			if g.free[n] && dist[n] < 0 {
+	q := make([]int32, 1, 1024)
+	q[0] = int32(seed)
+	for h := 0; h < len(q); h++ {
+		k := int(q[h])
+		for d := range dirs {
+			n := g.neighbour(k, d)
+			if n >= 0 && g.free[n] && dist[n] < 0 {
 				dist[n] = dist[k] + 1
-				q = append(q, n)
+				q = append(q, int32(n))
 			}
 		}
 	}
@@ -455,8 +480,12 @@ func (m *Model) seedCell(g *navGrid, opIdx, r int) int {
 // only through a connector's corridor); -1 when none.
 func (g *navGrid) nearestOpen(q geom.Point, room int) int {
 	best, bd := -1, math.Inf(1)
-	for k, f := range g.open {
-		if !f || int(g.room[k]) != room {
+	if room < 0 || room >= len(g.cells) {
+		return -1
+	}
+	for _, k32 := range g.cells[room] {
+		k := int(k32)
+		if !g.open[k] {
 			continue
 		}
 		d := g.centre(k).Sub(q).Len()
@@ -469,7 +498,7 @@ func (g *navGrid) nearestOpen(q geom.Point, room int) int {
 
 // roomTarget is the cell a walk to room r ends at: the open cell of the
 // room (not a connector's corridor) nearest its centre.
-func (m *Model) roomTarget(g *navGrid, r int, reach []int32) int {
+func (m *Model) roomTarget(g *navGrid, r int) int {
 	room := &m.Plan.Rooms[r]
 	var c geom.Point
 	switch room.Shape {
@@ -492,26 +521,12 @@ func (m *Model) roomTarget(g *navGrid, r int, reach []int32) int {
 		// near the centre: distances are compared exactly, and an exact
 		// tie goes to the later cell in raster order.
 		best, bd := -1, math.Inf(1)
-		for k, f := range g.open {
-			if !f || int(g.room[k]) != r {
+		for _, k32 := range g.cells[r] {
+			k := int(k32)
+			if !g.open[k] {
 				continue
 			}
 			if d := g.centre(k).Sub(c).Len(); d <= bd {
-				best, bd = k, d
-			}
-		}
-		if best >= 0 {
-			return best
-		}
-	}
-	if reach != nil {
-		// Prefer the nearest cell the walk can reach.
-		best, bd := -1, math.Inf(1)
-		for k, f := range g.free {
-			if !f || int(g.room[k]) != r || reach[k] < 0 {
-				continue
-			}
-			if d := g.centre(k).Sub(c).Len(); d < bd-geomEps {
 				best, bd = k, d
 			}
 		}
@@ -555,33 +570,40 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 	}
 	targets := make([]int, len(m.Plan.Rooms))
 	for i := range m.Plan.Rooms {
-		targets[i] = m.roomTarget(g, i, nil)
+		targets[i] = m.roomTarget(g, i)
 	}
+	// One search from the entrance labels the whole grid with no room
+	// spared its squeeze; each room's walk then corrects the labels its
+	// own floor changes (a walk is not squeezed inside the room it ends in).
+	var ws *widestSearch
 	for i := range m.Plan.Rooms {
-		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
-		var wide []float64
-		if seed >= 0 && targets[i] >= 0 && dist[targets[i]] >= 0 {
-			wide = g.widest(seed, ent.EstimatedClearWidth, i, -1)
-		}
-		wr.WalkDistanceMm, wr.BottleneckClearWidthMm, wr.DetourRatio = g.walk(seed, targets[i], dist, wide)
-		if wr.WalkDistanceMm == nil {
+		t := targets[i]
+		if seed < 0 || t < 0 || dist[t] < 0 {
 			continue // an unreachable room has no walk
 		}
+		if ws == nil {
+			ws = g.newWidestSearch(false, -1, -1)
+			ws.full(seed, math.Min(ent.EstimatedClearWidth, g.width[seed]))
+		}
+		ws.skipRoom = i
+		wide := ws.correct(i, t)
+		ws.rollback()
+		ws.skipRoom = -1
+		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
+		wr.WalkDistanceMm, wr.BottleneckClearWidthMm, wr.DetourRatio = g.walk(seed, t, dist[t], wide)
 		c.Rooms = append(c.Rooms, wr)
 	}
 	c.Routes = m.routes(g, targets)
 	return c
 }
 
-// walk reads the metrics of a walk from seed to t off a BFS and a
-// widest-path sweep from seed; all nil when t is unreachable.
-func (g *navGrid) walk(seed, t int, dist []int32, wide []float64) (w, b, d *float64) {
-	if dist == nil || t < 0 || dist[t] < 0 {
-		return nil, nil, nil
-	}
-	wv := float64(dist[t]) * g.cell
+// walk reads the metrics of a walk from seed to t: steps is its length in
+// cells, wide its widest path's narrowest width (+Inf when it crosses no
+// connector).
+func (g *navGrid) walk(seed, t int, steps int32, wide float64) (w, b, d *float64) {
+	wv := float64(steps) * g.cell
 	w = &wv
-	if bv := wide[t]; !math.IsInf(bv, 1) {
+	if bv := wide; !math.IsInf(bv, 1) {
 		b = &bv
 	}
 	if straight := g.centre(t).Sub(g.centre(seed)).Len(); straight > 0 {
@@ -592,62 +614,6 @@ func (g *navGrid) walk(seed, t int, dist []int32, wide []float64) (w, b, d *floa
 		d = &dv
 	}
 	return
-}
-
-// widest returns, for every cell, the largest over paths from seed of the
-// narrowest corridor width on the path (+Inf when no connector is
-// crossed, 0 where unreachable).
-func (g *navGrid) widest(seed int, start float64, skipRoom, skipFrom int) []float64 {
-	best := make([]float64, len(g.free))
-	best[seed] = math.Min(start, g.width[seed])
-	// Buckets by width would do; the widths are few, so a simple
-	// label-correcting sweep converges fast.
-	q := []int{seed}
-	in := make([]bool, len(g.free))
-	in[seed] = true
-	for len(q) > 0 {
-		k := q[0]
-		q = q[1:]
-		in[k] = false
-		i, j := k%g.nx, k/g.nx
-		for _, o := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			a, b := i+o[0], j+o[1]
-			if a < 0 || b < 0 || a >= g.nx || b >= g.ny {
-				continue
-			}
-			n := g.idx(a, b)
-			if !g.free[n] {
-				continue
-			}
-			v := math.Min(best[k], g.width[n])
-			if !math.IsInf(g.width[n], 1) && math.IsInf(g.width[k], 1) && int(g.room[k]) != skipFrom && !g.moved[n] {
-				// Stepping into a connector's corridor: the open cell it
-				// is approached from is squeezed by the furniture near it
-				// (not in the room a route sets out from).
-				v = math.Min(v, g.crossWidth(k))
-			}
-			if rk, rn := g.room[k], g.room[n]; rk != rn && rk >= 0 && rn >= 0 && math.IsInf(g.width[n], 1) && math.IsInf(g.width[k], 1) {
-				// An open boundary between two rooms (no connector).
-				v = math.Min(v, g.crossWidth(n))
-			}
-			if r := int(g.room[n]); r != skipRoom && r != skipFrom && math.IsInf(g.width[n], 1) {
-				// The squeeze across the direction of the step.
-				run := g.hrun[n]
-				if o[1] == 0 {
-					run = g.vrun[n]
-				}
-				v = math.Min(v, float64(2*run-1)*g.cell)
-			}
-			if v > best[n] {
-				best[n] = v
-				if !in[n] {
-					in[n] = true
-					q = append(q, n)
-				}
-			}
-		}
-	}
-	return best
 }
 
 // routes measures the key functional routes: each kitchen to its nearest
@@ -684,46 +650,193 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 	}
 	out := []WalkRoute{}
 	for _, rule := range [][2][]string{{{"kitchen"}, {"living", "dining"}}, {{"bedroom"}, {"bath", "wc"}}} {
+		var from, to []int
 		for i := range p.Rooms {
-			if !has(i, rule[0]...) || targets[i] < 0 {
+			if targets[i] < 0 {
 				continue
 			}
-			dist := g.bfs(targets[i])
-			best := -1
-			for j := range p.Rooms {
-				if j == i || !has(j, rule[1]...) || targets[j] < 0 || dist[targets[j]] < 0 {
-					continue
-				}
-				if best < 0 || dist[targets[j]] < dist[targets[best]] {
-					best = j
+			if has(i, rule[0]...) {
+				from = append(from, i)
+			}
+			if has(i, rule[1]...) {
+				to = append(to, i)
+			}
+		}
+		if len(from) == 0 || len(to) == 0 {
+			continue
+		}
+		// The nearest room of the second kind by walk (the first in source
+		// order on a tie), other than the room itself: the two nearest
+		// of every cell, from one search.
+		near := g.nearestTwo(targets, to)
+		var legs []routeLeg
+		for _, i := range from {
+			for _, l := range near[targets[i]] {
+				if l.room >= 0 && int(l.room) != i {
+					legs = append(legs, routeLeg{from: i, to: int(l.room), steps: l.steps})
+					break
 				}
 			}
-			if best < 0 {
-				continue
-			}
-			r := WalkRoute{FromRoomID: p.Rooms[i].ID, ToRoomID: p.Rooms[best].ID}
-			r.WalkDistanceMm, r.BottleneckClearWidthMm, r.DetourRatio = g.walk(targets[i], targets[best], dist, g.widest(targets[i], math.Inf(1), best, i))
+		}
+		g.routeWidths(targets, legs)
+		for _, l := range legs {
+			r := WalkRoute{FromRoomID: p.Rooms[l.from].ID, ToRoomID: p.Rooms[l.to].ID}
+			r.WalkDistanceMm, r.BottleneckClearWidthMm, r.DetourRatio = g.walk(targets[l.from], targets[l.to], l.steps, l.wide)
 			out = append(out, r)
 		}
 	}
 	return out
 }
 
+// routeLeg is one functional route: its rooms, its length in cells and its
+// widest path's narrowest width.
+type routeLeg struct {
+	from, to int
+	steps    int32
+	wide     float64
+}
+
+// nearLabel is a room a cell is near: its index (-1: none) and the walk
+// from the cell to its target, in cells.
+type nearLabel struct {
+	room  int32
+	steps int32
+}
+
+// nearestTwo labels every free cell with the two nearest of the given
+// rooms by walk to their targets (fewest steps first, then the lower room
+// index), in one breadth-first search from all the targets at once: the
+// second one answers a room that is itself the nearest. The lists are
+// sparse: only cells that were reached have an entry.
+func (g *navGrid) nearestTwo(targets, rooms []int) map[int][2]nearLabel {
+	n := len(g.free)
+	lab := make([][2]nearLabel, n)
+	none := [2]nearLabel{{-1, 0}, {-1, 0}}
+	for k := range lab {
+		lab[k] = none
+	}
+	type entry struct{ k, room int32 }
+	var front []entry
+	for _, r := range rooms {
+		t := targets[r]
+		lab[t][0] = nearLabel{int32(r), 0}
+		front = append(front, entry{int32(t), int32(r)})
+	}
+	less := func(a, b nearLabel) bool {
+		return a.steps < b.steps || (a.steps == b.steps && a.room < b.room)
+	}
+	var next []entry
+	var touched []int32
+	mark := make([]bool, n)
+	for step := int32(1); len(front) > 0; step++ {
+		touched = touched[:0]
+		for _, e := range front {
+			for d := range dirs {
+				m := g.neighbour(int(e.k), d)
+				if m < 0 || !g.free[m] {
+					continue
+				}
+				l := &lab[m]
+				c := nearLabel{e.room, step}
+				switch {
+				case l[0].room == e.room || l[1].room == e.room:
+					continue
+				case l[0].room < 0:
+					l[0] = c
+				case less(c, l[0]):
+					l[1], l[0] = l[0], c
+				case l[1].room < 0 || less(c, l[1]):
+					l[1] = c
+				default:
+					continue
+				}
+				if !mark[m] {
+					mark[m] = true
+					touched = append(touched, int32(m))
+				}
+			}
+		}
+		next = next[:0]
+		for _, m := range touched {
+			mark[m] = false
+			for _, l := range lab[m] {
+				if l.room >= 0 && l.steps == step {
+					next = append(next, entry{m, l.room})
+				}
+			}
+		}
+		front, next = next, front
+	}
+	out := make(map[int][2]nearLabel, len(targets))
+	for _, t := range targets {
+		if t >= 0 {
+			out[t] = lab[t]
+		}
+	}
+	return out
+}
+
+// routeWidths fills each leg's widest-path width. A destination many legs
+// share gets one reverse search from it, corrected per leg; a leg to a
+// destination of its own gets a forward search that stops at it.
+func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
+	// sharedLegs is how many legs to one destination justify a search
+	// over the whole grid.
+	const sharedLegs = 3
+	count := map[int]int{}
+	for _, l := range legs {
+		count[l.to]++
+	}
+	// Legs to one destination are taken together, so one reverse search
+	// at a time is enough.
+	order := make([]int, len(legs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return legs[a].to - legs[b].to })
+	var point, rs *widestSearch
+	for _, i := range order {
+		l := &legs[i]
+		s, t := targets[l.from], targets[l.to]
+		if count[l.to] < sharedLegs {
+			if point == nil {
+				point = g.newWidestSearch(false, -1, -1)
+			}
+			point.skipRoom, point.skipFrom = l.to, l.from
+			l.wide = point.pointToPoint(s, g.width[s], t)
+			point.rollback()
+			continue
+		}
+		if rs == nil || rs.skipRoom != l.to {
+			rs = g.newWidestSearch(true, l.to, -1)
+			rs.full(t, math.Inf(1))
+		}
+		rs.skipFrom = l.from
+		l.wide = math.Min(g.width[s], rs.correct(l.from, s))
+		rs.rollback()
+		rs.skipFrom = -1
+	}
+}
+
 // pole is the room's cell centre farthest inside its ring (distance to the
 // nearest edge); on a tie the lowest row on the sheet, then the leftmost.
 func pole(g *navGrid, room *ir.Room, r int) geom.Point {
 	best, bd := room.Polygon.Centroid(), -1.0
-	for j := g.ny - 1; j >= 0; j-- {
-		for i := 0; i < g.nx; i++ {
-			k := g.idx(i, j)
-			if int(g.room[k]) != r {
-				continue
-			}
-			c := g.centre(k)
+	cells := g.cells[r]
+	// Rows from the bottom of the sheet up, each left to right.
+	for end := len(cells); end > 0; {
+		row := int(cells[end-1]) / g.nx
+		start := end - 1
+		for start > 0 && int(cells[start-1])/g.nx == row {
+			start--
+		}
+		for _, k := range cells[start:end] {
+			c := g.centre(int(k))
 			if d := DistToRoom(room, c); d > bd+geomEps {
 				best, bd = c, d
 			}
 		}
+		end = start
 	}
 	return best
 }
