@@ -1,0 +1,236 @@
+package compile
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/archlang-go/caddy-archlang/core/plangen"
+)
+
+// The benchmarks in this file time every tool of the facade on generated
+// room grids of about 8, 16, 32 and 60 KiB (BenchmarkToolSizes) and, when
+// ARCHLANG_EXAMPLES names a directory of .arch files, on each of those
+// plans (BenchmarkToolExamples). Sub-benchmarks are named tool/size or
+// tool/example so benchstat can read them:
+//
+//	go test -run XXX -bench 'ToolSizes' -benchtime 2s -count 6 ./core/compile/ | tee new.txt
+//	ARCHLANG_EXAMPLES=../shared/examples go test -run XXX -bench 'ToolExamples' ./core/compile/
+//
+// Each call gets a distinct trailing comment, so no cache keyed by the
+// source can answer it: the figures are the work, not a cache (B/op then
+// includes one copy of the source). Besides ns/op, B/op and allocs/op,
+// each sub-benchmark reports peak-heap-MB: the largest heap (live objects
+// and not yet swept garbage) seen during one extra call run with the
+// collector at GOGC=1, above the heap before the call — an estimate of the
+// peak live heap one call needs.
+
+// benchBrief is the brief the score tool measures against: an ordinary
+// two-bedroom brief with every kind of expectation.
+const benchBrief = `{"rooms":4,"roomsInclude":[{"concept":"bathroom","count":{"min":1},"areaM2":{"min":3,"max":12,"source":"a bathroom of 3 to 12 m²"}},{"concept":"bedroom","count":{"min":2},"windows":{"min":1}},{"concept":"kitchen","count":{"min":1}}],"totalAreaM2":{"min":30,"max":5000,"source":"30 m² or more"},"adjacency":{"requiredEdges":{"kitchen":["living-room"]},"source":"a kitchen off the living room"},"reachable":true}`
+
+// benchTool is one tool of the facade, called as the hosted server calls
+// it (with the given import world).
+type benchTool struct {
+	name string
+	call func(src []byte, w World)
+}
+
+// benchTools lists every tool of the facade, in the order the README
+// tables use.
+var benchTools = []benchTool{
+	{"compile", func(src []byte, w World) { Compile(src, Options{World: w}) }},
+	{"describe", func(src []byte, w World) { Describe(src, DescribeOptions{World: w}) }},
+	{"lint", func(src []byte, w World) { Lint(src, LintOptions{World: w}) }},
+	{"validate", func(src []byte, w World) { Validate(src, ValidateOptions{World: w}) }},
+	{"score", func(src []byte, w World) { Score(src, []byte(benchBrief), ScoreOptions{World: w}) }},
+	{"suggest", func(src []byte, w World) { Suggest(src, SuggestOptions{World: w}) }},
+	{"repair", func(src []byte, w World) { Repair(src, RepairOptions{World: w}) }},
+	{"fix", func(src []byte, w World) { Fix(src, FixOptions{World: w}) }},
+	{"finish", func(src []byte, w World) { Finish(src, FinishOptions{World: w}) }},
+	// complete at the end of the plan's first line (inside the plan
+	// block), where every keyword is in scope.
+	{"complete", func(src []byte, _ World) { Complete(src, firstLineEnd(src)) }},
+}
+
+func firstLineEnd(src []byte) int {
+	for i, c := range src {
+		if c == '\n' {
+			return i + 1
+		}
+	}
+	return len(src)
+}
+
+// benchSizes are the generated plans' byte budgets.
+var benchSizes = []struct {
+	name  string
+	bytes int
+}{
+	{"8KB", 8 << 10},
+	{"16KB", 16 << 10},
+	{"32KB", 32 << 10},
+	{"60KB", 60 << 10},
+}
+
+var (
+	benchPlansOnce sync.Once
+	benchPlans     [][]byte
+)
+
+func generatedPlans() [][]byte {
+	benchPlansOnce.Do(func() {
+		for _, s := range benchSizes {
+			benchPlans = append(benchPlans, plangen.GridOfSize(s.bytes))
+		}
+	})
+	return benchPlans
+}
+
+// BenchmarkToolSizes times every tool on room grids of about 8, 16, 32 and
+// 60 KiB (plangen.GridOfSize).
+func BenchmarkToolSizes(b *testing.B) {
+	plans := generatedPlans()
+	for _, t := range benchTools {
+		b.Run(t.name, func(b *testing.B) {
+			for i, s := range benchSizes {
+				b.Run(s.name, func(b *testing.B) { benchCall(b, t, plans[i], nil) })
+			}
+		})
+	}
+}
+
+// BenchmarkToolExamples times every tool on each .arch file of the
+// directory ARCHLANG_EXAMPLES names (imports resolve against that
+// directory); it is skipped when the variable is unset.
+func BenchmarkToolExamples(b *testing.B) {
+	dir := os.Getenv("ARCHLANG_EXAMPLES")
+	if dir == "" {
+		b.Skip("ARCHLANG_EXAMPLES is not set")
+	}
+	names, srcs, err := readExamples(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(names) == 0 {
+		b.Skipf("no .arch files in %s", dir)
+	}
+	world := FSWorld(os.DirFS(dir))
+	for _, t := range benchTools {
+		b.Run(t.name, func(b *testing.B) {
+			for i, n := range names {
+				b.Run(n, func(b *testing.B) { benchCall(b, t, srcs[i], world) })
+			}
+		})
+	}
+}
+
+// readExamples reads the .arch files directly in dir, sorted by name; each
+// is named by its base name without the extension.
+func readExamples(dir string) ([]string, [][]byte, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.arch"))
+	if err != nil {
+		return nil, nil, err
+	}
+	sort.Strings(paths)
+	var names []string
+	var srcs [][]byte
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		names = append(names, strings.TrimSuffix(filepath.Base(p), ".arch"))
+		srcs = append(srcs, src)
+	}
+	return names, srcs, nil
+}
+
+// runCounter makes every call's trailing comment distinct across the
+// whole test binary.
+var runCounter uint64
+
+// withRunComment returns a fresh copy of src with a trailing comment that
+// no other call in this process has had.
+func withRunComment(src []byte) []byte {
+	runCounter++
+	out := make([]byte, 0, len(src)+32)
+	out = append(out, src...)
+	if len(out) > 0 && out[len(out)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	out = append(out, "// bench run "...)
+	out = strconv.AppendUint(out, runCounter, 10)
+	return append(out, '\n')
+}
+
+func benchCall(b *testing.B, t benchTool, src []byte, w World) {
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		t.call(withRunComment(src), w)
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(peakHeap(func() { t.call(withRunComment(src), w) }))/(1<<20), "peak-heap-MB")
+}
+
+// peakHeap estimates the peak live heap fn needs: it runs fn once with the
+// collector at GOGC=1 (so the heap stays close to what is live) while a
+// sampler reads the heap's object bytes, and returns the largest reading
+// above the heap before the call.
+func peakHeap(fn func()) uint64 {
+	const key = "/memory/classes/heap/objects:bytes"
+	sample := []metrics.Sample{{Name: key}}
+	read := func() uint64 {
+		metrics.Read(sample)
+		if sample[0].Value.Kind() != metrics.KindUint64 {
+			return 0
+		}
+		return sample[0].Value.Uint64()
+	}
+	runtime.GC()
+	old := debug.SetGCPercent(1)
+	defer debug.SetGCPercent(old)
+	base := read()
+	var peak uint64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s := []metrics.Sample{{Name: key}}
+		tick := time.NewTicker(50 * time.Microsecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(s)
+			if s[0].Value.Kind() == metrics.KindUint64 {
+				if v := s[0].Value.Uint64(); v > peak {
+					peak = v
+				}
+			}
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	fn()
+	end := read()
+	close(stop)
+	<-done
+	if end > peak {
+		peak = end
+	}
+	if peak < base {
+		return 0
+	}
+	return peak - base
+}
