@@ -25,6 +25,9 @@ type expander struct {
 	// the current outermost component call.
 	recursionReported bool
 	items             int
+	// strBytes counts the bytes of every string evaluated so far
+	// (MaxStringBytes).
+	strBytes int
 
 	global *Env
 	// freeEnvs are released block scopes, reused by pushEnv.
@@ -637,6 +640,17 @@ func (e *expander) textClause(x syntax.Expr, env *Env) Str {
 			out.V = v.Text()
 		} else {
 			out.V = v.Str
+		}
+		if _, lit := x.(*syntax.StrLit); lit {
+			return // evalString counted it
+		}
+		if len(out.V) > MaxStringLength {
+			e.overrun(x.Span(), "string is longer than the limit of %d bytes", MaxStringLength)
+			out.V = ""
+			return
+		}
+		if !e.spendString(len(out.V), x.Span()) {
+			out.V = ""
 		}
 	})
 	return out

@@ -281,6 +281,9 @@ func (e *expander) evalBinary(n *syntax.BinaryExpr, env *Env) Value {
 // (E_RANGE_LIMIT) instead of being cut short.
 func (e *expander) evalString(s *syntax.StrLit, env *Env) Value {
 	if len(s.Parts) == 1 && s.Parts[0].Expr == nil {
+		if !e.spendString(len(s.Parts[0].Text), s.Sp) {
+			return Value{}
+		}
 		return str(s.Parts[0].Text)
 	}
 	var out []byte
@@ -301,7 +304,7 @@ func (e *expander) evalString(s *syntax.StrLit, env *Env) Value {
 			e.overrun(s.Sp, "interpolated string is longer than the limit of %d bytes", MaxStringLength)
 			return Value{}
 		}
-		if !e.charge(len(piece)/StringBytesPerStep, s.Sp) {
+		if !e.charge(len(piece)/StringBytesPerStep, s.Sp) || !e.spendString(len(piece), s.Sp) {
 			return Value{}
 		}
 		if out == nil {
@@ -317,6 +320,18 @@ func (e *expander) evalString(s *syntax.StrLit, env *Env) Value {
 // (`"{s}{s}"`) is allocated once.
 func stringSize(s *syntax.StrLit, first int) int {
 	return min(first*len(s.Parts), MaxStringLength)
+}
+
+// spendString counts n bytes of evaluated string against MaxStringBytes;
+// past it the expansion stops with E_RANGE_LIMIT at sp and it reports
+// false.
+func (e *expander) spendString(n int, sp source.Span) bool {
+	e.strBytes += n
+	if e.strBytes <= MaxStringBytes {
+		return true
+	}
+	e.overrun(sp, "the strings of this expansion pass the limit of %d bytes in all", MaxStringBytes)
+	return false
 }
 
 // overrun reports E_RANGE_LIMIT at sp and spends the rest of the step
@@ -438,7 +453,15 @@ func (e *expander) callBuiltin(name string, n *syntax.CallExpr, args []Value) Va
 		if !e.charge(weight(a, e.limits.Steps), n.Sp) {
 			return Value{}
 		}
-		return str(a.Text())
+		t := a.Text()
+		if len(t) > MaxStringLength {
+			e.overrun(n.Sp, "string is longer than the limit of %d bytes", MaxStringLength)
+			return Value{}
+		}
+		if !e.spendString(len(t), n.Sp) {
+			return Value{}
+		}
+		return str(t)
 	}
 	x := numArg(a)
 	switch name {

@@ -264,19 +264,34 @@ func TestConcurrent(t *testing.T) {
 }
 
 // TestStringBudget checks that a string within MaxStringLength is built
-// whole, and that one byte more refuses the expansion instead of cutting
-// the string.
+// whole, that one byte more refuses the expansion instead of cutting the
+// string, and that the strings of one expansion are bounded in all
+// (MaxStringBytes), literals included.
 func TestStringBudget(t *testing.T) {
 	for _, tt := range []struct {
 		name, body string
 		refused    bool
 	}{
-		// "ab" doubled 19 times is exactly MaxStringLength (1 MiB) long.
-		{"doubled to the limit", "let s = \"ab\"\n for i in 0..19 { s = \"{s}{s}\" }\n let n = len(s)", false},
-		{"one byte over", "let s = \"ab\"\n for i in 0..19 { s = \"{s}{s}\" }\n let t = \"{s}x\"", true},
+		// "ab" doubled 15 times is exactly MaxStringLength (64 KiB) long.
+		{"doubled to the limit", "let s = \"ab\"\n for i in 0..15 { s = \"{s}{s}\" }\n let n = len(s)", false},
+		{"one byte over", "let s = \"ab\"\n for i in 0..15 { s = \"{s}{s}\" }\n let t = \"{s}x\"", true},
+		{"str of a long array", "let a = [0..30000]\n let t = str(a)", true},
+		// MaxStringBytes (1 MiB) in all: fourteen 64 KiB labels and their
+		// building fit, sixteen do not.
+		{"labels within the total", "let s = \"ab\"\n for i in 0..15 { s = \"{s}{s}\" }\n for i in 0..14 { room at (i*10,0) size 5x5 label \"{s}\" }", false},
+		{"labels past the total", "let s = \"ab\"\n for i in 0..15 { s = \"{s}{s}\" }\n for i in 0..16 { room at (i*10,0) size 5x5 label \"{s}\" }", true},
+		// A literal counts each time it is evaluated.
+		{"literal label in a loop", "for i in 0..1100 { room at (i*10,0) size 5x5 label \"" + strings.Repeat("x", 1000) + "\" }", true},
+		{"short literal label in a loop", "for i in 0..20000 { room at (i*10,0) size 5x5 label \"Bedroom {i}\" }", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, msgs := run(t, "plan \"x\" {\n "+tt.body+"\n room at (0,0) size 1x1\n}\n")
+			res, msgs := run(t, "plan \"x\" {\n "+tt.body+"\n room at (0,0) size 1x1\n}\n")
+			// A label's own findings wait in its item for resolve.
+			for _, it := range res.Items {
+				for _, d := range it.Info().Diags {
+					msgs = append(msgs, d.Code+": "+d.Message)
+				}
+			}
 			refused := len(msgs) > 0 && strings.HasPrefix(msgs[0], "E_RANGE_LIMIT: ")
 			if refused != tt.refused {
 				t.Errorf("refused = %v, want %v (%q)", refused, tt.refused, msgs)

@@ -34,12 +34,20 @@ const (
 	ElementSteps = 20
 	// DefaultMaxElements is the default cap on emitted items.
 	DefaultMaxElements = 200000
-	// MaxStringLength caps the length of a string built by interpolation;
-	// a longer one stops the expansion with E_RANGE_LIMIT.
-	MaxStringLength = 1 << 20
+	// MaxStringLength caps the length of any one string the language
+	// builds (by interpolation, str() or rendering a label); a longer one
+	// stops the expansion with E_RANGE_LIMIT. It matches the host's 64 KiB
+	// argument cap: no string needs to be longer than a source can be.
+	MaxStringLength = 64 << 10
+	// MaxStringBytes caps the bytes of all the strings one expansion
+	// evaluates, literals included (each evaluation of a label or text
+	// counts again): the strings a plan carries into its drawing and its
+	// facts. Past it the expansion stops with E_RANGE_LIMIT, so a short
+	// loop cannot stamp a long label on thousands of rooms.
+	MaxStringBytes = 1 << 20
 	// StringBytesPerStep is how many bytes of an interpolated string one
 	// evaluation step pays for: the default budget covers 64 MB of string
-	// building in all.
+	// building in all (MaxStringBytes stops it far sooner).
 	StringBytesPerStep = 64
 	// MaxArrayLength caps the length of an array literal.
 	MaxArrayLength = 1 << 20

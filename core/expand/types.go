@@ -26,8 +26,8 @@
 // hostile script, reported once as E_RANGE_LIMIT. Work that is larger than
 // one node is charged in proportion before it is done: a range one step
 // per element, an interpolated string one step per StringBytesPerStep
-// bytes (and a string past MaxStringLength stops the expansion instead of
-// being cut), an element emitted inside a block or component
+// bytes (and a string past MaxStringLength, or strings past
+// MaxStringBytes in all, stop the expansion instead of being cut), an element emitted inside a block or component
 // ElementSteps, because resolving and drawing it costs far more than a
 // script step. Loops over a range count rather than build it, block scopes
 // are reused once their block is done and component calls link their call
