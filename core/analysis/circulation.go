@@ -50,6 +50,11 @@ type navGrid struct {
 	moved []bool
 	// cells lists each room's cells in raster order.
 	cells [][]int32
+	// corr, cross and squeeze are the tables the step costs read (see
+	// costTables).
+	corr    []bool
+	cross   []float64
+	squeeze [2][]float64
 }
 
 // noObstacle marks a clearance with no obstacle anywhere on the grid.
@@ -138,8 +143,8 @@ func (m *Model) buildGrid() *navGrid {
 				continue
 			}
 			u := s.B.Sub(s.A).Mul(1 / l)
-			lo := geom.Point{X: math.Min(s.A.X, s.B.X) - h, Y: math.Min(s.A.Y, s.B.Y) - h}
-			hi := geom.Point{X: math.Max(s.A.X, s.B.X) + h, Y: math.Max(s.A.Y, s.B.Y) + h}
+			lo := geom.Point{X: min(s.A.X, s.B.X) - h, Y: min(s.A.Y, s.B.Y) - h}
+			hi := geom.Point{X: max(s.A.X, s.B.X) + h, Y: max(s.A.Y, s.B.Y) + h}
 			g.each(lo, hi, func(k int, c geom.Point) {
 				v := c.Sub(s.A)
 				along, off := v.Dot(u), math.Abs(v.Cross(u))
@@ -154,8 +159,8 @@ func (m *Model) buildGrid() *navGrid {
 		lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
 		hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
 		g.each(lo, hi, func(k int, c geom.Point) {
-			dx := math.Max(math.Max(r.Min.X-c.X, c.X-r.Max.X), 0)
-			dy := math.Max(math.Max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
+			dx := max(max(r.Min.X-c.X, c.X-r.Max.X), 0)
+			dy := max(max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
 			if math.Hypot(dx, dy) <= rad+geomEps {
 				halo[k] = true
 			}
@@ -216,7 +221,7 @@ func (m *Model) buildGrid() *navGrid {
 		mark := func(k int) {
 			if !g.open[k] {
 				g.free[k] = true
-				g.width[k] = math.Min(g.width[k], clear)
+				g.width[k] = min(g.width[k], clear)
 				g.moved[k] = g.moved[k] || shifted
 			}
 		}
@@ -277,6 +282,7 @@ func (m *Model) buildGrid() *navGrid {
 	}
 	g.pinches()
 	g.clearance(halo)
+	g.costTables()
 	return g
 }
 
@@ -408,8 +414,8 @@ func (g *navGrid) each(lo, hi geom.Point, f func(k int, c geom.Point)) {
 	if !(fi0 <= fi1 && fj0 <= fj1) {
 		return
 	}
-	i0, j0 := int(math.Max(fi0, 0)), int(math.Max(fj0, 0))
-	i1, j1 := int(math.Min(fi1, float64(g.nx-1))), int(math.Min(fj1, float64(g.ny-1)))
+	i0, j0 := int(max(fi0, 0)), int(max(fj0, 0))
+	i1, j1 := int(min(fi1, float64(g.nx-1))), int(min(fj1, float64(g.ny-1)))
 	for j := j0; j <= j1; j++ {
 		for i := i0; i <= i1; i++ {
 			k := g.idx(i, j)
@@ -583,7 +589,7 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		}
 		if ws == nil {
 			ws = g.newWidestSearch(false, -1, -1)
-			ws.full(seed, math.Min(ent.EstimatedClearWidth, g.width[seed]))
+			ws.full(seed, min(ent.EstimatedClearWidth, g.width[seed]))
 		}
 		ws.skipRoom = i
 		wide := ws.correct(i, t)
@@ -782,7 +788,7 @@ func (g *navGrid) nearestTwo(targets, rooms []int) map[int][2]nearLabel {
 func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
 	// sharedLegs is how many legs to one destination justify a search
 	// over the whole grid.
-	const sharedLegs = 3
+	const sharedLegs = 8
 	count := map[int]int{}
 	for _, l := range legs {
 		count[l.to]++
@@ -812,7 +818,7 @@ func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
 			rs.full(t, math.Inf(1))
 		}
 		rs.skipFrom = l.from
-		l.wide = math.Min(g.width[s], rs.correct(l.from, s))
+		l.wide = min(g.width[s], rs.correct(l.from, s))
 		rs.rollback()
 		rs.skipFrom = -1
 	}
@@ -901,8 +907,8 @@ func (m *Model) verticalHalo(g *navGrid, v ir.Vertical, halo []bool) {
 	lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
 	hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
 	g.each(lo, hi, func(k int, c geom.Point) {
-		dx := math.Max(math.Max(r.Min.X-c.X, c.X-r.Max.X), 0)
-		dy := math.Max(math.Max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
+		dx := max(max(r.Min.X-c.X, c.X-r.Max.X), 0)
+		dy := max(max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
 		if math.Hypot(dx, dy) > rad+geomEps {
 			return
 		}

@@ -30,28 +30,44 @@ func (g *navGrid) neighbour(k, d int) int {
 // direction d, for a walk that sets out from room skipFrom and ends in room
 // skipRoom (-1: none). It never exceeds the corridor width of n.
 func (g *navGrid) stepCost(k, n, d, skipRoom, skipFrom int) float64 {
-	wn := g.width[n]
-	v := wn
-	nCorr, kCorr := !math.IsInf(wn, 1), !math.IsInf(g.width[k], 1)
-	if nCorr && !kCorr && int(g.room[k]) != skipFrom && !g.moved[n] {
-		// Stepping into a connector's corridor: the open cell it is
-		// approached from is squeezed by the furniture near it (not in the
-		// room a route sets out from).
-		v = math.Min(v, g.crossWidth(k))
-	}
-	if rk, rn := g.room[k], g.room[n]; rk != rn && rk >= 0 && rn >= 0 && !nCorr && !kCorr {
-		// An open boundary between two rooms (no connector).
-		v = math.Min(v, g.crossWidth(n))
-	}
-	if r := int(g.room[n]); r != skipRoom && r != skipFrom && !nCorr {
-		// The squeeze across the direction of the step.
-		run := g.hrun[n]
-		if dirs[d][1] == 0 {
-			run = g.vrun[n]
+	if g.corr[n] {
+		v := g.width[n]
+		if !g.corr[k] && !g.moved[n] && int(g.room[k]) != skipFrom {
+			// Stepping into a connector's corridor: the open cell it is
+			// approached from is squeezed by the furniture near it (not
+			// in the room a route sets out from).
+			v = min(v, g.cross[k])
 		}
-		v = math.Min(v, float64(2*run-1)*g.cell)
+		return v
+	}
+	v := math.Inf(1)
+	rk, rn := g.room[k], g.room[n]
+	if !g.corr[k] && rk != rn && rk >= 0 && rn >= 0 {
+		// An open boundary between two rooms (no connector).
+		v = g.cross[n]
+	}
+	if r := int(rn); r != skipRoom && r != skipFrom {
+		// The squeeze across the direction of the step.
+		v = min(v, g.squeeze[d>>1][n])
 	}
 	return v
+}
+
+// costTables fills the per-cell tables stepCost reads: which cells are
+// corridors, the clear width of stepping over each open cell's boundary,
+// and the squeeze across a horizontal and a vertical step into each cell.
+func (g *navGrid) costTables() {
+	n := len(g.free)
+	g.corr = make([]bool, n)
+	g.cross = make([]float64, n)
+	g.squeeze[0] = make([]float64, n)
+	g.squeeze[1] = make([]float64, n)
+	for k := range n {
+		g.corr[k] = !math.IsInf(g.width[k], 1)
+		g.cross[k] = g.crossWidth(k)
+		g.squeeze[0][k] = float64(2*g.vrun[k]-1) * g.cell
+		g.squeeze[1][k] = float64(2*g.hrun[k]-1) * g.cell
+	}
 }
 
 // widestSearch holds the labels of one maximin search and the scratch
@@ -69,6 +85,10 @@ type widestSearch struct {
 	queue     []int32
 	queued    []bool
 	heap      maxHeap
+	// goal is the cell a correction or a point-to-point search reads:
+	// among equal labels the cell nearest it is taken first, which changes
+	// no answer but how much of the grid is visited before it is final.
+	goal int
 }
 
 type undoEntry struct {
@@ -111,21 +131,48 @@ func (s *widestSearch) edge(k, n, d int) (from, to, dir int) {
 // candidate is the label k's neighbour n would get through k.
 func (s *widestSearch) candidate(k, n, d int) float64 {
 	from, to, dir := s.edge(k, n, d)
-	return math.Min(s.best[k], s.g.stepCost(from, to, dir, s.skipRoom, s.skipFrom))
+	return min(s.best[k], s.g.stepCost(from, to, dir, s.skipRoom, s.skipFrom))
 }
 
 // run relaxes from the queued cells to the fixpoint (first in, first out).
 func (s *widestSearch) run() {
 	g := s.g
+	nx, ny := g.nx, g.ny
+	step := [4]int{1, -1, nx, -nx}
 	for h := 0; h < len(s.queue); h++ {
 		k := int(s.queue[h])
 		s.queued[k] = false
-		for d := range dirs {
-			n := g.neighbour(k, d)
-			if n < 0 || !g.free[n] {
+		i, j := k%nx, k/nx
+		for d := range step {
+			switch d {
+			case 0:
+				if i+1 >= nx {
+					continue
+				}
+			case 1:
+				if i == 0 {
+					continue
+				}
+			case 2:
+				if j+1 >= ny {
+					continue
+				}
+			default:
+				if j == 0 {
+					continue
+				}
+			}
+			n := k + step[d]
+			if !g.free[n] {
 				continue
 			}
-			if v := s.candidate(k, n, d); v > s.best[n] {
+			var c float64
+			if s.reverse {
+				c = g.stepCost(n, k, d^1, s.skipRoom, s.skipFrom)
+			} else {
+				c = g.stepCost(k, n, d, s.skipRoom, s.skipFrom)
+			}
+			if v := min(s.best[k], c); v > s.best[n] {
 				s.best[n] = v
 				if !s.queued[n] {
 					s.queued[n] = true
@@ -154,8 +201,20 @@ func (s *widestSearch) full(start int, label float64) {
 func (s *widestSearch) offer(n int, v float64) {
 	if v > s.best[n] {
 		s.set(n, v)
-		s.heap.push(heapItem{v, int32(n)})
+		s.heap.push(heapItem{v, int32(n), s.g.stepsBetween(n, s.goal)})
 	}
+}
+
+// stepsBetween is the grid (city-block) distance between two cells.
+func (g *navGrid) stepsBetween(a, b int) int32 {
+	di, dj := a%g.nx-b%g.nx, a/g.nx-b/g.nx
+	if di < 0 {
+		di = -di
+	}
+	if dj < 0 {
+		dj = -dj
+	}
+	return int32(di + dj)
 }
 
 // settle propagates the queued corrections, widest first, until none can
@@ -188,6 +247,7 @@ func (s *widestSearch) settle(t int) {
 func (s *widestSearch) correct(r, t int) float64 {
 	g := s.g
 	s.recording = true
+	s.goal = t
 	for _, c32 := range g.cells[r] {
 		c := int(c32)
 		if !g.free[c] {
@@ -213,8 +273,9 @@ func (s *widestSearch) correct(r, t int) float64 {
 // rollback.
 func (s *widestSearch) pointToPoint(seed int, label float64, t int) float64 {
 	s.recording = true
+	s.goal = t
 	s.set(seed, label)
-	s.heap.push(heapItem{label, int32(seed)})
+	s.heap.push(heapItem{label, int32(seed), 0})
 	g := s.g
 	for len(s.heap) > 0 {
 		top := s.heap.pop()
@@ -236,10 +297,18 @@ func (s *widestSearch) pointToPoint(seed int, label float64, t int) float64 {
 	return s.best[t]
 }
 
-// heapItem is a cell waiting in a maximin search with its label.
+// heapItem is a cell waiting in a maximin search with its label and its
+// distance to the search's goal.
 type heapItem struct {
-	v float64
-	k int32
+	v    float64
+	k    int32
+	goal int32
+}
+
+// before orders the heap: the wider label first, then the cell nearer the
+// goal.
+func (a heapItem) before(b heapItem) bool {
+	return a.v > b.v || (a.v == b.v && a.goal < b.goal)
 }
 
 // maxHeap is a binary heap of cells, widest label first.
@@ -251,7 +320,7 @@ func (h *maxHeap) push(it heapItem) {
 	i := len(a) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if a[p].v >= a[i].v {
+		if !a[i].before(a[p]) {
 			break
 		}
 		a[p], a[i] = a[i], a[p]
@@ -268,10 +337,10 @@ func (h *maxHeap) pop() heapItem {
 	i := 0
 	for {
 		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(a) && a[l].v > a[m].v {
+		if l < len(a) && a[l].before(a[m]) {
 			m = l
 		}
-		if r < len(a) && a[r].v > a[m].v {
+		if r < len(a) && a[r].before(a[m]) {
 			m = r
 		}
 		if m == i {

@@ -105,6 +105,13 @@ type suggester struct {
 	uses      [][]string
 	findings  diag.List
 	segs      []wallSeg
+	// onWall lists each wall's openings, in plan order.
+	onWall [][]int
+	// bounds is each room's bounding box.
+	bounds []geom.Rect
+	// inRoom lists, per room once asked, the furniture whose centre lies
+	// on its floor, in plan order.
+	inRoom map[int][]int
 }
 
 // wallSeg is one straight segment of a wall with its offset along the wall.
@@ -115,7 +122,15 @@ type wallSeg struct {
 }
 
 func newSuggester(p *ir.Plan, facts *analysis.Facts, findings diag.List) *suggester {
-	s := &suggester{p: p, findings: findings}
+	s := &suggester{p: p, findings: findings, onWall: make([][]int, len(p.Walls)), inRoom: map[int][]int{}}
+	for i, op := range p.Openings {
+		if op.Wall >= 0 && op.Wall < len(p.Walls) {
+			s.onWall[op.Wall] = append(s.onWall[op.Wall], i)
+		}
+	}
+	for _, r := range p.Rooms {
+		s.bounds = append(s.bounds, r.Polygon.Bounds())
+	}
 	s.reachable = make([]bool, len(p.Rooms))
 	for i, r := range p.Rooms {
 		for _, ar := range facts.Access.Rooms {
@@ -237,10 +252,8 @@ func overlap(sg geom.Segment, a, b geom.Point) (lo, hi float64, ok bool) {
 func (s *suggester) freeStretch(room, k int, lo, hi, width float64, door bool) (at, free float64, ok bool) {
 	ws := s.segs[k]
 	var blocks []interval
-	for _, op := range s.p.Openings {
-		if op.Wall != ws.wall {
-			continue
-		}
+	for _, oi := range s.onWall[ws.wall] {
+		op := &s.p.Openings[oi]
 		t, off := ws.seg.Project(op.Center)
 		if math.Abs(off) > EdgeTolerance+1 {
 			continue
@@ -284,11 +297,17 @@ func (s *suggester) freeStretch(room, k int, lo, hi, width float64, door bool) (
 func (s *suggester) furnitureBlocks(room int, sg geom.Segment) []interval {
 	var out []interval
 	r := &s.p.Rooms[room]
-	for _, f := range s.p.Furniture {
-		c := f.Rect.Center()
-		if !analysis.RoomContains(r, c) {
-			continue
+	in, ok := s.inRoom[room]
+	if !ok {
+		for fi, f := range s.p.Furniture {
+			if analysis.RoomContains(r, f.Rect.Center()) {
+				in = append(in, fi)
+			}
 		}
+		s.inRoom[room] = in
+	}
+	for _, fi := range in {
+		f := &s.p.Furniture[fi]
 		corners := []geom.Point{f.Rect.Min, {X: f.Rect.Max.X, Y: f.Rect.Min.Y}, f.Rect.Max, {X: f.Rect.Min.X, Y: f.Rect.Max.Y}}
 		lo, hi := math.Inf(1), math.Inf(-1)
 		near := math.Inf(1)
@@ -445,8 +464,15 @@ func (s *suggester) unreachable(i int, code string) Suggestion {
 // outside.
 func (s *suggester) neighbourBlocks(room int, sg geom.Segment) []interval {
 	var out []interval
+	// Only a room whose box comes within the tolerance of the segment can
+	// have an edge along it.
+	reach := geom.Rect{Min: geom.Point{X: min(sg.A.X, sg.B.X) - 2*EdgeTolerance, Y: min(sg.A.Y, sg.B.Y) - 2*EdgeTolerance},
+		Max: geom.Point{X: max(sg.A.X, sg.B.X) + 2*EdgeTolerance, Y: max(sg.A.Y, sg.B.Y) + 2*EdgeTolerance}}
 	for j := range s.p.Rooms {
 		if j == room {
+			continue
+		}
+		if b := s.bounds[j]; b.Max.X < reach.Min.X || b.Min.X > reach.Max.X || b.Max.Y < reach.Min.Y || b.Min.Y > reach.Max.Y {
 			continue
 		}
 		ring := s.p.Rooms[j].Polygon
