@@ -167,7 +167,7 @@ func withRunComment(src []byte) []byte {
 	if len(out) > 0 && out[len(out)-1] != '\n' {
 		out = append(out, '\n')
 	}
-	out = append(out, "// bench run "...)
+	out = append(out, "# bench run "...)
 	out = strconv.AppendUint(out, runCounter, 10)
 	return append(out, '\n')
 }

@@ -1,0 +1,327 @@
+// Command benchcore times the Go core's tools (core/compile) in-process,
+// warm, on a set of plans, each call on a source with a distinct trailing
+// comment so that no cache keyed by the source can answer it. It is the Go
+// half of scripts/bench-vs-reference, whose Node half (benchref.mjs) times
+// the reference core on the same manifest with the same protocol.
+//
+//	benchcore -write-manifest m.json -examples DIR -gen DIR
+//	    writes the generated room grids (8, 16, 32, 60 KiB) into -gen and a
+//	    manifest listing them and every .arch file directly in -examples.
+//	benchcore -manifest m.json [-runs 10] [-warmup 2] [-big-runs 3] [-tools a,b]
+//	    prints one JSON line per (tool, plan): the timed runs in ms and an
+//	    estimate of the call's peak heap.
+//	benchcore -manifest m.json -same-source
+//	    the same, without the trailing comments: every call after the first
+//	    sees an identical source (what a cache of analysed plans would hit).
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/core/plangen"
+)
+
+// Brief is the intent the score tool measures against; benchref.mjs uses
+// the same document.
+const Brief = `{"rooms":4,"roomsInclude":[{"concept":"bathroom","count":{"min":1},"areaM2":{"min":3,"max":12,"source":"a bathroom of 3 to 12 m²"}},{"concept":"bedroom","count":{"min":2},"windows":{"min":1}},{"concept":"kitchen","count":{"min":1}}],"totalAreaM2":{"min":30,"max":5000,"source":"30 m² or more"},"adjacency":{"requiredEdges":{"kitchen":["living-room"]},"source":"a kitchen off the living room"},"reachable":true}`
+
+// Plan is one entry of the manifest both halves read.
+type Plan struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind"` // "example" or "generated"
+	Path  string `json:"path"`
+	Bytes int    `json:"bytes"`
+}
+
+// Manifest is the brief and the plans, in order.
+type Manifest struct {
+	Brief string `json:"brief"`
+	Plans []Plan `json:"plans"`
+}
+
+// Record is one output line.
+type Record struct {
+	Side     string    `json:"side"`
+	Tool     string    `json:"tool"`
+	Plan     string    `json:"plan"`
+	Kind     string    `json:"kind"`
+	Bytes    int       `json:"bytes"`
+	TimesMS  []float64 `json:"times_ms"`
+	PeakHeap float64   `json:"peak_heap_mb,omitempty"`
+	AllocMB  float64   `json:"alloc_mb,omitempty"`
+}
+
+// Sizes are the generated plans' byte budgets.
+var Sizes = []struct {
+	Name  string
+	Bytes int
+}{{"8KB", 8 << 10}, {"16KB", 16 << 10}, {"32KB", 32 << 10}, {"60KB", 60 << 10}}
+
+type tool struct {
+	name string
+	call func(src []byte)
+}
+
+func tools(brief []byte) []tool {
+	return []tool{
+		{"compile", func(src []byte) { compile.Compile(src, compile.Options{}) }},
+		{"describe", func(src []byte) { compile.Describe(src, compile.DescribeOptions{}) }},
+		{"lint", func(src []byte) { compile.Lint(src, compile.LintOptions{}) }},
+		{"validate", func(src []byte) { compile.Validate(src, compile.ValidateOptions{}) }},
+		{"score", func(src []byte) { compile.Score(src, brief, compile.ScoreOptions{}) }},
+		{"suggest", func(src []byte) { compile.Suggest(src, compile.SuggestOptions{}) }},
+		{"repair", func(src []byte) { compile.Repair(src, compile.RepairOptions{}) }},
+		{"fix", func(src []byte) { compile.Fix(src, compile.FixOptions{}) }},
+		{"finish", func(src []byte) { compile.Finish(src, compile.FinishOptions{}) }},
+		{"complete", func(src []byte) { compile.Complete(src, firstLineEnd(src)) }},
+	}
+}
+
+// firstLineEnd is the offset just after the first newline: inside the plan
+// block, where every statement keyword is in scope.
+func firstLineEnd(src []byte) int {
+	for i, c := range src {
+		if c == '\n' {
+			return i + 1
+		}
+	}
+	return len(src)
+}
+
+func main() {
+	writeManifest := flag.String("write-manifest", "", "write a manifest to this file and exit")
+	examples := flag.String("examples", "", "with -write-manifest: directory of .arch examples")
+	gen := flag.String("gen", "", "with -write-manifest: directory to write the generated plans into")
+	manifest := flag.String("manifest", "", "manifest to measure")
+	runs := flag.Int("runs", 10, "timed runs per (tool, example)")
+	bigRuns := flag.Int("big-runs", 3, "timed runs per (tool, generated plan)")
+	warmup := flag.Int("warmup", 2, "untimed runs before the timed ones")
+	only := flag.String("tools", "", "comma-separated tools to measure (default all)")
+	plansList := flag.String("plans", "", "comma-separated plan names to measure (default all)")
+	same := flag.Bool("same-source", false, "no trailing comments: repeated calls see the same source")
+	peak := flag.Bool("peak", true, "estimate each call's peak heap (one extra run at GOGC=1)")
+	flag.Parse()
+
+	if *writeManifest != "" {
+		if err := doManifest(*writeManifest, *examples, *gen); err != nil {
+			fmt.Fprintln(os.Stderr, "benchcore:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *manifest == "" {
+		fmt.Fprintln(os.Stderr, "benchcore: -manifest or -write-manifest is required")
+		os.Exit(2)
+	}
+	raw, err := os.ReadFile(*manifest)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchcore:", err)
+		os.Exit(1)
+	}
+	var m Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		fmt.Fprintln(os.Stderr, "benchcore:", err)
+		os.Exit(1)
+	}
+	srcs := make([][]byte, len(m.Plans))
+	for i, p := range m.Plans {
+		if srcs[i], err = os.ReadFile(p.Path); err != nil {
+			fmt.Fprintln(os.Stderr, "benchcore:", err)
+			os.Exit(1)
+		}
+	}
+	keepTool := set(*only)
+	keepPlan := set(*plansList)
+	side := "ours"
+	if *same {
+		side = "ours-same-source"
+	}
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+	enc := json.NewEncoder(out)
+	ts := tools([]byte(m.Brief))
+	// One warm pass over every example, so that the first plan measured
+	// does not pay for the process's first calls.
+	for _, t := range ts {
+		if keepTool != nil && !keepTool[t.name] {
+			continue
+		}
+		for i, p := range m.Plans {
+			if p.Kind == "example" {
+				t.call(srcs[i])
+			}
+		}
+	}
+	var counter uint64
+	variant := func(src []byte) []byte {
+		if *same {
+			return src
+		}
+		counter++
+		b := make([]byte, 0, len(src)+32)
+		b = append(b, src...)
+		if len(b) > 0 && b[len(b)-1] != '\n' {
+			b = append(b, '\n')
+		}
+		b = append(b, "# bench run "...)
+		b = strconv.AppendUint(b, counter, 10)
+		return append(b, '\n')
+	}
+	for _, t := range ts {
+		if keepTool != nil && !keepTool[t.name] {
+			continue
+		}
+		for i, p := range m.Plans {
+			if keepPlan != nil && !keepPlan[p.Name] {
+				continue
+			}
+			n := *runs
+			if p.Kind != "example" {
+				n = *bigRuns
+			}
+			rec := Record{Side: side, Tool: t.name, Plan: p.Name, Kind: p.Kind, Bytes: p.Bytes}
+			for range *warmup {
+				t.call(variant(srcs[i]))
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for range n {
+				src := variant(srcs[i])
+				start := time.Now()
+				t.call(src)
+				rec.TimesMS = append(rec.TimesMS, float64(time.Since(start).Nanoseconds())/1e6)
+			}
+			runtime.ReadMemStats(&after)
+			rec.AllocMB = round3(float64(after.TotalAlloc-before.TotalAlloc) / float64(n) / (1 << 20))
+			if *peak {
+				src := variant(srcs[i])
+				rec.PeakHeap = round3(float64(peakHeap(func() { t.call(src) })) / (1 << 20))
+			}
+			if err := enc.Encode(rec); err != nil {
+				fmt.Fprintln(os.Stderr, "benchcore:", err)
+				os.Exit(1)
+			}
+			out.Flush()
+		}
+	}
+}
+
+func round3(v float64) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 3, 64), 64)
+	return r
+}
+
+func set(list string) map[string]bool {
+	if list == "" {
+		return nil
+	}
+	m := map[string]bool{}
+	for _, s := range strings.Split(list, ",") {
+		m[strings.TrimSpace(s)] = true
+	}
+	return m
+}
+
+func doManifest(path, examples, gen string) error {
+	m := Manifest{Brief: Brief}
+	if examples != "" {
+		paths, err := filepath.Glob(filepath.Join(examples, "*.arch"))
+		if err != nil {
+			return err
+		}
+		sort.Strings(paths)
+		for _, p := range paths {
+			abs, err := filepath.Abs(p)
+			if err != nil {
+				return err
+			}
+			fi, err := os.Stat(abs)
+			if err != nil {
+				return err
+			}
+			m.Plans = append(m.Plans, Plan{Name: strings.TrimSuffix(filepath.Base(p), ".arch"), Kind: "example", Path: abs, Bytes: int(fi.Size())})
+		}
+	}
+	if gen != "" {
+		if err := os.MkdirAll(gen, 0o755); err != nil {
+			return err
+		}
+		for _, s := range Sizes {
+			src := plangen.GridOfSize(s.Bytes)
+			p, err := filepath.Abs(filepath.Join(gen, "grid-"+s.Name+".arch"))
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(p, src, 0o644); err != nil {
+				return err
+			}
+			m.Plans = append(m.Plans, Plan{Name: "grid-" + s.Name, Kind: "generated", Path: p, Bytes: len(src)})
+		}
+	}
+	raw, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(raw, '\n'), 0o644)
+}
+
+// peakHeap estimates the peak live heap fn needs: it runs fn once with the
+// collector at GOGC=1 (so the heap stays close to what is live) while a
+// sampler reads the heap's object bytes, and returns the largest reading
+// above the heap before the call.
+func peakHeap(fn func()) uint64 {
+	const key = "/memory/classes/heap/objects:bytes"
+	read := func(s []metrics.Sample) uint64 {
+		metrics.Read(s)
+		if s[0].Value.Kind() != metrics.KindUint64 {
+			return 0
+		}
+		return s[0].Value.Uint64()
+	}
+	runtime.GC()
+	old := debug.SetGCPercent(1)
+	defer debug.SetGCPercent(old)
+	first := []metrics.Sample{{Name: key}}
+	base := read(first)
+	var peak uint64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s := []metrics.Sample{{Name: key}}
+		tick := time.NewTicker(50 * time.Microsecond)
+		defer tick.Stop()
+		for {
+			if v := read(s); v > peak {
+				peak = v
+			}
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	fn()
+	end := read(first)
+	close(stop)
+	<-done
+	peak = max(peak, end)
+	if peak < base {
+		return 0
+	}
+	return peak - base
+}
