@@ -13,6 +13,9 @@ import (
 
 // DescribeOptions tune a describe.
 type DescribeOptions struct {
+	// Cache, when set, shares resolved and analysed plans with the other
+	// tools (see Cache); nil analyses afresh.
+	Cache *Cache
 	// Ctx, when set, stops the work early once it is done (a client that
 	// went away, a deadline): the result is then incomplete, and a caller
 	// that sees Ctx.Err() != nil must discard it. nil never stops.
@@ -50,15 +53,14 @@ func Describe(src []byte, opts DescribeOptions) DescribeResult {
 	if name == "" {
 		name = "plan.arch"
 	}
-	f := source.NewFile(name, src)
-	plan, diags := resolveWith(f, opts.World)
+	e := opts.Cache.lookup(name, src, opts.World, true)
+	f, diags := e.file, e.diags
 	res := DescribeResult{Diagnostics: diags, File: f}
-	if diags.HasErrors() || plan == nil {
-		res.Facts = analysis.Empty()
-	} else {
-		res.Plan = plan
-		res.Facts = analysis.Describe(plan, opts.Filter)
+	if !diags.HasErrors() && e.plan != nil {
+		res.Plan = e.plan
 	}
+	// The entry's facts are shared: the answer is a narrowed copy.
+	res.Facts = analysis.Filtered(e.facts, opts.Filter)
 	res.Facts.Diagnostics = diag.ListToJSON(f, diags)
 	res.Value = res.Facts
 	if len(opts.Select) > 0 {

@@ -15,6 +15,9 @@ const MaxFinishRounds = 3
 
 // FinishOptions tune a finish run.
 type FinishOptions struct {
+	// Cache, when set, shares resolved and analysed plans with the other
+	// tools (see Cache); nil analyses afresh.
+	Cache *Cache
 	// Ctx, when set, stops the work early once it is done (a client that
 	// went away, a deadline): the result is then incomplete, and a caller
 	// that sees Ctx.Err() != nil must discard it. nil never stops.
@@ -57,7 +60,10 @@ func Finish(src []byte, opts FinishOptions) FinishResult {
 	res := FinishResult{Applied: []fixer.Applied{}, Skipped: []fixer.Skipped{}, Changes: []repair.Change{}, Unresolved: []repair.Unresolved{}}
 	cur := src
 	for range MaxFinishRounds {
-		fx := Fix(cur, FixOptions{Name: opts.Name, World: opts.World, Unsafe: opts.Unsafe})
+		if cancelled(opts.Ctx) {
+			return res
+		}
+		fx := Fix(cur, FixOptions{Name: opts.Name, World: opts.World, Unsafe: opts.Unsafe, Cache: opts.Cache})
 		res.Applied = append(res.Applied, fx.Applied...)
 		res.Skipped = append(res.Skipped, fx.Skipped...)
 		next := []byte(fx.Source)
@@ -76,7 +82,7 @@ func Finish(src []byte, opts FinishOptions) FinishResult {
 	if res.Unresolved == nil {
 		res.Unresolved = []repair.Unresolved{}
 	}
-	v := Validate(cur, ValidateOptions{Name: opts.Name, World: opts.World})
+	v := Validate(cur, ValidateOptions{Name: opts.Name, World: opts.World, Cache: opts.Cache, Ctx: opts.Ctx})
 	res.OK = v.OK
 	res.Source = string(cur)
 	res.Diagnostics = diag.ListToJSON(v.File, v.Diagnostics)

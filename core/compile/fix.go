@@ -6,11 +6,13 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/fixer"
-	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
 // FixOptions tune a fix run.
 type FixOptions struct {
+	// Cache, when set, shares resolved and analysed plans with the other
+	// tools (see Cache); nil analyses afresh.
+	Cache *Cache
 	// Ctx, when set, stops the work early once it is done (a client that
 	// went away, a deadline): the result is then incomplete, and a caller
 	// that sees Ctx.Err() != nil must discard it. nil never stops.
@@ -32,8 +34,7 @@ func Fix(src []byte, opts FixOptions) fixer.Result {
 		name = "plan.arch"
 	}
 	check := func(b []byte) diag.List {
-		_, ds := resolveWith(source.NewFile(name, b), opts.World)
-		return ds
+		return opts.Cache.lookup(name, b, opts.World, false).diags
 	}
 	return fixer.Run(src, check, fixer.Options{Unsafe: opts.Unsafe})
 }

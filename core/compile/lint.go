@@ -12,6 +12,9 @@ import (
 
 // LintOptions tune a lint.
 type LintOptions struct {
+	// Cache, when set, shares resolved and analysed plans with the other
+	// tools (see Cache); nil analyses afresh.
+	Cache *Cache
 	// Ctx, when set, stops the work early once it is done (a client that
 	// went away, a deadline): the result is then incomplete, and a caller
 	// that sees Ctx.Err() != nil must discard it. nil never stops.
@@ -57,13 +60,20 @@ func Lint(src []byte, opts LintOptions) LintResult {
 	if name == "" {
 		name = "plan.arch"
 	}
-	f := source.NewFile(name, src)
-	plan, diags := resolveWith(f, opts.World)
+	e := opts.Cache.lookup(name, src, opts.World, true)
+	f, diags := e.file, e.diags
 	res := LintResult{Findings: diag.List{}, Compile: diags, File: f}
-	if diags.HasErrors() || plan == nil {
+	if diags.HasErrors() || e.plan == nil || cancelled(opts.Ctx) {
 		return res
 	}
-	res.Plan = plan
-	res.Findings = lint.Run(plan, nil, lint.Options{Profile: opts.Profile, Codes: opts.Codes, Source: src})
+	res.Plan = e.plan
+	if len(opts.Codes) > 0 {
+		// A display filter changes what the finding budget keeps: no sharing.
+		res.Findings = lint.Run(e.plan, e.facts, lint.Options{Profile: opts.Profile, Codes: opts.Codes, Source: src})
+		return res
+	}
+	// The entry's list is shared: the answer is a copy.
+	all := e.lint(analyzed{file: f, plan: e.plan, diags: diags, facts: e.facts}, lint.ProfileByName(opts.Profile).Name, src)
+	res.Findings = append(diag.List{}, all...)
 	return res
 }

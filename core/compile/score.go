@@ -9,6 +9,9 @@ import (
 
 // ScoreOptions tune a score.
 type ScoreOptions struct {
+	// Cache, when set, shares resolved and analysed plans with the other
+	// tools (see Cache); nil analyses afresh.
+	Cache *Cache
 	// Ctx, when set, stops the work early once it is done (a client that
 	// went away, a deadline): the result is then incomplete, and a caller
 	// that sees Ctx.Err() != nil must discard it. nil never stops.
@@ -57,7 +60,7 @@ func Score(src []byte, brief []byte, opts ScoreOptions) ScoreResult {
 	if len(errs) > 0 {
 		return ScoreResult{IntentErrors: errs}
 	}
-	a := analyze(src, opts.Name, opts.World)
+	a := analyze(src, opts.Name, opts.World, opts.Cache)
 	rep := intent.Evaluate(in, a.facts)
 	return ScoreResult{Report: &rep}
 }

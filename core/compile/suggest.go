@@ -10,6 +10,9 @@ import (
 
 // SuggestOptions tune a suggest run.
 type SuggestOptions struct {
+	// Cache, when set, shares resolved and analysed plans with the other
+	// tools (see Cache); nil analyses afresh.
+	Cache *Cache
 	// Ctx, when set, stops the work early once it is done (a client that
 	// went away, a deadline): the result is then incomplete, and a caller
 	// that sees Ctx.Err() != nil must discard it. nil never stops.
@@ -32,11 +35,11 @@ type SuggestResult struct {
 // a bedroom, a windowless bedroom). Nothing is applied.
 func Suggest(src []byte, opts SuggestOptions) SuggestResult {
 	res := SuggestResult{OK: true, Suggestions: []suggest.Suggestion{}}
-	a := analyze(src, opts.Name, opts.World)
-	if a.plan == nil {
+	a := analyze(src, opts.Name, opts.World, opts.Cache)
+	if a.plan == nil || cancelled(opts.Ctx) {
 		return res
 	}
-	findings := lint.Run(a.plan, a.facts, lint.Options{Source: src})
+	findings := a.entry.lint(a, lint.DefaultProfile, src)
 	res.Suggestions = suggest.Suggest(a.plan, a.facts, findings)
 	return res
 }

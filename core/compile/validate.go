@@ -15,6 +15,9 @@ import (
 // ValidateOptions tune a validate: the ship gate over parse, resolve and
 // lint, with the optional graph and intent checks.
 type ValidateOptions struct {
+	// Cache, when set, shares resolved and analysed plans with the other
+	// tools (see Cache); nil analyses afresh.
+	Cache *Cache
 	// Ctx, when set, stops the work early once it is done (a client that
 	// went away, a deadline): the result is then incomplete, and a caller
 	// that sees Ctx.Err() != nil must discard it. nil never stops.
@@ -102,23 +105,20 @@ type analyzed struct {
 	plan  *ir.Plan
 	diags diag.List
 	facts *analysis.Facts
+	entry *cacheEntry
 }
 
 // analyze resolves src and describes it; a plan with errors has the empty
 // facts, as the reference.
-func analyze(src []byte, name string, world expand.World) analyzed {
+func analyze(src []byte, name string, world expand.World, cache *Cache) analyzed {
 	if name == "" {
 		name = "plan.arch"
 	}
-	f := source.NewFile(name, src)
-	plan, diags := resolveWith(f, world)
-	a := analyzed{file: f, diags: diags}
-	if diags.HasErrors() || plan == nil {
-		a.facts = analysis.Empty()
-		return a
+	e := cache.lookup(name, src, world, true)
+	a := analyzed{file: e.file, diags: e.diags, facts: e.facts, entry: e}
+	if !e.diags.HasErrors() && e.plan != nil {
+		a.plan = e.plan
 	}
-	a.plan = plan
-	a.facts = analysis.Analyze(plan)
 	return a
 }
 
@@ -126,11 +126,14 @@ func analyze(src []byte, name string, world expand.World) analyzed {
 // warnings, then the graph and intent checks when asked for. Errors always
 // fail it; warnings fail it when strict.
 func Validate(src []byte, opts ValidateOptions) ValidateResult {
-	a := analyze(src, opts.Name, opts.World)
+	a := analyze(src, opts.Name, opts.World, opts.Cache)
 	res := ValidateResult{Strict: opts.Strict, File: a.file, Plan: a.plan}
+	if cancelled(opts.Ctx) {
+		return res
+	}
 	res.Diagnostics = append(diag.List{}, a.diags...)
 	if a.plan != nil {
-		res.Diagnostics = append(res.Diagnostics, lint.Run(a.plan, a.facts, lint.Options{Source: src})...)
+		res.Diagnostics = append(res.Diagnostics, a.entry.lint(a, lint.DefaultProfile, src)...)
 	}
 	errs := 0
 	for _, d := range res.Diagnostics {

@@ -1,0 +1,183 @@
+package compile
+
+import (
+	"container/list"
+	"context"
+	"crypto/sha256"
+	"sync"
+	"sync/atomic"
+
+	"github.com/archlang-go/caddy-archlang/core"
+	"github.com/archlang-go/caddy-archlang/core/analysis"
+	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/lint"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// Cache keeps analysed plans by the SHA-256 of their source, file name and
+// render version, so the usual compile → lint → describe → validate loop
+// on one plan resolves and analyses it once. It is bounded in (estimated)
+// bytes and evicts the least recently used plan; it is safe for concurrent
+// use, and a plan being analysed by one caller is waited for, not analysed
+// again, by the others. Keys are hashes: no plan text is kept outside the
+// entries themselves.
+//
+// Entries are shared, so everything the tools read from them (the plan,
+// its diagnostics and its unfiltered facts) is read-only; the tools copy
+// before narrowing or annotating.
+//
+// One Cache serves one World (the imports a plan may use): the World is
+// not part of the key.
+type Cache struct {
+	max int64
+
+	mu    sync.Mutex
+	size  int64
+	order *list.List // of *cacheEntry, most recently used first
+	byKey map[[32]byte]*list.Element
+
+	hits, misses atomic.Int64
+}
+
+// cacheEntry is one analysed plan.
+type cacheEntry struct {
+	key  [32]byte
+	size int64
+
+	once  sync.Once
+	file  *source.File
+	plan  *ir.Plan
+	diags diag.List
+
+	factsOnce sync.Once
+	facts     *analysis.Facts
+
+	lintMu sync.Mutex
+	lints  map[string]diag.List // by profile name
+}
+
+// Bytes an entry is reckoned to take: a fixed part plus a multiple of its
+// source (the syntax tree, the plan and the facts grow with it).
+const (
+	cacheEntryBase     = 64 << 10
+	cacheBytesPerByte  = 48
+	maxCacheEntryShare = 8 // one entry may use at most 1/8 of the bound
+)
+
+// NewCache returns a cache bounded to about maxBytes (at least one entry's
+// worth is kept whatever the bound).
+func NewCache(maxBytes int64) *Cache {
+	return &Cache{max: maxBytes, order: list.New(), byKey: map[[32]byte]*list.Element{}}
+}
+
+// Stats reports how many lookups found an entry and how many did not.
+func (c *Cache) Stats() (hits, misses int64) {
+	return c.hits.Load(), c.misses.Load()
+}
+
+// Len is the number of plans held.
+func (c *Cache) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.order.Len()
+}
+
+func cacheKey(name string, src []byte) [32]byte {
+	h := sha256.New()
+	h.Write([]byte(core.RenderVersion()))
+	h.Write([]byte{0})
+	h.Write([]byte(name))
+	h.Write([]byte{0})
+	h.Write(src)
+	var k [32]byte
+	h.Sum(k[:0])
+	return k
+}
+
+// entry finds or makes the entry of src.
+func (c *Cache) entry(name string, src []byte) *cacheEntry {
+	key := cacheKey(name, src)
+	size := int64(cacheEntryBase + cacheBytesPerByte*len(src))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.byKey[key]; ok {
+		c.order.MoveToFront(el)
+		c.hits.Add(1)
+		return el.Value.(*cacheEntry)
+	}
+	c.misses.Add(1)
+	e := &cacheEntry{key: key, size: size}
+	if size*maxCacheEntryShare > c.max {
+		return e // too large to keep: used once and dropped
+	}
+	c.byKey[key] = c.order.PushFront(e)
+	c.size += size
+	for c.size > c.max && c.order.Len() > 1 {
+		old := c.order.Back()
+		oe := old.Value.(*cacheEntry)
+		c.order.Remove(old)
+		delete(c.byKey, oe.key)
+		c.size -= oe.size
+	}
+	return e
+}
+
+// resolved takes src through resolve, once per cache entry.
+func (e *cacheEntry) resolved(name string, src []byte, world expand.World) {
+	e.once.Do(func() {
+		e.file = source.NewFile(name, src)
+		e.plan, e.diags = resolveWith(e.file, world)
+	})
+}
+
+// analysed is resolved plus the unfiltered facts.
+func (e *cacheEntry) analysed(name string, src []byte, world expand.World) {
+	e.resolved(name, src, world)
+	e.factsOnce.Do(func() {
+		if e.diags.HasErrors() || e.plan == nil {
+			e.facts = analysis.Empty()
+			return
+		}
+		e.facts = analysis.Analyze(e.plan)
+	})
+}
+
+// lookup resolves src through c, or afresh when c is nil.
+func (c *Cache) lookup(name string, src []byte, world expand.World, withFacts bool) *cacheEntry {
+	var e *cacheEntry
+	if c == nil {
+		e = &cacheEntry{}
+	} else {
+		e = c.entry(name, src)
+	}
+	if withFacts {
+		e.analysed(name, src, world)
+	} else {
+		e.resolved(name, src, world)
+	}
+	return e
+}
+
+// cancelled reports whether ctx (nil: never) is done.
+func cancelled(ctx context.Context) bool {
+	return ctx != nil && ctx.Err() != nil
+}
+
+// lint returns lint's findings on an analysed plan for one profile
+// (unfiltered), computed once per entry and profile. The list is shared:
+// callers copy before changing it.
+func (e *cacheEntry) lint(a analyzed, profile string, src []byte) diag.List {
+	e.lintMu.Lock()
+	defer e.lintMu.Unlock()
+	if l, ok := e.lints[profile]; ok {
+		return l
+	}
+	l := lint.Run(a.plan, a.facts, lint.Options{Profile: profile, Source: src})
+	if e.lints == nil {
+		e.lints = map[string]diag.List{}
+	}
+	e.lints[profile] = l
+	return l
+}
