@@ -54,6 +54,9 @@ type cacheEntry struct {
 	factsOnce sync.Once
 	facts     *analysis.Facts
 
+	// aborted marks an entry whose resolve a cancellation cut short.
+	aborted atomic.Bool
+
 	lintMu sync.Mutex
 	lints  map[string]diag.List // by profile name
 }
@@ -103,9 +106,14 @@ func (c *Cache) entry(name string, src []byte) *cacheEntry {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if el, ok := c.byKey[key]; ok {
-		c.order.MoveToFront(el)
-		c.hits.Add(1)
-		return el.Value.(*cacheEntry)
+		if e := el.Value.(*cacheEntry); !e.aborted.Load() {
+			c.order.MoveToFront(el)
+			c.hits.Add(1)
+			return e
+		}
+		c.order.Remove(el)
+		delete(c.byKey, key)
+		c.size -= el.Value.(*cacheEntry).size
 	}
 	c.misses.Add(1)
 	e := &cacheEntry{key: key, size: size}
@@ -124,19 +132,23 @@ func (c *Cache) entry(name string, src []byte) *cacheEntry {
 	return e
 }
 
-// resolved takes src through resolve, once per cache entry.
-func (e *cacheEntry) resolved(name string, src []byte, world expand.World) {
+// resolved takes src through resolve, once per cache entry. A resolve
+// cut short by ctx marks the entry aborted: it is never answered from.
+func (e *cacheEntry) resolved(name string, src []byte, world expand.World, ctx context.Context) {
 	e.once.Do(func() {
 		e.file = source.NewFile(name, src)
-		e.plan, e.diags = resolveWith(e.file, world)
+		e.plan, e.diags = resolveWith(e.file, world, stopFunc(ctx))
+		if cancelled(ctx) {
+			e.aborted.Store(true)
+		}
 	})
 }
 
 // analysed is resolved plus the unfiltered facts.
-func (e *cacheEntry) analysed(name string, src []byte, world expand.World) {
-	e.resolved(name, src, world)
+func (e *cacheEntry) analysed(name string, src []byte, world expand.World, ctx context.Context) {
+	e.resolved(name, src, world, ctx)
 	e.factsOnce.Do(func() {
-		if e.diags.HasErrors() || e.plan == nil {
+		if e.diags.HasErrors() || e.plan == nil || e.aborted.Load() {
 			e.facts = analysis.Empty()
 			return
 		}
@@ -144,20 +156,33 @@ func (e *cacheEntry) analysed(name string, src []byte, world expand.World) {
 	})
 }
 
-// lookup resolves src through c, or afresh when c is nil.
-func (c *Cache) lookup(name string, src []byte, world expand.World, withFacts bool) *cacheEntry {
-	var e *cacheEntry
-	if c == nil {
-		e = &cacheEntry{}
-	} else {
+// lookup resolves src through c, or afresh when c is nil. A caller that
+// finds an entry another caller's cancellation cut short works afresh.
+func (c *Cache) lookup(name string, src []byte, world expand.World, withFacts bool, ctx context.Context) *cacheEntry {
+	e := &cacheEntry{}
+	if c != nil {
 		e = c.entry(name, src)
 	}
-	if withFacts {
-		e.analysed(name, src, world)
-	} else {
-		e.resolved(name, src, world)
+	for range 2 {
+		if withFacts {
+			e.analysed(name, src, world, ctx)
+		} else {
+			e.resolved(name, src, world, ctx)
+		}
+		if !e.aborted.Load() || cancelled(ctx) {
+			break
+		}
+		e = &cacheEntry{}
 	}
 	return e
+}
+
+// stopFunc is the expansion's Stop for ctx (nil: never).
+func stopFunc(ctx context.Context) func() bool {
+	if ctx == nil {
+		return nil
+	}
+	return func() bool { return ctx.Err() != nil }
 }
 
 // cancelled reports whether ctx (nil: never) is done.

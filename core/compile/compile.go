@@ -97,7 +97,7 @@ func Compile(src []byte, opts Options) Result {
 		res.Diagnostics = diag.List{d}
 		return res
 	}
-	plan, diags := resolveWith(f, opts.World)
+	plan, diags := resolveWith(f, opts.World, stopFunc(opts.Ctx))
 	res.Diagnostics = diags
 	res.Plan = plan
 	if diags.HasErrors() {
@@ -126,12 +126,12 @@ func Compile(src []byte, opts Options) Result {
 // Resolve runs the front end (parse, expand, resolve) on f and returns the
 // resolved plan with every diagnostic, in the reference's stage order:
 // syntax errors, then scripting errors, then resolve findings.
-func Resolve(f *source.File) (*ir.Plan, diag.List) { return resolveWith(f, nil) }
+func Resolve(f *source.File) (*ir.Plan, diag.List) { return resolveWith(f, nil, nil) }
 
 // resolveWith is Resolve with imports resolved through world.
-func resolveWith(f *source.File, world expand.World) (*ir.Plan, diag.List) {
+func resolveWith(f *source.File, world expand.World, stop func() bool) (*ir.Plan, diag.List) {
 	file, pd := syntax.Parse(f)
-	x, xd := expand.Expand(file, expand.Options{World: world})
+	x, xd := expand.Expand(file, expand.Options{World: world, Stop: stop})
 	return resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x, ParseDiags: pd, ExpandDiags: xd})
 }
 

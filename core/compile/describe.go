@@ -53,7 +53,7 @@ func Describe(src []byte, opts DescribeOptions) DescribeResult {
 	if name == "" {
 		name = "plan.arch"
 	}
-	e := opts.Cache.lookup(name, src, opts.World, true)
+	e := opts.Cache.lookup(name, src, opts.World, true, opts.Ctx)
 	f, diags := e.file, e.diags
 	res := DescribeResult{Diagnostics: diags, File: f}
 	if !diags.HasErrors() && e.plan != nil {

@@ -34,7 +34,7 @@ func Fix(src []byte, opts FixOptions) fixer.Result {
 		name = "plan.arch"
 	}
 	check := func(b []byte) diag.List {
-		return opts.Cache.lookup(name, b, opts.World, false).diags
+		return opts.Cache.lookup(name, b, opts.World, false, opts.Ctx).diags
 	}
 	return fixer.Run(src, check, fixer.Options{Unsafe: opts.Unsafe})
 }

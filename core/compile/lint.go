@@ -60,7 +60,7 @@ func Lint(src []byte, opts LintOptions) LintResult {
 	if name == "" {
 		name = "plan.arch"
 	}
-	e := opts.Cache.lookup(name, src, opts.World, true)
+	e := opts.Cache.lookup(name, src, opts.World, true, opts.Ctx)
 	f, diags := e.file, e.diags
 	res := LintResult{Findings: diag.List{}, Compile: diags, File: f}
 	if diags.HasErrors() || e.plan == nil || cancelled(opts.Ctx) {

@@ -36,7 +36,7 @@ func Repair(src []byte, opts RepairOptions) repair.Result {
 	if pd.HasErrors() {
 		return repair.Refused(src, repair.NoParse)
 	}
-	x, xd := expand.Expand(tree, expand.Options{World: opts.World})
+	x, xd := expand.Expand(tree, expand.Options{World: opts.World, Stop: stopFunc(opts.Ctx)})
 	plan, ds := resolve.Resolve(resolve.Input{File: f, Syntax: tree, Expanded: x, ParseDiags: pd, ExpandDiags: xd})
 	if ds.HasErrors() || plan == nil {
 		return repair.Refused(src, repair.NoResolve)

@@ -60,7 +60,7 @@ func Score(src []byte, brief []byte, opts ScoreOptions) ScoreResult {
 	if len(errs) > 0 {
 		return ScoreResult{IntentErrors: errs}
 	}
-	a := analyze(src, opts.Name, opts.World, opts.Cache)
+	a := analyze(src, opts.Name, opts.World, opts.Cache, opts.Ctx)
 	rep := intent.Evaluate(in, a.facts)
 	return ScoreResult{Report: &rep}
 }

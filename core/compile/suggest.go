@@ -35,7 +35,7 @@ type SuggestResult struct {
 // a bedroom, a windowless bedroom). Nothing is applied.
 func Suggest(src []byte, opts SuggestOptions) SuggestResult {
 	res := SuggestResult{OK: true, Suggestions: []suggest.Suggestion{}}
-	a := analyze(src, opts.Name, opts.World, opts.Cache)
+	a := analyze(src, opts.Name, opts.World, opts.Cache, opts.Ctx)
 	if a.plan == nil || cancelled(opts.Ctx) {
 		return res
 	}

@@ -110,11 +110,11 @@ type analyzed struct {
 
 // analyze resolves src and describes it; a plan with errors has the empty
 // facts, as the reference.
-func analyze(src []byte, name string, world expand.World, cache *Cache) analyzed {
+func analyze(src []byte, name string, world expand.World, cache *Cache, ctx context.Context) analyzed {
 	if name == "" {
 		name = "plan.arch"
 	}
-	e := cache.lookup(name, src, world, true)
+	e := cache.lookup(name, src, world, true, ctx)
 	a := analyzed{file: e.file, diags: e.diags, facts: e.facts, entry: e}
 	if !e.diags.HasErrors() && e.plan != nil {
 		a.plan = e.plan
@@ -126,7 +126,7 @@ func analyze(src []byte, name string, world expand.World, cache *Cache) analyzed
 // warnings, then the graph and intent checks when asked for. Errors always
 // fail it; warnings fail it when strict.
 func Validate(src []byte, opts ValidateOptions) ValidateResult {
-	a := analyze(src, opts.Name, opts.World, opts.Cache)
+	a := analyze(src, opts.Name, opts.World, opts.Cache, opts.Ctx)
 	res := ValidateResult{Strict: opts.Strict, File: a.file, Plan: a.plan}
 	if cancelled(opts.Ctx) {
 		return res

@@ -11,7 +11,10 @@ import (
 type expander struct {
 	file   *syntax.File
 	limits Limits
-	diags  diag.List
+	// stop and nextPoll carry Options.Stop.
+	stop     func() bool
+	nextPoll int
+	diags    diag.List
 	// sink is where evaluation diagnostics go: e.diags for scripting
 	// statements, an element's Meta.Diags while its clauses are evaluated.
 	sink *diag.List
@@ -160,7 +163,7 @@ func (m *module) hoist(body []syntax.Stmt) {
 }
 
 func newExpander(f *syntax.File, opts Options) *expander {
-	e := &expander{file: f, limits: opts.Limits.withDefaults(), world: opts.World,
+	e := &expander{file: f, limits: opts.Limits.withDefaults(), world: opts.World, stop: opts.Stop,
 		modules: map[string]*module{}, loading: map[string]bool{}}
 	e.sink = &e.diags
 	var src *source.File

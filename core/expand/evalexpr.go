@@ -62,6 +62,12 @@ func (e *expander) step(sp source.Span) bool { return e.charge(1, sp) }
 // charge spends n units of the evaluation budget (see step).
 func (e *expander) charge(n int, sp source.Span) bool {
 	e.steps += n
+	if e.stop != nil && e.steps >= e.nextPoll {
+		e.nextPoll = e.steps + StopPollSteps
+		if e.stop() {
+			e.steps = e.limits.Steps + 1
+		}
+	}
 	if e.steps <= e.limits.Steps {
 		return true
 	}

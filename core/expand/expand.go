@@ -15,7 +15,15 @@ type Options struct {
 	// Path is the main file's path in the World, against which import
 	// paths are resolved (default: the world root).
 	Path string
+	// Stop, when set, is polled every StopPollSteps evaluation steps; once
+	// it reports true the expansion ends as if its step budget were spent.
+	// A host uses it to abandon work nobody waits for any more.
+	Stop func() bool
 }
+
+// StopPollSteps is how many evaluation steps pass between two polls of
+// Options.Stop.
+const StopPollSteps = 4096
 
 // Expand evaluates the scripting in file and returns the script-free plan.
 // It never panics on user input: every problem is a diagnostic and the
