@@ -26,8 +26,9 @@ import (
 //	ARCHLANG_EXAMPLES=../shared/examples go test -run XXX -bench 'ToolExamples' ./core/compile/
 //
 // Each call gets a distinct trailing comment, so no cache keyed by the
-// source can answer it: the figures are the work, not a cache (B/op then
-// includes one copy of the source). Besides ns/op, B/op and allocs/op,
+// source can answer it, and no Cache is passed: the figures are the work,
+// not a cache (B/op then includes one copy of the source).
+// BenchmarkToolSizesCacheHit gives the cache-hit figures separately. Besides ns/op, B/op and allocs/op,
 // each sub-benchmark reports peak-heap-MB: the largest heap (live objects
 // and not yet swept garbage) seen during one extra call run with the
 // collector at GOGC=1, above the heap before the call — an estimate of the
@@ -38,27 +39,29 @@ import (
 const benchBrief = `{"rooms":4,"roomsInclude":[{"concept":"bathroom","count":{"min":1},"areaM2":{"min":3,"max":12,"source":"a bathroom of 3 to 12 m²"}},{"concept":"bedroom","count":{"min":2},"windows":{"min":1}},{"concept":"kitchen","count":{"min":1}}],"totalAreaM2":{"min":30,"max":5000,"source":"30 m² or more"},"adjacency":{"requiredEdges":{"kitchen":["living-room"]},"source":"a kitchen off the living room"},"reachable":true}`
 
 // benchTool is one tool of the facade, called as the hosted server calls
-// it (with the given import world).
+// it (with the given import world and cache; a nil cache is off).
 type benchTool struct {
 	name string
-	call func(src []byte, w World)
+	call func(src []byte, w World, c *Cache)
 }
 
 // benchTools lists every tool of the facade, in the order the README
 // tables use.
 var benchTools = []benchTool{
-	{"compile", func(src []byte, w World) { Compile(src, Options{World: w}) }},
-	{"describe", func(src []byte, w World) { Describe(src, DescribeOptions{World: w}) }},
-	{"lint", func(src []byte, w World) { Lint(src, LintOptions{World: w}) }},
-	{"validate", func(src []byte, w World) { Validate(src, ValidateOptions{World: w}) }},
-	{"score", func(src []byte, w World) { Score(src, []byte(benchBrief), ScoreOptions{World: w}) }},
-	{"suggest", func(src []byte, w World) { Suggest(src, SuggestOptions{World: w}) }},
-	{"repair", func(src []byte, w World) { Repair(src, RepairOptions{World: w}) }},
-	{"fix", func(src []byte, w World) { Fix(src, FixOptions{World: w}) }},
-	{"finish", func(src []byte, w World) { Finish(src, FinishOptions{World: w}) }},
+	{"compile", func(src []byte, w World, _ *Cache) { Compile(src, Options{World: w}) }},
+	{"describe", func(src []byte, w World, c *Cache) { Describe(src, DescribeOptions{World: w, Cache: c}) }},
+	{"lint", func(src []byte, w World, c *Cache) { Lint(src, LintOptions{World: w, Cache: c}) }},
+	{"validate", func(src []byte, w World, c *Cache) { Validate(src, ValidateOptions{World: w, Cache: c}) }},
+	{"score", func(src []byte, w World, c *Cache) {
+		Score(src, []byte(benchBrief), ScoreOptions{World: w, Cache: c})
+	}},
+	{"suggest", func(src []byte, w World, c *Cache) { Suggest(src, SuggestOptions{World: w, Cache: c}) }},
+	{"repair", func(src []byte, w World, _ *Cache) { Repair(src, RepairOptions{World: w}) }},
+	{"fix", func(src []byte, w World, c *Cache) { Fix(src, FixOptions{World: w, Cache: c}) }},
+	{"finish", func(src []byte, w World, c *Cache) { Finish(src, FinishOptions{World: w, Cache: c}) }},
 	// complete at the end of the plan's first line (inside the plan
 	// block), where every keyword is in scope.
-	{"complete", func(src []byte, _ World) { Complete(src, firstLineEnd(src)) }},
+	{"complete", func(src []byte, _ World, _ *Cache) { Complete(src, firstLineEnd(src)) }},
 }
 
 func firstLineEnd(src []byte) int {
@@ -103,6 +106,29 @@ func BenchmarkToolSizes(b *testing.B) {
 		b.Run(t.name, func(b *testing.B) {
 			for i, s := range benchSizes {
 				b.Run(s.name, func(b *testing.B) { benchCall(b, t, plans[i], nil) })
+			}
+		})
+	}
+}
+
+// BenchmarkToolSizesCacheHit times the same calls when every one sees the
+// same source and a shared Cache answers it (compile, repair and complete
+// take no cache, so theirs is the plain figure).
+func BenchmarkToolSizesCacheHit(b *testing.B) {
+	plans := generatedPlans()
+	for _, t := range benchTools {
+		b.Run(t.name, func(b *testing.B) {
+			for i, s := range benchSizes {
+				b.Run(s.name, func(b *testing.B) {
+					c := NewCache(64 << 20)
+					src := plans[i]
+					t.call(src, nil, c)
+					b.SetBytes(int64(len(src)))
+					b.ReportAllocs()
+					for b.Loop() {
+						t.call(src, nil, c)
+					}
+				})
 			}
 		})
 	}
@@ -176,10 +202,10 @@ func benchCall(b *testing.B, t benchTool, src []byte, w World) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		t.call(withRunComment(src), w)
+		t.call(withRunComment(src), w, nil)
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(peakHeap(func() { t.call(withRunComment(src), w) }))/(1<<20), "peak-heap-MB")
+	b.ReportMetric(float64(peakHeap(func() { t.call(withRunComment(src), w, nil) }))/(1<<20), "peak-heap-MB")
 }
 
 // peakHeap estimates the peak live heap fn needs: it runs fn once with the

@@ -10,9 +10,13 @@
 //	benchcore -manifest m.json [-runs 10] [-warmup 2] [-big-runs 3] [-tools a,b]
 //	    prints one JSON line per (tool, plan): the timed runs in ms and an
 //	    estimate of the call's peak heap.
-//	benchcore -manifest m.json -same-source
-//	    the same, without the trailing comments: every call after the first
-//	    sees an identical source (what a cache of analysed plans would hit).
+//	benchcore -manifest m.json -same-source -cache-mb 64
+//	    the same, without the trailing comments and with a shared
+//	    compile.Cache: every call after the first sees an identical source,
+//	    which the cache of analysed plans answers (the cache-hit figures).
+//
+// Without -cache-mb no compile.Cache is passed: the core's cache of
+// analysed plans is off, and every call does the whole work.
 package main
 
 import (
@@ -75,17 +79,17 @@ type tool struct {
 	call func(src []byte)
 }
 
-func tools(brief []byte) []tool {
+func tools(brief []byte, c *compile.Cache) []tool {
 	return []tool{
 		{"compile", func(src []byte) { compile.Compile(src, compile.Options{}) }},
-		{"describe", func(src []byte) { compile.Describe(src, compile.DescribeOptions{}) }},
-		{"lint", func(src []byte) { compile.Lint(src, compile.LintOptions{}) }},
-		{"validate", func(src []byte) { compile.Validate(src, compile.ValidateOptions{}) }},
-		{"score", func(src []byte) { compile.Score(src, brief, compile.ScoreOptions{}) }},
-		{"suggest", func(src []byte) { compile.Suggest(src, compile.SuggestOptions{}) }},
+		{"describe", func(src []byte) { compile.Describe(src, compile.DescribeOptions{Cache: c}) }},
+		{"lint", func(src []byte) { compile.Lint(src, compile.LintOptions{Cache: c}) }},
+		{"validate", func(src []byte) { compile.Validate(src, compile.ValidateOptions{Cache: c}) }},
+		{"score", func(src []byte) { compile.Score(src, brief, compile.ScoreOptions{Cache: c}) }},
+		{"suggest", func(src []byte) { compile.Suggest(src, compile.SuggestOptions{Cache: c}) }},
 		{"repair", func(src []byte) { compile.Repair(src, compile.RepairOptions{}) }},
-		{"fix", func(src []byte) { compile.Fix(src, compile.FixOptions{}) }},
-		{"finish", func(src []byte) { compile.Finish(src, compile.FinishOptions{}) }},
+		{"fix", func(src []byte) { compile.Fix(src, compile.FixOptions{Cache: c}) }},
+		{"finish", func(src []byte) { compile.Finish(src, compile.FinishOptions{Cache: c}) }},
 		{"complete", func(src []byte) { compile.Complete(src, firstLineEnd(src)) }},
 	}
 }
@@ -112,6 +116,7 @@ func main() {
 	only := flag.String("tools", "", "comma-separated tools to measure (default all)")
 	plansList := flag.String("plans", "", "comma-separated plan names to measure (default all)")
 	same := flag.Bool("same-source", false, "no trailing comments: repeated calls see the same source")
+	cacheMB := flag.Int("cache-mb", 0, "share a compile.Cache of this many MiB between the calls (0: no cache, every call analyses afresh)")
 	peak := flag.Bool("peak", true, "estimate each call's peak heap (one extra run at GOGC=1)")
 	flag.Parse()
 
@@ -152,7 +157,12 @@ func main() {
 	out := bufio.NewWriter(os.Stdout)
 	defer out.Flush()
 	enc := json.NewEncoder(out)
-	ts := tools([]byte(m.Brief))
+	var cache *compile.Cache
+	if *cacheMB > 0 {
+		cache = compile.NewCache(int64(*cacheMB) << 20)
+		side += "-cached"
+	}
+	ts := tools([]byte(m.Brief), cache)
 	// One warm pass over every example, so that the first plan measured
 	// does not pay for the process's first calls.
 	for _, t := range ts {
