@@ -113,20 +113,15 @@ func (m *Model) buildGrid() *navGrid {
 	for r := range p.Rooms {
 		room := &p.Rooms[r]
 		b := room.Polygon.Bounds()
-		rect := room.Shape == ir.RoomRect
-		ring := &ir.Room{Polygon: room.Polygon, Shape: ir.RoomPoly}
-		g.each(b.Min, b.Max, func(k int, c geom.Point) {
-			if g.room[k] >= 0 {
-				return
-			}
-			if rect {
-				if c.X >= b.Min.X && c.X <= b.Max.X && c.Y >= b.Min.Y && c.Y <= b.Max.Y {
+		if room.Shape == ir.RoomRect {
+			g.each(b.Min, b.Max, func(k int, c geom.Point) {
+				if g.room[k] < 0 && c.X >= b.Min.X && c.X <= b.Max.X && c.Y >= b.Min.Y && c.Y <= b.Max.Y {
 					g.room[k] = int32(r)
 				}
-			} else if RoomContains(ring, c) {
-				g.room[k] = int32(r)
-			}
-		})
+			})
+		} else {
+			g.rasterRing(room.Polygon, b, int32(r))
+		}
 	}
 	g.listCells(len(p.Rooms))
 	// Walls (less their doors and openings), furniture, columns and
@@ -380,6 +375,78 @@ func (g *navGrid) pinches() {
 			}
 			j = e
 		}
+	}
+}
+
+// rasterRing gives room r the free-of-owner cells whose centre lies on
+// the ring's floor as RoomContains decides it for a polygon (within
+// geomEps of an edge, or inside by the even-odd rule), row by row: only
+// the edges a row's centre line comes near are looked at.
+func (g *navGrid) rasterRing(ring geom.Polygon, b geom.Rect, r int32) {
+	n := len(ring)
+	var active []int
+	g.eachRow(b.Min, b.Max, func(j int, y float64) {
+		active = active[:0]
+		for e := 0; e < n; e++ {
+			p, q := ring[e], ring[(e+1)%n]
+			// An edge whose span in y misses the row by more than twice
+			// the tolerance is neither near a centre on it nor crossed.
+			if y >= min(p.Y, q.Y)-2*geomEps && y <= max(p.Y, q.Y)+2*geomEps {
+				active = append(active, e)
+			}
+		}
+		g.eachInRow(j, b.Min.X, b.Max.X, func(k int, c geom.Point) {
+			if g.room[k] >= 0 {
+				return
+			}
+			in := false
+			for _, e := range active {
+				if distToSegment(c, ring[e], ring[(e+1)%n]) <= geomEps {
+					g.room[k] = r
+					return
+				}
+			}
+			for _, e := range active {
+				// The even-odd test of RoomContains, edge by edge in its
+				// order (an edge it pairs as (i, i-1)).
+				p, q := ring[(e+1)%n], ring[e]
+				if (p.Y > c.Y) != (q.Y > c.Y) && c.X < (q.X-p.X)*(c.Y-p.Y)/(q.Y-p.Y)+p.X {
+					in = !in
+				}
+			}
+			if in {
+				g.room[k] = r
+			}
+		})
+	})
+}
+
+// eachRow calls f for every row whose centres could lie in [lo, hi] (the
+// rows each visits), with the centre line's y.
+func (g *navGrid) eachRow(lo, hi geom.Point, f func(j int, y float64)) {
+	fj0 := math.Floor((lo.Y-g.origin.Y)/g.cell) - 1
+	fj1 := math.Ceil((hi.Y-g.origin.Y)/g.cell) + 1
+	if !(fj0 <= fj1) || math.IsNaN(lo.X) || math.IsNaN(hi.X) {
+		return
+	}
+	j0, j1 := int(max(fj0, 0)), int(min(fj1, float64(g.ny-1)))
+	for j := j0; j <= j1; j++ {
+		f(j, g.origin.Y+(float64(j)+0.5)*g.cell)
+	}
+}
+
+// eachInRow calls f for the cells of row j whose centres could lie in
+// [x0, x1] (the columns each visits).
+func (g *navGrid) eachInRow(j int, x0, x1 float64, f func(k int, c geom.Point)) {
+	fi0 := math.Floor((x0-g.origin.X)/g.cell) - 1
+	fi1 := math.Ceil((x1-g.origin.X)/g.cell) + 1
+	if !(fi0 <= fi1) {
+		return
+	}
+	i0, i1 := int(max(fi0, 0)), int(min(fi1, float64(g.nx-1)))
+	for i := i0; i <= i1; i++ {
+		k := g.idx(i, j)
+		f(k, g.centre(k))
 	}
 }
 
