@@ -1,7 +1,13 @@
 -- wrk script for scripts/loadtest.sh: cycles through a request list that
--- scripts/loadgen wrote (one request per line: METHOD<TAB>PATH<TAB>BODY),
--- and counts responses by status class and MCP tool results marked
--- isError. Usage: wrk ... -s scripts/loadtest.lua URL -- LISTFILE
+-- scripts/loadgen wrote, and counts responses by status class and MCP
+-- tool results marked isError.
+--
+--   wrk ... -s scripts/loadtest.lua URL -- LISTFILE [fresh|same]
+--
+-- fresh (the default): every POST's plan gets a distinct trailing comment
+-- and every GET /svg/ takes the next of its variants, so no cache keyed by
+-- the source answers most requests; same: the requests as listed, which a
+-- cache answers after the first round.
 local threads = {}
 local counter = 0
 
@@ -16,18 +22,20 @@ function init(args)
   if file == nil then
     error("loadtest.lua: give the request list after --")
   end
+  fresh = args[2] ~= "same"
   reqs = {}
   for line in io.lines(file) do
-    local method, path, body = string.match(line, "^(%u+)\t([^\t]*)\t(.*)$")
-    if method ~= nil then
-      local headers = {}
-      if method == "POST" then
-        headers["Content-Type"] = "application/json"
-        headers["Accept"] = "application/json, text/event-stream"
-      else
-        body = nil
+    local method, rest = string.match(line, "^(%u+)\t(.*)$")
+    if method == "POST" then
+      local path, head, tail = string.match(rest, "^([^\t]*)\t([^\t]*)\t(.*)$")
+      table.insert(reqs, { post = true, path = path, head = head, tail = tail,
+        fixed = wrk.format("POST", path, headers, head .. tail) })
+    elseif method == "GET" then
+      local urls = {}
+      for u in string.gmatch(rest, "%S+") do
+        table.insert(urls, wrk.format("GET", u))
       end
-      table.insert(reqs, wrk.format(method, path, headers, body))
+      table.insert(reqs, { post = false, urls = urls, next = 0 })
     end
   end
   if #reqs == 0 then
@@ -35,12 +43,27 @@ function init(args)
   end
   -- Threads start at different places in the list.
   i = (id * 7) % #reqs
+  n = 0
   s2, s3, s4, s5, tool_errors = 0, 0, 0, 0, 0
 end
 
+headers = { ["Content-Type"] = "application/json", ["Accept"] = "application/json, text/event-stream" }
+
 function request()
   i = i % #reqs + 1
-  return reqs[i]
+  local r = reqs[i]
+  if r.post then
+    if not fresh then
+      return r.fixed
+    end
+    n = n + 1
+    return wrk.format("POST", r.path, headers, r.head .. "\\n# load " .. id .. "." .. n .. "\\n" .. r.tail)
+  end
+  if not fresh then
+    return r.urls[1]
+  end
+  r.next = r.next % #r.urls + 1
+  return r.urls[r.next]
 end
 
 function response(status, headers, body)

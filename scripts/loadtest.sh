@@ -3,16 +3,23 @@
 # (cmd/caddy, the README's build) on Caddyfile.example's local site
 # http://127.0.0.1:8080 (loopback only, no rate limit), driven by wrk.
 #
-# Two mixes, each against a freshly started caddy, each a short warm-up and
+# Mixes, each against a freshly started caddy, each a short warm-up and
 # then DURATION of load:
-#   compile  tools/call compile of one ordinary plan (PLAN, default studio)
-#   mix      compile, describe and lint through POST /mcp and GET /svg/<payload>
-#            in equal shares, cycling over every example
-# For each: requests/s, p50/p90/p99 latency, responses by status class (5xx
-# separately), tool results marked isError, and the caddy process's peak
-# RSS (VmHWM in /proc/<pid>/status).
+#   compile       tools/call compile of one ordinary plan (PLAN, default studio)
+#   mix           compile, describe and lint through POST /mcp and GET
+#                 /svg/<payload> in equal shares, cycling over every example
+#   compile-same, mix-same
+#                 the same requests without the distinct trailing comments
+# Without -same, every request's plan carries a distinct trailing comment
+# (and /svg/ URLs cycle through 40 variants of each plan), so no cache keyed
+# by the source answers most of them: the figures are the work. With -same
+# the server's caches (drawings, analysed plans) answer after the first
+# round. For each: requests/s, p50/p90/p99 latency, responses by status
+# class (5xx separately), tool results marked isError, the caddy process's
+# peak RSS (VmHWM in /proc/<pid>/status), and its cache counters.
 #
-# Usage: scripts/loadtest.sh [compile] [mix]      (default both)
+# Usage: scripts/loadtest.sh [compile] [mix] [compile-same] [mix-same]
+#        (default: compile mix mix-same)
 # Environment:
 #   ARCHLANG_EXAMPLES  directory of .arch examples (default ../shared/examples)
 #   PLAN               the compile mix's plan, an example's base name (default studio)
@@ -33,7 +40,7 @@ CONNS="${CONNS:-16}"
 OUT="${LOAD_OUT:-$(mktemp -d)}"
 URL=http://127.0.0.1:8080
 mixes=("$@")
-[ ${#mixes[@]} -gt 0 ] || mixes=(compile mix)
+[ ${#mixes[@]} -gt 0 ] || mixes=(compile mix mix-same)
 
 if ! command -v wrk >/dev/null; then
 	echo "loadtest: wrk is missing; install it with: apt-get install -y wrk" >&2
@@ -80,7 +87,7 @@ check() {
 	local code
 	code=$(curl -s -o "$OUT/check.json" -w '%{http_code}' "$URL/mcp" \
 		-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
-		--data-binary "$(head -1 "$OUT/compile.txt" | cut -f3)")
+		--data-binary "$(head -1 "$OUT/compile.txt" | cut -f3,4 | tr -d '\t')")
 	if [ "$code" != 200 ] || ! grep -q '"result"' "$OUT/check.json"; then
 		echo "loadtest: tools/call compile answered $code: $(head -c 300 "$OUT/check.json")" >&2
 		exit 1
@@ -89,17 +96,19 @@ check() {
 
 echo "machine: $(nproc) cores, $(uptime | sed 's/.*load average/load average/'); wrk -t$THREADS -c$CONNS -d${DURATION}s; caddy $("$CADDY" version | cut -d' ' -f1); ours $(git rev-parse --short HEAD 2>/dev/null || echo "(no git)")"
 for mix in "${mixes[@]}"; do
-	list="$OUT/$mix.txt"
+	list="$OUT/${mix%-same}.txt"
+	mode=fresh
+	[ "$mix" = "${mix%-same}" ] || mode=same
 	[ -f "$list" ] || { echo "loadtest: unknown mix $mix" >&2; exit 2; }
 	start_caddy "$mix"
 	check
-	wrk -t"$THREADS" -c"$CONNS" -d"${WARMUP}s" -s scripts/loadtest.lua "$URL" -- "$list" >/dev/null
-	wrk -t"$THREADS" -c"$CONNS" -d"${DURATION}s" --timeout 10s -s scripts/loadtest.lua "$URL" -- "$list" >"$OUT/wrk-$mix.txt"
+	wrk -t"$THREADS" -c"$CONNS" -d"${WARMUP}s" -s scripts/loadtest.lua "$URL" -- "$list" "$mode" >/dev/null
+	wrk -t"$THREADS" -c"$CONNS" -d"${DURATION}s" --timeout 10s -s scripts/loadtest.lua "$URL" -- "$list" "$mode" >"$OUT/wrk-$mix.txt"
 	hwm=$(awk '/^VmHWM/ {print $2}' "/proc/$caddy_pid/status")
 	rss=$(awk '/^VmRSS/ {print $2}' "/proc/$caddy_pid/status")
 	result=$(grep '^RESULT' "$OUT/wrk-$mix.txt" | sed 's/^RESULT //')
 	echo "$mix ($(wc -l <"$list") distinct requests, cycled): $result peak_rss_mb=$((hwm / 1024)) rss_after_mb=$((rss / 1024))"
-	curl -s --max-time 2 http://localhost:2019/metrics | grep -E '^caddy_archlang_mcp_(svg_responses_total|refusals_total|[a-z_]*cache[a-z_]*)' | sed "s/^/  $mix metric: /" || true
+	curl -s --max-time 2 http://localhost:2019/metrics | grep -E '^caddy_archlang_mcp_(svg_responses_total|refusals_total|[a-z_]*cache[a-z_]*)' | grep -v ' 0$' | sed "s/^/  $mix metric: /" || true
 	stop_caddy
 done
 echo "raw output in $OUT" >&2

@@ -1,8 +1,17 @@
 // Command loadgen writes the request lists scripts/loadtest.sh feeds to
-// wrk (scripts/loadtest.lua): one request per line, as
-// METHOD<TAB>PATH<TAB>BODY, the body a one-line JSON-RPC tools/call.
+// wrk (scripts/loadtest.lua), one request per line:
 //
-//	loadgen -examples DIR -plan studio -out DIR
+//	POST<TAB>PATH<TAB>BODY-HEAD<TAB>BODY-TAIL
+//	GET<TAB>PATH PATH …
+//
+// A POST body is a one-line JSON-RPC tools/call, split where the plan's
+// source ends, so that loadtest.lua can append a distinct comment to the
+// source of every request (no cache keyed by the source answers it) or
+// send it as is. A GET lists variants of one /svg/<payload> URL, the
+// first the plan itself, the others the plan with distinct trailing
+// comments, for the same two modes.
+//
+//	loadgen -examples DIR -plan studio -out DIR [-svg-variants 40]
 //
 // writes DIR/compile.txt (compile of the one ordinary plan -plan names)
 // and DIR/mix.txt (for every .arch file directly in -examples: compile,
@@ -27,18 +36,23 @@ func main() {
 	plan := flag.String("plan", "studio", "the ordinary plan of the compile-only mix (an example's base name)")
 	mcpPath := flag.String("mcp", "/mcp", "MCP endpoint path")
 	out := flag.String("out", "", "directory to write compile.txt and mix.txt into")
+	variants := flag.Int("svg-variants", 40, "variants of each /svg/ URL (distinct trailing comments)")
 	flag.Parse()
 	if *examples == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "usage: loadgen -examples DIR -out DIR [-plan NAME]")
 		os.Exit(2)
 	}
-	if err := run(*examples, *plan, *mcpPath, *out); err != nil {
+	if err := run(*examples, *plan, *mcpPath, *out, max(1, *variants)); err != nil {
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(examples, plan, mcpPath, out string) error {
+// splitMark is appended to a source before encoding its request, and
+// marks where the body is split.
+const splitMark = "@@LOADGEN-SPLIT@@"
+
+func run(examples, plan, mcpPath, out string, variants int) error {
 	paths, err := filepath.Glob(filepath.Join(examples, "*.arch"))
 	if err != nil {
 		return err
@@ -55,12 +69,16 @@ func run(examples, plan, mcpPath, out string) error {
 		id++
 		b, err := json.Marshal(map[string]any{
 			"jsonrpc": "2.0", "id": id, "method": "tools/call",
-			"params": map[string]any{"name": tool, "arguments": map[string]any{"source": string(src)}},
+			"params": map[string]any{"name": tool, "arguments": map[string]any{"source": string(src) + splitMark}},
 		})
 		if err != nil {
 			return "", err
 		}
-		return "POST\t" + mcpPath + "\t" + string(b), nil
+		head, tail, ok := strings.Cut(string(b), splitMark)
+		if !ok {
+			return "", fmt.Errorf("no split mark in the %s request", tool)
+		}
+		return "POST\t" + mcpPath + "\t" + head + "\t" + tail, nil
 	}
 	var compileOnly, mix []string
 	for _, p := range paths {
@@ -79,7 +97,12 @@ func run(examples, plan, mcpPath, out string) error {
 				compileOnly = append(compileOnly, line)
 			}
 		}
-		mix = append(mix, "GET\t/svg/"+payload.Encode(src)+"\t")
+		urls := []string{"/svg/" + payload.Encode(src)}
+		for k := 1; k < variants; k++ {
+			v := append(append([]byte{}, src...), fmt.Sprintf("\n# load svg %d\n", k)...)
+			urls = append(urls, "/svg/"+payload.Encode(v))
+		}
+		mix = append(mix, "GET\t"+strings.Join(urls, " "))
 	}
 	if len(compileOnly) == 0 {
 		return fmt.Errorf("no example named %q in %s", plan, examples)
