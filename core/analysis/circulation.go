@@ -50,11 +50,17 @@ type navGrid struct {
 	moved []bool
 	// cells lists each room's cells in raster order.
 	cells [][]int32
-	// corr, cross and squeeze are the tables the step costs read (see
-	// costTables).
-	corr    []bool
-	cross   []float64
-	squeeze [2][]float64
+	// The tables the step costs read (see costTables): which cells are
+	// corridors, every width a step can cost in increasing order (a
+	// rank indexes it), and per cell the ranks of its corridor width, of
+	// the width of stepping over its boundary, and of the squeeze across
+	// a horizontal and a vertical step into it.
+	corr        []bool
+	vals        []float64
+	rInf, rZero rank
+	rWidth      []rank
+	rCross      []rank
+	rSqueeze    [2][]rank
 }
 
 // noObstacle marks a clearance with no obstacle anywhere on the grid.
@@ -277,7 +283,6 @@ func (m *Model) buildGrid() *navGrid {
 	}
 	g.pinches()
 	g.clearance(halo)
-	g.costTables()
 	return g
 }
 
@@ -625,6 +630,7 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 	if g == nil || ent == nil {
 		return nil
 	}
+	g.costTables(ent.EstimatedClearWidth)
 	c := &Circulation{EntranceID: ent.DoorID, CellSizeMm: g.cell, BodyRadiusMm: BodyRadiusMm, Rooms: []WalkRoom{}, Routes: []WalkRoute{}}
 	r0 := -1
 	for i := range m.Plan.Rooms {
@@ -659,7 +665,7 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 			ws.full(seed, min(ent.EstimatedClearWidth, g.width[seed]))
 		}
 		ws.skipRoom = i
-		wide := ws.correct(i, t)
+		wide := ws.correct(i, t, true)
 		ws.rollback()
 		ws.skipRoom = -1
 		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
@@ -885,7 +891,7 @@ func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
 			rs.full(t, math.Inf(1))
 		}
 		rs.skipFrom = l.from
-		l.wide = min(g.width[s], rs.correct(l.from, s))
+		l.wide = min(g.width[s], rs.correct(l.from, s, false))
 		rs.rollback()
 		rs.skipFrom = -1
 	}

@@ -1,6 +1,9 @@
 package analysis
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // The circulation walk reads, for each room and each functional route, the
 // widest path's narrowest clear width: the largest, over all paths, of the
@@ -13,9 +16,18 @@ import "math"
 // corrections. The answers are exactly those of one full search per query:
 // the corrections start from values every path still achieves and run to
 // the same fixpoint at the cell that is read.
+//
+// A maximin search only ever takes minimums and compares, so it runs on
+// ranks: every width a step can cost is numbered in increasing order once
+// per grid (the widths are few: corridor widths, and odd multiples of the
+// cell), and labels are those numbers. The full searches then settle each
+// cell once from a bucket per rank, widest first.
 
 // dirs are the four grid steps: right, left, down, up.
 var dirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+
+// rank numbers a width among all the widths a grid's steps can cost.
+type rank = int32
 
 // neighbour returns the cell one step d from k, or -1 off the grid.
 func (g *navGrid) neighbour(k, d int) int {
@@ -26,64 +38,133 @@ func (g *navGrid) neighbour(k, d int) int {
 	return j*g.nx + i
 }
 
-// stepCost is the clear width of the step from k to its neighbour n along
-// direction d, for a walk that sets out from room skipFrom and ends in room
-// skipRoom (-1: none). It never exceeds the corridor width of n.
-func (g *navGrid) stepCost(k, n, d, skipRoom, skipFrom int) float64 {
+// stepCost is the clear width (as a rank) of the step from k to its
+// neighbour n along direction d, for a walk that sets out from room
+// skipFrom and ends in room skipRoom (-1: none). It never exceeds the
+// corridor width of n.
+func (g *navGrid) stepCost(k, n, d, skipRoom, skipFrom int) rank {
 	if g.corr[n] {
-		v := g.width[n]
+		v := g.rWidth[n]
 		if !g.corr[k] && !g.moved[n] && int(g.room[k]) != skipFrom {
 			// Stepping into a connector's corridor: the open cell it is
 			// approached from is squeezed by the furniture near it (not
 			// in the room a route sets out from).
-			v = min(v, g.cross[k])
+			v = min(v, g.rCross[k])
 		}
 		return v
 	}
-	v := math.Inf(1)
+	v := g.rInf
 	rk, rn := g.room[k], g.room[n]
 	if !g.corr[k] && rk != rn && rk >= 0 && rn >= 0 {
 		// An open boundary between two rooms (no connector).
-		v = g.cross[n]
+		v = g.rCross[n]
 	}
 	if r := int(rn); r != skipRoom && r != skipFrom {
 		// The squeeze across the direction of the step.
-		v = min(v, g.squeeze[d>>1][n])
+		v = min(v, g.rSqueeze[d>>1][n])
 	}
 	return v
 }
 
-// costTables fills the per-cell tables stepCost reads: which cells are
-// corridors, the clear width of stepping over each open cell's boundary,
-// and the squeeze across a horizontal and a vertical step into each cell.
-func (g *navGrid) costTables() {
+// oddCells is the width of 2m-1 cells, the form of every squeeze and
+// crossing width.
+func (g *navGrid) oddCells(m int32) float64 { return float64(2*m-1) * g.cell }
+
+// costTables numbers every width a step on the grid can cost, together
+// with the extra labels the searches start from, and fills the per-cell
+// tables stepCost reads: which cells are corridors, each corridor's width,
+// the width of stepping over each open cell's boundary, and the squeeze
+// across a horizontal and a vertical step into each cell.
+func (g *navGrid) costTables(extra ...float64) {
 	n := len(g.free)
 	g.corr = make([]bool, n)
-	g.cross = make([]float64, n)
-	g.squeeze[0] = make([]float64, n)
-	g.squeeze[1] = make([]float64, n)
+	// The widths in odd multiples of the cell, by multiple: 0 up to the
+	// longest run or clearance.
+	var maxM int32
 	for k := range n {
 		g.corr[k] = !math.IsInf(g.width[k], 1)
-		g.cross[k] = g.crossWidth(k)
-		g.squeeze[0][k] = float64(2*g.vrun[k]-1) * g.cell
-		g.squeeze[1][k] = float64(2*g.hrun[k]-1) * g.cell
+		maxM = max(maxM, g.hrun[k], g.vrun[k])
+		if g.clear[k] != noObstacle {
+			maxM = max(maxM, g.clear[k])
+		}
+	}
+	// Every other width: corridors, the open plan's crossing, the start
+	// labels, nothing (0) and no limit (+Inf).
+	other := append([]float64{0, math.Inf(1), float64(g.nx+g.ny) * g.cell}, extra...)
+	for k := range n {
+		if g.corr[k] {
+			other = append(other, g.width[k])
+		}
+	}
+	other = slices.DeleteFunc(other, math.IsNaN)
+	slices.Sort(other)
+	other = slices.Compact(other)
+	// Merge the two increasing lists into one, equal widths sharing a rank.
+	g.vals = g.vals[:0]
+	rankOfM := make([]rank, maxM+1)
+	oi := 0
+	push := func(v float64) rank {
+		if len(g.vals) == 0 || g.vals[len(g.vals)-1] != v {
+			g.vals = append(g.vals, v)
+		}
+		return rank(len(g.vals) - 1)
+	}
+	for m := int32(0); m <= maxM; m++ {
+		v := g.oddCells(m)
+		for oi < len(other) && other[oi] < v {
+			push(other[oi])
+			oi++
+		}
+		rankOfM[m] = push(v)
+	}
+	for ; oi < len(other); oi++ {
+		push(other[oi])
+	}
+	g.rInf = g.rankOf(math.Inf(1))
+	g.rZero = g.rankOf(0)
+	g.rWidth = make([]rank, n)
+	g.rCross = make([]rank, n)
+	g.rSqueeze[0] = make([]rank, n)
+	g.rSqueeze[1] = make([]rank, n)
+	rOpen := g.rankOf(float64(g.nx+g.ny) * g.cell)
+	for k := range n {
+		g.rWidth[k] = g.rInf
+		if g.corr[k] {
+			g.rWidth[k] = g.rankOf(g.width[k])
+		}
+		if g.clear[k] == noObstacle {
+			g.rCross[k] = rOpen
+		} else {
+			g.rCross[k] = rankOfM[g.clear[k]]
+		}
+		g.rSqueeze[0][k] = rankOfM[g.vrun[k]]
+		g.rSqueeze[1][k] = rankOfM[g.hrun[k]]
 	}
 }
 
+// rankOf is the rank of a width costTables numbered (the nearest rank
+// below for one it did not).
+func (g *navGrid) rankOf(v float64) rank {
+	i, found := slices.BinarySearch(g.vals, v)
+	if !found && i > 0 {
+		i--
+	}
+	return rank(i)
+}
+
 // widestSearch holds the labels of one maximin search and the scratch
-// space of its corrections. Labels are 0 where nothing reaches.
+// space of its corrections. Labels are the rank of 0 where nothing
+// reaches.
 type widestSearch struct {
 	g *navGrid
 	// reverse labels each cell with the widest path from it to the target
 	// instead of from the seed to it.
 	reverse            bool
 	skipRoom, skipFrom int
-	best               []float64
+	best               []rank
 	// undo records every label a correction changed, with its old value.
 	undo      []undoEntry
 	recording bool
-	queue     []int32
-	queued    []bool
 	heap      maxHeap
 	// goal is the cell a correction or a point-to-point search reads:
 	// among equal labels the cell nearest it is taken first, which changes
@@ -93,15 +174,23 @@ type widestSearch struct {
 
 type undoEntry struct {
 	k   int32
-	old float64
+	old rank
 }
 
 func (g *navGrid) newWidestSearch(reverse bool, skipRoom, skipFrom int) *widestSearch {
-	return &widestSearch{g: g, reverse: reverse, skipRoom: skipRoom, skipFrom: skipFrom,
-		best: make([]float64, len(g.free)), queued: make([]bool, len(g.free))}
+	s := &widestSearch{g: g, reverse: reverse, skipRoom: skipRoom, skipFrom: skipFrom, best: make([]rank, len(g.free))}
+	if g.rZero != 0 {
+		for k := range s.best {
+			s.best[k] = g.rZero
+		}
+	}
+	return s
 }
 
-func (s *widestSearch) set(k int, v float64) {
+// width is the clear width a label stands for.
+func (s *widestSearch) width(r rank) float64 { return s.g.vals[r] }
+
+func (s *widestSearch) set(k int, v rank) {
 	if s.recording {
 		s.undo = append(s.undo, undoEntry{int32(k), s.best[k]})
 	}
@@ -118,87 +207,77 @@ func (s *widestSearch) rollback() {
 	s.heap = s.heap[:0]
 }
 
-// cost is the step cost between a cell k and its neighbour n in direction
-// d, oriented as the search runs: forward from k to n, reverse from n to
-// k (d is then the direction from k to n, and the step is n → k).
-func (s *widestSearch) edge(k, n, d int) (from, to, dir int) {
+// candidate is the label k's neighbour n (one step d from k) would get
+// through k: forward the step k → n, reverse the step n → k.
+func (s *widestSearch) candidate(k, n, d int) rank {
+	var c rank
 	if s.reverse {
-		return n, k, d ^ 1
+		c = s.g.stepCost(n, k, d^1, s.skipRoom, s.skipFrom)
+	} else {
+		c = s.g.stepCost(k, n, d, s.skipRoom, s.skipFrom)
 	}
-	return k, n, d
+	return min(s.best[k], c)
 }
 
-// candidate is the label k's neighbour n would get through k.
-func (s *widestSearch) candidate(k, n, d int) float64 {
-	from, to, dir := s.edge(k, n, d)
-	return min(s.best[k], s.g.stepCost(from, to, dir, s.skipRoom, s.skipFrom))
-}
-
-// run relaxes from the queued cells to the fixpoint (first in, first out).
-func (s *widestSearch) run() {
+// full labels every cell from one start cell with the given label, each
+// cell settled once, widest first.
+func (s *widestSearch) full(start int, label float64) {
 	g := s.g
+	top := g.rankOf(label)
+	buckets := make([][]int32, top+1)
+	s.best[start] = top
+	buckets[top] = append(buckets[top], int32(start))
 	nx, ny := g.nx, g.ny
 	step := [4]int{1, -1, nx, -nx}
-	for h := 0; h < len(s.queue); h++ {
-		k := int(s.queue[h])
-		s.queued[k] = false
-		i, j := k%nx, k/nx
-		for d := range step {
-			switch d {
-			case 0:
-				if i+1 >= nx {
+	for r := top; r > s.g.rZero; r-- {
+		for len(buckets[r]) > 0 {
+			b := buckets[r]
+			k := int(b[len(b)-1])
+			buckets[r] = b[:len(b)-1]
+			if s.best[k] != r {
+				continue // raised since it was queued
+			}
+			i, j := k%nx, k/nx
+			for d := range step {
+				switch d {
+				case 0:
+					if i+1 >= nx {
+						continue
+					}
+				case 1:
+					if i == 0 {
+						continue
+					}
+				case 2:
+					if j+1 >= ny {
+						continue
+					}
+				default:
+					if j == 0 {
+						continue
+					}
+				}
+				n := k + step[d]
+				if !g.free[n] {
 					continue
 				}
-			case 1:
-				if i == 0 {
-					continue
+				var c rank
+				if s.reverse {
+					c = g.stepCost(n, k, d^1, s.skipRoom, s.skipFrom)
+				} else {
+					c = g.stepCost(k, n, d, s.skipRoom, s.skipFrom)
 				}
-			case 2:
-				if j+1 >= ny {
-					continue
-				}
-			default:
-				if j == 0 {
-					continue
+				if v := min(r, c); v > s.best[n] {
+					s.best[n] = v
+					buckets[v] = append(buckets[v], int32(n))
 				}
 			}
-			n := k + step[d]
-			if !g.free[n] {
-				continue
-			}
-			var c float64
-			if s.reverse {
-				c = g.stepCost(n, k, d^1, s.skipRoom, s.skipFrom)
-			} else {
-				c = g.stepCost(k, n, d, s.skipRoom, s.skipFrom)
-			}
-			if v := min(s.best[k], c); v > s.best[n] {
-				s.best[n] = v
-				if !s.queued[n] {
-					s.queued[n] = true
-					s.queue = append(s.queue, int32(n))
-				}
-			}
-		}
-		if h > 4096 && h*2 > len(s.queue) {
-			// Drop the consumed half of the queue.
-			s.queue = s.queue[:copy(s.queue, s.queue[h+1:])]
-			h = -1
 		}
 	}
-	s.queue = s.queue[:0]
-}
-
-// full labels every cell from one start cell with the given label.
-func (s *widestSearch) full(start int, label float64) {
-	s.best[start] = label
-	s.queued[start] = true
-	s.queue = append(s.queue[:0], int32(start))
-	s.run()
 }
 
 // offer raises n's label to v if that is an improvement, and queues it.
-func (s *widestSearch) offer(n int, v float64) {
+func (s *widestSearch) offer(n int, v rank) {
 	if v > s.best[n] {
 		s.set(n, v)
 		s.heap.push(heapItem{v, int32(n), s.g.stepsBetween(n, s.goal)})
@@ -218,12 +297,12 @@ func (g *navGrid) stepsBetween(a, b int) int32 {
 }
 
 // settle propagates the queued corrections, widest first, until none can
-// raise the label of cell t any further (t < 0: to the fixpoint).
+// raise the label of cell t any further.
 func (s *widestSearch) settle(t int) {
 	g := s.g
 	for len(s.heap) > 0 {
 		top := s.heap[0]
-		if t >= 0 && top.v <= s.best[t] {
+		if top.v <= s.best[t] {
 			return
 		}
 		s.heap.pop()
@@ -243,8 +322,10 @@ func (s *widestSearch) settle(t int) {
 
 // correct re-labels around the cells of room r after the query's skip
 // rooms changed the costs of the steps into and out of them, and returns
-// the label of t once no correction can raise it.
-func (s *widestSearch) correct(r, t int) float64 {
+// the width t's label stands for once no correction can raise it. Only the
+// steps into the room can have changed when the search is forward and the
+// query spares only the room it ends in (into).
+func (s *widestSearch) correct(r, t int, into bool) float64 {
 	g := s.g
 	s.recording = true
 	s.goal = t
@@ -258,24 +339,27 @@ func (s *widestSearch) correct(r, t int) float64 {
 			if n < 0 || !g.free[n] {
 				continue
 			}
-			// Both orientations of every step touching the room: from the
-			// neighbour into the room and from the room out.
+			// The label of c through n; and, unless only the steps into
+			// the room changed, the label of n through c.
 			s.offer(c, s.candidate(n, c, d^1))
-			s.offer(n, s.candidate(c, n, d))
+			if !into {
+				s.offer(n, s.candidate(c, n, d))
+			}
 		}
 	}
 	s.settle(t)
-	return s.best[t]
+	return s.width(s.best[t])
 }
 
 // pointToPoint is a forward search from seed that stops as soon as the
-// label of t is final; it leaves every label it touched recorded for
-// rollback.
+// label of t is final, and returns the width it stands for; it leaves
+// every label it touched recorded for rollback.
 func (s *widestSearch) pointToPoint(seed int, label float64, t int) float64 {
 	s.recording = true
 	s.goal = t
-	s.set(seed, label)
-	s.heap.push(heapItem{label, int32(seed), 0})
+	r := s.g.rankOf(label)
+	s.set(seed, r)
+	s.heap.push(heapItem{r, int32(seed), 0})
 	g := s.g
 	for len(s.heap) > 0 {
 		top := s.heap.pop()
@@ -294,13 +378,13 @@ func (s *widestSearch) pointToPoint(seed int, label float64, t int) float64 {
 			s.offer(n, s.candidate(k, n, d))
 		}
 	}
-	return s.best[t]
+	return s.width(s.best[t])
 }
 
 // heapItem is a cell waiting in a maximin search with its label and its
 // distance to the search's goal.
 type heapItem struct {
-	v    float64
+	v    rank
 	k    int32
 	goal int32
 }
