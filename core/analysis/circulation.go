@@ -506,14 +506,28 @@ func (g *navGrid) bfs(seed int) []int32 {
 	dist[seed] = 0
 	q := make([]int32, 1, 1024)
 	q[0] = int32(seed)
+	nx, ny := g.nx, g.ny
 	for h := 0; h < len(q); h++ {
 		k := int(q[h])
-		for d := range dirs {
-			n := g.neighbour(k, d)
-			if n >= 0 && g.free[n] && dist[n] < 0 {
-				dist[n] = dist[k] + 1
+		i, j := k%nx, k/nx
+		next := dist[k] + 1
+		visit := func(n int) {
+			if g.free[n] && dist[n] < 0 {
+				dist[n] = next
 				q = append(q, int32(n))
 			}
+		}
+		if i+1 < nx {
+			visit(k + 1)
+		}
+		if i > 0 {
+			visit(k - 1)
+		}
+		if j+1 < ny {
+			visit(k + nx)
+		}
+		if j > 0 {
+			visit(k - nx)
 		}
 	}
 	return dist

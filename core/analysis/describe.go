@@ -162,6 +162,7 @@ func Summarize(p *ir.Plan) *Summary {
 	}
 	s.Zones = m.zoneFacts(level)
 	s.Caption = caption(s)
+	s.Truncated = m.Truncated
 	return s
 }
 
@@ -182,6 +183,8 @@ type Model struct {
 	// Touch lists, for each opening, the indexes of the rooms whose
 	// boundary its centre lies within TouchTolerance of, in room order.
 	Touch [][]int
+	// Truncated says which lists a budget cut, and how (see MaxRoomPairs).
+	Truncated []string
 }
 
 // NewModel derives the shared geometry of p.
@@ -202,7 +205,15 @@ func RoomArea(r *ir.Room) float64 {
 	if r.Shape == ir.RoomCircle {
 		return math.Pi * r.Radius * r.Radius
 	}
-	return r.Polygon.Area()
+	a := r.Polygon.Area()
+	if math.IsNaN(a) && r.Shape == ir.RoomRect {
+		// Coordinates so large that the shoelace sum overflows both
+		// ways: a rectangle's area is still its width times its height
+		// (infinite, as the reference has it).
+		b := r.Polygon.Bounds()
+		return b.W() * b.H()
+	}
+	return a
 }
 
 // RoomAreaM2 is a room's floor area in m², rounded to two decimals as
@@ -215,8 +226,20 @@ func Round2(x float64) float64 { return z(math.Floor(x*100+0.5) / 100) }
 // z turns a negative zero into zero (JSON prints it as 0, as the reference).
 func z(x float64) float64 { return x + 0 }
 
-// num prints a number the way the reference's JSON and text do.
-func num(x float64) string { return strconv.FormatFloat(z(x), 'f', -1, 64) }
+// num prints a number the way the reference's JSON and text do
+// (JavaScript's "Infinity" and "NaN" for the numbers JSON has no digits
+// for).
+func num(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "NaN"
+	case math.IsInf(x, 1):
+		return "Infinity"
+	case math.IsInf(x, -1):
+		return "-Infinity"
+	}
+	return strconv.FormatFloat(z(x), 'f', -1, 64)
+}
 
 // DistToRoom is the distance from q to a room's boundary: its ring's edges,
 // or its circle.
@@ -298,6 +321,7 @@ func (m *Model) WindowRoom(i int) int {
 
 func (m *Model) roomFacts() []Room {
 	p := m.Plan
+	adj := m.adjacency()
 	out := make([]Room, 0, len(p.Rooms))
 	for i := range p.Rooms {
 		r := &p.Rooms[i]
@@ -313,10 +337,8 @@ func (m *Model) roomFacts() []Room {
 			}
 		}
 		f.Adjacent = []string{}
-		for j := range p.Rooms {
-			if j != i && Adjacent(r, &p.Rooms[j]) {
-				f.Adjacent = append(f.Adjacent, p.Rooms[j].ID)
-			}
+		for _, j := range adj[i] {
+			f.Adjacent = append(f.Adjacent, p.Rooms[j].ID)
 		}
 		out = append(out, f)
 	}

@@ -385,7 +385,7 @@ func outerRect(p *ir.Plan) (geom.Rect, bool) {
 		w := &p.Walls[i]
 		h := w.Thickness / 2
 		for j, s := range w.Segments() {
-			if j < len(w.Arcs) && w.Arcs[j].Arc {
+			if j < len(w.Arcs) && curved(w.Arcs[j]) {
 				a := w.Arcs[j]
 				for _, q := range []geom.Point{s.A, s.B} {
 					n := q.Sub(a.Center).Unit()

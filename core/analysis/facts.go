@@ -65,6 +65,10 @@ type Summary struct {
 	Freedom     Freedom       `json:"freedom"`
 	Schedule    []ScheduleRow `json:"schedule,omitempty"`
 	Zones       []ZoneFacts   `json:"zones,omitempty"`
+	// Truncated names the lists of these facts that a budget cut, and
+	// how (this project's own key, absent unless a list was cut; see
+	// MaxRoomPairs).
+	Truncated []string `json:"truncated,omitempty"`
 }
 
 // Size is a width and height in mm.

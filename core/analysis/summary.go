@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,7 +43,7 @@ func extentRect(p *ir.Plan) (geom.Rect, bool) {
 func arcExtremes(w *ir.Wall) []geom.Point {
 	var out []geom.Point
 	for _, a := range w.Arcs {
-		if !a.Arc {
+		if !curved(a) {
 			continue
 		}
 		for k := 0; k < 4; k++ {
@@ -53,6 +54,18 @@ func arcExtremes(w *ir.Wall) []geom.Point {
 		}
 	}
 	return out
+}
+
+// curved reports whether a is an arc that can be measured as one: a
+// radius so large against its chord that its centre overflows (radius
+// 1e300) is measured as the straight chord it draws, as in the reference.
+func curved(a ir.WallArc) bool {
+	for _, x := range []float64{a.Center.X, a.Center.Y, a.Radius, a.StartAngle, a.Sweep} {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return a.Arc
 }
 
 // angleIn reports whether angle t lies on the sweep from start.
@@ -74,10 +87,9 @@ func (m *Model) inputGraph() Graph {
 	for i := len(p.Rooms) - 1; i >= 0; i-- {
 		idx[p.Rooms[i].ID] = i
 	}
-	adj := make([][]bool, len(p.Rooms))
-	for i := range adj {
-		adj[i] = make([]bool, len(p.Rooms))
-	}
+	// Each room's neighbours in room order, without repeats: sparse, as
+	// a plan has far fewer connectors than pairs of rooms.
+	adj := make([][]int, len(p.Rooms))
 	for _, e := range m.Edges() {
 		if e.Ambiguous {
 			continue
@@ -85,14 +97,16 @@ func (m *Model) inputGraph() Graph {
 		a, okA := idx[e.Between[0]]
 		b, okB := idx[e.Between[1]]
 		if okA && okB && a != b {
-			adj[a][b], adj[b][a] = true, true
+			adj[a] = append(adj[a], b)
+			adj[b] = append(adj[b], a)
 		}
 	}
 	g := make(Graph, 0, len(p.Rooms))
 	for i := range p.Rooms {
 		n := GraphNode{Room: p.Rooms[i].ID, Neighbors: []string{}}
-		for j := range p.Rooms {
-			if adj[i][j] {
+		slices.Sort(adj[i])
+		for k, j := range adj[i] {
+			if k == 0 || adj[i][k-1] != j {
 				n.Neighbors = append(n.Neighbors, p.Rooms[j].ID)
 			}
 		}

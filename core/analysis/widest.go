@@ -258,8 +258,8 @@ func (s *widestSearch) full(start int, label float64) {
 					}
 				}
 				n := k + step[d]
-				if !g.free[n] {
-					continue
+				if !g.free[n] || s.best[n] >= r {
+					continue // no label through k can beat n's
 				}
 				var c rank
 				if s.reverse {
@@ -312,7 +312,7 @@ func (s *widestSearch) settle(t int) {
 		}
 		for d := range dirs {
 			n := g.neighbour(k, d)
-			if n < 0 || !g.free[n] {
+			if n < 0 || !g.free[n] || s.best[n] >= s.best[k] {
 				continue
 			}
 			s.offer(n, s.candidate(k, n, d))
@@ -340,9 +340,12 @@ func (s *widestSearch) correct(r, t int, into bool) float64 {
 				continue
 			}
 			// The label of c through n; and, unless only the steps into
-			// the room changed, the label of n through c.
-			s.offer(c, s.candidate(n, c, d^1))
-			if !into {
+			// the room changed, the label of n through c. A label can
+			// only be raised through a wider one.
+			if s.best[n] > s.best[c] {
+				s.offer(c, s.candidate(n, c, d^1))
+			}
+			if !into && s.best[c] > s.best[n] {
 				s.offer(n, s.candidate(c, n, d))
 			}
 		}
@@ -372,7 +375,7 @@ func (s *widestSearch) pointToPoint(seed int, label float64, t int) float64 {
 		}
 		for d := range dirs {
 			n := g.neighbour(k, d)
-			if n < 0 || !g.free[n] {
+			if n < 0 || !g.free[n] || s.best[n] >= s.best[k] {
 				continue
 			}
 			s.offer(n, s.candidate(k, n, d))

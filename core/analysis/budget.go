@@ -1,0 +1,127 @@
+package analysis
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+)
+
+// Budgets. Describe's room adjacency is a relation over pairs of rooms: a
+// few hundred bytes can stack thousands of rooms on one spot, every pair of
+// them adjacent, and ask for millions of entries. A sweep over the rooms'
+// extents compares only rooms that come within TouchTolerance of each
+// other, at most MaxRoomPairs pairs per storey, and the adjacent lists
+// carry at most MaxAdjacencies pairs in all (the first ones, by the earlier
+// room and then the later). A storey cut by either says so in its
+// "truncated" list. The 64 KiB generated grid, the busiest realistic
+// plan, lists 511 adjacent pairs (TestAdjacencyBudgetsSpareRealPlans).
+const (
+	// MaxRoomPairs caps the room pairs one storey's adjacency compares.
+	MaxRoomPairs = 2_000_000
+	// MaxAdjacencies caps the adjacent room pairs one storey lists.
+	MaxAdjacencies = 20_000
+)
+
+// adjacency lists, for each room, the rooms adjacent to it (Adjacent, in
+// both directions, as the reference tests each ordered pair), in room
+// order. Only rooms whose extents, grown by TouchTolerance, overlap are
+// compared.
+func (m *Model) adjacency() [][]int {
+	p := m.Plan
+	n := len(p.Rooms)
+	adj := make([][]int, n)
+	boxes := make([]geom.Rect, n)
+	order := make([]int, n)
+	for i := range p.Rooms {
+		b := roomBounds(&p.Rooms[i])
+		g := TouchTolerance + geomEps
+		boxes[i] = geom.Rect{Min: geom.Point{X: b.Min.X - g, Y: b.Min.Y - g}, Max: geom.Point{X: b.Max.X + g, Y: b.Max.Y + g}}
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return boxes[order[a]].Min.X < boxes[order[b]].Min.X })
+	var pairs []pair
+	examined, dropped := 0, 0
+	// Once MaxAdjacencies pairs are kept, last is the greatest of them.
+	full, last := false, pair{}
+	cut := false
+	var active []int
+sweep:
+	for _, j := range order {
+		cur := boxes[j]
+		kept := active[:0]
+		for _, i := range active {
+			if boxes[i].Max.X >= cur.Min.X {
+				kept = append(kept, i)
+			}
+		}
+		active = kept
+		for _, i := range active {
+			if boxes[i].Max.Y < cur.Min.Y || cur.Max.Y < boxes[i].Min.Y {
+				continue
+			}
+			if examined++; examined > MaxRoomPairs {
+				cut = true
+				break sweep
+			}
+			a, b := min(i, j), max(i, j)
+			if Adjacent(&p.Rooms[a], &p.Rooms[b]) || Adjacent(&p.Rooms[b], &p.Rooms[a]) {
+				if full && !pairLess(pair{a, b}, last) {
+					dropped++ // after every pair kept so far
+					continue
+				}
+				if pairs = append(pairs, pair{a, b}); len(pairs) >= 2*MaxAdjacencies {
+					// Keep the first MaxAdjacencies, counting the rest.
+					sortPairs(pairs)
+					dropped += len(pairs) - MaxAdjacencies
+					pairs = pairs[:MaxAdjacencies]
+					full, last = true, pairs[MaxAdjacencies-1]
+				}
+			}
+		}
+		active = append(active, j)
+	}
+	sortPairs(pairs)
+	if len(pairs) > MaxAdjacencies {
+		dropped += len(pairs) - MaxAdjacencies
+		pairs = pairs[:MaxAdjacencies]
+	}
+	if dropped > 0 {
+		m.truncate("adjacent: " + strconv.Itoa(dropped) + " adjacent room pairs left out; at most " + strconv.Itoa(MaxAdjacencies) + " are listed")
+	}
+	if cut {
+		m.truncate("adjacent: rooms compared up to the limit of " + strconv.Itoa(MaxRoomPairs) + " pairs; more rooms may be adjacent")
+	}
+	for _, pr := range pairs {
+		if Adjacent(&p.Rooms[pr.i], &p.Rooms[pr.j]) {
+			adj[pr.i] = append(adj[pr.i], pr.j)
+		}
+		if Adjacent(&p.Rooms[pr.j], &p.Rooms[pr.i]) {
+			adj[pr.j] = append(adj[pr.j], pr.i)
+		}
+	}
+	for i := range adj {
+		sort.Ints(adj[i])
+	}
+	return adj
+}
+
+// pair is two room indexes, i < j.
+type pair struct{ i, j int }
+
+// pairLess orders pairs by i, then j.
+func pairLess(x, y pair) bool { return x.i < y.i || (x.i == y.i && x.j < y.j) }
+
+// sortPairs orders pairs by i, then j.
+func sortPairs(ps []pair) {
+	slices.SortFunc(ps, func(x, y pair) int {
+		if x.i != y.i {
+			return x.i - y.i
+		}
+		return x.j - y.j
+	})
+}
+
+// truncate records that a list of the storey's facts was cut.
+func (m *Model) truncate(note string) { m.Truncated = append(m.Truncated, note) }
