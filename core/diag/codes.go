@@ -2,14 +2,19 @@ package diag
 
 // catalogue is every code ArchLang emits, in the project's own words.
 //
-// Rows are grouped: the host refusals first, then the language's errors and
-// warnings, each in alphabetical order. A code's severity is part of the wire
+// Rows are grouped: the host refusals first, then this project's notes
+// (I_ codes, severity info), then the language's errors and warnings, each
+// in alphabetical order. A code's severity is part of the wire
 // contract and must match the reference exactly; the summary and the fix are
 // ours. Codes are never removed, renamed or reused.
 var catalogue = []Entry{
 	// Host refusals: raised by servers, never by the core itself.
 	{"E_INPUT_TOO_LARGE", Error, "input over the host's byte cap", "Send a smaller input, split the plan into imported files, or compile locally with the command-line tool, which has no byte cap."},
 	{"E_RATE_LIMITED", Error, "request refused by the host's rate limit", "Wait for the number of seconds in Retry-After and try again, or compile locally with the command-line tool."},
+
+	// Notes: information about an answer rather than the plan; this
+	// project's own, not the reference's.
+	{"I_FINDINGS_TRUNCATED", Info, "list of findings cut at the report's cap", "Correct the findings listed and run the tool again to see the ones left out, or ask for fewer codes at a time."},
 
 	// Errors: the plan cannot be drawn until they are fixed.
 	{"E_ACC_PLACEMENT", Error, "accessibility metadata below plan level", "Put the accTitle or accDescr statement directly in the plan body, next to settings such as units and north."},

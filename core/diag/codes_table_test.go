@@ -38,6 +38,9 @@ const (
 	// being the intent path the message starts with (the rest of the
 	// message is prose, in this project's own words).
 	entryIntent = "intent"
+	// entryLint runs compile.Lint; its want entries are the lint tool's
+	// wire findings.
+	entryLint = "lint"
 )
 
 type codeCase struct {
@@ -112,6 +115,13 @@ const intentPlan = `plan "T" {
 // compile tool (the world cases from its command-line compile, which reads
 // imports from disk).
 var codeCases = []codeCase{
+	// I_ codes are this project's own (the reference caps nothing): 46
+	// stacked beds make 1035 overlaps, of which lint lists 1000 and notes
+	// the cut.
+	{code: "I_FINDINGS_TRUNCATED", entry: entryLint,
+		src: "plan \"cap\" {\n  units mm\n  for i in 0..46 { furniture bed at (100,100) size 1000x2000 }\n}\n",
+		want: append(slices.Repeat([]string{"W_FURNITURE_OVERLAP warning 3:20 [43,84]"}, 1000),
+			"I_FINDINGS_TRUNCATED info unplaced")},
 	{code: "E_JSON_SCHEMA", entry: entryJSON,
 		src:  `{"plan":"J","rooms":[{"x":0,"y":0,"width":"big","height":3000}],"walls":[],"openings":[],"furniture":[]}`,
 		want: []string{"E_JSON_SCHEMA error unplaced"}},
@@ -835,6 +845,9 @@ func (c codeCase) run() []string {
 	case entryPNG:
 		res := compile.Compile([]byte(c.src), compile.Options{Format: "png"})
 		f, list = res.File, res.Diagnostics
+	case entryLint:
+		res := compile.Lint([]byte(c.src), compile.LintOptions{})
+		f, list = res.File, res.Findings
 	case entryJSON:
 		res := compile.CompilePlanJSON([]byte(c.src), compile.Options{})
 		f, list = res.File, res.Diagnostics
