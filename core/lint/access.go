@@ -141,6 +141,9 @@ func (c *checker) accessRules() {
 // hasConnector reports whether a door or cased opening lies on room i's
 // perimeter.
 func (c *checker) hasConnector(i int) bool {
+	if !c.spend(len(c.p.Openings)) {
+		return false
+	}
 	for k, op := range c.p.Openings {
 		if op.Kind != ir.Window && c.touches(k, i) {
 			return true
@@ -182,6 +185,9 @@ func (c *checker) equatorFacing() {
 	for i, r := range c.p.Rooms {
 		if !c.isHabitable(i) {
 			continue
+		}
+		if !c.spend(len(c.p.Openings)) {
+			return
 		}
 		var faces []string
 		n, hit := 0, false

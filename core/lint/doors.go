@@ -183,6 +183,9 @@ type obstruction struct {
 // else the first later door's sweep, that the sweep s of door k runs into
 // (each pair of doors is weighed once, at the earlier door).
 func (c *checker) firstObstruction(s swing, k int, doors []doorFrame) (obstruction, bool) {
+	if !c.spend(len(c.p.Furniture) + len(doors) - k) {
+		return obstruction{}, false
+	}
 	for i, f := range c.p.Furniture {
 		if d, ok := s.rectDistance(f.Rect); ok && d <= s.r+geom.Eps {
 			return obstruction{piece: i, door: -1, dist: d}, true
@@ -346,6 +349,9 @@ func (c *checker) doorwayBlocked() {
 			continue
 		}
 		depth := landingDepth + c.prof.SwingBuffer
+		if !c.spend(len(c.p.Furniture)) {
+			return
+		}
 		for _, fu := range c.p.Furniture {
 			left, ok := f.landingGap(fu.Rect, depth)
 			if !ok {
@@ -460,6 +466,9 @@ func (c *checker) pocketSpace(f doorFrame, slide string) float64 {
 		run = l - hi
 	} else {
 		run = lo
+	}
+	if !c.spend(len(c.p.Openings)) {
+		return math.Inf(1) // not measured: no finding
 	}
 	for j := range c.p.Openings {
 		o := &c.p.Openings[j]

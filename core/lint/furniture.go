@@ -3,6 +3,7 @@ package lint
 import (
 	"math"
 	"regexp"
+	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -38,6 +39,9 @@ func (c *checker) furnitureClearance() {
 		fx, ok := ir.WallFixtures[f.Type]
 		if !ok || fx.Clear <= 0 {
 			continue
+		}
+		if !c.spend(len(c.p.Furniture)) {
+			return
 		}
 		front := (quarter(f.Rotate) + 2) % sideCount
 		for _, o := range c.p.Furniture {
@@ -100,18 +104,49 @@ func frontGap(r geom.Rect, front int, depth float64, o geom.Rect) (float64, bool
 }
 
 // furnitureOverlap reports every pair of pieces that share floor, at the
-// later piece.
+// later piece, ordered by the earlier piece and then the later one. A sweep
+// over the pieces' x extents finds the candidate pairs, so pieces spread
+// over a plan are not compared all against all; only the first
+// MaxFindingsPerCode pairs in that order are built, the rest counted.
 func (c *checker) furnitureOverlap() {
+	const code = "W_FURNITURE_OVERLAP"
 	fs := c.p.Furniture
-	for i := range fs {
-		for j := i + 1; j < len(fs); j++ {
-			a, b := fs[i].Rect, fs[j].Rect
-			if overlap1(a.Min.X, a.Max.X, b.Min.X, b.Max.X) > overlapMin && overlap1(a.Min.Y, a.Max.Y, b.Min.Y, b.Max.Y) > overlapMin {
-				d := diag.New("W_FURNITURE_OVERLAP", fs[j].Span, "Furniture %s overlaps %s: the two footprints share floor.", quote(pieceName(fs[j])), quote(pieceName(fs[i])))
-				d.Hints = []string{"Move one of the two pieces or make it smaller so their footprints no longer share floor, keeping a walkway between them."}
-				c.addIn(fs[j].File, d)
+	order := make([]int, len(fs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return fs[order[a]].Rect.Min.X < fs[order[b]].Rect.Min.X })
+	first := pairHeap{max: MaxFindingsPerCode - c.budget.listed[code]}
+	var active []int
+sweep:
+	for _, j := range order {
+		cur := fs[j].Rect
+		kept := active[:0]
+		for _, i := range active {
+			if fs[i].Rect.Max.X-cur.Min.X > overlapMin {
+				kept = append(kept, i)
 			}
 		}
+		active = kept
+		if !c.spend(len(active)) {
+			break sweep
+		}
+		for _, i := range active {
+			a, b := fs[i].Rect, cur
+			if overlap1(a.Min.X, a.Max.X, b.Min.X, b.Max.X) > overlapMin && overlap1(a.Min.Y, a.Max.Y, b.Min.Y, b.Max.Y) > overlapMin {
+				first.push(min(i, j), max(i, j))
+			}
+		}
+		active = append(active, j)
+	}
+	for range first.dropped {
+		c.omit(code)
+	}
+	for _, pr := range first.sorted() {
+		i, j := pr[0], pr[1]
+		d := diag.New(code, fs[j].Span, "Furniture %s overlaps %s: the two footprints share floor.", quote(pieceName(fs[j])), quote(pieceName(fs[i])))
+		d.Hints = []string{"Move one of the two pieces or make it smaller so their footprints no longer share floor, keeping a walkway between them."}
+		c.addIn(fs[j].File, d)
 	}
 }
 
@@ -122,6 +157,9 @@ func (c *checker) fixturePlacement() {
 		if _, ok := ir.WallFixtures[f.Type]; !ok {
 			continue
 		}
+		if !c.spend(len(c.walls)) {
+			return
+		}
 		if s := walledSides(c.walls, f.Rect, backReach); s == [sideCount]bool{} {
 			d := diag.New("W_FIXTURE_FLOATING", f.Span, "Fixture %s stands clear of every wall; it needs one behind it.", quote(pieceName(f)))
 			d.Hints = []string{"Put one of its edges against a wall: the supply, waste and vent pipes run inside it."}
@@ -131,6 +169,9 @@ func (c *checker) fixturePlacement() {
 	for _, f := range c.p.Furniture {
 		if f.Room == "" {
 			continue
+		}
+		if !c.spend(len(c.p.Rooms)) {
+			return
 		}
 		ri := c.roomIndex(f.Room)
 		if ri < 0 {
@@ -160,6 +201,9 @@ func (c *checker) wallCollision() {
 	// Only walls along the plan axes are measured, as in the reference,
 	// and only their solid: a piece standing in a doorway or a window's
 	// opening passes through no wall.
+	if !c.spend(len(c.walls) * len(c.p.Openings)) {
+		return
+	}
 	var solid []band
 	for _, b := range c.walls {
 		if b.axis() >= 0 {
@@ -167,6 +211,9 @@ func (c *checker) wallCollision() {
 		}
 	}
 	for _, f := range c.p.Furniture {
+		if !c.spend(len(solid)) {
+			return
+		}
 		for _, b := range solid {
 			if b.depth(f.Rect) > wallPenetrationMax {
 				d := diag.New("W_FURNITURE_WALL_COLLISION", f.Span, "Furniture %s runs into the solid of a wall.", quote(pieceName(f)))
@@ -185,7 +232,13 @@ func (c *checker) wallCollision() {
 func (c *checker) fixtureBackToRoom() {
 	for _, f := range c.p.Furniture {
 		fx, ok := ir.WallFixtures[f.Type]
-		if !ok || !fx.Back || c.inPolygonRoom(f) {
+		if !ok || !fx.Back {
+			continue
+		}
+		if !c.spend(len(c.p.Rooms) + len(c.walls)) {
+			return
+		}
+		if c.inPolygonRoom(f) {
 			continue
 		}
 		sides := walledSides(c.walls, f.Rect, backReach)

@@ -11,6 +11,7 @@
 package lint
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/archlang-go/caddy-archlang/core/analysis"
@@ -52,8 +53,9 @@ func Run(p *ir.Plan, facts *analysis.Facts, opts Options) diag.List {
 	multi := len(p.Pages) > 0
 	arrivals := shaftArrivals(pages)
 	counts := verticalCounts(pages)
+	b := newBudget()
 	for i, pg := range pages {
-		c := &checker{p: pg, m: analysis.NewModel(pg), prof: prof, src: opts.Source, shafts: counts, arrivals: arrivals[i]}
+		c := &checker{p: pg, m: analysis.NewModel(pg), prof: prof, src: opts.Source, shafts: counts, arrivals: arrivals[i], budget: b}
 		c.circ, c.circKnown = storeyCirculation(facts, i, len(pages), multi)
 		if multi && pg.Level != nil {
 			if n, err := strconv.Atoi(pg.Level.Number); err == nil {
@@ -63,7 +65,12 @@ func Run(p *ir.Plan, facts *analysis.Facts, opts Options) diag.List {
 		c.run()
 		out = append(out, c.out...)
 	}
-	return filter(out, opts.Codes)
+	return b.cap(filter(out, opts.Codes), keeps(opts.Codes))
+}
+
+// keeps reports whether a code passes the display filter codes.
+func keeps(codes []string) func(string) bool {
+	return func(code string) bool { return len(codes) == 0 || slices.Contains(codes, code) }
 }
 
 // storeyCirculation picks storey i's circulation out of facts, when facts
@@ -115,10 +122,18 @@ type checker struct {
 	// (circKnown); otherwise the circulation rules measure it.
 	circ      *analysis.Circulation
 	circKnown bool
+	// budget counts the findings and pairs of the whole run.
+	budget *budget
 }
 
-// add appends d, stamped with the storey's level.
+// add appends d, stamped with the storey's level, unless its code already
+// has MaxFindingsPerCode findings (it is then counted as left out).
 func (c *checker) add(d diag.Diagnostic) {
+	if c.full(d.Code) {
+		c.omit(d.Code)
+		return
+	}
+	c.budget.listed[d.Code]++
 	if c.level != nil {
 		n := *c.level
 		d.Level = &n

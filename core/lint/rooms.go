@@ -63,6 +63,9 @@ func (c *checker) roomRules() {
 			d.Hints = []string{"Make its `size` larger, or fold it into the space next to it."}
 			c.addIn(r.File, d)
 		}
+		if !c.spend(len(c.p.Openings) + len(c.p.Furniture) + len(r.Polygon)*len(c.walls)) {
+			return
+		}
 		var door, window bool
 		for k, op := range c.p.Openings {
 			if !c.touches(k, i) {
