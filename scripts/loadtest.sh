@@ -27,6 +27,8 @@
 #   WARMUP             seconds of warm-up per mix (default 3)
 #   THREADS, CONNS     wrk threads and connections (default 1 and 16)
 #   CADDY              a caddy binary to use (default: build ./cmd/caddy once)
+#   PROFILE=1          also save a 10 s CPU profile of caddy under each mix
+#                      (admin /debug/pprof/profile) as LOAD_OUT/cpu-<mix>.pprof
 #   LOAD_OUT           keep the request lists and logs here (default a temp dir)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -103,7 +105,13 @@ for mix in "${mixes[@]}"; do
 	start_caddy "$mix"
 	check
 	wrk -t"$THREADS" -c"$CONNS" -d"${WARMUP}s" -s scripts/loadtest.lua "$URL" -- "$list" "$mode" >/dev/null
+	prof_pid=""
+	if [ "${PROFILE:-0}" = 1 ]; then
+		(sleep 2; curl -s --max-time 30 -o "$OUT/cpu-$mix.pprof" "http://localhost:2019/debug/pprof/profile?seconds=10") &
+		prof_pid=$!
+	fi
 	wrk -t"$THREADS" -c"$CONNS" -d"${DURATION}s" --timeout 10s -s scripts/loadtest.lua "$URL" -- "$list" "$mode" >"$OUT/wrk-$mix.txt"
+	[ -z "$prof_pid" ] || wait "$prof_pid" || true
 	hwm=$(awk '/^VmHWM/ {print $2}' "/proc/$caddy_pid/status")
 	rss=$(awk '/^VmRSS/ {print $2}' "/proc/$caddy_pid/status")
 	result=$(grep '^RESULT' "$OUT/wrk-$mix.txt" | sed 's/^RESULT //')
