@@ -50,6 +50,8 @@ type navGrid struct {
 	moved []bool
 	// cells lists each room's cells in raster order.
 	cells [][]int32
+	// mem lends the per-cell arrays; release gives them back.
+	mem *scratch
 	// The tables the step costs read (see costTables): which cells are
 	// corridors, every width a step can cost in increasing order (a
 	// rank indexes it), and per cell the ranks of its corridor width, of
@@ -67,6 +69,14 @@ type navGrid struct {
 const noObstacle = math.MaxInt32
 
 func (g *navGrid) idx(i, j int) int { return j*g.nx + i }
+
+// release returns the grid's arrays to the pool; the grid is unusable
+// afterwards.
+func (g *navGrid) release() {
+	g.mem.release()
+	scratchPool.Put(g.mem)
+	g.mem = nil
+}
 
 func (g *navGrid) centre(k int) geom.Point {
 	i, j := k%g.nx, k/g.nx
@@ -99,17 +109,18 @@ func (m *Model) buildGrid() *navGrid {
 	if !ok {
 		return nil
 	}
-	g := &navGrid{origin: ext.Min, cell: CellSize(ext.W(), ext.H())}
+	g := &navGrid{origin: ext.Min, cell: CellSize(ext.W(), ext.H()), mem: scratchPool.Get().(*scratch)}
 	fx, fy := math.Ceil(ext.W()/g.cell), math.Ceil(ext.H()/g.cell)
 	// A degenerate or absurd extent (a sliver, a coordinate near the float
 	// limits) gets no grid rather than an unbounded one.
 	if !(fx >= 1 && fy >= 1 && fx*fy <= MaxGridCells) {
+		g.release()
 		return nil
 	}
 	g.nx, g.ny = int(fx), int(fy)
 	n := g.nx * g.ny
-	g.room = make([]int32, n)
-	solid := make([]bool, n)
+	g.room = g.mem.int32s(n)
+	solid := g.mem.boolSlice(n)
 	for k := range g.room {
 		g.room[k] = -1
 	}
@@ -155,7 +166,7 @@ func (m *Model) buildGrid() *navGrid {
 			})
 		}
 	}
-	halo := make([]bool, n)
+	halo := g.mem.boolSlice(n)
 	rect := func(r geom.Rect) {
 		lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
 		hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
@@ -176,16 +187,17 @@ func (m *Model) buildGrid() *navGrid {
 	for _, v := range p.Vertical {
 		m.verticalHalo(g, v, halo)
 	}
-	g.free = make([]bool, n)
+	g.free = g.mem.boolSlice(n)
 	for k := 0; k < n; k++ {
 		g.free[k] = g.room[k] >= 0 && !solid[k] && !halo[k]
 	}
-	g.open = append([]bool(nil), g.free...)
+	g.open = g.mem.boolSlice(n)
+	copy(g.open, g.free)
 	// Each door and cased opening is a one-cell corridor through its wall,
 	// on the line through its centre, reaching past the eroded band on
 	// both sides. It carries the connector's clear width.
-	g.width = make([]float64, n)
-	g.moved = make([]bool, n)
+	g.width = g.mem.float64s(n)
+	g.moved = g.mem.boolSlice(n)
 	for k := range g.width {
 		g.width[k] = math.Inf(1)
 	}
@@ -290,7 +302,7 @@ func (m *Model) buildGrid() *navGrid {
 // the halo cells.
 func (g *navGrid) clearance(halo []bool) {
 	n := len(halo)
-	g.clear = make([]int32, n)
+	g.clear = g.mem.int32s(n)
 	inf := int32(g.nx + g.ny)
 	any := false
 	for k := range halo {
@@ -346,8 +358,8 @@ func (g *navGrid) crossWidth(k int) float64 {
 // connector's width instead.
 func (g *navGrid) pinches() {
 	n := len(g.free)
-	hrun := make([]int32, n)
-	vrun := make([]int32, n)
+	hrun := g.mem.int32s(n)
+	vrun := g.mem.int32s(n)
 	g.hrun, g.vrun = hrun, vrun
 	for j := 0; j < g.ny; j++ {
 		for i := 0; i < g.nx; {
@@ -463,7 +475,7 @@ func (g *navGrid) listCells(rooms int) {
 			count[r]++
 		}
 	}
-	all := make([]int32, 0, len(g.room))
+	all := g.mem.int32s(len(g.room))[:0]
 	g.cells = make([][]int32, rooms)
 	for r, c := range count {
 		g.cells[r] = all[len(all) : len(all) : len(all)+c]
@@ -499,12 +511,12 @@ func (g *navGrid) each(lo, hi geom.Point, f func(k int, c geom.Point)) {
 // bfs returns the 4-connected step distance of every free cell from seed
 // (-1 where unreachable).
 func (g *navGrid) bfs(seed int) []int32 {
-	dist := make([]int32, len(g.free))
+	dist := g.mem.int32s(len(g.free))
 	for k := range dist {
 		dist[k] = -1
 	}
 	dist[seed] = 0
-	q := make([]int32, 1, 1024)
+	q := g.mem.int32s(len(g.free))[:1]
 	q[0] = int32(seed)
 	nx, ny := g.nx, g.ny
 	for h := 0; h < len(q); h++ {
@@ -641,7 +653,11 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		}
 	}
 	g := m.buildGrid()
-	if g == nil || ent == nil {
+	if g == nil {
+		return nil
+	}
+	defer g.release()
+	if ent == nil {
 		return nil
 	}
 	g.costTables(ent.EstimatedClearWidth)
@@ -820,7 +836,7 @@ func (g *navGrid) nearestTwo(targets, rooms []int) map[int][2]nearLabel {
 	}
 	var next []entry
 	var touched []int32
-	mark := make([]bool, n)
+	mark := g.mem.boolSlice(n)
 	for step := int32(1); len(front) > 0; step++ {
 		touched = touched[:0]
 		for _, e := range front {

@@ -77,7 +77,7 @@ func (g *navGrid) oddCells(m int32) float64 { return float64(2*m-1) * g.cell }
 // across a horizontal and a vertical step into each cell.
 func (g *navGrid) costTables(extra ...float64) {
 	n := len(g.free)
-	g.corr = make([]bool, n)
+	g.corr = g.mem.boolSlice(n)
 	// The widths in odd multiples of the cell, by multiple: 0 up to the
 	// longest run or clearance.
 	var maxM int32
@@ -122,10 +122,10 @@ func (g *navGrid) costTables(extra ...float64) {
 	}
 	g.rInf = g.rankOf(math.Inf(1))
 	g.rZero = g.rankOf(0)
-	g.rWidth = make([]rank, n)
-	g.rCross = make([]rank, n)
-	g.rSqueeze[0] = make([]rank, n)
-	g.rSqueeze[1] = make([]rank, n)
+	g.rWidth = g.mem.int32s(n)
+	g.rCross = g.mem.int32s(n)
+	g.rSqueeze[0] = g.mem.int32s(n)
+	g.rSqueeze[1] = g.mem.int32s(n)
 	rOpen := g.rankOf(float64(g.nx+g.ny) * g.cell)
 	for k := range n {
 		g.rWidth[k] = g.rInf
@@ -178,7 +178,7 @@ type undoEntry struct {
 }
 
 func (g *navGrid) newWidestSearch(reverse bool, skipRoom, skipFrom int) *widestSearch {
-	s := &widestSearch{g: g, reverse: reverse, skipRoom: skipRoom, skipFrom: skipFrom, best: make([]rank, len(g.free))}
+	s := &widestSearch{g: g, reverse: reverse, skipRoom: skipRoom, skipFrom: skipFrom, best: g.mem.int32s(len(g.free))}
 	if g.rZero != 0 {
 		for k := range s.best {
 			s.best[k] = g.rZero

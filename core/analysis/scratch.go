@@ -1,0 +1,54 @@
+package analysis
+
+import "sync"
+
+// scratch lends the nav grid its per-cell arrays and takes them back when
+// the circulation is measured, so describing plan after plan reuses a few
+// megabytes instead of allocating (and collecting) them every time. Every
+// array it lends is zeroed.
+type scratch struct {
+	ints   [][]int32
+	bools  [][]bool
+	floats [][]float64
+	// lent are the arrays out on loan, returned by release.
+	lentInts   [][]int32
+	lentBools  [][]bool
+	lentFloats [][]float64
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// maxScratchCells bounds the arrays a pooled scratch keeps: a grid past it
+// allocates afresh and its arrays are left to the collector.
+const maxScratchCells = CellBudget * 2
+
+func take[T any](free *[][]T, lent *[][]T, n int) []T {
+	for i := len(*free) - 1; i >= 0; i-- {
+		if b := (*free)[i]; cap(b) >= n {
+			*free = append((*free)[:i], (*free)[i+1:]...)
+			b = b[:n]
+			clear(b)
+			*lent = append(*lent, b)
+			return b
+		}
+	}
+	b := make([]T, n)
+	if n <= maxScratchCells {
+		*lent = append(*lent, b)
+	}
+	return b
+}
+
+func (s *scratch) int32s(n int) []int32 { return take(&s.ints, &s.lentInts, n) }
+func (s *scratch) boolSlice(n int) []bool {
+	return take(&s.bools, &s.lentBools, n)
+}
+func (s *scratch) float64s(n int) []float64 { return take(&s.floats, &s.lentFloats, n) }
+
+// release takes every lent array back (their users must be done with them).
+func (s *scratch) release() {
+	s.ints = append(s.ints, s.lentInts...)
+	s.bools = append(s.bools, s.lentBools...)
+	s.floats = append(s.floats, s.lentFloats...)
+	s.lentInts, s.lentBools, s.lentFloats = s.lentInts[:0], s.lentBools[:0], s.lentFloats[:0]
+}
