@@ -2,7 +2,9 @@ package caddymodule
 
 import (
 	"math"
+	"strconv"
 
+	"github.com/caddyserver/caddy/v2"
 	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
 	"github.com/caddyserver/caddy/v2/caddyconfig/httpcaddyfile"
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
@@ -33,6 +35,10 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //	    playground_url <url>        # default https://playground.archlang.uk
 //	    svg_cache_size <size>       # default 32MiB
 //	    disable_localhost_protection
+//	    compute_timeout <duration>  # default 10s
+//	    max_concurrent  <n>         # default 2×GOMAXPROCS
+//	    queue_timeout   <duration>  # default 2s
+//	    max_svg_url     <size>      # default: the server's max_header_size less 2KiB
 //	}
 //
 // Sizes take units (KiB = 1024 bytes, KB = 1000 bytes). The block is
@@ -74,6 +80,28 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			if err := sizeArg(d, name, &h.SVGCacheSize); err != nil {
 				return err
 			}
+		case "compute_timeout":
+			if err := durationArg(d, name, &h.ComputeTimeout); err != nil {
+				return err
+			}
+		case "queue_timeout":
+			if err := durationArg(d, name, &h.QueueTimeout); err != nil {
+				return err
+			}
+		case "max_concurrent":
+			var v string
+			if err := oneArg(d, &v); err != nil {
+				return err
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n <= 0 {
+				return d.Errf("max_concurrent must be a positive whole number, got %q", v)
+			}
+			h.MaxConcurrent = n
+		case "max_svg_url":
+			if err := sizeArg(d, name, &h.MaxSVGURL); err != nil {
+				return err
+			}
 		case "disable_localhost_protection":
 			if d.NextArg() {
 				return d.ArgErr()
@@ -110,5 +138,21 @@ func sizeArg(d *caddyfile.Dispenser, name string, dst *int64) error {
 		return d.Errf("%s must be a positive size, got %q", name, s)
 	}
 	*dst = int64(n)
+	return nil
+}
+
+func durationArg(d *caddyfile.Dispenser, name string, dst *caddy.Duration) error {
+	var s string
+	if err := oneArg(d, &s); err != nil {
+		return err
+	}
+	v, err := caddy.ParseDuration(s)
+	if err != nil {
+		return d.Errf("parsing %s duration %q: %v", name, s, err)
+	}
+	if v <= 0 {
+		return d.Errf("%s must be a positive duration, got %q", name, s)
+	}
+	*dst = caddy.Duration(v)
 	return nil
 }

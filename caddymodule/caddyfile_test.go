@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/caddyserver/caddy/v2"
 	"github.com/caddyserver/caddy/v2/caddyconfig"
 	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
 	_ "github.com/caddyserver/caddy/v2/caddyconfig/httpcaddyfile" // the caddyfile adapter
@@ -38,6 +40,13 @@ func TestUnmarshalCaddyfile(t *testing.T) {
 		}`, want: Handler{MCPPath: "/rpc", MaxBody: 512 << 10, MaxArgument: 32000, MaxInflated: 1 << 20,
 			PlaygroundURL: "https://play.example.org", SVGCacheSize: 8 << 20, DisableLocalhostProtection: true}},
 		{name: "plain bytes", input: "archlang_mcp {\n max_body 1000\n}", want: Handler{MaxBody: 1000}},
+		{name: "compute bounds", input: "archlang_mcp {\n compute_timeout 5s\n max_concurrent 3\n queue_timeout 500ms\n max_svg_url 100KiB\n}",
+			want: Handler{ComputeTimeout: caddy.Duration(5 * time.Second), MaxConcurrent: 3, QueueTimeout: caddy.Duration(500 * time.Millisecond), MaxSVGURL: 100 << 10}},
+		{name: "day duration", input: "archlang_mcp {\n compute_timeout 1d\n}", want: Handler{ComputeTimeout: caddy.Duration(24 * time.Hour)}},
+		{name: "bad duration", input: "archlang_mcp {\n compute_timeout soon\n}", wantErr: `parsing compute_timeout duration "soon"`},
+		{name: "zero duration", input: "archlang_mcp {\n queue_timeout 0s\n}", wantErr: "queue_timeout must be a positive duration"},
+		{name: "bad count", input: "archlang_mcp {\n max_concurrent many\n}", wantErr: `max_concurrent must be a positive whole number, got "many"`},
+		{name: "zero count", input: "archlang_mcp {\n max_concurrent 0\n}", wantErr: "max_concurrent must be a positive whole number"},
 		{name: "argument on directive", input: `archlang_mcp /mcp`, wantErr: "wrong argument count"},
 		{name: "unknown subdirective", input: "archlang_mcp {\n max_bodies 1MiB\n}", wantErr: `unrecognized archlang_mcp subdirective "max_bodies"`},
 		{name: "missing size", input: "archlang_mcp {\n max_body\n}", wantErr: "wrong argument count"},

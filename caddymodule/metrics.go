@@ -32,6 +32,11 @@ const (
 	reasonBodyTooLarge  = "body_too_large"
 	reasonArgTooLarge   = "argument_too_large"
 	reasonPayloadTooBig = "inflated_too_large"
+	reasonBatch         = "batch"     // a JSON-RPC batch (a JSON array body)
+	reasonMalformed     = "malformed" // not one JSON-RPC message: -32700 or -32600
+	reasonBusy          = mcpserver.ReasonBusy
+	reasonDeadline      = mcpserver.ReasonDeadline
+	reasonCancelled     = mcpserver.ReasonCancelled
 )
 
 // SVG result label values.

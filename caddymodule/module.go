@@ -24,8 +24,10 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"runtime"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/caddyserver/caddy/v2"
 	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
@@ -45,7 +47,16 @@ const (
 	DefaultMaxInflated   = 64 << 10 // bytes
 	DefaultPlaygroundURL = mcpserver.DefaultPlaygroundURL
 	DefaultSVGCacheSize  = 32 << 20 // bytes
+	// DefaultComputeTimeout bounds one computation (a tool call, an /svg/
+	// render).
+	DefaultComputeTimeout = 10 * time.Second
+	// DefaultQueueTimeout is how long a computation waits for a slot.
+	DefaultQueueTimeout = 2 * time.Second
 )
+
+// DefaultMaxConcurrent is the default bound on computations running at
+// once: twice GOMAXPROCS.
+func DefaultMaxConcurrent() int { return 2 * runtime.GOMAXPROCS(0) }
 
 func init() {
 	caddy.RegisterModule(Handler{})
@@ -90,7 +101,35 @@ type Handler struct {
 	// site address restrict the Host instead. Default: false.
 	DisableLocalhostProtection bool `json:"disable_localhost_protection,omitempty"`
 
+	// ComputeTimeout bounds one computation: a tool call that reads a plan
+	// or an /svg/ render. Past it the core is stopped through its context
+	// and the request is answered with a refusal (an isError tool result,
+	// or a 422 error drawing), never a 5xx. Default: 10s.
+	ComputeTimeout caddy.Duration `json:"compute_timeout,omitempty"`
+
+	// MaxConcurrent bounds the computations (tool calls that read a plan,
+	// /svg/ renders that miss the cache) running at once in this process,
+	// shared by every archlang_mcp handler with the same max_concurrent
+	// and queue_timeout. Cheap messages (initialize, tools/list,
+	// resources/read, ping, notifications, read_me, link) and cache hits
+	// need no slot. Default: twice GOMAXPROCS.
+	MaxConcurrent int `json:"max_concurrent,omitempty"`
+
+	// QueueTimeout is how long a computation waits for a free slot before
+	// it is refused with 503, a Retry-After header and E_RATE_LIMITED.
+	// Default: 2s.
+	QueueTimeout caddy.Duration `json:"queue_timeout,omitempty"`
+
+	// MaxSVGURL is the longest image URL, in bytes, that the link tool
+	// mints; a longer svg_url or pinned_svg_url is left out and
+	// svg_url_omitted says why. Default: the serving server's
+	// max_header_size (Caddy's default is 16 KiB) less 2 KiB for the rest
+	// of the request's headers.
+	MaxSVGURL int64 `json:"max_svg_url,omitempty"`
+
 	logger  *zap.Logger
+	limiter *mcpserver.Limiter
+	limKey  string
 	mcp     http.Handler
 	cache   *svgCache
 	metrics *metrics
@@ -127,7 +166,17 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if h.SVGCacheSize == 0 {
 		h.SVGCacheSize = DefaultSVGCacheSize
 	}
+	if h.ComputeTimeout == 0 {
+		h.ComputeTimeout = caddy.Duration(DefaultComputeTimeout)
+	}
+	if h.MaxConcurrent == 0 {
+		h.MaxConcurrent = DefaultMaxConcurrent()
+	}
+	if h.QueueTimeout == 0 {
+		h.QueueTimeout = caddy.Duration(DefaultQueueTimeout)
+	}
 	h.metrics = registerMetrics(ctx.GetMetricsRegistry())
+	h.limiter, h.limKey = sharedLimiter(h.MaxConcurrent, time.Duration(h.QueueTimeout))
 	h.cache = newSVGCache(h.SVGCacheSize)
 	h.renders = new(atomic.Int64)
 
@@ -142,6 +191,10 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		ViewerURI:     viewerURI(res),
 		Imports:       libraryFS(),
 		Logger:        sl,
+
+		ComputeTimeout: time.Duration(h.ComputeTimeout),
+		Limiter:        h.limiter,
+		Refused:        h.metrics.refused,
 	})
 	h.mcp = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
 		&mcp.StreamableHTTPOptions{
@@ -157,6 +210,10 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		zap.Int64("max_argument", h.MaxArgument),
 		zap.Int64("max_inflated", h.MaxInflated),
 		zap.Int64("svg_cache_size", h.SVGCacheSize),
+		zap.Duration("compute_timeout", time.Duration(h.ComputeTimeout)),
+		zap.Int("max_concurrent", h.MaxConcurrent),
+		zap.Duration("queue_timeout", time.Duration(h.QueueTimeout)),
+		zap.Int64("max_svg_url", h.MaxSVGURL),
 		zap.String("render_version", core.RenderVersion()))
 	return nil
 }
@@ -172,7 +229,9 @@ func (h *Handler) Validate() error {
 	for _, f := range []struct {
 		name string
 		v    int64
-	}{{"max_body", h.MaxBody}, {"max_argument", h.MaxArgument}, {"max_inflated", h.MaxInflated}, {"svg_cache_size", h.SVGCacheSize}} {
+	}{{"max_body", h.MaxBody}, {"max_argument", h.MaxArgument}, {"max_inflated", h.MaxInflated}, {"svg_cache_size", h.SVGCacheSize},
+		{"compute_timeout", int64(h.ComputeTimeout)}, {"max_concurrent", int64(h.MaxConcurrent)}, {"queue_timeout", int64(h.QueueTimeout)},
+		{"max_svg_url", h.MaxSVGURL}} {
 		if f.v < 0 {
 			return fmt.Errorf("%s must not be negative, got %d", f.name, f.v)
 		}
@@ -187,12 +246,37 @@ func (h *Handler) Validate() error {
 	return nil
 }
 
-// Cleanup releases the drawing cache.
+// Cleanup releases the drawing cache and this handler's hold on the shared
+// computation limiter.
 func (h *Handler) Cleanup() error {
 	if h.cache != nil {
 		h.cache.reset()
 	}
+	if h.limKey != "" {
+		_, _ = limiters.Delete(h.limKey)
+		h.limKey = ""
+	}
 	return nil
+}
+
+// limiters holds one computation limiter per (max_concurrent,
+// queue_timeout), shared by every handler of the process that has those
+// settings (two site blocks, or the old and new config during a reload),
+// so the bound is per process rather than per site.
+var limiters = caddy.NewUsagePool()
+
+type pooledLimiter struct{ *mcpserver.Limiter }
+
+func (pooledLimiter) Destruct() error { return nil }
+
+// sharedLimiter returns the process's limiter for these settings and the
+// key to release it with at Cleanup.
+func sharedLimiter(n int, wait time.Duration) (*mcpserver.Limiter, string) {
+	key := fmt.Sprintf("%d/%s", n, wait)
+	v, _, _ := limiters.LoadOrNew(key, func() (caddy.Destructor, error) {
+		return pooledLimiter{mcpserver.NewLimiter(n, wait)}, nil
+	})
+	return v.(pooledLimiter).Limiter, key
 }
 
 // ServeHTTP routes to the MCP endpoint or the SVG routes and passes every

@@ -1,15 +1,18 @@
 package caddymodule
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"go.uber.org/zap"
 
+	"github.com/archlang-go/caddy-archlang/caddymodule/mcpserver"
 	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/core/diag"
@@ -100,9 +103,42 @@ func (h *Handler) serveSVG(w http.ResponseWriter, r *http.Request, rv, p string)
 		return nil
 	}
 
+	release, err := h.limiter.Acquire(r.Context())
+	if err != nil {
+		hd.Del("ETag")
+		hd.Del("Content-Location")
+		if !errors.Is(err, mcpserver.ErrBusy) {
+			h.metrics.refused(reasonCancelled) // the client left while queued
+			w.WriteHeader(statusClientClosed)
+			return nil
+		}
+		h.metrics.refused(reasonBusy)
+		hd.Set("Retry-After", h.retryAfter())
+		h.writeDrawing(w, r, http.StatusServiceUnavailable, cacheRefusal,
+			errorDrawing([]diag.JSON{diag.ToJSON(nil, mcpserver.BusyDiagnostic(h.limiter.Wait()))}))
+		return nil
+	}
+	defer release()
+	ctx, cancel := context.WithTimeout(r.Context(), time.Duration(h.ComputeTimeout))
+	defer cancel()
+
 	h.metrics.svgResult(svgMiss)
 	h.renders.Add(1)
-	body, ok := h.render(src)
+	body, ok := h.render(ctx, src)
+	if ctx.Err() != nil {
+		// The result is incomplete: never cache or send it.
+		hd.Del("ETag")
+		hd.Del("Content-Location")
+		if r.Context().Err() != nil {
+			h.metrics.refused(reasonCancelled)
+			w.WriteHeader(statusClientClosed)
+			return nil
+		}
+		h.metrics.refused(reasonDeadline)
+		h.writeDrawing(w, r, http.StatusUnprocessableEntity, cacheRefusal,
+			errorDrawing([]diag.JSON{diag.ToJSON(nil, mcpserver.DeadlineDiagnostic(time.Duration(h.ComputeTimeout)))}))
+		return nil
+	}
 	if !ok {
 		hd.Del("ETag")
 		hd.Del("Content-Location")
@@ -118,7 +154,7 @@ func (h *Handler) serveSVG(w http.ResponseWriter, r *http.Request, rv, p string)
 // lists the diagnostics when the plan does not compile. ok is false only
 // when the compiler panicked: the body is then an internal-error drawing,
 // and the panic value (which could quote the source) is not logged.
-func (h *Handler) render(src []byte) (body []byte, ok bool) {
+func (h *Handler) render(ctx context.Context, src []byte) (body []byte, ok bool) {
 	defer func() {
 		if recover() != nil {
 			h.logger.Error("compiler panicked on an /svg/ payload; the input was not logged", zap.Stack("stack"))
@@ -126,12 +162,17 @@ func (h *Handler) render(src []byte) (body []byte, ok bool) {
 				Message: "Internal error: the server failed on this plan. This is a bug in the server, not in the plan."})}), false
 		}
 	}()
-	return drawing(src), true
+	return drawing(ctx, src), true
 }
 
-// drawing compiles src to its drawing or its error drawing.
-func drawing(src []byte) []byte {
-	env := compile.Compile(src, compile.Options{Format: "svg", World: libraryWorld}).Envelope()
+// statusClientClosed is written (for the access log's sake) when the
+// client went away before its drawing was ready; nobody reads it.
+const statusClientClosed = 499
+
+// drawing compiles src to its drawing or its error drawing; ctx stops the
+// core early (the caller must then discard the result).
+func drawing(ctx context.Context, src []byte) []byte {
+	env := compile.Compile(src, compile.Options{Ctx: ctx, Format: "svg", World: libraryWorld}).Envelope()
 	if env.OK && env.Output != "" {
 		return []byte(env.Output)
 	}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -66,6 +67,19 @@ type Options struct {
 	// Logger receives the SDK's own log lines. It must never be given a body
 	// or a source; the SDK logs neither. Nil means no logging.
 	Logger *slog.Logger
+	// ComputeTimeout bounds one tool call's computation: past it the core
+	// is stopped through its options' Ctx and the call is answered with an
+	// isError refusal. Zero means no deadline beyond the request's own.
+	ComputeTimeout time.Duration
+	// Limiter bounds the tool calls computing at once; a call that finds no
+	// slot within the limiter's wait is answered with an isError
+	// E_RATE_LIMITED refusal (the Caddy module usually takes the slot
+	// before the SDK runs and answers 503 itself; see WithSlot). read_me
+	// and link take no slot. Nil means no bound.
+	Limiter *Limiter
+	// Refused, when set, is told each refusal made after the SDK accepted
+	// a call, with one of the Reason* values (for metrics).
+	Refused func(reason string)
 }
 
 func (o Options) withDefaults() Options {
@@ -133,11 +147,11 @@ func New(opts Options) *mcp.Server {
 	if opts.ViewerURI != "" {
 		ct.Meta = viewerMeta(opts.ViewerURI)
 	}
-	s.AddTool(&ct, t.safe("compile", t.compile))
-	s.AddTool(linkTool, t.safe("link", t.link))
-	s.AddTool(readMeTool, t.safe("read_me", t.readMe))
+	s.AddTool(&ct, t.wrap("compile", t.compile))
+	s.AddTool(linkTool, t.wrap("link", t.link))
+	s.AddTool(readMeTool, t.wrap("read_me", t.readMe))
 	for _, e := range registered {
-		s.AddTool(e.tool, t.safe(e.tool.Name, e.handler(t)))
+		s.AddTool(e.tool, t.wrap(e.tool.Name, e.handler(t)))
 	}
 	for _, r := range opts.Resources {
 		s.AddResource(&mcp.Resource{

@@ -1,6 +1,8 @@
 package mcpserver
 
 import (
+	"context"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/archlang-go/caddy-archlang/core/compile"
@@ -25,7 +27,7 @@ func init() {
 	register(describeTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "describe", t.describe) })
 }
 
-func (t *tools) describe(_ sourceOnly, src []byte) *mcp.CallToolResult {
-	res := compile.Describe(src, compile.DescribeOptions{World: t.world()})
+func (t *tools) describe(ctx context.Context, _ sourceOnly, src []byte) *mcp.CallToolResult {
+	res := compile.Describe(src, compile.DescribeOptions{Ctx: ctx, World: t.world()})
 	return jsonResult(res.Facts, !res.Facts.OK)
 }

@@ -1,6 +1,8 @@
 package mcpserver
 
 import (
+	"context"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/archlang-go/caddy-archlang/core/compile"
@@ -24,6 +26,6 @@ func init() {
 	register(finishTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "finish", t.finish) })
 }
 
-func (t *tools) finish(a fixArgs, src []byte) *mcp.CallToolResult {
-	return jsonResult(compile.Finish(src, compile.FinishOptions{World: t.world(), Unsafe: a.Unsafe}), false)
+func (t *tools) finish(ctx context.Context, a fixArgs, src []byte) *mcp.CallToolResult {
+	return jsonResult(compile.Finish(src, compile.FinishOptions{Ctx: ctx, World: t.world(), Unsafe: a.Unsafe}), false)
 }

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -45,6 +46,6 @@ type fixArgs struct {
 	Unsafe bool `json:"unsafe,omitempty"`
 }
 
-func (t *tools) fix(a fixArgs, src []byte) *mcp.CallToolResult {
-	return jsonResult(compile.Fix(src, compile.FixOptions{World: t.world(), Unsafe: a.Unsafe}), false)
+func (t *tools) fix(ctx context.Context, a fixArgs, src []byte) *mcp.CallToolResult {
+	return jsonResult(compile.Fix(src, compile.FixOptions{Ctx: ctx, World: t.world(), Unsafe: a.Unsafe}), false)
 }

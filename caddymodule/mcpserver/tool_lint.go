@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -42,7 +43,7 @@ type lintArgs struct {
 	Profile string `json:"profile,omitempty"`
 }
 
-func (t *tools) lint(a lintArgs, src []byte) *mcp.CallToolResult {
-	res := compile.Lint(src, compile.LintOptions{World: t.world(), Profile: a.Profile})
+func (t *tools) lint(ctx context.Context, a lintArgs, src []byte) *mcp.CallToolResult {
+	res := compile.Lint(src, compile.LintOptions{Ctx: ctx, World: t.world(), Profile: a.Profile})
 	return jsonResult(res.Envelope(), false)
 }

@@ -1,6 +1,8 @@
 package mcpserver
 
 import (
+	"context"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/archlang-go/caddy-archlang/core/compile"
@@ -26,6 +28,6 @@ func init() {
 	register(repairTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "repair", t.repair) })
 }
 
-func (t *tools) repair(_ sourceOnly, src []byte) *mcp.CallToolResult {
-	return jsonResult(compile.Repair(src, compile.RepairOptions{World: t.world()}), false)
+func (t *tools) repair(ctx context.Context, _ sourceOnly, src []byte) *mcp.CallToolResult {
+	return jsonResult(compile.Repair(src, compile.RepairOptions{Ctx: ctx, World: t.world()}), false)
 }

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -39,7 +40,7 @@ type scoreArgs struct {
 	Brief json.RawMessage `json:"brief,omitempty"`
 }
 
-func (t *tools) score(a scoreArgs, src []byte) *mcp.CallToolResult {
-	res := compile.Score(src, a.Brief, compile.ScoreOptions{World: t.world()})
+func (t *tools) score(ctx context.Context, a scoreArgs, src []byte) *mcp.CallToolResult {
+	res := compile.Score(src, a.Brief, compile.ScoreOptions{Ctx: ctx, World: t.world()})
 	return jsonResult(res.Envelope(), res.Report == nil)
 }

@@ -1,6 +1,8 @@
 package mcpserver
 
 import (
+	"context"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/archlang-go/caddy-archlang/core/compile"
@@ -26,6 +28,6 @@ func init() {
 	register(suggestTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "suggest", t.suggest) })
 }
 
-func (t *tools) suggest(_ sourceOnly, src []byte) *mcp.CallToolResult {
-	return jsonResult(compile.Suggest(src, compile.SuggestOptions{World: t.world()}), false)
+func (t *tools) suggest(ctx context.Context, _ sourceOnly, src []byte) *mcp.CallToolResult {
+	return jsonResult(compile.Suggest(src, compile.SuggestOptions{Ctx: ctx, World: t.world()}), false)
 }

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -48,8 +49,8 @@ type validateArgs struct {
 	Intent json.RawMessage `json:"intent,omitempty"`
 }
 
-func (t *tools) validate(a validateArgs, src []byte) *mcp.CallToolResult {
-	opts := compile.ValidateOptions{World: t.world(), Strict: a.Strict, Intent: a.Intent, HasIntent: a.Intent != nil}
+func (t *tools) validate(ctx context.Context, a validateArgs, src []byte) *mcp.CallToolResult {
+	opts := compile.ValidateOptions{Ctx: ctx, World: t.world(), Strict: a.Strict, Intent: a.Intent, HasIntent: a.Intent != nil}
 	if a.Graph != nil && string(a.Graph) != "null" {
 		opts.Graph = a.Graph
 	}

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
 	"runtime/debug"
+	"slices"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -47,10 +51,10 @@ var linkTool = &mcp.Tool{
 	Name:  "link",
 	Title: "Link to a plan",
 	Description: "Make shareable URLs for ArchLang source without compiling it. Returns one JSON text: " +
-		"{ok, url, payload, svg_url?, pinned_svg_url?, render_version}. url opens the plan in the ArchLang playground (the plan rides in the #z= fragment, which browsers never send to a server). " +
+		"{ok, url, payload, svg_url?, pinned_svg_url?, svg_url_omitted?, render_version}. url opens the plan in the ArchLang playground (the plan rides in the #z= fragment, which browsers never send to a server). " +
 		"svg_url is an image URL this server renders on request (it follows compiler updates; errors in the plan are drawn as a list of diagnostics); " +
 		"pinned_svg_url is the same drawing pinned to this server's current render version, cacheable for a year. " +
-		"The image URLs carry the plan in the path, so they reach the server; they are present only when the server knows its own address. " +
+		"The image URLs carry the plan in the path, so they reach the server; they are present only when the server knows its own address and the URL is short enough for it to accept (otherwise svg_url_omitted says why). " +
 		"Use compile first if you need to know the plan is valid.",
 	Annotations: readOnly,
 	InputSchema: json.RawMessage(`{
@@ -74,6 +78,19 @@ var readMeTool = &mcp.Tool{
 }
 
 type tools struct{ opts Options }
+
+// wrap is every tool's handler chain: the compute bounds (guard) around
+// the panic guard (safe) around the tool.
+func (t *tools) wrap(name string, h mcp.ToolHandler) mcp.ToolHandler {
+	return t.guard(name, t.safe(name, h))
+}
+
+// NeedsSlot reports whether a call of the named tool computes on a plan
+// and so takes a computation slot (every registered tool but read_me and
+// link). An unknown name needs none: the SDK answers it with an error.
+func NeedsSlot(name string) bool {
+	return !cheapTools[name] && slices.Contains(ToolNames, name)
+}
 
 // safe turns a panic in a tool into an isError result. The SDK runs tool
 // handlers on their own goroutines with no recovery, so one plan that
@@ -180,9 +197,77 @@ func (t *tools) args(req *mcp.CallToolRequest, v any) *mcp.CallToolResult {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return textResult(Refusal(invalid("The arguments of %s do not match its input schema: %v", req.Params.Name, err)), true)
+		return textResult(Refusal(invalid("The arguments of %s do not match its input schema: %s", req.Params.Name, argumentProblem(err))), true)
 	}
 	return nil
+}
+
+// argumentProblem says in plain words why the arguments did not decode,
+// naming the argument and the JSON types, never a Go type.
+func argumentProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		got, _, _ := strings.Cut(te.Value, " ")
+		if te.Field == "" {
+			return fmt.Sprintf("the arguments must be an object, not %s", jsonKind(got))
+		}
+		// Field is a Go path ("sourceField.source" for an embedded
+		// struct); every argument is a top-level member, so keep the last.
+		field := te.Field[strings.LastIndexByte(te.Field, '.')+1:]
+		return fmt.Sprintf("%q must be %s, not %s", field, goKind(te.Type), jsonKind(got))
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return "the arguments are not valid JSON"
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		return fmt.Sprintf("unknown argument %s", clipArg(name, maxQuoted))
+	}
+	return "the arguments could not be read"
+}
+
+// jsonKind names a JSON value kind as encoding/json's UnmarshalTypeError
+// reports it ("bool", "number", …) for a message.
+func jsonKind(v string) string {
+	switch v {
+	case "string":
+		return "a string"
+	case "number":
+		return "a number"
+	case "bool":
+		return "a boolean"
+	case "array":
+		return "an array"
+	case "object":
+		return "an object"
+	}
+	return "null"
+}
+
+// goKind names the JSON kind a Go type decodes from.
+func goKind(t reflect.Type) string {
+	if t == nil {
+		return "another kind of value"
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return "another kind of value"
 }
 
 type sourceArgs struct {
@@ -227,9 +312,10 @@ type withSource interface{ source() *string }
 // sourceTool is the handler of a tool that reads one plan: it checks the
 // argument cap, decodes the arguments into A (unknown ones are refused),
 // refuses a call without source, then lets run answer with the source's
-// bytes.
-func sourceTool[A withSource](t *tools, name string, run func(a A, src []byte) *mcp.CallToolResult) mcp.ToolHandler {
-	return func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+// bytes. ctx carries the request and the compute deadline; run passes it
+// to the core as its options' Ctx.
+func sourceTool[A withSource](t *tools, name string, run func(ctx context.Context, a A, src []byte) *mcp.CallToolResult) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var a A
 		if r := t.args(req, &a); r != nil {
 			return r, nil
@@ -238,7 +324,7 @@ func sourceTool[A withSource](t *tools, name string, run func(a A, src []byte) *
 		if r := (sourceArgs{Source: src}).check(name); r != nil {
 			return r, nil
 		}
-		return run(a, []byte(*src)), nil
+		return run(ctx, a, []byte(*src)), nil
 	}
 }
 
@@ -256,7 +342,7 @@ type compileArgs struct {
 	Accessible bool            `json:"accessible,omitempty"`
 }
 
-func (t *tools) compile(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func (t *tools) compile(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a compileArgs
 	if r := t.args(req, &a); r != nil {
 		return r, nil
@@ -265,6 +351,7 @@ func (t *tools) compile(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallT
 		return textResult(Refusal(invalid("compile needs a \"source\" argument (the .arch program as a string) or a \"plan_json\" argument (the plan as a Plan JSON object)")), true), nil
 	}
 	opts := t.compileOptions()
+	opts.Ctx = ctx
 	opts.Accessible = a.Accessible
 	switch a.Format {
 	case "", "svg":
@@ -327,25 +414,64 @@ func byteSize(n int64) string {
 
 // LinkResult is link's JSON result.
 type LinkResult struct {
-	OK            bool   `json:"ok"`
-	URL           string `json:"url"`
-	Payload       string `json:"payload"`
-	SVGURL        string `json:"svg_url,omitempty"`
-	PinnedSVGURL  string `json:"pinned_svg_url,omitempty"`
+	OK           bool   `json:"ok"`
+	URL          string `json:"url"`
+	Payload      string `json:"payload"`
+	SVGURL       string `json:"svg_url,omitempty"`
+	PinnedSVGURL string `json:"pinned_svg_url,omitempty"`
+	// SVGURLOmitted says why svg_url or pinned_svg_url is missing when the
+	// server knows its address but an image URL would be longer than it
+	// accepts.
+	SVGURLOmitted string `json:"svg_url_omitted,omitempty"`
 	RenderVersion string `json:"render_version"`
 }
 
 // Link builds link's result for src. origin ("https://host") may be "" when
 // the server's own address is unknown.
 func Link(playgroundURL, origin string, src []byte) LinkResult {
+	return LinkWithin(playgroundURL, origin, 0, src)
+}
+
+// LinkWithin is Link with a bound on the image URLs: one longer than
+// maxURL bytes (the server would refuse its request line) is left out and
+// svg_url_omitted says why. maxURL <= 0 means no bound.
+func LinkWithin(playgroundURL, origin string, maxURL int, src []byte) LinkResult {
 	p := payload.Encode(src)
 	rv := core.RenderVersion()
 	r := LinkResult{OK: true, URL: playgroundURL + "/#z=" + p, Payload: p, RenderVersion: rv}
-	if origin != "" {
-		r.SVGURL = origin + "/svg/" + p
-		r.PinnedSVGURL = origin + "/v/" + rv + "/svg/" + p
+	if origin == "" {
+		return r
+	}
+	svg, pinned := origin+"/svg/"+p, origin+"/v/"+rv+"/svg/"+p
+	if maxURL <= 0 || len(svg) <= maxURL {
+		r.SVGURL = svg
+	}
+	if maxURL <= 0 || len(pinned) <= maxURL {
+		r.PinnedSVGURL = pinned
+	}
+	if r.SVGURL == "" || r.PinnedSVGURL == "" {
+		r.SVGURLOmitted = fmt.Sprintf("the image URL would be %d bytes, longer than the %d bytes this server accepts in a request; "+
+			"share url (the playground link, whose plan rides after #) or call compile for the drawing", len(pinned), maxURL)
+		if r.SVGURL == "" {
+			r.SVGURLOmitted = fmt.Sprintf("the image URLs would be %d bytes, longer than the %d bytes this server accepts in a request; "+
+				"share url (the playground link, whose plan rides after #) or call compile for the drawing", len(svg), maxURL)
+		}
 	}
 	return r
+}
+
+type urlLimitKey struct{}
+
+// WithURLLimit returns ctx carrying the longest image URL, in bytes, that
+// the server serving the request accepts; link leaves out longer ones.
+func WithURLLimit(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, urlLimitKey{}, n)
+}
+
+// URLLimitFrom returns the limit WithURLLimit stored, or 0 (no limit).
+func URLLimitFrom(ctx context.Context) int {
+	n, _ := ctx.Value(urlLimitKey{}).(int)
+	return n
 }
 
 func (t *tools) link(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -359,7 +485,7 @@ func (t *tools) link(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallTo
 	if a.Format != "" {
 		return textResult(Refusal(invalid("link takes only a \"source\" argument")), true), nil
 	}
-	return jsonResult(Link(t.opts.PlaygroundURL, OriginFrom(ctx), []byte(*a.Source)), false), nil
+	return jsonResult(LinkWithin(t.opts.PlaygroundURL, OriginFrom(ctx), URLLimitFrom(ctx), []byte(*a.Source)), false), nil
 }
 
 func (t *tools) readMe(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
