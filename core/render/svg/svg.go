@@ -141,6 +141,9 @@ type renderer struct {
 	fallback bool
 
 	bounds geom.Rect // the drawing's extent (see extent)
+	// treads counts the tread and chevron lines drawn so far
+	// (MaxDrawnTreads).
+	treads int
 	s      float64   // reference dimension
 	pen    float64   // thin pen width
 	segs   []wallSeg // every wall segment, in wall order

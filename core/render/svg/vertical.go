@@ -69,9 +69,10 @@ func (r *renderer) drawStairs() {
 		f := newFlight(v)
 		r.b.polygon([]geom.Point{v.Rect.Min, {X: v.Rect.Max.X, Y: v.Rect.Min.Y}, v.Rect.Max, {X: v.Rect.Min.X, Y: v.Rect.Max.Y}}, body)
 		n := math.Round(f.l / treadGoing)
-		if !(n >= 2) || n > maxTreads {
+		if !(n >= 2) || n > maxTreads || float64(r.treads)+n > MaxDrawnTreads {
 			continue
 		}
+		r.treads += int(n)
 		step := f.l / n
 		if v.Kind == ir.Escalator {
 			dir := 1.0 // chevrons point toward the head
@@ -110,6 +111,13 @@ func (r *renderer) drawStairs() {
 
 // maxTreads bounds the treads drawn on one flight.
 const maxTreads = 2000
+
+// MaxDrawnTreads bounds the tread (and escalator chevron) lines of one
+// drawing: a flight whose treads would pass it is drawn as its outline
+// and arrow only, as a flight of more than maxTreads is. Without it, a
+// short loop of long stairs drew 2000 lines per flight, tens of megabytes
+// from a few hundred bytes. The largest example draws fewer than 100.
+const MaxDrawnTreads = 20_000
 
 func (r *renderer) stairArrow(f flight, step float64) {
 	at := stroke(r.pal.chrome, r.pen)
