@@ -1,0 +1,221 @@
+package compile_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/archlang-go/caddy-archlang/core/compile"
+)
+
+// Resource bounds of the tools, not just the compile: small plans written
+// to make lint, describe or the drawing grow with the square of the input
+// (every pair of stacked pieces overlaps, every pair of stacked rooms is
+// adjacent), to amplify a string into megabytes of labels, or to push a
+// number past what JSON can encode. Each tool must answer every one of them
+// in well under a second (see BenchmarkHostileTools), within the
+// allocation budget, with an answer no larger than maxAnswerBytes that
+// encodes as JSON.
+//
+//	go test -run='^$' -bench=HostileTools -benchmem ./core/compile
+//	go test -run='^$' -fuzz=FuzzResourceBounds -fuzztime=2m ./core/compile
+
+const (
+	// maxSourceBytes is the host's cap on a plan (the 64 KiB argument cap).
+	maxSourceBytes = 64 << 10
+	// maxAnswerBytes bounds the encoded answer of one tool call on a plan
+	// of at most maxSourceBytes.
+	maxAnswerBytes = 48 << 20
+	// maxCallAlloc bounds the bytes one tool call may allocate (the growth
+	// of runtime.MemStats.TotalAlloc over the call).
+	maxCallAlloc = 768 << 20
+)
+
+// toolCall runs one tool and returns its wire value.
+type toolCall struct {
+	name string
+	run  func(src []byte) any
+}
+
+var toolCalls = []toolCall{
+	{"compile", func(src []byte) any { return compile.Compile(src, compile.Options{}).Envelope() }},
+	{"lint", func(src []byte) any { return compile.Lint(src, compile.LintOptions{}).Envelope() }},
+	{"describe", func(src []byte) any { return compile.Describe(src, compile.DescribeOptions{}).Value }},
+	{"validate", func(src []byte) any { return compile.Validate(src, compile.ValidateOptions{}).Envelope() }},
+	{"suggest", func(src []byte) any { return compile.Suggest(src, compile.SuggestOptions{}) }},
+}
+
+type toolCase struct {
+	name string
+	src  string
+	// note says what the case tries.
+	note string
+	// defect, when set, names a known defect outside this change: the
+	// case is measured and logged, then skipped with this text.
+	defect string
+}
+
+func loopPlan(n int, stmt string) string {
+	return fmt.Sprintf("plan \"hostile\" {\n  units mm\n  for i in 0..%d { %s }\n}\n", n, stmt)
+}
+
+func toolCases() []toolCase {
+	c := func(name, src, note string) toolCase { return toolCase{name: name, src: src, note: note} }
+	big := "1" + strings.Repeat("0", 300)
+	cases := []toolCase{
+		c("beds_stacked_800", loopPlan(800, "furniture bed at (100,100) size 1000x2000"),
+			"320 000 overlapping pairs: lint answered 128 MB before the finding caps"),
+		c("beds_stacked_3000", loopPlan(3000, "furniture bed at (100,100) size 1000x2000"),
+			"4.5 million pairs: stops at lint.MaxPairs"),
+		c("rooms_stacked_5000", loopPlan(5000, "room at (0,0) size 5000x5000"),
+			"12.5 million adjacent pairs: describe took 13 s and 4 GB before the adjacency sweep and caps"),
+		c("rooms_apart_10000", loopPlan(10000, "room at (i*10,0) size 5x5"),
+			"no two rooms near: nothing may compare all pairs"),
+		c("rooms_column_6000", loopPlan(6000, "room at (0,i*10) size 5x5"),
+			"the same along y, where a sweep over x sees every pair"),
+		c("labels_50x1MB", "plan \"x\" {\n  let s = \"abcdefghijklmnop\"\n  for i in 0..16 { s = \"{s}{s}\" }\n  for i in 0..50 { room at (i*10,0) size 5x5 label \"{s}\" }\n}\n",
+			"a 52 MB drawing before expand.MaxStringLength and MaxStringBytes"),
+		c("label_literal_loop", loopPlan(20000, "room at (i*10,0) size 5x5 label \""+strings.Repeat("x", 2000)+"\""),
+			"a long literal label stamped on every room: MaxStringBytes counts literals"),
+		c("stairs_long_300", loopPlan(300, "stair at (i*1000,0) size 900x500000 dir up"),
+			"2000 treads per flight: 64 MB of drawing before svg.MaxDrawnTreads"),
+		c("arc_radius_1e300", "plan \"x\" {\n  units mm\n  wall exterior thickness 200 { (0,0) (4000,0) arc (4000,4000) radius "+big+" close }\n  room at (0,0) size 4000x4000\n}\n",
+			"an infinite arc centre: describe failed to encode"),
+		c("rooms_1e300", "plan \"x\" {\n  units mm\n  room at (0,0) size "+big+"x"+big+"\n  room at ("+big+",0) size "+big+"x"+big+"\n  door at ("+big+",500) width 900\n  furniture bed at (0,0) size "+big+"x"+big+"\n}\n",
+			"infinite areas: null in describe, as the reference"),
+	}
+	for i := range cases {
+		if cases[i].name == "rooms_column_6000" {
+			cases[i].defect = "core/resolve's room-overlap check sweeps over x only, so a column of rooms compares every pair (20 000 rooms: about 10 s per tool)"
+		}
+	}
+	return cases
+}
+
+// measureCall runs f once, returning its value, wall time and bytes
+// allocated.
+func measureCall(f func() any) (any, time.Duration, uint64) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	v := f()
+	el := time.Since(start)
+	runtime.ReadMemStats(&after)
+	return v, el, after.TotalAlloc - before.TotalAlloc
+}
+
+// checkCall runs one tool on src and reports every bound it breaks.
+func checkCall(tc toolCall, src []byte) (problems []string, el time.Duration, alloc uint64, size int) {
+	v, el, alloc := measureCall(func() any { return tc.run(src) })
+	b, err := json.Marshal(v)
+	if err != nil {
+		problems = append(problems, fmt.Sprintf("%s: the answer does not encode: %v", tc.name, err))
+	}
+	if len(b) > maxAnswerBytes {
+		problems = append(problems, fmt.Sprintf("%s: %d-byte answer, over %d", tc.name, len(b), maxAnswerBytes))
+	}
+	if alloc > maxCallAlloc {
+		problems = append(problems, fmt.Sprintf("%s: allocated %d MiB, over %d MiB", tc.name, alloc>>20, maxCallAlloc>>20))
+	}
+	return problems, el, alloc, len(b)
+}
+
+func TestHostileTools(t *testing.T) {
+	for _, c := range toolCases() {
+		t.Run(c.name, func(t *testing.T) {
+			src := []byte(c.src)
+			if len(src) > maxSourceBytes {
+				t.Fatalf("%d-byte source, over the host's cap", len(src))
+			}
+			for _, tc := range toolCalls {
+				problems, el, alloc, size := checkCall(tc, src)
+				t.Logf("%-8s %v, %.1f MiB allocated, %d-byte answer", tc.name, el.Round(time.Millisecond), float64(alloc)/mib, size)
+				if el > ceiling() {
+					problems = append(problems, fmt.Sprintf("%s: took %v", tc.name, el))
+				}
+				if c.defect != "" {
+					for _, p := range problems {
+						t.Log(p)
+					}
+					continue
+				}
+				for _, p := range problems {
+					t.Error(p)
+				}
+			}
+			if c.defect != "" {
+				t.Skipf("DEFECT: %s", c.defect)
+			}
+		})
+	}
+}
+
+// TestNonFiniteAnswersEncode marshals every tool's answer for plans whose
+// numbers overflow, and checks describe writes null where the reference
+// does.
+func TestNonFiniteAnswersEncode(t *testing.T) {
+	for _, c := range toolCases() {
+		if !strings.Contains(c.name, "1e300") {
+			continue
+		}
+		for _, tc := range toolCalls {
+			b, err := json.Marshal(tc.run([]byte(c.src)))
+			if err != nil {
+				t.Errorf("%s %s: %v", c.name, tc.name, err)
+			}
+			if c.name == "rooms_1e300" && tc.name == "describe" && !strings.Contains(string(b), `"area_m2":null`) {
+				t.Errorf("%s describe: no null area: %.300s", c.name, b)
+			}
+		}
+	}
+}
+
+// BenchmarkHostileTools times every tool on every hostile case; run with
+// -benchmem. Every case must stay well under a second.
+func BenchmarkHostileTools(b *testing.B) {
+	for _, c := range toolCases() {
+		src := []byte(c.src)
+		if c.defect != "" {
+			continue
+		}
+		for _, tc := range toolCalls {
+			b.Run(c.name+"/"+tc.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					tc.run(src)
+				}
+			})
+		}
+	}
+}
+
+// FuzzResourceBounds compiles, lints and describes arbitrary plans (cut
+// to the host's 64 KiB cap) and fails when one call allocates more than
+// maxCallAlloc, answers more than maxAnswerBytes, or gives an answer that
+// does not encode. It is seeded with the hostile cases.
+func FuzzResourceBounds(f *testing.F) {
+	for _, c := range toolCases() {
+		if c.defect == "" {
+			f.Add([]byte(c.src))
+		}
+	}
+	for _, c := range hostileCases() {
+		if len(c.src) <= maxSourceBytes {
+			f.Add([]byte(c.src))
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if len(src) > maxSourceBytes {
+			src = src[:maxSourceBytes]
+		}
+		for _, tc := range toolCalls[:3] {
+			if problems, _, _, _ := checkCall(tc, src); len(problems) > 0 {
+				t.Fatalf("%s\n%q", strings.Join(problems, "\n"), src)
+			}
+		}
+	})
+}
