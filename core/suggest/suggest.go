@@ -109,6 +109,8 @@ type suggester struct {
 	onWall [][]int
 	// bounds is each room's bounding box.
 	bounds []geom.Rect
+	// flags holds the span of every finding, by code.
+	flags map[string]map[any]bool
 	// inRoom lists, per room once asked, the furniture whose centre lies
 	// on its floor, in plan order.
 	inRoom map[int][]int
@@ -132,13 +134,22 @@ func newSuggester(p *ir.Plan, facts *analysis.Facts, findings diag.List) *sugges
 		s.bounds = append(s.bounds, r.Polygon.Bounds())
 	}
 	s.reachable = make([]bool, len(p.Rooms))
-	for i, r := range p.Rooms {
-		for _, ar := range facts.Access.Rooms {
-			if ar.ID == r.ID {
-				s.reachable[i] = ar.Reachable
-				break
-			}
+	// The first access entry of each id answers for it.
+	reach := make(map[string]bool, len(facts.Access.Rooms))
+	for _, ar := range facts.Access.Rooms {
+		if _, seen := reach[ar.ID]; !seen {
+			reach[ar.ID] = ar.Reachable
 		}
+	}
+	s.flags = map[string]map[any]bool{}
+	for _, d := range findings {
+		if s.flags[d.Code] == nil {
+			s.flags[d.Code] = map[any]bool{}
+		}
+		s.flags[d.Code][d.Span] = true
+	}
+	for i, r := range p.Rooms {
+		s.reachable[i] = reach[r.ID]
 		s.uses = append(s.uses, analysis.RoomUses(r.Uses, r.Label, r.ID))
 	}
 	for wi, w := range p.Walls {
@@ -169,13 +180,7 @@ func (s *suggester) bath(i int) bool    { return s.is(i, "bath", "wc") }
 
 // flagged reports whether lint raised code on room i.
 func (s *suggester) flagged(i int, code string) bool {
-	sp := s.p.Rooms[i].Span
-	for _, d := range s.findings {
-		if d.Code == code && d.Span == sp {
-			return true
-		}
-	}
-	return false
+	return s.flags[code][s.p.Rooms[i].Span]
 }
 
 func name(r ir.Room) string {
