@@ -24,6 +24,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -143,6 +144,12 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 	pages := p.Pages
 	if len(pages) == 0 {
 		pages = []*ir.Plan{p}
+	}
+	// Wall bands and door frames are derived once per storey for the
+	// whole run, not once per piece.
+	for _, pg := range pages {
+		derivedPlans.Store(pg, &derived{})
+		defer derivedPlans.Delete(pg)
 	}
 	base := 0
 	for _, pg := range pages {
@@ -368,6 +375,21 @@ type band struct {
 }
 
 func bands(p *ir.Plan) []band {
+	if d := derivedOf(p); d != nil {
+		d.bandsOnce.Do(func() {
+			d.bands = wallBands(p)
+			d.byWall = map[string][]band{}
+			for _, b := range d.bands {
+				d.byWall[b.wall] = append(d.byWall[b.wall], b)
+			}
+		})
+		return d.bands
+	}
+	return wallBands(p)
+}
+
+// wallBands computes bands.
+func wallBands(p *ir.Plan) []band {
 	var out []band
 	for _, w := range p.Walls {
 		h := w.Thickness / 2
@@ -404,7 +426,11 @@ func clearWalls(p *ir.Plan, r geom.Rect) (moved geom.Rect, wall string, centred,
 // x on a tie.
 func pushes(p *ir.Plan, r geom.Rect, only string) (near, far geom.Rect, wall string, centred, ok bool) {
 	best := math.Inf(1)
-	for _, b := range bands(p) {
+	all := bands(p)
+	if d := derivedOf(p); d != nil && only != "" {
+		all = d.byWall[only]
+	}
+	for _, b := range all {
 		if only != "" && b.wall != only {
 			continue
 		}
@@ -544,6 +570,15 @@ type doorFrame struct {
 }
 
 func doors(p *ir.Plan) []doorFrame {
+	if d := derivedOf(p); d != nil {
+		d.doorsOnce.Do(func() { d.doors = doorFrames(p) })
+		return d.doors
+	}
+	return doorFrames(p)
+}
+
+// doorFrames computes doors.
+func doorFrames(p *ir.Plan) []doorFrame {
 	var out []doorFrame
 	for _, op := range p.Openings {
 		if op.Kind != ir.Door || op.Wall < 0 || op.Wall >= len(p.Walls) {
@@ -789,4 +824,26 @@ func num(v float64) string {
 		v = 0
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// derived holds what a run derives from one storey's plan once: its wall
+// bands (all, and by wall id) and its door frames.
+type derived struct {
+	bandsOnce sync.Once
+	bands     []band
+	byWall    map[string][]band
+	doorsOnce sync.Once
+	doors     []doorFrame
+}
+
+// derivedPlans are the storeys of the runs in progress.
+var derivedPlans sync.Map // *ir.Plan → *derived
+
+// derivedOf is p's derived geometry while a run is working on it, or nil
+// (callers then compute afresh).
+func derivedOf(p *ir.Plan) *derived {
+	if v, ok := derivedPlans.Load(p); ok {
+		return v.(*derived)
+	}
+	return nil
 }
