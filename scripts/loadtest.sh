@@ -96,7 +96,7 @@ check() {
 	fi
 }
 
-echo "machine: $(nproc) cores, $(uptime | sed 's/.*load average/load average/'); wrk -t$THREADS -c$CONNS -d${DURATION}s; caddy $("$CADDY" version | cut -d' ' -f1); ours $(git rev-parse --short HEAD 2>/dev/null || echo "(no git)")"
+echo "machine: $(nproc) cores, $(uptime | sed 's/.*load average/load average/'); wrk -t$THREADS -c$CONNS -d${DURATION}s; caddy $("$CADDY" version | cut -d' ' -f1); ours $(git rev-parse --short HEAD 2>/dev/null || echo "${BENCH_COMMIT:-unknown}")"
 for mix in "${mixes[@]}"; do
 	list="$OUT/${mix%-same}.txt"
 	mode=fresh
