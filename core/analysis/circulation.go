@@ -819,20 +819,15 @@ type nearLabel struct {
 // sparse: only cells that were reached have an entry.
 func (g *navGrid) nearestTwo(targets, rooms []int) map[int][2]nearLabel {
 	n := len(g.free)
-	lab := make([][2]nearLabel, n)
-	none := [2]nearLabel{{-1, 0}, {-1, 0}}
-	for k := range lab {
-		lab[k] = none
-	}
+	// Per cell, four numbers: the nearest room plus one (0: none) and its
+	// steps, then the second's.
+	lab := g.mem.int32s(4 * n)
 	type entry struct{ k, room int32 }
 	var front []entry
 	for _, r := range rooms {
 		t := targets[r]
-		lab[t][0] = nearLabel{int32(r), 0}
+		lab[4*t] = int32(r) + 1
 		front = append(front, entry{int32(t), int32(r)})
-	}
-	less := func(a, b nearLabel) bool {
-		return a.steps < b.steps || (a.steps == b.steps && a.room < b.room)
 	}
 	var next []entry
 	var touched []int32
@@ -840,22 +835,26 @@ func (g *navGrid) nearestTwo(targets, rooms []int) map[int][2]nearLabel {
 	for step := int32(1); len(front) > 0; step++ {
 		touched = touched[:0]
 		for _, e := range front {
+			c := e.room + 1
 			for d := range dirs {
 				m := g.neighbour(int(e.k), d)
 				if m < 0 || !g.free[m] {
 					continue
 				}
-				l := &lab[m]
-				c := nearLabel{e.room, step}
+				l := lab[4*m : 4*m+4 : 4*m+4]
+				// (steps, room) orders the labels; every label here was set
+				// at this step or before, so a new one only loses to an
+				// earlier step or to a lower room at the same step.
 				switch {
-				case l[0].room == e.room || l[1].room == e.room:
+				case l[0] == c || l[2] == c:
 					continue
-				case l[0].room < 0:
-					l[0] = c
-				case less(c, l[0]):
-					l[1], l[0] = l[0], c
-				case l[1].room < 0 || less(c, l[1]):
-					l[1] = c
+				case l[0] == 0:
+					l[0], l[1] = c, step
+				case l[1] > step || (l[1] == step && l[0] > c):
+					l[2], l[3] = l[0], l[1]
+					l[0], l[1] = c, step
+				case l[2] == 0 || l[3] > step || (l[3] == step && l[2] > c):
+					l[2], l[3] = c, step
 				default:
 					continue
 				}
@@ -868,9 +867,10 @@ func (g *navGrid) nearestTwo(targets, rooms []int) map[int][2]nearLabel {
 		next = next[:0]
 		for _, m := range touched {
 			mark[m] = false
-			for _, l := range lab[m] {
-				if l.room >= 0 && l.steps == step {
-					next = append(next, entry{m, l.room})
+			l := lab[4*m : 4*m+4]
+			for h := 0; h < 4; h += 2 {
+				if l[h] != 0 && l[h+1] == step {
+					next = append(next, entry{m, l[h] - 1})
 				}
 			}
 		}
@@ -879,7 +879,8 @@ func (g *navGrid) nearestTwo(targets, rooms []int) map[int][2]nearLabel {
 	out := make(map[int][2]nearLabel, len(targets))
 	for _, t := range targets {
 		if t >= 0 {
-			out[t] = lab[t]
+			l := lab[4*t : 4*t+4]
+			out[t] = [2]nearLabel{{l[0] - 1, l[1]}, {l[2] - 1, l[3]}}
 		}
 	}
 	return out

@@ -20,7 +20,7 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // maxScratchCells bounds the arrays a pooled scratch keeps: a grid past it
 // allocates afresh and its arrays are left to the collector.
-const maxScratchCells = CellBudget * 2
+const maxScratchCells = CellBudget * 4
 
 func take[T any](free *[][]T, lent *[][]T, n int) []T {
 	for i := len(*free) - 1; i >= 0; i-- {
