@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -59,16 +60,14 @@ var benchTools = []benchTool{
 	{"repair", func(src []byte, w World, _ *Cache) { Repair(src, RepairOptions{World: w}) }},
 	{"fix", func(src []byte, w World, c *Cache) { Fix(src, FixOptions{World: w, Cache: c}) }},
 	{"finish", func(src []byte, w World, c *Cache) { Finish(src, FinishOptions{World: w, Cache: c}) }},
-	// complete at the end of the plan's first line (inside the plan
-	// block), where every keyword is in scope.
-	{"complete", func(src []byte, _ World, _ *Cache) { Complete(src, firstLineEnd(src)) }},
+	// complete just inside the plan block (after the first "{" that ends
+	// a line), where every statement keyword is in scope.
+	{"complete", func(src []byte, _ World, _ *Cache) { Complete(src, completeAt(src)) }},
 }
 
-func firstLineEnd(src []byte) int {
-	for i, c := range src {
-		if c == '\n' {
-			return i + 1
-		}
+func completeAt(src []byte) int {
+	if i := bytes.Index(src, []byte("{\n")); i >= 0 {
+		return i + 2
 	}
 	return len(src)
 }

@@ -21,6 +21,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -90,17 +91,16 @@ func tools(brief []byte, c *compile.Cache) []tool {
 		{"repair", func(src []byte) { compile.Repair(src, compile.RepairOptions{}) }},
 		{"fix", func(src []byte) { compile.Fix(src, compile.FixOptions{Cache: c}) }},
 		{"finish", func(src []byte) { compile.Finish(src, compile.FinishOptions{Cache: c}) }},
-		{"complete", func(src []byte) { compile.Complete(src, firstLineEnd(src)) }},
+		{"complete", func(src []byte) { compile.Complete(src, completeAt(src)) }},
 	}
 }
 
-// firstLineEnd is the offset just after the first newline: inside the plan
-// block, where every statement keyword is in scope.
-func firstLineEnd(src []byte) int {
-	for i, c := range src {
-		if c == '\n' {
-			return i + 1
-		}
+// completeAt is where complete is asked: just inside the plan block
+// (after the first "{" that ends a line), where every statement keyword is
+// in scope; the end of the source when there is none.
+func completeAt(src []byte) int {
+	if i := bytes.Index(src, []byte("{\n")); i >= 0 {
+		return i + 2
 	}
 	return len(src)
 }

@@ -51,9 +51,11 @@ const brief = JSON.parse(manifest.brief);
 
 const errorCount = (ds) => ds.filter((d) => d.severity === "error").length;
 const toJson = (src, ds) => ds.map((d) => diagnosticToJson(src, d));
-const firstLineEnd = (src) => {
-  const i = src.indexOf("\n");
-  return i < 0 ? src.length : i + 1;
+// Where complete is asked: just inside the plan block (after the first
+// "{" that ends a line); the end of the source when there is none.
+const completeAt = (src) => {
+  const i = src.indexOf("{\n");
+  return i < 0 ? src.length : i + 2;
 };
 
 // The fix tool: compile, apply the machine-applicable fixes the
@@ -111,7 +113,7 @@ const tools = {
     return { findings, source: r.source, diagnostics: toJson(r.source, c.diagnostics) };
   },
   complete(src) {
-    return completion(src, firstLineEnd(src));
+    return completion(src, completeAt(src));
   },
 };
 
