@@ -7,7 +7,7 @@
 //	benchcore -write-manifest m.json -examples DIR -gen DIR
 //	    writes the generated room grids (8, 16, 32, 60 KiB) into -gen and a
 //	    manifest listing them and every .arch file directly in -examples.
-//	benchcore -manifest m.json [-runs 10] [-warmup 2] [-big-runs 3] [-tools a,b]
+//	benchcore -manifest m.json [-runs 10] [-warmup 2] [-big-runs 5] [-tools a,b]
 //	    prints one JSON line per (tool, plan): the timed runs in ms and an
 //	    estimate of the call's peak heap.
 //	benchcore -manifest m.json -same-source -cache-mb 64
@@ -111,7 +111,7 @@ func main() {
 	gen := flag.String("gen", "", "with -write-manifest: directory to write the generated plans into")
 	manifest := flag.String("manifest", "", "manifest to measure")
 	runs := flag.Int("runs", 10, "timed runs per (tool, example)")
-	bigRuns := flag.Int("big-runs", 3, "timed runs per (tool, generated plan)")
+	bigRuns := flag.Int("big-runs", 5, "timed runs per (tool, generated plan)")
 	warmup := flag.Int("warmup", 2, "untimed runs before the timed ones")
 	only := flag.String("tools", "", "comma-separated tools to measure (default all)")
 	plansList := flag.String("plans", "", "comma-separated plan names to measure (default all)")

@@ -23,7 +23,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const HERE = dirname(fileURLToPath(import.meta.url));
 
 function flags(argv) {
-  const f = { runs: 10, "big-runs": 3, warmup: 2, tools: "", plans: "", manifest: "", lib: "" };
+  const f = { runs: 10, "big-runs": 5, warmup: 2, tools: "", plans: "", manifest: "", lib: "" };
   for (let i = 0; i < argv.length; i++) {
     const k = argv[i].replace(/^-+/, "");
     if (!(k in f)) throw new Error(`unknown flag ${argv[i]}`);
