@@ -10,7 +10,7 @@
 // "finish" is lint + repair + compile of the repaired source, the
 // reference's nearest equivalent.
 //
-//   node benchref.mjs -manifest m.json [-lib DIR] [-runs 10] [-big-runs 3]
+//   node benchref.mjs -manifest m.json [-lib DIR] [-runs 10] [-big-runs 5]
 //        [-warmup 2] [-tools a,b] [-plans a,b]
 //
 // -lib is the package's directory (default $ARCHLANG_REFERENCE, else
