@@ -34,6 +34,7 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //	    max_inflated   <size>       # default 64KiB
 //	    playground_url <url>        # default https://playground.archlang.uk
 //	    svg_cache_size <size>       # default 32MiB
+//	    analysis_cache_size <size>  # default 64MiB
 //	    disable_localhost_protection
 //	    compute_timeout <duration>  # default 10s
 //	    max_concurrent  <n>         # default 2×GOMAXPROCS
@@ -78,6 +79,10 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			}
 		case "svg_cache_size":
 			if err := sizeArg(d, name, &h.SVGCacheSize); err != nil {
+				return err
+			}
+		case "analysis_cache_size":
+			if err := sizeArg(d, name, &h.AnalysisCacheSize); err != nil {
 				return err
 			}
 		case "compute_timeout":

@@ -37,6 +37,7 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/caddymodule/mcpserver"
 	"github.com/archlang-go/caddy-archlang/core"
+	"github.com/archlang-go/caddy-archlang/core/compile"
 )
 
 // Defaults for the handler's zero-valued fields.
@@ -47,6 +48,8 @@ const (
 	DefaultMaxInflated   = 64 << 10 // bytes
 	DefaultPlaygroundURL = mcpserver.DefaultPlaygroundURL
 	DefaultSVGCacheSize  = 32 << 20 // bytes
+	// DefaultAnalysisCacheSize bounds the cache of analysed plans.
+	DefaultAnalysisCacheSize = 64 << 20 // bytes
 	// DefaultComputeTimeout bounds one computation (a tool call, an /svg/
 	// render).
 	DefaultComputeTimeout = 10 * time.Second
@@ -93,6 +96,13 @@ type Handler struct {
 	// 33554432 (32 MiB).
 	SVGCacheSize int64 `json:"svg_cache_size,omitempty"`
 
+	// AnalysisCacheSize bounds the in-memory cache of analysed plans, in
+	// (estimated) bytes: resolved plans, describe's facts and lint's
+	// findings, keyed by a hash of the source, so the tool calls of an
+	// agent's loop on one plan (describe, lint, validate, score, suggest,
+	// fix, finish) do the analysis once. Default: 67108864 (64 MiB).
+	AnalysisCacheSize int64 `json:"analysis_cache_size,omitempty"`
+
 	// DisableLocalhostProtection turns off the MCP SDK's DNS-rebinding guard,
 	// which answers 403 to a request that reached a loopback address with a
 	// Host that is not localhost. Leave it off (the default) when Caddy
@@ -132,6 +142,7 @@ type Handler struct {
 	limKey  string
 	mcp     http.Handler
 	cache   *svgCache
+	plans   *compile.Cache
 	metrics *metrics
 	renders *atomic.Int64 // compiles done for /svg/ (a test hook: hits and 304s add none)
 }
@@ -166,6 +177,9 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if h.SVGCacheSize == 0 {
 		h.SVGCacheSize = DefaultSVGCacheSize
 	}
+	if h.AnalysisCacheSize == 0 {
+		h.AnalysisCacheSize = DefaultAnalysisCacheSize
+	}
 	if h.ComputeTimeout == 0 {
 		h.ComputeTimeout = caddy.Duration(DefaultComputeTimeout)
 	}
@@ -178,6 +192,8 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	h.metrics = registerMetrics(ctx.GetMetricsRegistry())
 	h.limiter, h.limKey = sharedLimiter(h.MaxConcurrent, time.Duration(h.QueueTimeout))
 	h.cache = newSVGCache(h.SVGCacheSize)
+	h.plans = compile.NewCache(h.AnalysisCacheSize)
+	h.plans.Observe(registerCacheMetrics(ctx.GetMetricsRegistry()))
 	h.renders = new(atomic.Int64)
 
 	// The SDK logs a line per stateless request at Info; keep Warn and up.
@@ -195,6 +211,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		ComputeTimeout: time.Duration(h.ComputeTimeout),
 		Limiter:        h.limiter,
 		Refused:        h.metrics.refused,
+		Cache:          h.plans,
 	})
 	h.mcp = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
 		&mcp.StreamableHTTPOptions{
@@ -210,6 +227,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		zap.Int64("max_argument", h.MaxArgument),
 		zap.Int64("max_inflated", h.MaxInflated),
 		zap.Int64("svg_cache_size", h.SVGCacheSize),
+		zap.Int64("analysis_cache_size", h.AnalysisCacheSize),
 		zap.Duration("compute_timeout", time.Duration(h.ComputeTimeout)),
 		zap.Int("max_concurrent", h.MaxConcurrent),
 		zap.Duration("queue_timeout", time.Duration(h.QueueTimeout)),

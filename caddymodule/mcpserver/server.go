@@ -18,6 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/archlang-go/caddy-archlang/core"
+	"github.com/archlang-go/caddy-archlang/core/compile"
 )
 
 // Defaults for Options' zero values.
@@ -80,6 +81,11 @@ type Options struct {
 	// Refused, when set, is told each refusal made after the SDK accepted
 	// a call, with one of the Reason* values (for metrics).
 	Refused func(reason string)
+	// Cache, when set, is shared by the tools that read a plan (describe,
+	// lint, validate, score, suggest, fix, finish), so a loop of calls on
+	// one plan resolves and analyses it once. Nil analyses every call
+	// afresh.
+	Cache *compile.Cache
 }
 
 func (o Options) withDefaults() Options {

@@ -28,6 +28,6 @@ func init() {
 }
 
 func (t *tools) describe(ctx context.Context, _ sourceOnly, src []byte) *mcp.CallToolResult {
-	res := compile.Describe(src, compile.DescribeOptions{Ctx: ctx, World: t.world()})
+	res := compile.Describe(src, compile.DescribeOptions{Ctx: ctx, Cache: t.opts.Cache, World: t.world()})
 	return jsonResult(res.Facts, !res.Facts.OK)
 }

@@ -27,5 +27,5 @@ func init() {
 }
 
 func (t *tools) finish(ctx context.Context, a fixArgs, src []byte) *mcp.CallToolResult {
-	return jsonResult(compile.Finish(src, compile.FinishOptions{Ctx: ctx, World: t.world(), Unsafe: a.Unsafe}), false)
+	return jsonResult(compile.Finish(src, compile.FinishOptions{Ctx: ctx, Cache: t.opts.Cache, World: t.world(), Unsafe: a.Unsafe}), false)
 }

@@ -47,5 +47,5 @@ type fixArgs struct {
 }
 
 func (t *tools) fix(ctx context.Context, a fixArgs, src []byte) *mcp.CallToolResult {
-	return jsonResult(compile.Fix(src, compile.FixOptions{Ctx: ctx, World: t.world(), Unsafe: a.Unsafe}), false)
+	return jsonResult(compile.Fix(src, compile.FixOptions{Ctx: ctx, Cache: t.opts.Cache, World: t.world(), Unsafe: a.Unsafe}), false)
 }

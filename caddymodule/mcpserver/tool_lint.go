@@ -44,6 +44,6 @@ type lintArgs struct {
 }
 
 func (t *tools) lint(ctx context.Context, a lintArgs, src []byte) *mcp.CallToolResult {
-	res := compile.Lint(src, compile.LintOptions{Ctx: ctx, World: t.world(), Profile: a.Profile})
+	res := compile.Lint(src, compile.LintOptions{Ctx: ctx, Cache: t.opts.Cache, World: t.world(), Profile: a.Profile})
 	return jsonResult(res.Envelope(), false)
 }

@@ -41,6 +41,6 @@ type scoreArgs struct {
 }
 
 func (t *tools) score(ctx context.Context, a scoreArgs, src []byte) *mcp.CallToolResult {
-	res := compile.Score(src, a.Brief, compile.ScoreOptions{Ctx: ctx, World: t.world()})
+	res := compile.Score(src, a.Brief, compile.ScoreOptions{Ctx: ctx, Cache: t.opts.Cache, World: t.world()})
 	return jsonResult(res.Envelope(), res.Report == nil)
 }

@@ -29,5 +29,5 @@ func init() {
 }
 
 func (t *tools) suggest(ctx context.Context, _ sourceOnly, src []byte) *mcp.CallToolResult {
-	return jsonResult(compile.Suggest(src, compile.SuggestOptions{Ctx: ctx, World: t.world()}), false)
+	return jsonResult(compile.Suggest(src, compile.SuggestOptions{Ctx: ctx, Cache: t.opts.Cache, World: t.world()}), false)
 }

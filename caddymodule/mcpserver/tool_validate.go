@@ -50,7 +50,7 @@ type validateArgs struct {
 }
 
 func (t *tools) validate(ctx context.Context, a validateArgs, src []byte) *mcp.CallToolResult {
-	opts := compile.ValidateOptions{Ctx: ctx, World: t.world(), Strict: a.Strict, Intent: a.Intent, HasIntent: a.Intent != nil}
+	opts := compile.ValidateOptions{Ctx: ctx, Cache: t.opts.Cache, World: t.world(), Strict: a.Strict, Intent: a.Intent, HasIntent: a.Intent != nil}
 	if a.Graph != nil && string(a.Graph) != "null" {
 		opts.Graph = a.Graph
 	}

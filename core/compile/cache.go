@@ -39,6 +39,7 @@ type Cache struct {
 	byKey map[[32]byte]*list.Element
 
 	hits, misses atomic.Int64
+	observe      func(hit bool)
 }
 
 // cacheEntry is one analysed plan.
@@ -75,6 +76,10 @@ func NewCache(maxBytes int64) *Cache {
 	return &Cache{max: maxBytes, order: list.New(), byKey: map[[32]byte]*list.Element{}}
 }
 
+// Observe makes c call f after every lookup with whether it was a hit
+// (for metrics). Call it before the cache is shared.
+func (c *Cache) Observe(f func(hit bool)) { c.observe = f }
+
 // Stats reports how many lookups found an entry and how many did not.
 func (c *Cache) Stats() (hits, misses int64) {
 	return c.hits.Load(), c.misses.Load()
@@ -109,6 +114,9 @@ func (c *Cache) entry(name string, src []byte) *cacheEntry {
 		if e := el.Value.(*cacheEntry); !e.aborted.Load() {
 			c.order.MoveToFront(el)
 			c.hits.Add(1)
+			if c.observe != nil {
+				c.observe(true)
+			}
 			return e
 		}
 		c.order.Remove(el)
@@ -116,6 +124,9 @@ func (c *Cache) entry(name string, src []byte) *cacheEntry {
 		c.size -= el.Value.(*cacheEntry).size
 	}
 	c.misses.Add(1)
+	if c.observe != nil {
+		c.observe(false)
+	}
 	e := &cacheEntry{key: key, size: size}
 	if size*maxCacheEntryShare > c.max {
 		return e // too large to keep: used once and dropped
