@@ -84,6 +84,7 @@ func (h *Handler) serveMCP(w http.ResponseWriter, r *http.Request) error {
 
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength = int64(len(body))
+	ctx = mcpserver.WithRequest(ctx, r.Context())
 	ctx = mcpserver.WithOrigin(ctx, requestOrigin(r))
 	ctx = mcpserver.WithURLLimit(ctx, h.svgURLLimit(r))
 	h.mcp.ServeHTTP(w, r.WithContext(ctx))

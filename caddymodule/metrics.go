@@ -80,7 +80,11 @@ func registerMetrics(reg prometheus.Registerer) *metrics {
 				Help: "Responses on /svg/ and /v/…/svg/, by result (hit and miss are 200s from and to the drawing cache).",
 			}, []string{"result"}),
 		}
-		m.collector = []prometheus.Collector{m.messages, m.refusals, m.svg}
+		running := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Namespace: ns, Subsystem: sub, Name: "computations",
+			Help: "Computations (tool calls that read a plan, /svg/ renders that miss the cache) running now, each holding a max_concurrent slot.",
+		}, func() float64 { return float64(mcpserver.Running()) })
+		m.collector = []prometheus.Collector{m.messages, m.refusals, m.svg, running}
 		sharedStats = m
 	})
 	if reg != nil {

@@ -74,16 +74,37 @@ func (l *Limiter) Acquire(ctx context.Context) (release func(), err error) {
 		}
 	}
 	l.busy.Add(1)
+	running.Add(1)
 	var once atomic.Bool
 	return func() {
 		if once.CompareAndSwap(false, true) {
+			running.Add(-1)
 			l.busy.Add(-1)
 			<-l.slots
 		}
 	}, nil
 }
 
+// running counts the slots held now across every Limiter of the process.
+var running atomic.Int64
+
+// Running is the number of computations holding a slot now, across every
+// Limiter of the process. A slot is held until the core has returned (a
+// tool handler gives it back only then, even when its client left), so
+// this reads zero exactly when no computation is running: a probe for
+// tests and the computations gauge.
+func Running() int { return int(running.Load()) }
+
 type slotKey struct{}
+
+type requestKey struct{}
+
+// WithRequest returns ctx recording rc, the context of the HTTP request
+// that carries the call: when rc ends (the client hung up), the tool's
+// computation is stopped and its result discarded.
+func WithRequest(ctx, rc context.Context) context.Context {
+	return context.WithValue(ctx, requestKey{}, rc)
+}
 
 // Slot is a computation slot taken before the SDK ran (by the Caddy
 // module, so that it can answer 503 with Retry-After itself). The tool
@@ -155,6 +176,14 @@ func (t *tools) guard(name string, h mcp.ToolHandler) mcp.ToolHandler {
 		return h
 	}
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		// The SDK keeps the HTTP request's values but not its
+		// cancellation: follow the request that WithRequest recorded, so a
+		// client that hangs up stops the work.
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		if rc, _ := ctx.Value(requestKey{}).(context.Context); rc != nil {
+			defer context.AfterFunc(rc, cancel)()
+		}
 		parent := ctx
 		if release := claimSlot(ctx); release != nil {
 			defer release()

@@ -130,3 +130,25 @@ func TestToolDeadline(t *testing.T) {
 		t.Error("read_me has no deadline")
 	}
 }
+
+// TestToolFollowsRequest: a call whose HTTP request has ended (the client
+// hung up) is stopped and answered with the cancelled refusal, even though
+// the SDK does not pass the request's cancellation on.
+func TestToolFollowsRequest(t *testing.T) {
+	rc, hangUp := context.WithCancel(context.Background())
+	var reasons []string
+	lim := NewLimiter(1, time.Second)
+	cs := connect(t, WithRequest(context.Background(), rc), Options{Limiter: lim, Refused: func(r string) { reasons = append(reasons, r) }})
+	hangUp()
+	env, isErr := call(t, cs, "lint", map[string]any{"source": string(plangen.Grid(3, 3))})
+	msg, _ := env["diagnostics"].([]any)[0].(map[string]any)["message"].(string)
+	if !isErr || !strings.Contains(msg, "cancelled") {
+		t.Errorf("lint after the client left: %v", env)
+	}
+	if len(reasons) != 1 || reasons[0] != ReasonCancelled {
+		t.Errorf("refusals = %v, want [cancelled]", reasons)
+	}
+	if lim.Busy() != 0 {
+		t.Errorf("%d slots still taken", lim.Busy())
+	}
+}
