@@ -1,0 +1,577 @@
+package integration
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/caddyserver/caddy/v2/caddytest"
+
+	"github.com/archlang-go/caddy-archlang/caddymodule/mcpserver"
+	"github.com/archlang-go/caddy-archlang/core/payload"
+	"github.com/archlang-go/caddy-archlang/core/plangen"
+)
+
+// The hostile-host suite: each case sends what an attacker would through
+// the live Caddy, with the production settings of Caddyfile.example
+// (server timeouts, a header limit that fits the longest /svg/ URL, a log
+// filter that deletes URIs), and asserts the answer, its size, the time it
+// took and that the heap stays under heapBound.
+
+// heapBound is the stated memory bound: the Go heap in use after (and,
+// for the concurrent case, during) any case.
+const heapBound = 256 << 20
+
+// caseTimeout is the generous per-case deadline that catches a hang.
+const caseTimeout = 60 * time.Second
+
+var hostileLog = filepath.Join(os.TempDir(), fmt.Sprintf("archlang-hostile-%d.log", os.Getpid()))
+
+// hostileConfig is the production shape at test scale. localhost:9080 has
+// a long queue (a burst waits rather than being refused), busy.localhost
+// one slot and a short queue (the 503 case), late.localhost a 50ms compute
+// deadline, limited.localhost a rate limit of one /svg/ request a minute.
+var hostileConfig = `
+{
+	skip_install_trust
+	admin localhost:2999
+	http_port 9080
+	https_port 9443
+	grace_period 1ns
+	metrics
+	servers {
+		timeouts {
+			read_header 5s
+			read_body 2s
+			write 60s
+			idle 2m
+		}
+		max_header_size 128KiB
+	}
+	log {
+		output file ` + hostileLog + `
+		level DEBUG
+		format filter {
+			wrap json
+			fields {
+				request>uri delete
+			}
+		}
+	}
+}
+
+http://localhost:9080 {
+	archlang_mcp {
+		max_concurrent 4
+		queue_timeout 60s
+		compute_timeout 30s
+	}
+	respond "hostile"
+}
+
+http://busy.localhost:9080 {
+	archlang_mcp {
+		disable_localhost_protection
+		max_concurrent 1
+		queue_timeout 50ms
+	}
+}
+
+http://late.localhost:9080 {
+	archlang_mcp {
+		disable_localhost_protection
+		max_concurrent 3
+		compute_timeout 50ms
+	}
+}
+
+http://limited.localhost:9080 {
+	rate_limit {
+		zone svg {
+			match {
+				path /svg/* /v/*
+			}
+			key {remote_host}
+			events 1
+			window 1m
+		}
+	}
+	archlang_mcp {
+		disable_localhost_protection
+	}
+	handle_errors 429 {
+		archlang_mcp
+	}
+}
+`
+
+// startHostile loads hostileConfig; the next test that calls start
+// reloads the shared configuration.
+func startHostile(t *testing.T) *caddytest.Tester {
+	t.Helper()
+	// caddytest posts /load on http.DefaultTransport: drop idle
+	// connections a previous test left, which the admin server may have
+	// closed (a reused dead connection fails the POST with EOF).
+	http.DefaultTransport.(*http.Transport).CloseIdleConnections()
+	tc := caddytest.NewTester(t)
+	tc.InitServer(hostileConfig, "caddyfile")
+	tc.Client.Timeout = caseTimeout
+	return tc
+}
+
+// heavy is the heaviest plan the argument cap comfortably admits.
+var heavy = plangen.GridOfSize(60000)
+
+func toolCall(id int, tool string, args map[string]any) string {
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": "tools/call",
+		"params": map[string]any{"name": tool, "arguments": args}})
+	return string(b)
+}
+
+// heapInUse is the Go heap in use now, after a collection.
+func heapInUse() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapInuse
+}
+
+// checkHeap fails the test when the heap is over heapBound.
+func checkHeap(t *testing.T) {
+	t.Helper()
+	if h := heapInUse(); h > heapBound {
+		t.Errorf("heap in use %d MB, over the %d MB bound", h>>20, heapBound>>20)
+	}
+}
+
+// metric reads one sample of the admin endpoint's /metrics (0 when absent).
+func metric(t *testing.T, tc *caddytest.Tester, sample string) float64 {
+	t.Helper()
+	_, body := get(t, tc, http.MethodGet, "http://localhost:2999/metrics", nil)
+	re := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(sample) + ` (\S+)$`)
+	m := re.FindSubmatch(body)
+	if m == nil {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(string(m[1]), 64)
+	return v
+}
+
+// rpcError checks a JSON-RPC error reply: 400, application/json, the code
+// and id, and a small body.
+func rpcError(t *testing.T, res *http.Response, body []byte, code int, id string) string {
+	t.Helper()
+	var m struct {
+		ID    json.RawMessage `json:"id"`
+		Error struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if err := json.Unmarshal(body, &m); err != nil {
+		t.Fatalf("not JSON: %d %q", res.StatusCode, body)
+	}
+	if res.StatusCode != http.StatusBadRequest || res.Header.Get("Content-Type") != "application/json" ||
+		m.Error.Code != code || string(m.ID) != id || len(body) > 512 {
+		t.Errorf("got %d %q %s, want 400 application/json code %d id %s", res.StatusCode, res.Header.Get("Content-Type"), body, code, id)
+	}
+	return m.Error.Message
+}
+
+func TestHostileBatch(t *testing.T) {
+	tc := startHostile(t)
+	// As many lint calls as fit under max_body (the issue saw 882).
+	calls := make([]string, 500)
+	for i := range calls {
+		calls[i] = toolCall(i, "lint", map[string]any{"source": "plan \"p\" { room at (0,0) size 3000x3000 label \"r\" }"})
+	}
+	batch := "[" + strings.Join(calls, ",") + "]"
+	refused := metric(t, tc, `caddy_archlang_mcp_refusals_total{reason="batch"}`)
+	lints := metric(t, tc, `caddy_archlang_mcp_messages_total{method="tools/call",tool="lint"}`)
+	start := time.Now()
+	res, body := post(t, tc, base+"/mcp", batch, nil) // no MCP-Protocol-Version: the SDK would run it
+	took := time.Since(start)
+	msg := rpcError(t, res, body, -32600, "null")
+	if !strings.Contains(msg, "batch") {
+		t.Errorf("message %q does not say why", msg)
+	}
+	if got := metric(t, tc, `caddy_archlang_mcp_refusals_total{reason="batch"}`); got != refused+1 {
+		t.Errorf("refusals_total{batch} went %v -> %v, want +1", refused, got)
+	}
+	if got := metric(t, tc, `caddy_archlang_mcp_messages_total{method="tools/call",tool="lint"}`); got != lints {
+		t.Errorf("a batched lint was counted (%v -> %v)", lints, got)
+	}
+	if mcpserver.Running() != 0 {
+		t.Errorf("%d computations running after a refused batch", mcpserver.Running())
+	}
+	t.Logf("batch of %d calls (%d bytes): %d in %v, answer %d bytes", len(calls), len(batch), res.StatusCode, took, len(body))
+	checkHeap(t)
+}
+
+func TestHostileNoMethod(t *testing.T) {
+	tc := startHostile(t)
+	res, body := post(t, tc, base+"/mcp", `{"jsonrpc":"2.0","id":1}`, nil)
+	rpcError(t, res, body, -32600, "1")
+}
+
+func TestHostileTrailingBytes(t *testing.T) {
+	tc := startHostile(t)
+	res, body := post(t, tc, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, nil)
+	rpcError(t, res, body, -32700, "null")
+}
+
+func TestHostileParseError(t *testing.T) {
+	tc := startHostile(t)
+	res, body := post(t, tc, base+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/list"`, nil)
+	msg := rpcError(t, res, body, -32700, "null")
+	if !strings.HasPrefix(msg, "Parse error") {
+		t.Errorf("message %q", msg)
+	}
+	// And a bad argument type is answered in plain words, no Go names.
+	_, body = post(t, tc, base+"/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"describe","arguments":{"source":{"a":1}}}}`, nil)
+	if !bytes.Contains(body, []byte(`source\\\" must be a string, not an object`)) || bytes.Contains(body, []byte("Go struct")) {
+		t.Errorf("argument type error: %s", body)
+	}
+}
+
+// TestHostileSlowBody: a client that sends its body slowly is cut by the
+// read_body timeout (2s here, 30s in Caddyfile.example) instead of holding
+// a connection forever.
+func TestHostileSlowBody(t *testing.T) {
+	startHostile(t)
+	conn, err := net.Dial("tcp", "localhost:9080")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	start := time.Now()
+	fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: localhost:9080\r\nContent-Type: application/json\r\n"+
+		"Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\":")
+	// Trickle a byte a second, as a slowloris client does, until the
+	// server gives up.
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(time.Second):
+				if _, err := conn.Write([]byte(" ")); err != nil {
+					return
+				}
+			}
+		}
+	}()
+	defer close(done)
+	conn.SetReadDeadline(time.Now().Add(caseTimeout))
+	status, err := bufio.NewReader(conn).ReadString('\n')
+	took := time.Since(start)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("the slow body was never cut (waited %v)", took)
+	}
+	if took < 1500*time.Millisecond || took > 10*time.Second {
+		t.Errorf("cut after %v, want about read_body (2s)", took)
+	}
+	t.Logf("slow body cut after %v: %q %v", took, strings.TrimSpace(status), err)
+	if strings.Contains(status, "200") {
+		t.Errorf("a half-sent body was answered %q", status)
+	}
+}
+
+// TestHostileCancelled: a client that hangs up in the middle of a heavy
+// call frees its core promptly: the computation (counted while it holds a
+// slot, which the tool handler gives back only when the core returns)
+// ends within 100ms of the disconnect, and the process goes back to idle.
+func TestHostileCancelled(t *testing.T) {
+	tc := startHostile(t)
+	// Warm up: the full call takes this long.
+	start := time.Now()
+	res, _ := post(t, tc, base+"/mcp", toolCall(1, "finish", map[string]any{"source": string(heavy)}), nil)
+	full := time.Since(start)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("finish: %d", res.StatusCode)
+	}
+	cancelled := metric(t, tc, `caddy_archlang_mcp_refusals_total{reason="cancelled"}`)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/mcp",
+		strings.NewReader(toolCall(2, "finish", map[string]any{"source": string(heavy)})))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	errc := make(chan error, 1)
+	go func() {
+		res, err := tc.Client.Do(req)
+		if err == nil {
+			res.Body.Close()
+		}
+		errc <- err
+	}()
+	deadline := time.Now().Add(5 * time.Second)
+	for mcpserver.Running() == 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if mcpserver.Running() == 0 {
+		t.Fatal("the call never started computing")
+	}
+	time.Sleep(full / 5)
+	cancel()
+	hungUp := time.Now()
+	<-errc
+	for mcpserver.Running() != 0 && time.Since(hungUp) < caseTimeout {
+		time.Sleep(time.Millisecond)
+	}
+	freed := time.Since(hungUp)
+	t.Logf("finish on a %d-byte plan takes %v; hung up after %v, core freed %v later", len(heavy), full, full/5, freed)
+	if freed > 100*time.Millisecond {
+		t.Errorf("the core was freed %v after the client hung up, want within 100ms", freed)
+	}
+	// Back to idle: the process burns (almost) no CPU now.
+	before := cpuTime()
+	time.Sleep(300 * time.Millisecond)
+	if used := cpuTime() - before; used > 100*time.Millisecond {
+		t.Errorf("%v of CPU in 300ms after the cancellation: still working", used)
+	}
+	if got := metric(t, tc, `caddy_archlang_mcp_refusals_total{reason="cancelled"}`); got != cancelled+1 {
+		t.Errorf("refusals_total{cancelled} went %v -> %v, want +1", cancelled, got)
+	}
+	checkHeap(t)
+}
+
+// cpuTime is the CPU time (user + system) this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestHostileDeadline: a computation past compute_timeout is stopped and
+// answered with a refusal, promptly, never a 5xx.
+func TestHostileDeadline(t *testing.T) {
+	tc := startHostile(t)
+	start := time.Now()
+	res, body := post(t, tc, "http://late.localhost:9080/mcp", toolCall(1, "finish", map[string]any{"source": string(heavy)}), nil)
+	took := time.Since(start)
+	if res.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(`"isError":true`)) || !bytes.Contains(body, []byte("compute limit")) {
+		t.Errorf("finish past the deadline: %d %.300s", res.StatusCode, body)
+	}
+	if took > time.Second {
+		t.Errorf("answered after %v: the core was not stopped at the 50ms deadline", took)
+	}
+	res, body = get(t, tc, http.MethodGet, "http://late.localhost:9080/svg/"+payload.Encode(heavy), nil)
+	if res.StatusCode >= 500 {
+		t.Errorf("/svg past the deadline: %d", res.StatusCode)
+	}
+	t.Logf("finish refused after %v (%d bytes); /svg: %d, %d bytes", took, len(body), res.StatusCode, len(body))
+	checkHeap(t)
+}
+
+// TestHostileBurst: 32 concurrent calls on the heaviest plans queue for
+// the 4 slots and all succeed: no 5xx, and the heap stays under heapBound
+// throughout.
+func TestHostileBurst(t *testing.T) {
+	tc := startHostile(t)
+	tools := []string{"finish", "lint", "describe", "validate", "suggest", "repair", "compile", "svg"}
+	// Sample the heap in use (garbage not yet collected included) and the
+	// live heap as of the last collection.
+	var peak, peakLive uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		var m runtime.MemStats
+		live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+				runtime.ReadMemStats(&m)
+				metrics.Read(live)
+				peak = max(peak, m.HeapInuse)
+				peakLive = max(peakLive, live[0].Value.Uint64())
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	statuses := make([]int, 32)
+	sizes := make([]int, 32)
+	maxRunning := 0
+	var mu sync.Mutex
+	start := time.Now()
+	for i := range 32 {
+		wg.Go(func() {
+			tool := tools[i%len(tools)]
+			// Each call gets its own plan, so /svg/ misses the cache.
+			src := string(heavy) + strings.Repeat(" ", i)
+			var res *http.Response
+			var body []byte
+			if tool == "svg" {
+				res, body = get(t, tc, http.MethodGet, base+"/svg/"+payload.Encode([]byte(src)), nil)
+			} else {
+				res, body = post(t, tc, base+"/mcp", toolCall(i, tool, map[string]any{"source": src}), nil)
+			}
+			mu.Lock()
+			statuses[i], sizes[i] = res.StatusCode, len(body)
+			maxRunning = max(maxRunning, mcpserver.Running())
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	took := time.Since(start)
+	close(stop)
+	<-sampled
+	total := 0
+	for i, s := range statuses {
+		if s != http.StatusOK {
+			t.Errorf("call %d (%s): %d", i, tools[i%len(tools)], s)
+		}
+		total += sizes[i]
+	}
+	t.Logf("32 concurrent heavy calls: %v, %d MB answered, heap in use peak %d MB, live heap peak %d MB, at most %d computing",
+		took, total>>20, peak>>20, peakLive>>20, maxRunning)
+	if peakLive > heapBound {
+		t.Errorf("the live heap peaked at %d MB, over the %d MB bound", peakLive>>20, heapBound>>20)
+	}
+	// The heap in use runs up to about twice the live heap between
+	// collections (GOGC=100).
+	if peak > 2*heapBound {
+		t.Errorf("the heap in use peaked at %d MB, over twice the %d MB bound", peak>>20, heapBound>>20)
+	}
+	if maxRunning > 4 {
+		t.Errorf("%d computations at once, over max_concurrent 4", maxRunning)
+	}
+	checkHeap(t)
+}
+
+// TestHostileBusy: past max_concurrent and queue_timeout a call is refused
+// with 503, Retry-After and E_RATE_LIMITED; nothing else is a 5xx.
+func TestHostileBusy(t *testing.T) {
+	tc := startHostile(t)
+	const site = "http://busy.localhost:9080"
+	var wg sync.WaitGroup
+	type answer struct {
+		status int
+		retry  string
+		ctype  string
+		body   []byte
+	}
+	answers := make([]answer, 4)
+	for i := range answers {
+		wg.Go(func() {
+			res, body := post(t, tc, site+"/mcp", toolCall(i, "finish", map[string]any{"source": string(heavy)}), nil)
+			answers[i] = answer{res.StatusCode, res.Header.Get("Retry-After"), res.Header.Get("Content-Type"), body}
+		})
+	}
+	wg.Wait()
+	busy := 0
+	for _, a := range answers {
+		switch a.status {
+		case http.StatusOK:
+		case http.StatusServiceUnavailable:
+			busy++
+			if a.retry != "1" || a.ctype != "application/json" || diagCode(t, a.body) != "E_RATE_LIMITED" || len(a.body) > 1024 {
+				t.Errorf("503: Retry-After %q, %s, %s", a.retry, a.ctype, a.body)
+			}
+		default:
+			t.Errorf("status %d: %.200s", a.status, a.body)
+		}
+	}
+	if busy == 0 {
+		t.Errorf("4 concurrent calls for 1 slot with a 50ms queue: none refused")
+	}
+	// Cheap methods need no slot.
+	res, _ := post(t, tc, site+"/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil)
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("tools/list: %d", res.StatusCode)
+	}
+}
+
+// TestHostileLongSVGURL: the longest /svg/ URL the caps allow (a 64 KiB
+// plan that hardly compresses) fits the header limit: link mints it and
+// the server draws it, where Caddy's default 16 KiB would answer 431.
+func TestHostileLongSVGURL(t *testing.T) {
+	tc := startHostile(t)
+	src := noise(60 << 10)
+	res, body := post(t, tc, base+"/mcp", toolCall(1, "link", map[string]any{"source": src}), nil)
+	var r struct {
+		Result struct {
+			Content []struct{ Text string } `json:"content"`
+		} `json:"result"`
+	}
+	json.Unmarshal(body, &r)
+	var link map[string]any
+	if res.StatusCode != http.StatusOK || len(r.Result.Content) != 1 || json.Unmarshal([]byte(r.Result.Content[0].Text), &link) != nil {
+		t.Fatalf("link: %d %.200s", res.StatusCode, body)
+	}
+	u, _ := link["pinned_svg_url"].(string)
+	if u == "" || link["svg_url_omitted"] != nil {
+		t.Fatalf("link left the image URL out: %v", link["svg_url_omitted"])
+	}
+	res, body = get(t, tc, http.MethodGet, u, nil)
+	if res.StatusCode != http.StatusOK || !bytes.Contains(body, []byte("<svg")) {
+		t.Errorf("GET %d-byte URL: %d", len(u), res.StatusCode)
+	}
+	t.Logf("a %d-byte plan: %d-byte pinned URL answered %d", len(src), len(u), res.StatusCode)
+}
+
+// noise is a valid plan of about n bytes that hardly compresses.
+func noise(n int) string {
+	rng := rand.New(rand.NewPCG(3, 4))
+	const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	b := []byte("plan \"noise\" {\n  # ")
+	for len(b) < n {
+		b = append(b, letters[rng.IntN(len(letters))])
+	}
+	return string(b) + "\n}\n"
+}
+
+// TestHostileRateLimitLog: with the log at DEBUG (never do this in
+// production) Caddy's error log writes the request of every 429; the
+// filter of Caddyfile.example deletes its URI, so neither the /svg/
+// payload nor the plan in it reaches the log.
+func TestHostileRateLimitLog(t *testing.T) {
+	tc := startHostile(t)
+	t.Cleanup(func() { os.Remove(hostileLog) })
+	p := payload.Encode([]byte(plan))
+	var last *http.Response
+	for range 2 {
+		last, _ = get(t, tc, http.MethodGet, "http://limited.localhost:9080/svg/"+p, nil)
+	}
+	if last.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("second GET: %d, want 429", last.StatusCode)
+	}
+	time.Sleep(200 * time.Millisecond)
+	logs, err := os.ReadFile(hostileLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The test proves something only if the lines are there.
+	if !bytes.Contains(logs, []byte(`"logger":"http.log.error"`)) || !bytes.Contains(logs, []byte(`"status":429`)) {
+		t.Fatalf("no error-log line for the 429 (%d bytes of log)", len(logs))
+	}
+	if !bytes.Contains(logs, []byte(`rate limit exceeded`)) {
+		t.Errorf("no rate_limit line for the 429")
+	}
+	for _, secret := range []string{p, p[:40], canary} {
+		if i := bytes.Index(logs, []byte(secret)); i >= 0 {
+			t.Errorf("the log holds %.20q…:\n%s", secret, logs[max(0, i-300):min(len(logs), i+100)])
+		}
+	}
+}
