@@ -22,9 +22,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/caddyserver/caddy/v2/caddyconfig"
 	"github.com/caddyserver/caddy/v2/caddytest"
 
 	"github.com/archlang-go/caddy-archlang/caddymodule/mcpserver"
+	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/payload"
 	"github.com/archlang-go/caddy-archlang/core/plangen"
 )
@@ -572,6 +574,69 @@ func TestHostileRateLimitLog(t *testing.T) {
 	for _, secret := range []string{p, p[:40], canary} {
 		if i := bytes.Index(logs, []byte(secret)); i >= 0 {
 			t.Errorf("the log holds %.20q…:\n%s", secret, logs[max(0, i-300):min(len(logs), i+100)])
+		}
+	}
+}
+
+// TestCaddyfileExampleProductionSafe: the example sets every server
+// timeout, a header limit that fits the longest /svg/ URL the caps allow
+// (with the room link keeps for the other headers), a log level below
+// DEBUG with the URI filter, and the compute bounds.
+func TestCaddyfileExampleProductionSafe(t *testing.T) {
+	b, err := os.ReadFile("../Caddyfile.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := caddyconfig.GetAdapter("caddyfile").Adapt(b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Logging struct {
+			Logs map[string]struct {
+				Level   string `json:"level"`
+				Encoder struct {
+					Format string                     `json:"format"`
+					Fields map[string]json.RawMessage `json:"fields"`
+				} `json:"encoder"`
+			} `json:"logs"`
+		} `json:"logging"`
+		Apps struct {
+			HTTP struct {
+				Servers map[string]struct {
+					ReadTimeout       int64 `json:"read_timeout"`
+					ReadHeaderTimeout int64 `json:"read_header_timeout"`
+					WriteTimeout      int64 `json:"write_timeout"`
+					IdleTimeout       int64 `json:"idle_timeout"`
+					MaxHeaderBytes    int64 `json:"max_header_bytes"`
+				} `json:"servers"`
+			} `json:"http"`
+		} `json:"apps"`
+	}
+	if err := json.Unmarshal(out, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	// The longest image URL: a max_inflated (64 KiB) payload, pinned.
+	longest := payload.MaxEncodedLen(64<<10) + int64(len("https://mcp.archlang.uk/v/"+core.RenderVersion()+"/svg/"))
+	if len(cfg.Apps.HTTP.Servers) == 0 {
+		t.Fatal("no servers")
+	}
+	for name, s := range cfg.Apps.HTTP.Servers {
+		if s.ReadTimeout <= 0 || s.ReadHeaderTimeout <= 0 || s.WriteTimeout <= 0 || s.IdleTimeout <= 0 {
+			t.Errorf("server %s lacks a timeout: %+v", name, s)
+		}
+		// link keeps 2 KiB of the header limit for the rest of the request.
+		if s.MaxHeaderBytes-2<<10 < longest {
+			t.Errorf("server %s: max_header_size %d does not fit a %d-byte URL plus 2 KiB", name, s.MaxHeaderBytes, longest)
+		}
+	}
+	def, ok := cfg.Logging.Logs["default"]
+	if !ok || def.Level == "DEBUG" || def.Encoder.Format != "filter" || def.Encoder.Fields["request>uri"] == nil {
+		t.Errorf("the default log is not INFO with the URI filter: %+v", def)
+	}
+	for _, want := range []string{`"compute_timeout":10000000000`, `"queue_timeout":2000000000`} {
+		if !bytes.Contains(out, []byte(want)) {
+			t.Errorf("adapted example lacks %s", want)
 		}
 	}
 }
