@@ -185,6 +185,8 @@ type Model struct {
 	Touch [][]int
 	// Truncated says which lists a budget cut, and how (see MaxRoomPairs).
 	Truncated []string
+	// index finds the rooms near a point (built on first use).
+	index *roomIndex
 }
 
 // NewModel derives the shared geometry of p.
@@ -194,7 +196,7 @@ func NewModel(p *ir.Plan) *Model {
 		m.area[i] = RoomArea(&p.Rooms[i])
 	}
 	for i := range p.Openings {
-		m.Touch[i] = OpeningRooms(p, &p.Openings[i])
+		m.Touch[i] = m.openingRooms(&p.Openings[i])
 	}
 	return m
 }
@@ -472,8 +474,8 @@ func (m *Model) outward(i int) (geom.Point, bool) {
 	d = d.Unit()
 	n := geom.Point{X: d.Y, Y: -d.X}
 	t := w.Thickness
-	front := RoomAt(p, op.Center.Add(n.Mul(t))) >= 0
-	back := RoomAt(p, op.Center.Sub(n.Mul(t))) >= 0
+	front := m.roomAt(op.Center.Add(n.Mul(t))) >= 0
+	back := m.roomAt(op.Center.Sub(n.Mul(t))) >= 0
 	switch {
 	case op.OffWall:
 		// Off every wall: face away from the plan's centre.
