@@ -141,11 +141,11 @@ func (c *checker) accessRules() {
 // hasConnector reports whether a door or cased opening lies on room i's
 // perimeter.
 func (c *checker) hasConnector(i int) bool {
-	if !c.spend(len(c.p.Openings)) {
+	if !c.spend(len(c.roomOps[i])) {
 		return false
 	}
-	for k, op := range c.p.Openings {
-		if op.Kind != ir.Window && c.touches(k, i) {
+	for _, k := range c.roomOps[i] {
+		if c.p.Openings[k].Kind != ir.Window {
 			return true
 		}
 	}
@@ -186,13 +186,13 @@ func (c *checker) equatorFacing() {
 		if !c.isHabitable(i) {
 			continue
 		}
-		if !c.spend(len(c.p.Openings)) {
+		if !c.spend(len(c.roomOps[i])) {
 			return
 		}
 		var faces []string
 		n, hit := 0, false
-		for k, op := range c.p.Openings {
-			if op.Kind != ir.Window || !c.touches(k, i) {
+		for _, k := range c.roomOps[i] {
+			if c.p.Openings[k].Kind != ir.Window {
 				continue
 			}
 			n++

@@ -3,6 +3,7 @@ package lint
 import (
 	"math"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -182,8 +183,8 @@ type obstruction struct {
 // firstObstruction returns the first piece of furniture (source order),
 // else the first later door's sweep, that the sweep s of door k runs into
 // (each pair of doors is weighed once, at the earlier door).
-func (c *checker) firstObstruction(s swing, k int, doors []doorFrame) (obstruction, bool) {
-	if !c.spend(len(c.p.Furniture) + len(doors) - k) {
+func (c *checker) firstObstruction(s swing, k int, doors []doorFrame, near *sweepIndex) (obstruction, bool) {
+	if !c.spend(len(c.p.Furniture)) {
 		return obstruction{}, false
 	}
 	for i, f := range c.p.Furniture {
@@ -191,16 +192,75 @@ func (c *checker) firstObstruction(s swing, k int, doors []doorFrame) (obstructi
 			return obstruction{piece: i, door: -1, dist: d}, true
 		}
 	}
-	for j, o := range doors {
-		if j <= k {
-			continue
-		}
+	// Only a later door whose hinge is within reach of both leaves can
+	// overlap (swing.overlaps); the index lists those, in door order.
+	cand := near.within(s.hinge.X, s.r, k)
+	if !c.spend(len(cand)) {
+		return obstruction{}, false
+	}
+	for _, j := range cand {
+		o := doors[j]
 		t := o.swing(o.op.Hinge, 0)
 		if s.overlaps(t) {
 			return obstruction{piece: -1, door: j, dist: s.hinge.Sub(t.hinge).Len()}, true
 		}
 	}
 	return obstruction{}, false
+}
+
+// sweepIndex orders the hinged doors' own sweeps (hinge as hung, no
+// margin) by hinge x, so a sweep finds the doors it may overlap without
+// testing every later door.
+type sweepIndex struct {
+	order []int     // door indexes by hinge x
+	xs    []float64 // their hinge x, ascending
+	rmax  float64   // the largest leaf
+	// all: some hinge or leaf is not finite; every later door is listed.
+	all bool
+}
+
+func newSweepIndex(doors []doorFrame) *sweepIndex {
+	ix := &sweepIndex{order: make([]int, len(doors)), xs: make([]float64, len(doors))}
+	hx := make([]float64, len(doors))
+	for j, o := range doors {
+		t := o.swing(o.op.Hinge, 0)
+		hx[j] = t.hinge.X
+		ix.order[j] = j
+		if math.IsNaN(hx[j]) || math.IsInf(hx[j], 0) || math.IsNaN(t.r) || math.IsInf(t.r, 0) {
+			ix.all = true
+		}
+		if t.r > ix.rmax {
+			ix.rmax = t.r
+		}
+	}
+	sort.SliceStable(ix.order, func(a, b int) bool { return hx[ix.order[a]] < hx[ix.order[b]] })
+	for i, j := range ix.order {
+		ix.xs[i] = hx[j]
+	}
+	return ix
+}
+
+// within lists, in door order, the doors after k whose hinge x is within
+// r plus the largest leaf of x: every later door whose sweep can meet a
+// sweep of radius r hinged at x. A non-finite x lists every later door.
+func (ix *sweepIndex) within(x, r float64, k int) []int {
+	var out []int
+	reach := r + ix.rmax + 1
+	lo, hi := 0, len(ix.xs)
+	if !math.IsNaN(x) && !math.IsInf(x, 0) && !math.IsNaN(reach) && !math.IsInf(reach, 0) {
+		lo = sort.SearchFloat64s(ix.xs, x-reach)
+		hi = sort.Search(len(ix.xs), func(i int) bool { return ix.xs[i] > x+reach })
+	}
+	if ix.all {
+		lo, hi = 0, len(ix.xs)
+	}
+	for _, j := range ix.order[lo:hi] {
+		if j > k {
+			out = append(out, j)
+		}
+	}
+	sort.Ints(out)
+	return out
 }
 
 // doorRules runs the door passes: swings, landings, widths.
@@ -214,11 +274,12 @@ func (c *checker) doorRules() {
 // into another door's sweep (each pair once, at the earlier door).
 func (c *checker) swingObstructed() {
 	doors := c.hingedDoors()
+	near := newSweepIndex(doors)
 	for k, f := range doors {
 		pad := c.prof.SwingBuffer
 		s := f.swing(f.op.Hinge, pad)
 		r := s.r
-		ob, hit := c.firstObstruction(s, k, doors)
+		ob, hit := c.firstObstruction(s, k, doors, near)
 		if !hit {
 			continue
 		}
@@ -240,7 +301,7 @@ func (c *checker) swingObstructed() {
 		if f.op.Hinge == "right" {
 			other = "left"
 		}
-		_, blocked := c.firstObstruction(f.swing(other, pad), k, doors)
+		_, blocked := c.firstObstruction(f.swing(other, pad), k, doors, near)
 		flip := "Hang the leaf from the other jamb with `hinge " + other + "`"
 		if !blocked {
 			flip += "; that swing is clear."

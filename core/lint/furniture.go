@@ -201,13 +201,15 @@ func (c *checker) wallCollision() {
 	// Only walls along the plan axes are measured, as in the reference,
 	// and only their solid: a piece standing in a doorway or a window's
 	// opening passes through no wall.
-	if !c.spend(len(c.walls) * len(c.p.Openings)) {
-		return
-	}
+	hosted := hostedOpenings(c.p)
 	var solid []band
 	for _, b := range c.walls {
 		if b.axis() >= 0 {
-			solid = append(solid, b.solids(c.p)...)
+			h := hosted[[2]int{b.wall, b.index}]
+			if !c.spend(len(h)) {
+				return
+			}
+			solid = append(solid, b.solids(c.p, h)...)
 		}
 	}
 	for _, f := range c.p.Furniture {

@@ -62,9 +62,9 @@ func (b band) corners() [4]geom.Point {
 
 // solids splits the band into the pieces of wall left between the
 // openings (doors, windows, cased openings) hosted on its segment.
-func (b band) solids(p *ir.Plan) []band {
+func (b band) solids(p *ir.Plan, hosted []int) []band {
 	out := []band{b}
-	for i := range p.Openings {
+	for _, i := range hosted {
 		op := &p.Openings[i]
 		if op.Wall != b.wall || op.Segment != b.index || op.OffWall {
 			continue
@@ -89,6 +89,20 @@ func (b band) solids(p *ir.Plan) []band {
 			}
 		}
 		out = next
+	}
+	return out
+}
+
+// hostedOpenings lists the openings on each wall segment, by wall and
+// segment index, in opening order.
+func hostedOpenings(p *ir.Plan) map[[2]int][]int {
+	out := map[[2]int][]int{}
+	for i := range p.Openings {
+		op := &p.Openings[i]
+		if !op.OffWall {
+			k := [2]int{op.Wall, op.Segment}
+			out[k] = append(out[k], i)
+		}
 	}
 	return out
 }

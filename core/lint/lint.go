@@ -124,6 +124,8 @@ type checker struct {
 	circKnown bool
 	// budget counts the findings and pairs of the whole run.
 	budget *budget
+	// roomOps lists each room's openings (see openingsOf).
+	roomOps [][]int
 }
 
 // add appends d, stamped with the storey's level, unless its code already
@@ -165,6 +167,7 @@ func (c *checker) stmt(file string, sp source.Span) ([]byte, bool) {
 // run applies every rule in the reference's order.
 func (c *checker) run() {
 	c.walls = wallBands(c.p)
+	c.roomOps = openingsOf(c.m, len(c.p.Rooms))
 	c.roomRules()
 	c.furnitureOverlap()
 	c.furnitureClearance()

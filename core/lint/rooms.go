@@ -51,8 +51,20 @@ func (c *checker) isBath(i int) bool {
 
 func (c *checker) isKitchen(i int) bool { return slices.Contains(c.uses(i), "kitchen") }
 
-// touches reports whether opening k lies on room i's perimeter.
-func (c *checker) touches(k, i int) bool { return slices.Contains(c.m.Touch[k], i) }
+// openingsOf lists, for each room, the openings on its perimeter (those
+// whose Touch holds it), in opening order: the rules that look at a room's
+// openings read it instead of testing every opening against every room.
+func openingsOf(m *analysis.Model, rooms int) [][]int {
+	out := make([][]int, rooms)
+	for k, rs := range m.Touch {
+		for _, i := range rs {
+			if i >= 0 && i < rooms && !slices.Contains(out[i], k) {
+				out[i] = append(out[i], k)
+			}
+		}
+	}
+	return out
+}
 
 // roomRules runs the per-room checks, room by room.
 func (c *checker) roomRules() {
@@ -63,15 +75,12 @@ func (c *checker) roomRules() {
 			d.Hints = []string{"Make its `size` larger, or fold it into the space next to it."}
 			c.addIn(r.File, d)
 		}
-		if !c.spend(len(c.p.Openings) + len(c.p.Furniture) + len(r.Polygon)*len(c.walls)) {
+		if !c.spend(len(c.roomOps[i])) {
 			return
 		}
 		var door, window bool
-		for k, op := range c.p.Openings {
-			if !c.touches(k, i) {
-				continue
-			}
-			switch op.Kind {
+		for _, k := range c.roomOps[i] {
+			switch c.p.Openings[k].Kind {
 			case ir.Door, ir.Cased:
 				door = true
 			case ir.Window:
@@ -89,6 +98,9 @@ func (c *checker) roomRules() {
 			c.addIn(r.File, d)
 		}
 		bath := c.isBath(i)
+		if (bath || c.isKitchen(i)) && !c.spend(len(c.p.Furniture)+len(r.Polygon)*len(c.walls)) {
+			return
+		}
 		if bath {
 			if gap := c.longestUnwalledRun(r); gap > enclosureGapMax {
 				d := diag.New("W_ROOM_NOT_ENCLOSED", r.Span, "Bathroom %s is open to its surroundings: about %s mm of its outline has no wall.", quote(name), mm(gap))
