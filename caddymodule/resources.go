@@ -16,12 +16,30 @@ func serverResources() (guide string, out []mcpserver.Resource) {
 		if err != nil {
 			continue // every listed file is embedded; a test in resources holds it
 		}
-		out = append(out, mcpserver.Resource{
+		res := mcpserver.Resource{
 			URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description,
 			MIMEType: r.MIMEType, Text: string(b),
-		})
+		}
+		if r.URI == resources.ViewerURI {
+			res.Meta = viewerResourceMeta()
+		}
+		out = append(out, res)
 	}
 	return resources.Readme(), out
+}
+
+// viewerResourceMeta is the viewer's _meta.ui (MCP Apps 2026-01-26): it
+// needs no network origin at all (empty csp lists: the host's default,
+// img-src 'self' data:, suffices, since the drawing is inline SVG and the
+// page is self-contained), and it asks for a visible border.
+func viewerResourceMeta() map[string]any {
+	return map[string]any{"ui": map[string]any{
+		"csp": map[string]any{
+			"connectDomains":  []string{},
+			"resourceDomains": []string{},
+		},
+		"prefersBorder": true,
+	}}
 }
 
 // viewerURI is the MCP App viewer's URI when it is among the served

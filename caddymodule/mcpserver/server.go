@@ -41,6 +41,9 @@ type Resource struct {
 	MIMEType    string
 	// Text is the resource's content.
 	Text string
+	// Meta, when set, is the resource's _meta, in resources/list and on
+	// the resources/read content (an MCP App declares _meta.ui there).
+	Meta map[string]any
 }
 
 // Options configure New. The zero value is usable.
@@ -162,7 +165,7 @@ func New(opts Options) *mcp.Server {
 	for _, r := range opts.Resources {
 		s.AddResource(&mcp.Resource{
 			URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description,
-			MIMEType: r.MIMEType, Size: int64(len(r.Text)),
+			MIMEType: r.MIMEType, Size: int64(len(r.Text)), Meta: r.Meta,
 		}, textResource(r))
 	}
 	return s
@@ -174,7 +177,7 @@ func textResource(r Resource) mcp.ResourceHandler {
 			return nil, mcp.ResourceNotFoundError(req.Params.URI)
 		}
 		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{
-			URI: r.URI, MIMEType: r.MIMEType, Text: r.Text,
+			URI: r.URI, MIMEType: r.MIMEType, Text: r.Text, Meta: r.Meta,
 		}}}, nil
 	}
 }
