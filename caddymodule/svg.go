@@ -162,7 +162,7 @@ func (h *Handler) render(ctx context.Context, src []byte) (body []byte, ok bool)
 				Message: "Internal error: the server failed on this plan. This is a bug in the server, not in the plan."})}), false
 		}
 	}()
-	return drawing(ctx, src), true
+	return drawing(ctx, src, h.plans), true
 }
 
 // statusClientClosed is written (for the access log's sake) when the
@@ -170,9 +170,10 @@ func (h *Handler) render(ctx context.Context, src []byte) (body []byte, ok bool)
 const statusClientClosed = 499
 
 // drawing compiles src to its drawing or its error drawing; ctx stops the
-// core early (the caller must then discard the result).
-func drawing(ctx context.Context, src []byte) []byte {
-	env := compile.Compile(src, compile.Options{Ctx: ctx, Format: "svg", World: libraryWorld}).Envelope()
+// core early (the caller must then discard the result). plans (may be nil)
+// shares the compile with the MCP tools' calls on the same plan.
+func drawing(ctx context.Context, src []byte, plans *compile.Cache) []byte {
+	env := compile.Compile(src, compile.Options{Ctx: ctx, Format: "svg", World: libraryWorld, Cache: plans}).Envelope()
 	if env.OK && env.Output != "" {
 		return []byte(env.Output)
 	}

@@ -394,7 +394,7 @@ func (t *tools) compile(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Cal
 
 // compileOptions are the options every compile of this server uses.
 func (t *tools) compileOptions() compile.Options {
-	o := compile.Options{Format: "svg"}
+	o := compile.Options{Format: "svg", Cache: t.opts.Cache}
 	if t.opts.Imports != nil {
 		o.World = compile.FSWorld(t.opts.Imports)
 	}

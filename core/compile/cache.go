@@ -44,8 +44,9 @@ type Cache struct {
 
 // cacheEntry is one analysed plan.
 type cacheEntry struct {
-	key  [32]byte
-	size int64
+	key   [32]byte
+	size  int64
+	cache *Cache // nil when the entry is not kept
 
 	once  sync.Once
 	file  *source.File
@@ -60,6 +61,9 @@ type cacheEntry struct {
 
 	lintMu sync.Mutex
 	lints  map[string]diag.List // by profile name
+
+	compileMu sync.Mutex
+	compiles  map[string]Result // by format and options
 }
 
 // Bytes an entry is reckoned to take: a fixed part plus a multiple of its
@@ -131,8 +135,16 @@ func (c *Cache) entry(name string, src []byte) *cacheEntry {
 	if size*maxCacheEntryShare > c.max {
 		return e // too large to keep: used once and dropped
 	}
+	e.cache = c
 	c.byKey[key] = c.order.PushFront(e)
 	c.size += size
+	c.evict()
+	return e
+}
+
+// evict drops least recently used entries until the cache fits (keeping
+// at least the newest). c.mu is held.
+func (c *Cache) evict() {
 	for c.size > c.max && c.order.Len() > 1 {
 		old := c.order.Back()
 		oe := old.Value.(*cacheEntry)
@@ -140,7 +152,23 @@ func (c *Cache) entry(name string, src []byte) *cacheEntry {
 		delete(c.byKey, oe.key)
 		c.size -= oe.size
 	}
-	return e
+}
+
+// grow adds n bytes to a kept entry's reckoning (a drawing stored with
+// it), evicting others if the cache no longer fits.
+func (e *cacheEntry) grow(n int64) {
+	c := e.cache
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, kept := c.byKey[e.key]; !kept {
+		return
+	}
+	e.size += n
+	c.size += n
+	c.evict()
 }
 
 // resolved takes src through resolve, once per cache entry. A resolve
@@ -216,4 +244,29 @@ func (e *cacheEntry) lint(a analyzed, profile string, src []byte) diag.List {
 	}
 	e.lints[profile] = l
 	return l
+}
+
+// compiled returns the compile result for one set of options, drawn once
+// per entry (make draws it). A result drawn for a caller whose ctx is done
+// is not kept. The result is shared: callers only read it.
+func (e *cacheEntry) compiled(key string, ctx context.Context, make func() Result) Result {
+	e.compileMu.Lock()
+	defer e.compileMu.Unlock()
+	if r, ok := e.compiles[key]; ok {
+		return r
+	}
+	r := make()
+	if e.aborted.Load() || cancelled(ctx) {
+		return r
+	}
+	if e.compiles == nil {
+		e.compiles = map[string]Result{}
+	}
+	e.compiles[key] = r
+	n := int64(len(r.Output))
+	for _, p := range r.Pages {
+		n += int64(len(p.Output))
+	}
+	e.grow(n)
+	return r
 }

@@ -35,6 +35,9 @@ func TestCacheSameAnswers(t *testing.T) {
 		run  func(*Cache) any
 	}{
 		{"describe", func(c *Cache) any { return Describe(src, DescribeOptions{Cache: c}).Value }},
+		{"compile", func(c *Cache) any { return Compile(src, Options{Cache: c}).Envelope() }},
+		{"compile txt", func(c *Cache) any { return Compile(src, Options{Cache: c, Format: "txt"}).Envelope() }},
+		{"compile accessible", func(c *Cache) any { return Compile(src, Options{Cache: c, Accessible: true}).Envelope() }},
 		{"lint", func(c *Cache) any { return Lint(src, LintOptions{Cache: c}).Envelope() }},
 		{"lint codes", func(c *Cache) any {
 			return Lint(src, LintOptions{Cache: c, Codes: []string{"W_PATH_TOO_NARROW"}}).Envelope()

@@ -34,6 +34,9 @@ type Options struct {
 	Name string
 	// Accessible adds the accessible title and description to the SVG.
 	Accessible bool
+	// Cache, when set, keeps the result with the plan's other analyses
+	// (see Cache), so compiling the same source again draws nothing.
+	Cache *Cache
 	// World resolves `import` statements; nil means every import is
 	// reported as not found (E_IMPORT_NOT_FOUND). The hosted server passes
 	// its bundled standard library (resources/lib).
@@ -97,20 +100,37 @@ func Compile(src []byte, opts Options) Result {
 		res.Diagnostics = diag.List{d}
 		return res
 	}
+	if opts.Cache != nil {
+		e := opts.Cache.lookup(name, src, opts.World, false, opts.Ctx)
+		key := format
+		if opts.Accessible {
+			key += "+accessible"
+		}
+		return e.compiled(key, opts.Ctx, func() Result {
+			return draw(Result{Format: format, File: e.file}, e.plan, e.diags, opts)
+		})
+	}
 	plan, diags := resolveWith(f, opts.World, stopFunc(opts.Ctx))
+	return draw(res, plan, diags, opts)
+}
+
+// draw finishes a compile of a resolved plan: the drawing of every storey
+// when the plan has no errors.
+func draw(res Result, plan *ir.Plan, diags diag.List, opts Options) Result {
+	format := res.Format
 	res.Diagnostics = diags
 	res.Plan = plan
-	if diags.HasErrors() {
+	if diags.HasErrors() || plan == nil {
 		return res
 	}
 	res.OK = true
-	draw := func(p *ir.Plan) string { return string(svg.Render(p, svgOptions(p, opts))) }
+	render := func(p *ir.Plan) string { return string(svg.Render(p, svgOptions(p, opts))) }
 	if format == "txt" {
-		draw = txt.Render
+		render = txt.Render
 	}
-	res.Output = draw(plan)
+	res.Output = render(plan)
 	for _, pg := range plan.Pages {
-		p := Page{Output: draw(pg)}
+		p := Page{Output: render(pg)}
 		if pg.Level != nil {
 			p.Level, _ = strconv.Atoi(pg.Level.Number)
 			p.Name = pg.Level.Name
