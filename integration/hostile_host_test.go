@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -638,5 +639,47 @@ func TestCaddyfileExampleProductionSafe(t *testing.T) {
 		if !bytes.Contains(out, []byte(want)) {
 			t.Errorf("adapted example lacks %s", want)
 		}
+	}
+}
+
+// BenchmarkHostile times each refusal case through the live Caddy; every
+// one must stay well under a second (go test -run XXX -bench Hostile
+// ./integration).
+func BenchmarkHostile(b *testing.B) {
+	tc := caddytest.NewTester(b)
+	http.DefaultTransport.(*http.Transport).CloseIdleConnections()
+	tc.InitServer(hostileConfig, "caddyfile")
+	b.Cleanup(func() { os.Remove(hostileLog) })
+	calls := make([]string, 500)
+	for i := range calls {
+		calls[i] = toolCall(i, "lint", map[string]any{"source": "plan \"p\" { room at (0,0) size 3000x3000 label \"r\" }"})
+	}
+	cases := []struct {
+		name, url, body string
+		status          int
+	}{
+		{"batch", base + "/mcp", "[" + strings.Join(calls, ",") + "]", http.StatusBadRequest},
+		{"no-method", base + "/mcp", `{"jsonrpc":"2.0","id":1}`, http.StatusBadRequest},
+		{"trailing-bytes", base + "/mcp", `{"jsonrpc":"2.0","id":1,"method":"ping"}x`, http.StatusBadRequest},
+		{"parse-error", base + "/mcp", `{"jsonrpc":"2.0","id":1,`, http.StatusBadRequest},
+		{"deadline", "http://late.localhost:9080/mcp", toolCall(1, "finish", map[string]any{"source": string(heavy)}), http.StatusOK},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				req, _ := http.NewRequest(http.MethodPost, c.url, strings.NewReader(c.body))
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Accept", "application/json, text/event-stream")
+				res, err := tc.Client.Do(req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				if res.StatusCode != c.status {
+					b.Fatalf("status %d, want %d", res.StatusCode, c.status)
+				}
+			}
+		})
 	}
 }
