@@ -69,9 +69,12 @@ type cacheEntry struct {
 // Bytes an entry is reckoned to take: a fixed part plus a multiple of its
 // source (the syntax tree, the plan and the facts grow with it).
 const (
-	cacheEntryBase     = 64 << 10
-	cacheBytesPerByte  = 48
-	maxCacheEntryShare = 8 // one entry may use at most 1/8 of the bound
+	cacheEntryBase    = 64 << 10
+	cacheBytesPerByte = 48
+	// cacheBytesPerElement is reckoned per drawn element of the plan (its
+	// resolved form, and its share of the facts and findings).
+	cacheBytesPerElement = 2048
+	maxCacheEntryShare   = 8 // one entry may use at most 1/8 of the bound
 )
 
 // NewCache returns a cache bounded to about maxBytes (at least one entry's
@@ -180,6 +183,9 @@ func (e *cacheEntry) resolved(name string, src []byte, world expand.World, ctx c
 		if cancelled(ctx) {
 			e.aborted.Store(true)
 		}
+		// A plan a loop built can be far larger than its source: reckon
+		// its elements too.
+		e.grow(cacheBytesPerElement * int64(planElements(e.plan)))
 	})
 }
 
@@ -269,4 +275,19 @@ func (e *cacheEntry) compiled(key string, ctx context.Context, make func() Resul
 	}
 	e.grow(n)
 	return r
+}
+
+// planElements counts the elements of a resolved plan, every storey's
+// included (0 for nil).
+func planElements(p *ir.Plan) int {
+	if p == nil {
+		return 0
+	}
+	n := len(p.Walls) + len(p.Rooms) + len(p.Openings) + len(p.Furniture) + len(p.Dims) + len(p.Columns) + len(p.Vertical) + len(p.Zones) + len(p.Instances)
+	for _, pg := range p.Pages {
+		if pg != p {
+			n += planElements(pg)
+		}
+	}
+	return n
 }
