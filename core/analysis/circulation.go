@@ -318,26 +318,31 @@ func (g *navGrid) clearance(halo []bool) {
 		}
 		return
 	}
+	nx := g.nx
+	// Forward: from the left and from above, row by row.
 	for j := 0; j < g.ny; j++ {
-		for i := 0; i < g.nx; i++ {
-			k := g.idx(i, j)
-			if i > 0 {
-				g.clear[k] = min(g.clear[k], g.clear[k-1]+1)
-			}
-			if j > 0 {
-				g.clear[k] = min(g.clear[k], g.clear[k-g.nx]+1)
+		row := g.clear[j*nx : (j+1)*nx]
+		if j > 0 {
+			above := g.clear[(j-1)*nx : j*nx]
+			for i := range row {
+				row[i] = min(row[i], above[i]+1)
 			}
 		}
+		for i := 1; i < len(row); i++ {
+			row[i] = min(row[i], row[i-1]+1)
+		}
 	}
+	// Backward: from the right and from below.
 	for j := g.ny - 1; j >= 0; j-- {
-		for i := g.nx - 1; i >= 0; i-- {
-			k := g.idx(i, j)
-			if i < g.nx-1 {
-				g.clear[k] = min(g.clear[k], g.clear[k+1]+1)
+		row := g.clear[j*nx : (j+1)*nx]
+		if j < g.ny-1 {
+			below := g.clear[(j+1)*nx : (j+2)*nx]
+			for i := range row {
+				row[i] = min(row[i], below[i]+1)
 			}
-			if j < g.ny-1 {
-				g.clear[k] = min(g.clear[k], g.clear[k+g.nx]+1)
-			}
+		}
+		for i := len(row) - 2; i >= 0; i-- {
+			row[i] = min(row[i], row[i+1]+1)
 		}
 	}
 }
@@ -478,12 +483,20 @@ func (g *navGrid) listCells(rooms int) {
 	all := g.mem.int32s(len(g.room))[:0]
 	g.cells = make([][]int32, rooms)
 	for r, c := range count {
-		g.cells[r] = all[len(all) : len(all) : len(all)+c]
+		g.cells[r] = all[len(all) : len(all)+c : len(all)+c]
 		all = all[:len(all)+c]
 	}
+	next := make([]int32, rooms) // where each room's next cell goes
+	at := int32(0)
+	for r, c := range count {
+		next[r] = at
+		at += int32(c)
+	}
+	all = all[:at]
 	for k, r := range g.room {
 		if r >= 0 {
-			g.cells[r] = append(g.cells[r], int32(k))
+			all[next[r]] = int32(k)
+			next[r]++
 		}
 	}
 }
