@@ -305,8 +305,10 @@ func TestHostileSlowBody(t *testing.T) {
 func TestHostileCancelled(t *testing.T) {
 	tc := startHostile(t)
 	// Warm up: the full call takes this long.
+	// Distinct plans (a trailing comment) so that no call is served from
+	// the analysis cache.
 	start := time.Now()
-	res, _ := post(t, tc, base+"/mcp", toolCall(1, "finish", map[string]any{"source": string(heavy)}), nil)
+	res, _ := post(t, tc, base+"/mcp", toolCall(1, "finish", map[string]any{"source": string(heavy) + "# warm-up\n"}), nil)
 	full := time.Since(start)
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("finish: %d", res.StatusCode)
@@ -315,7 +317,7 @@ func TestHostileCancelled(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/mcp",
-		strings.NewReader(toolCall(2, "finish", map[string]any{"source": string(heavy)})))
+		strings.NewReader(toolCall(2, "finish", map[string]any{"source": string(heavy) + "# hang up\n"})))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	errc := make(chan error, 1)
@@ -393,7 +395,7 @@ func TestHostileBurst(t *testing.T) {
 	tools := []string{"finish", "lint", "describe", "validate", "suggest", "repair", "compile", "svg"}
 	// Sample the heap in use (garbage not yet collected included) and the
 	// live heap as of the last collection.
-	var peak, peakLive uint64
+	var peak, peakLive, peakRSS uint64
 	stop := make(chan struct{})
 	sampled := make(chan struct{})
 	go func() {
@@ -409,6 +411,7 @@ func TestHostileBurst(t *testing.T) {
 				metrics.Read(live)
 				peak = max(peak, m.HeapInuse)
 				peakLive = max(peakLive, live[0].Value.Uint64())
+				peakRSS = max(peakRSS, rss())
 			}
 		}
 	}()
@@ -447,8 +450,8 @@ func TestHostileBurst(t *testing.T) {
 		}
 		total += sizes[i]
 	}
-	t.Logf("32 concurrent heavy calls: %v, %d MB answered, heap in use peak %d MB, live heap peak %d MB, at most %d computing",
-		took, total>>20, peak>>20, peakLive>>20, maxRunning)
+	t.Logf("32 concurrent heavy calls: %v, %d MB answered, heap in use peak %d MB, live heap peak %d MB, RSS peak %d MB, at most %d computing",
+		took, total>>20, peak>>20, peakLive>>20, peakRSS>>20, maxRunning)
 	if peakLive > heapBound {
 		t.Errorf("the live heap peaked at %d MB, over the %d MB bound", peakLive>>20, heapBound>>20)
 	}
@@ -457,10 +460,30 @@ func TestHostileBurst(t *testing.T) {
 	if peak > 2*heapBound {
 		t.Errorf("the heap in use peaked at %d MB, over twice the %d MB bound", peak>>20, heapBound>>20)
 	}
+	// So does the resident set, which also holds the binary, the stacks
+	// and this test's client.
+	if peakRSS > 2*heapBound {
+		t.Errorf("RSS peaked at %d MB, over twice the %d MB bound", peakRSS>>20, heapBound>>20)
+	}
 	if maxRunning > 4 {
 		t.Errorf("%d computations at once, over max_concurrent 4", maxRunning)
 	}
 	checkHeap(t)
+}
+
+// rss is this process's resident set size (0 when /proc is not there).
+func rss() uint64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
 }
 
 // TestHostileBusy: past max_concurrent and queue_timeout a call is refused
@@ -478,7 +501,8 @@ func TestHostileBusy(t *testing.T) {
 	answers := make([]answer, 4)
 	for i := range answers {
 		wg.Go(func() {
-			res, body := post(t, tc, site+"/mcp", toolCall(i, "finish", map[string]any{"source": string(heavy)}), nil)
+			src := string(heavy) + strings.Repeat("\n", i+1)
+			res, body := post(t, tc, site+"/mcp", toolCall(i, "finish", map[string]any{"source": src}), nil)
 			answers[i] = answer{res.StatusCode, res.Header.Get("Retry-After"), res.Header.Get("Content-Type"), body}
 		})
 	}
