@@ -4,15 +4,14 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-
-	"github.com/archlang-go/caddy-archlang/core/geom"
 )
 
 // Budgets. Describe's room adjacency is a relation over pairs of rooms: a
 // few hundred bytes can stack thousands of rooms on one spot, every pair of
-// them adjacent, and ask for millions of entries. A sweep over the rooms'
-// extents compares only rooms that come within TouchTolerance of each
-// other, at most MaxRoomPairs pairs per storey, and the adjacent lists
+// them adjacent, and ask for millions of entries. The room index (a grid
+// over the rooms' extents) lets it compare only rooms that come within
+// TouchTolerance of each other, at most MaxRoomPairs pairs per storey, and
+// the adjacent lists
 // carry at most MaxAdjacencies pairs in all (the first ones, by the earlier
 // room and then the later). A storey cut by either says so in its
 // "truncated" list. The 64 KiB generated grid, the busiest realistic
@@ -26,61 +25,45 @@ const (
 
 // adjacency lists, for each room, the rooms adjacent to it (Adjacent, in
 // both directions, as the reference tests each ordered pair), in room
-// order. Only rooms whose extents, grown by TouchTolerance, overlap are
-// compared.
+// order. Only rooms whose extents, grown by TouchTolerance, meet are
+// compared (the model's room index).
 func (m *Model) adjacency() [][]int {
 	p := m.Plan
 	n := len(p.Rooms)
 	adj := make([][]int, n)
-	boxes := make([]geom.Rect, n)
-	order := make([]int, n)
-	for i := range p.Rooms {
-		b := roomBounds(&p.Rooms[i])
-		g := TouchTolerance + geomEps
-		boxes[i] = geom.Rect{Min: geom.Point{X: b.Min.X - g, Y: b.Min.Y - g}, Max: geom.Point{X: b.Max.X + g, Y: b.Max.Y + g}}
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return boxes[order[a]].Min.X < boxes[order[b]].Min.X })
+	ix := m.rooms()
 	var pairs []pair
 	examined, dropped := 0, 0
 	// Once MaxAdjacencies pairs are kept, last is the greatest of them.
 	full, last := false, pair{}
 	cut := false
-	var active []int
-sweep:
-	for _, j := range order {
-		cur := boxes[j]
-		kept := active[:0]
-		for _, i := range active {
-			if boxes[i].Max.X >= cur.Min.X {
-				kept = append(kept, i)
-			}
-		}
-		active = kept
-		for _, i := range active {
-			if boxes[i].Max.Y < cur.Min.Y || cur.Max.Y < boxes[i].Min.Y {
-				continue
+	var near []int
+rooms:
+	for j := range p.Rooms {
+		near = ix.AppendQuery(near, ix.boxes[j])
+		for _, i := range near {
+			if i >= j {
+				break // in order: the earlier rooms come first
 			}
 			if examined++; examined > MaxRoomPairs {
 				cut = true
-				break sweep
+				break rooms
 			}
-			a, b := min(i, j), max(i, j)
-			if Adjacent(&p.Rooms[a], &p.Rooms[b]) || Adjacent(&p.Rooms[b], &p.Rooms[a]) {
-				if full && !pairLess(pair{a, b}, last) {
-					dropped++ // after every pair kept so far
-					continue
-				}
-				if pairs = append(pairs, pair{a, b}); len(pairs) >= 2*MaxAdjacencies {
-					// Keep the first MaxAdjacencies, counting the rest.
-					sortPairs(pairs)
-					dropped += len(pairs) - MaxAdjacencies
-					pairs = pairs[:MaxAdjacencies]
-					full, last = true, pairs[MaxAdjacencies-1]
-				}
+			if !Adjacent(&p.Rooms[i], &p.Rooms[j]) && !Adjacent(&p.Rooms[j], &p.Rooms[i]) {
+				continue
+			}
+			if full && !pairLess(pair{i, j}, last) {
+				dropped++ // after every pair kept so far
+				continue
+			}
+			if pairs = append(pairs, pair{i, j}); len(pairs) >= 2*MaxAdjacencies {
+				// Keep the first MaxAdjacencies, counting the rest.
+				sortPairs(pairs)
+				dropped += len(pairs) - MaxAdjacencies
+				pairs = pairs[:MaxAdjacencies]
+				full, last = true, pairs[MaxAdjacencies-1]
 			}
 		}
-		active = append(active, j)
 	}
 	sortPairs(pairs)
 	if len(pairs) > MaxAdjacencies {

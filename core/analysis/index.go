@@ -9,37 +9,36 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
-// roomIndex answers "which rooms come within TouchTolerance of this
-// point" without scanning every room: a uniform grid over the rooms'
-// extents, grown by TouchTolerance, with cells about the size of a typical
-// room. A room spanning more than maxRoomCells cells is kept aside and
-// checked for every query. Candidates come back in room order, so the
-// answers are those of a scan over all rooms.
-type roomIndex struct {
+// RectIndex answers "which of these boxes meet this one" without scanning
+// every box: a uniform grid with cells about the size of a typical box. A
+// box spanning more than maxIndexCells cells is kept aside and tested on
+// every query. Answers come back in index order, so a caller that walks
+// them sees what a scan over all boxes would, only fewer.
+type RectIndex struct {
 	boxes  []geom.Rect
 	origin geom.Point
 	cell   float64
 	cells  map[[2]int][]int
 	big    []int
-	// linear: no usable grid (non-finite extents); every room is a
-	// candidate.
+	// linear: no usable grid (few boxes, or non-finite extents); every
+	// box is a candidate.
 	linear bool
-	n      int
 }
 
-// maxRoomCells is the most grid cells a room is filed under.
-const maxRoomCells = 64
+// maxIndexCells is the most grid cells a box is filed under.
+const maxIndexCells = 64
 
-func newRoomIndex(p *ir.Plan) *roomIndex {
-	n := len(p.Rooms)
-	ix := &roomIndex{boxes: make([]geom.Rect, n), n: n}
-	g := TouchTolerance + geomEps
+// NewRectIndex indexes boxes (closed rectangles; Min ≤ Max).
+func NewRectIndex(boxes []geom.Rect) *RectIndex {
+	n := len(boxes)
+	ix := &RectIndex{boxes: boxes}
+	if n < 32 {
+		ix.linear = true // a scan is as quick
+		return ix
+	}
 	var ext geom.Rect
 	sizes := make([]float64, 0, n)
-	for i := range p.Rooms {
-		b := roomBounds(&p.Rooms[i])
-		b = geom.Rect{Min: geom.Point{X: b.Min.X - g, Y: b.Min.Y - g}, Max: geom.Point{X: b.Max.X + g, Y: b.Max.Y + g}}
-		ix.boxes[i] = b
+	for i, b := range boxes {
 		if !finiteRect(b) {
 			ix.linear = true
 			return ix
@@ -50,10 +49,6 @@ func newRoomIndex(p *ir.Plan) *roomIndex {
 			ext = ext.Union(b)
 		}
 		sizes = append(sizes, math.Max(b.W(), b.H()))
-	}
-	if n < 32 {
-		ix.linear = true // a scan is as quick
-		return ix
 	}
 	sort.Float64s(sizes)
 	ix.cell = sizes[len(sizes)/2]
@@ -67,10 +62,10 @@ func newRoomIndex(p *ir.Plan) *roomIndex {
 	}
 	ix.origin = ext.Min
 	ix.cells = make(map[[2]int][]int, 4*n)
-	for i, b := range ix.boxes {
+	for i, b := range boxes {
 		c0, r0 := ix.at(b.Min)
 		c1, r1 := ix.at(b.Max)
-		if (c1-c0+1)*(r1-r0+1) > maxRoomCells {
+		if (c1-c0+1)*(r1-r0+1) > maxIndexCells {
 			ix.big = append(ix.big, i)
 			continue
 		}
@@ -93,41 +88,110 @@ func finiteRect(r geom.Rect) bool {
 }
 
 // at is the grid cell of q.
-func (ix *roomIndex) at(q geom.Point) (int, int) {
+func (ix *RectIndex) at(q geom.Point) (int, int) {
 	return int(math.Floor((q.X - ix.origin.X) / ix.cell)), int(math.Floor((q.Y - ix.origin.Y) / ix.cell))
 }
 
-// near returns, in room order, the rooms whose grown extent holds q: every
-// room q can be within TouchTolerance of (and every room whose floor can
-// hold q).
-func (ix *roomIndex) near(q geom.Point) []int {
-	var out []int
-	if ix.linear || math.IsNaN(q.X) || math.IsNaN(q.Y) || math.IsInf(q.X, 0) || math.IsInf(q.Y, 0) {
-		out = make([]int, ix.n)
-		for i := range out {
-			out[i] = i
-		}
-		return out
+// Query returns, in index order, the boxes that meet r (edges included).
+// A query box that is not finite, or spans more cells than the grid has
+// boxes, is answered by a scan.
+func (ix *RectIndex) Query(r geom.Rect) []int { return ix.AppendQuery(nil, r) }
+
+// AppendQuery is Query appending to dst[:0], so a caller can reuse one
+// buffer for many queries.
+func (ix *RectIndex) AppendQuery(dst []int, r geom.Rect) []int {
+	out := dst[:0]
+	meets := func(b geom.Rect) bool {
+		return r.Min.X <= b.Max.X && b.Min.X <= r.Max.X && r.Min.Y <= b.Max.Y && b.Min.Y <= r.Max.Y
 	}
-	c, r := ix.at(q)
-	for _, list := range [][]int{ix.cells[[2]int{c, r}], ix.big} {
-		for _, i := range list {
-			b := ix.boxes[i]
-			if q.X >= b.Min.X && q.X <= b.Max.X && q.Y >= b.Min.Y && q.Y <= b.Max.Y {
+	scan := ix.linear || !finiteRect(r)
+	var c0, r0, c1, r1 int
+	if !scan {
+		c0, r0 = ix.at(r.Min)
+		c1, r1 = ix.at(r.Max)
+		scan = float64(c1-c0+1)*float64(r1-r0+1) > float64(len(ix.boxes))
+	}
+	if scan {
+		for i, b := range ix.boxes {
+			if meets(b) {
 				out = append(out, i)
 			}
 		}
+		return out
 	}
-	if len(ix.big) > 0 {
+	// Each box is taken from the first cell of the query it is filed
+	// under, so no box comes twice; each cell's list, and the big list,
+	// is in index order, and the lists are merged.
+	var lists [][]int
+	for c := c0; c <= c1; c++ {
+		for rr := r0; rr <= r1; rr++ {
+			start := len(out)
+			for _, i := range ix.cells[[2]int{c, rr}] {
+				b := ix.boxes[i]
+				if !meets(b) {
+					continue
+				}
+				bc, br := ix.at(b.Min)
+				if max(bc, c0) == c && max(br, r0) == rr {
+					out = append(out, i)
+				}
+			}
+			if len(out) > start {
+				lists = append(lists, out[start:len(out):len(out)])
+			}
+		}
+	}
+	start := len(out)
+	for _, i := range ix.big {
+		if meets(ix.boxes[i]) {
+			out = append(out, i)
+		}
+	}
+	if len(out) > start {
+		lists = append(lists, out[start:len(out):len(out)])
+	}
+	if len(lists) <= 1 {
+		return out
+	}
+	if len(lists) > 8 {
 		slices.Sort(out)
+		return out
 	}
-	return out
+	merged := make([]int, 0, len(out))
+	for {
+		best := -1
+		for k, l := range lists {
+			if len(l) > 0 && (best < 0 || l[0] < lists[best][0]) {
+				best = k
+			}
+		}
+		if best < 0 {
+			break
+		}
+		merged = append(merged, lists[best][0])
+		lists[best] = lists[best][1:]
+	}
+	return append(out[:0], merged...)
 }
 
-// rooms returns the model's room index, built on first use.
-func (m *Model) rooms() *roomIndex {
+// RoomsNear returns, in room order, the rooms whose extent grown by
+// TouchTolerance holds q: every room q can touch (and every room whose
+// floor can hold q).
+func (m *Model) RoomsNear(q geom.Point) []int {
+	return m.rooms().Query(geom.Rect{Min: q, Max: q})
+}
+
+// rooms returns the model's index of the rooms' extents grown by
+// TouchTolerance, built on first use.
+func (m *Model) rooms() *RectIndex {
 	if m.index == nil {
-		m.index = newRoomIndex(m.Plan)
+		g := TouchTolerance + geomEps
+		boxes := make([]geom.Rect, len(m.Plan.Rooms))
+		for i := range m.Plan.Rooms {
+			b := roomBounds(&m.Plan.Rooms[i])
+			boxes[i] = geom.Rect{Min: geom.Point{X: b.Min.X - g, Y: b.Min.Y - g}, Max: geom.Point{X: b.Max.X + g, Y: b.Max.Y + g}}
+		}
+		m.index = NewRectIndex(boxes)
 	}
 	return m.index
 }
@@ -135,7 +199,7 @@ func (m *Model) rooms() *roomIndex {
 // openingRooms is OpeningRooms through the index.
 func (m *Model) openingRooms(op *ir.Opening) []int {
 	var out []int
-	for _, i := range m.rooms().near(op.Center) {
+	for _, i := range m.RoomsNear(op.Center) {
 		if DistToRoom(&m.Plan.Rooms[i], op.Center) <= TouchTolerance+geomEps {
 			out = append(out, i)
 		}
@@ -145,7 +209,7 @@ func (m *Model) openingRooms(op *ir.Opening) []int {
 
 // roomAt is RoomAt through the index.
 func (m *Model) roomAt(q geom.Point) int {
-	for _, i := range m.rooms().near(q) {
+	for _, i := range m.RoomsNear(q) {
 		if RoomContains(&m.Plan.Rooms[i], q) {
 			return i
 		}

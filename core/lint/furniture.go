@@ -3,7 +3,6 @@ package lint
 import (
 	"math"
 	"regexp"
-	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -40,11 +39,14 @@ func (c *checker) furnitureClearance() {
 		if !ok || fx.Clear <= 0 {
 			continue
 		}
-		if !c.spend(len(c.p.Furniture)) {
+		front := (quarter(f.Rotate) + 2) % sideCount
+		near := c.pieceIndex().AppendQuery(c.scratch, stripBox(f.Rect, front, fx.Clear))
+		c.scratch = near
+		if !c.spend(len(near)) {
 			return
 		}
-		front := (quarter(f.Rotate) + 2) % sideCount
-		for _, o := range c.p.Furniture {
+		for _, k := range near {
+			o := c.p.Furniture[k]
 			if _, fixture := ir.WallFixtures[o.Type]; fixture {
 				continue
 			}
@@ -104,40 +106,31 @@ func frontGap(r geom.Rect, front int, depth float64, o geom.Rect) (float64, bool
 }
 
 // furnitureOverlap reports every pair of pieces that share floor, at the
-// later piece, ordered by the earlier piece and then the later one. A sweep
-// over the pieces' x extents finds the candidate pairs, so pieces spread
-// over a plan are not compared all against all; only the first
-// MaxFindingsPerCode pairs in that order are built, the rest counted.
+// later piece, ordered by the earlier piece and then the later one. Each
+// piece is compared only with the earlier pieces its footprint meets (the
+// piece index), so pieces spread over a plan are not compared all against
+// all; only the first MaxFindingsPerCode pairs in that order are built,
+// the rest counted.
 func (c *checker) furnitureOverlap() {
 	const code = "W_FURNITURE_OVERLAP"
 	fs := c.p.Furniture
-	order := make([]int, len(fs))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool { return fs[order[a]].Rect.Min.X < fs[order[b]].Rect.Min.X })
 	first := pairHeap{max: MaxFindingsPerCode - c.budget.listed[code]}
-	var active []int
-sweep:
-	for _, j := range order {
-		cur := fs[j].Rect
-		kept := active[:0]
-		for _, i := range active {
-			if fs[i].Rect.Max.X-cur.Min.X > overlapMin {
-				kept = append(kept, i)
+	ix := c.pieceIndex()
+	for j := range fs {
+		near := ix.AppendQuery(c.scratch, fs[j].Rect)
+		c.scratch = near
+		if !c.spend(len(near)) {
+			break
+		}
+		for _, i := range near {
+			if i >= j {
+				break // in order: the earlier pieces come first
 			}
-		}
-		active = kept
-		if !c.spend(len(active)) {
-			break sweep
-		}
-		for _, i := range active {
-			a, b := fs[i].Rect, cur
+			a, b := fs[i].Rect, fs[j].Rect
 			if overlap1(a.Min.X, a.Max.X, b.Min.X, b.Max.X) > overlapMin && overlap1(a.Min.Y, a.Max.Y, b.Min.Y, b.Max.Y) > overlapMin {
-				first.push(min(i, j), max(i, j))
+				first.push(i, j)
 			}
 		}
-		active = append(active, j)
 	}
 	for range first.dropped {
 		c.omit(code)
@@ -157,10 +150,11 @@ func (c *checker) fixturePlacement() {
 		if _, ok := ir.WallFixtures[f.Type]; !ok {
 			continue
 		}
-		if !c.spend(len(c.walls)) {
+		near := c.wallsNear(f.Rect, backReach)
+		if !c.spend(len(near)) {
 			return
 		}
-		if s := walledSides(c.walls, f.Rect, backReach); s == [sideCount]bool{} {
+		if s := walledSides(near, f.Rect, backReach); s == [sideCount]bool{} {
 			d := diag.New("W_FIXTURE_FLOATING", f.Span, "Fixture %s stands clear of every wall; it needs one behind it.", quote(pieceName(f)))
 			d.Hints = []string{"Put one of its edges against a wall: the supply, waste and vent pipes run inside it."}
 			c.addIn(f.File, d)
@@ -169,9 +163,6 @@ func (c *checker) fixturePlacement() {
 	for _, f := range c.p.Furniture {
 		if f.Room == "" {
 			continue
-		}
-		if !c.spend(len(c.p.Rooms)) {
-			return
 		}
 		ri := c.roomIndex(f.Room)
 		if ri < 0 {
@@ -187,10 +178,14 @@ func (c *checker) fixturePlacement() {
 
 // roomIndex returns the index of the first room with id, or -1.
 func (c *checker) roomIndex(id string) int {
-	for i, r := range c.p.Rooms {
-		if r.ID == id {
-			return i
+	if c.roomIDs == nil {
+		c.roomIDs = make(map[string]int, len(c.p.Rooms))
+		for i := len(c.p.Rooms) - 1; i >= 0; i-- {
+			c.roomIDs[c.p.Rooms[i].ID] = i
 		}
+	}
+	if i, ok := c.roomIDs[id]; ok {
+		return i
 	}
 	return -1
 }
@@ -212,11 +207,15 @@ func (c *checker) wallCollision() {
 			solid = append(solid, b.solids(c.p, h)...)
 		}
 	}
+	solidIx := bandIndex(solid)
 	for _, f := range c.p.Furniture {
-		if !c.spend(len(solid)) {
+		near := solidIx.AppendQuery(c.scratch, f.Rect)
+		c.scratch = near
+		if !c.spend(len(near)) {
 			return
 		}
-		for _, b := range solid {
+		for _, k := range near {
+			b := solid[k]
 			if b.depth(f.Rect) > wallPenetrationMax {
 				d := diag.New("W_FURNITURE_WALL_COLLISION", f.Span, "Furniture %s runs into the solid of a wall.", quote(pieceName(f)))
 				d.Hints = []string{"Move or shrink the piece so it stops at the wall's face instead of passing into it, or place it with `against wall <id>`."}
@@ -237,13 +236,14 @@ func (c *checker) fixtureBackToRoom() {
 		if !ok || !fx.Back {
 			continue
 		}
-		if !c.spend(len(c.p.Rooms) + len(c.walls)) {
+		near := c.wallsNear(f.Rect, backReach)
+		if !c.spend(len(near)) {
 			return
 		}
 		if c.inPolygonRoom(f) {
 			continue
 		}
-		sides := walledSides(c.walls, f.Rect, backReach)
+		sides := walledSides(near, f.Rect, backReach)
 		back := quarter(f.Rotate)
 		if sides == [sideCount]bool{} || sides[back] {
 			continue
@@ -300,8 +300,12 @@ func fitsBack(fx ir.WallFixture, r geom.Rect, s int) bool {
 // inPolygonRoom reports whether the piece's centre is inside a polygon or
 // circular room, where the back rule has no sides to speak of.
 func (c *checker) inPolygonRoom(f ir.Furniture) bool {
-	for _, r := range c.p.Rooms {
-		if r.Shape != ir.RoomRect && inPolygon(r.Polygon, f.Rect.Center()) {
+	near := c.m.RoomsNear(f.Rect.Center())
+	if !c.spend(len(near)) {
+		return false
+	}
+	for _, i := range near {
+		if r := c.p.Rooms[i]; r.Shape != ir.RoomRect && inPolygon(r.Polygon, f.Rect.Center()) {
 			return true
 		}
 	}

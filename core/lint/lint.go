@@ -126,6 +126,12 @@ type checker struct {
 	budget *budget
 	// roomOps lists each room's openings (see openingsOf).
 	roomOps [][]int
+	// pieces and wallIx index the furniture and the wall bands (index.go);
+	// roomIDs maps a room id to its first room.
+	pieces, wallIx *analysis.RectIndex
+	roomIDs        map[string]int
+	// scratch is a reused buffer for index answers consumed at once.
+	scratch []int
 }
 
 // add appends d, stamped with the storey's level, unless its code already

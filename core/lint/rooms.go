@@ -98,7 +98,7 @@ func (c *checker) roomRules() {
 			c.addIn(r.File, d)
 		}
 		bath := c.isBath(i)
-		if (bath || c.isKitchen(i)) && !c.spend(len(c.p.Furniture)+len(r.Polygon)*len(c.walls)) {
+		if (bath || c.isKitchen(i)) && !c.spend(len(r.Polygon)*len(c.wallsNear(r.Polygon.Bounds(), enclosureReach))) {
 			return
 		}
 		if bath {
@@ -124,8 +124,13 @@ func (c *checker) roomRules() {
 // (its centre on the room's floor).
 func (c *checker) hasFixture(i int, types []string) bool {
 	r := c.p.Rooms[i]
-	for _, f := range c.p.Furniture {
-		if slices.Contains(types, f.Type) && inPolygon(r.Polygon, f.Rect.Center()) {
+	near := c.pieceIndex().AppendQuery(c.scratch, r.Polygon.Bounds())
+	c.scratch = near
+	if !c.spend(len(near)) {
+		return false
+	}
+	for _, k := range near {
+		if f := c.p.Furniture[k]; slices.Contains(types, f.Type) && inPolygon(r.Polygon, f.Rect.Center()) {
 			return true
 		}
 	}
@@ -137,6 +142,8 @@ func (c *checker) hasFixture(i int, types []string) bool {
 func (c *checker) longestUnwalledRun(r ir.Room) float64 {
 	ring := r.Polygon
 	best := 0.0
+	// Only walls within reach of the room can run along one of its edges.
+	walls := c.wallsNear(ring.Bounds(), enclosureReach)
 	for i := range ring {
 		e := geom.Segment{A: ring[i], B: ring[(i+1)%len(ring)]}
 		l := e.Len()
@@ -145,7 +152,7 @@ func (c *checker) longestUnwalledRun(r ir.Room) float64 {
 		}
 		u := e.B.Sub(e.A).Mul(1 / l)
 		var cover [][2]float64
-		for _, b := range c.walls {
+		for _, b := range walls {
 			if math.Abs(b.d.Cross(u)) > 1e-9 {
 				continue
 			}
