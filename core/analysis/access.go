@@ -165,3 +165,15 @@ func (m *Model) access() Access {
 	}
 	return a
 }
+
+// AccessFacts is describe's answer cut down to what reading the access
+// graph needs, for callers that use nothing else (suggest): OK, the access
+// facts (exactly as Describe reports them) and one empty entry per storey,
+// with no circulation walk. Lint given these facts skips its circulation
+// rules instead of walking the plan itself.
+func AccessFacts(p *ir.Plan) *Facts {
+	f := &Facts{OK: true}
+	f.Summary.Access = NewModel(p).access()
+	f.Levels = make([]LevelFacts, len(p.Pages))
+	return f
+}

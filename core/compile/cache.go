@@ -58,6 +58,8 @@ type cacheEntry struct {
 
 	// aborted marks an entry whose resolve a cancellation cut short.
 	aborted atomic.Bool
+	// hasFacts is set once facts is computed.
+	hasFacts atomic.Bool
 
 	lintMu sync.Mutex
 	lints  map[string]diag.List // by profile name
@@ -193,6 +195,7 @@ func (e *cacheEntry) resolved(name string, src []byte, world expand.World, ctx c
 func (e *cacheEntry) analysed(name string, src []byte, world expand.World, ctx context.Context) {
 	e.resolved(name, src, world, ctx)
 	e.factsOnce.Do(func() {
+		defer e.hasFacts.Store(true)
 		if e.diags.HasErrors() || e.plan == nil || e.aborted.Load() {
 			e.facts = analysis.Empty()
 			return
@@ -200,6 +203,10 @@ func (e *cacheEntry) analysed(name string, src []byte, world expand.World, ctx c
 		e.facts = analysis.Analyze(e.plan)
 	})
 }
+
+// analysedAlready reports whether the entry's facts are computed (and may
+// be read without waiting).
+func (e *cacheEntry) analysedAlready() bool { return e.hasFacts.Load() }
 
 // lookup resolves src through c, or afresh when c is nil. A caller that
 // finds an entry another caller's cancellation cut short works afresh.

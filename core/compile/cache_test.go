@@ -133,3 +133,22 @@ func BenchmarkCacheHit(b *testing.B) {
 		Describe(src, DescribeOptions{Cache: c})
 	}
 }
+
+// TestSuggestWithoutCirculation: suggest skips the circulation walk when
+// no other tool has walked the plan, and answers as it does from the full
+// facts (a cache that already holds them).
+func TestSuggestWithoutCirculation(t *testing.T) {
+	plans := [][]byte{
+		plangen.Grid(3, 3),
+		[]byte("plan \"two storeys\" {\n  units mm\n  level 0 \"Ground\" {\n    wall exterior thickness 200 { (0,0) (6000,0) (6000,4000) (0,4000) close }\n    room id=k at (0,0) size 6000x4000 label \"Kitchen\"\n    door at (1000,0) width 900 wall exterior\n  }\n  level 1 \"Upper\" {\n    wall exterior thickness 200 { (0,0) (6000,0) (6000,4000) (0,4000) close }\n    wall partition thickness 100 { (3000,0) (3000,4000) }\n    room id=b at (0,0) size 3000x4000 label \"Bedroom\"\n    room id=w at (3000,0) size 3000x4000 label \"Bath\"\n    door at (3000,2000) width 800 wall partition\n  }\n}\n"),
+	}
+	for i, src := range plans {
+		light := mustJSON(t, Suggest(src, SuggestOptions{}))
+		c := NewCache(64 << 20)
+		Describe(src, DescribeOptions{Cache: c})
+		full := mustJSON(t, Suggest(src, SuggestOptions{Cache: c}))
+		if light != full {
+			t.Errorf("plan %d: suggest without the walk differs from suggest with the full facts:\n%s\n%s", i, light, full)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package compile
 
 import (
 	"context"
+	"github.com/archlang-go/caddy-archlang/core/analysis"
 
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/lint"
@@ -35,11 +36,24 @@ type SuggestResult struct {
 // a bedroom, a windowless bedroom). Nothing is applied.
 func Suggest(src []byte, opts SuggestOptions) SuggestResult {
 	res := SuggestResult{OK: true, Suggestions: []suggest.Suggestion{}}
-	a := analyze(src, opts.Name, opts.World, opts.Cache, opts.Ctx)
-	if a.plan == nil || cancelled(opts.Ctx) {
+	name := opts.Name
+	if name == "" {
+		name = "plan.arch"
+	}
+	e := opts.Cache.lookup(name, src, opts.World, false, opts.Ctx)
+	if e.diags.HasErrors() || e.plan == nil || cancelled(opts.Ctx) {
 		return res
 	}
-	findings := a.entry.lint(a, lint.DefaultProfile, src)
-	res.Suggestions = suggest.Suggest(a.plan, a.facts, findings)
+	if e.analysedAlready() {
+		// Another tool has walked this plan: its facts and findings serve.
+		a := analyzed{file: e.file, plan: e.plan, diags: e.diags, facts: e.facts, entry: e}
+		res.Suggestions = suggest.Suggest(e.plan, e.facts, e.lint(a, lint.DefaultProfile, src))
+		return res
+	}
+	// Suggestions read the access graph and two lint findings (a bathroom
+	// reached through a bedroom, a windowless bedroom), none of which the
+	// circulation walk decides: skip it.
+	facts := analysis.AccessFacts(e.plan)
+	res.Suggestions = suggest.Suggest(e.plan, facts, lint.Run(e.plan, facts, lint.Options{Source: src}))
 	return res
 }
