@@ -212,7 +212,15 @@ func (s *suggester) spots(i int, width float64, door bool, keep func(w int) bool
 	}
 	ring := r.Polygon
 	var out []spot
+	// Only a segment whose box comes within the tolerance of the room's
+	// can carry one of its edges.
+	rb := s.bounds[i]
 	for k, ws := range s.segs {
+		a, b := ws.seg.A, ws.seg.B
+		if min(a.X, b.X) > rb.Max.X+2*EdgeTolerance || max(a.X, b.X) < rb.Min.X-2*EdgeTolerance ||
+			min(a.Y, b.Y) > rb.Max.Y+2*EdgeTolerance || max(a.Y, b.Y) < rb.Min.Y-2*EdgeTolerance {
+			continue
+		}
 		if !keep(ws.wall) {
 			continue
 		}
