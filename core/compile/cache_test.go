@@ -1,7 +1,6 @@
 package compile
 
 import (
-	"encoding/json"
 	"fmt"
 	"sync"
 	"testing"
@@ -10,15 +9,6 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/plangen"
 )
 
-func mustJSON(t testing.TB, v any) string {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 // TestCacheSameAnswers holds every cached tool to the answer it gives
 // without a cache, in an order where a narrowing or an annotation leaking
 // into the shared entry would show.
@@ -26,8 +16,8 @@ func TestCacheSameAnswers(t *testing.T) {
 	src := plangen.Grid(3, 2)
 	c := NewCache(64 << 20)
 	room := analysis.Options{Rooms: []string{"r0_0"}}
-	narrowed := mustJSON(t, Describe(src, DescribeOptions{Filter: room}).Value)
-	if got := mustJSON(t, Describe(src, DescribeOptions{Filter: room, Cache: c}).Value); got != narrowed {
+	narrowed := envelopeJSON(t, Describe(src, DescribeOptions{Filter: room}).Value)
+	if got := envelopeJSON(t, Describe(src, DescribeOptions{Filter: room, Cache: c}).Value); got != narrowed {
 		t.Fatalf("cached narrowed describe differs")
 	}
 	checks := []struct {
@@ -53,9 +43,9 @@ func TestCacheSameAnswers(t *testing.T) {
 		{"describe again", func(c *Cache) any { return Describe(src, DescribeOptions{Cache: c}).Value }},
 	}
 	for _, ck := range checks {
-		want := mustJSON(t, ck.run(nil))
+		want := envelopeJSON(t, ck.run(nil))
 		for round := range 2 {
-			if got := mustJSON(t, ck.run(c)); got != want {
+			if got := envelopeJSON(t, ck.run(c)); got != want {
 				t.Errorf("%s (round %d): cached answer differs from the uncached one", ck.name, round)
 			}
 		}
@@ -77,12 +67,12 @@ func TestCacheSameAnswers(t *testing.T) {
 func TestCacheConcurrent(t *testing.T) {
 	src := plangen.Grid(2, 2)
 	c := NewCache(64 << 20)
-	want := mustJSON(t, Describe(src, DescribeOptions{}).Value)
+	want := envelopeJSON(t, Describe(src, DescribeOptions{}).Value)
 	var wg sync.WaitGroup
 	errs := make(chan string, 16)
 	for range 16 {
 		wg.Go(func() {
-			if got := mustJSON(t, Describe(src, DescribeOptions{Cache: c}).Value); got != want {
+			if got := envelopeJSON(t, Describe(src, DescribeOptions{Cache: c}).Value); got != want {
 				errs <- "differs"
 			}
 		})
@@ -143,10 +133,10 @@ func TestSuggestWithoutCirculation(t *testing.T) {
 		[]byte("plan \"two storeys\" {\n  units mm\n  level 0 \"Ground\" {\n    wall exterior thickness 200 { (0,0) (6000,0) (6000,4000) (0,4000) close }\n    room id=k at (0,0) size 6000x4000 label \"Kitchen\"\n    door at (1000,0) width 900 wall exterior\n  }\n  level 1 \"Upper\" {\n    wall exterior thickness 200 { (0,0) (6000,0) (6000,4000) (0,4000) close }\n    wall partition thickness 100 { (3000,0) (3000,4000) }\n    room id=b at (0,0) size 3000x4000 label \"Bedroom\"\n    room id=w at (3000,0) size 3000x4000 label \"Bath\"\n    door at (3000,2000) width 800 wall partition\n  }\n}\n"),
 	}
 	for i, src := range plans {
-		light := mustJSON(t, Suggest(src, SuggestOptions{}))
+		light := envelopeJSON(t, Suggest(src, SuggestOptions{}))
 		c := NewCache(64 << 20)
 		Describe(src, DescribeOptions{Cache: c})
-		full := mustJSON(t, Suggest(src, SuggestOptions{Cache: c}))
+		full := envelopeJSON(t, Suggest(src, SuggestOptions{Cache: c}))
 		if light != full {
 			t.Errorf("plan %d: suggest without the walk differs from suggest with the full facts:\n%s\n%s", i, light, full)
 		}

@@ -12,7 +12,7 @@ const validatePlan = "plan \"V\" {\n  units mm\n" +
 	"  room id=bed at (0,0) size 4000x3000 label \"Bedroom\"\n" +
 	"  window at (2000,0) width 1200 wall exterior\n}\n"
 
-func envelopeJSON(t *testing.T, v any) string {
+func envelopeJSON(t testing.TB, v any) string {
 	t.Helper()
 	b, err := json.Marshal(v)
 	if err != nil {
