@@ -179,6 +179,16 @@ func TestNonFiniteAnswersEncode(t *testing.T) {
 				t.Errorf("%s describe: no null area: %.300s", c.name, b)
 			}
 		}
+		// A brief reads the same areas: validate's intent block and score.
+		brief := []byte(`{"rooms":2,"totalAreaM2":{"min":1,"max":2,"source":"s"},"roomsInclude":[{"concept":"room","areaM2":{"min":1,"max":2,"source":"t"}}]}`)
+		for name, v := range map[string]any{
+			"validate+intent": compile.Validate([]byte(c.src), compile.ValidateOptions{Intent: brief, HasIntent: true}).Envelope(),
+			"score":           compile.Score([]byte(c.src), brief, compile.ScoreOptions{}).Envelope(),
+		} {
+			if _, err := json.Marshal(v); err != nil {
+				t.Errorf("%s %s: %v", c.name, name, err)
+			}
+		}
 	}
 }
 
