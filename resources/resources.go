@@ -1,6 +1,6 @@
 // Package resources holds the documents and library files the ArchLang MCP
 // server publishes: the read_me page, the language guide, agent guidance,
-// the grammar, the diagnostic catalogue, the drawing viewer and the bundled
+// the grammar (GBNF and EBNF), the diagnostic catalogue, the drawing viewer and the bundled
 // component library. They are embedded at build time, so a server needs no
 // files on disk.
 //
@@ -18,13 +18,17 @@ import (
 
 //go:generate go run ./internal/gendoc -o error-codes.md
 
-//go:embed readme.md spec.md context.md grammar.ebnf error-codes.md plan.schema.json intent.schema.json viewer.html lib/*.arch
+//go:embed readme.md spec.md context.md grammar.gbnf grammar.ebnf error-codes.md plan.schema.json intent.schema.json viewer.html lib/*.arch
 var files embed.FS
 
 // MIME types of the resources.
 const (
 	MIMEMarkdown = "text/markdown"
 	MIMEText     = "text/plain"
+	// MIMEGBNF is the type of a GBNF grammar (llama.cpp's notation for
+	// grammar-constrained decoding). No type is registered for it; this one
+	// is text, so every client can show it.
+	MIMEGBNF = "text/x-gbnf"
 	// MIMESchema is the type of a JSON Schema document.
 	MIMESchema = "application/schema+json"
 	// MIMEArch is the type of ArchLang source. It is plain text, so every
@@ -42,8 +46,11 @@ const (
 	SpecURI = "archlang://spec"
 	// ContextURI is short guidance for an agent working with ArchLang.
 	ContextURI = "archlang://context"
-	// GrammarURI is the grammar of the language in EBNF.
+	// GrammarURI is the grammar of the language in GBNF, usable for
+	// grammar-constrained decoding.
 	GrammarURI = "archlang://grammar"
+	// GrammarEBNFURI is the same syntax in ISO EBNF, for people.
+	GrammarEBNFURI = "archlang://grammar-ebnf"
 	// ErrorCodesURI is the catalogue of diagnostic codes.
 	ErrorCodesURI = "archlang://error-codes"
 	// SchemaURI is the JSON Schema of a Plan JSON document (compile's
@@ -83,8 +90,11 @@ var catalogue = []Resource{
 	{ContextURI, "context", "Working with ArchLang",
 		"Short advice for an agent: the edit-compile-fix loop, how to read diagnostics, and the mistakes that cost the most.",
 		MIMEMarkdown, "context.md"},
-	{GrammarURI, "grammar", "ArchLang grammar (EBNF)",
-		"The syntax of ArchLang as an EBNF grammar, for reference or for constraining generation.",
+	{GrammarURI, "grammar", "ArchLang grammar (GBNF)",
+		"The syntax of ArchLang in GBNF, llama.cpp's grammar notation: give it to a runtime with grammar-constrained decoding (root rule `root`) and every text it lets through parses.",
+		MIMEGBNF, "grammar.gbnf"},
+	{GrammarEBNFURI, "grammar-ebnf", "ArchLang grammar (EBNF)",
+		"The syntax of ArchLang as an ISO EBNF grammar with notes, for reading.",
 		MIMEText, "grammar.ebnf"},
 	{ErrorCodesURI, "error-codes", "Diagnostic codes",
 		"Every E_ and W_ diagnostic code with a one-line summary, how to fix it and, for most, a small plan that raises it.",

@@ -1,0 +1,272 @@
+package resources
+
+import (
+	"bytes"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
+	"github.com/archlang-go/caddy-archlang/resources/internal/gbnf"
+)
+
+// servedGrammar parses the GBNF grammar served as archlang://grammar.
+func servedGrammar(t testing.TB) *gbnf.Grammar {
+	t.Helper()
+	b, err := Read(GrammarURI)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := gbnf.Parse(string(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// parses reports whether the Go parser reads src without a diagnostic and
+// nothing but blanks and comments follows the plan. (The parser ignores
+// text after the plan's closing brace; the grammar, meant to stop a
+// generator there, does not allow it.)
+func parses(name string, src []byte) bool {
+	f, diags := syntax.Parse(source.NewFile(name, src))
+	return len(diags) == 0 && f.Plan != nil && onlyBlank(src[min(f.Plan.Sp.End, len(src)):])
+}
+
+// onlyBlank reports whether b holds only blanks and # comments.
+func onlyBlank(b []byte) bool {
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			return false
+		}
+	}
+	return true
+}
+
+// corpus is every plan the grammar must accept: the plans under
+// resources/testdata, the bundled library, the ```arch examples of the
+// Markdown resources (fragments wrapped in a plan), and every .arch file
+// under core/**/testdata that the Go parser reads without a diagnostic
+// (the chunked example files of core/diag count chunk by chunk).
+func corpus(t *testing.T) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	own, err := filepath.Glob("testdata/*.arch")
+	if err != nil || len(own) == 0 {
+		t.Fatalf("no plans under resources/testdata: %v", err)
+	}
+	for _, p := range own {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !parses(p, b) {
+			t.Errorf("%s does not parse; the corpus must hold valid plans", p)
+		}
+		out[p] = b
+	}
+	for _, r := range List() {
+		b, _ := Read(r.URI)
+		switch {
+		case strings.HasSuffix(r.Path, ".arch"):
+			out[r.Path] = b
+		case r.MIMEType == MIMEMarkdown && r.URI != ErrorCodesURI:
+			for i, m := range archBlock.FindAllSubmatch(b, -1) {
+				src := m[1]
+				if !bytes.HasPrefix(bytes.TrimLeft(stripComments(src), " \n"), []byte("plan")) {
+					src = append(append([]byte("plan \"Fragment\" {\n"), src...), "}\n"...)
+				}
+				if parses(r.Path, src) {
+					out[r.Path+"#"+string(rune('A'+i%26))+strings.Repeat("'", i/26)] = src
+				}
+			}
+		}
+	}
+	err = filepath.WalkDir("../core", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".arch") || !strings.Contains(p, "testdata") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if parses(p, b) {
+			out[p] = b
+			return nil
+		}
+		for i, chunk := range strings.Split(string(b), "---\n") {
+			if c := []byte(chunk); parses(p, c) && bytes.Contains(c, []byte("plan")) {
+				out[p+"@"+string(rune('0'+i%10))+strings.Repeat("'", i/10)] = c
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestGrammarAcceptsCorpus is the grammar's main promise: every valid plan
+// is in its language.
+func TestGrammarAcceptsCorpus(t *testing.T) {
+	g := servedGrammar(t)
+	plans := corpus(t)
+	if len(plans) < 400 {
+		t.Errorf("the corpus has only %d plans", len(plans))
+	}
+	var bytesRead int
+	start := time.Now()
+	for name, src := range plans {
+		bytesRead += len(src)
+		if ok, at := g.Match("root", src); !ok {
+			t.Errorf("%s: refused at byte %d: %q", name, at, around(src, at))
+		}
+	}
+	t.Logf("%d plans, %d bytes accepted in %v", len(plans), bytesRead, time.Since(start).Round(time.Millisecond))
+}
+
+// around shows the text around offset at.
+func around(src []byte, at int) string {
+	lo, hi := max(at-40, 0), min(at+20, len(src))
+	return string(src[lo:at]) + "⟨here⟩" + string(src[at:hi])
+}
+
+// TestGrammarRefusesBrokenPlans checks that the grammar is not a catch-all:
+// each plan under testdata/broken is refused by the Go parser and by the
+// grammar.
+func TestGrammarRefusesBrokenPlans(t *testing.T) {
+	g := servedGrammar(t)
+	files, err := filepath.Glob("testdata/broken/*.arch")
+	if err != nil || len(files) < 20 {
+		t.Fatalf("want at least 20 broken plans, found %d (%v)", len(files), err)
+	}
+	for _, p := range files {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if parses(p, src) {
+			t.Errorf("%s parses; a broken plan must not", p)
+		}
+		if ok, _ := g.Match("root", src); ok {
+			t.Errorf("%s: the grammar accepts a plan the parser refuses", p)
+		}
+	}
+}
+
+// TestGrammarIsLlamaCompatible checks the properties a constrained-decoding
+// runtime needs beyond what gbnf.Parse already refuses (left recursion,
+// undefined rules): rule names in llama.cpp's alphabet, no unused rules.
+func TestGrammarIsLlamaCompatible(t *testing.T) {
+	g := servedGrammar(t)
+	for _, r := range g.Rules {
+		for _, c := range r {
+			if !(c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				t.Errorf("rule name %q has %q, which llama.cpp does not allow", r, c)
+			}
+		}
+	}
+	if u := g.Unused(); len(u) > 0 {
+		t.Errorf("rules defined but never used: %v", u)
+	}
+	rules, prods := g.Size()
+	t.Logf("%d rules, %d productions after expansion", rules, prods)
+}
+
+// TestGrammarSpeed reads a plan of tens of kilobytes: the grammar must stay
+// usable on the largest plans a client may send.
+func TestGrammarSpeed(t *testing.T) {
+	g := servedGrammar(t)
+	src := bigPlan(40 << 10)
+	if !parses("big", src) {
+		t.Fatal("the generated big plan does not parse")
+	}
+	start := time.Now()
+	if ok, at := g.Match("root", src); !ok {
+		t.Fatalf("big plan refused at %d: %q", at, around(src, at))
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("a %d-byte plan took %v", len(src), d)
+	} else {
+		t.Logf("a %d-byte plan took %v", len(src), d.Round(time.Millisecond))
+	}
+}
+
+// bigPlan writes a valid plan of at least n bytes: a grid of rooms, each
+// with its walls, door, window, furniture and a little script.
+func bigPlan(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("plan \"Big\" {\n  units mm\n  grid 100\n  let gap = 100\n  let w(i) = 3000 + i * 10\n")
+	for i := 0; b.Len() < n; i++ {
+		x, y := (i%20)*4000, (i/20)*4000
+		id := "r" + strconv.Itoa(i)
+		b.WriteString("  # room " + strconv.Itoa(i) + "\n")
+		b.WriteString("  wall id=" + id + "w exterior thickness 200 { (" + strconv.Itoa(x) + ", " + strconv.Itoa(y) + ") (" + strconv.Itoa(x+4000) + ", " + strconv.Itoa(y) + ") (" + strconv.Itoa(x+4000) + ", " + strconv.Itoa(y+4000) + ") (" + strconv.Itoa(x) + ", " + strconv.Itoa(y+4000) + ") close }\n")
+		b.WriteString("  room id=" + id + " at (" + strconv.Itoa(x) + ", " + strconv.Itoa(y) + ") size 4000x4000 label \"Room {" + strconv.Itoa(i) + " + 1}\" uses bedroom\n")
+		b.WriteString("  door on " + id + "w at 25% width 900 hinge left swing in\n")
+		b.WriteString("  window on " + id + "w at 75% width 1200\n")
+		b.WriteString("  furniture bed in " + id + " anchor top-left flush inset 100 size 1600x2000 label \"Bed\"\n")
+		b.WriteString("  for k in 0..2 { column at (" + strconv.Itoa(x) + " + k * 1000, " + strconv.Itoa(y) + ") size 200x200 }\n")
+	}
+	b.WriteString("}\n")
+	return b.Bytes()
+}
+
+// TestGrammarAgreesWithParser mutates the plans of resources/testdata
+// (deleting, inserting a blank, or repeating a few bytes) and checks that
+// the grammar and the Go parser almost always agree on the result. The
+// grammar's header lists where they may differ: text the grammar allows
+// that the parser refuses (a call of a name spelled like a keyword), and
+// spacing the parser allows that the grammar refuses (statements glued
+// together after a value).
+func TestGrammarAgreesWithParser(t *testing.T) {
+	g := servedGrammar(t)
+	files, err := filepath.Glob("testdata/*.arch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	var n, over, under int
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 100 {
+			i := r.IntN(len(b))
+			j := min(i+1+r.IntN(8), len(b))
+			var m []byte
+			switch r.IntN(3) {
+			case 0:
+				m = append(append(m, b[:i]...), b[j:]...)
+			case 1:
+				m = append(append(append(m, b[:i]...), ' '), b[i:]...)
+			default:
+				m = append(append(append(m, b[:j]...), b[i:j]...), b[j:]...)
+			}
+			n++
+			byParser := parses(p, m)
+			byGrammar, _ := g.Match("root", m)
+			if byParser == byGrammar {
+				continue
+			}
+			if byGrammar {
+				over++
+			} else {
+				under++
+			}
+			t.Logf("%s: parser %v, grammar %v near %q", p, byParser, byGrammar, m[max(i-30, 0):min(j+30, len(m))])
+		}
+	}
+	t.Logf("%d mutations: the grammar allows %d the parser refuses, and refuses %d the parser allows", n, over, under)
+	if over*100 > n || under*100 > n {
+		t.Errorf("the grammar and the parser disagree on more than 1%% of %d mutated plans", n)
+	}
+}
