@@ -23,6 +23,14 @@
 //     RoomType (the room_type of a set of uses).
 //   - Geometry: RoomArea / RoomAreaM2 / Round2, DistToRoom, OpeningRooms,
 //     Adjacent, RoomAt / RoomContains, Cardinal, SiteDirection, CellSize.
+//   - Indexes: RectIndex (boxes meeting a box, in index order) and
+//     Model.RoomsNear, so that nothing per opening or per room scans every
+//     room.
+//
+// Budgets: a storey's adjacency compares at most MaxRoomPairs room pairs
+// and lists at most MaxAdjacencies adjacent pairs; a cut list is named in
+// the storey's Truncated. Numbers that overflow encode as null, as the
+// reference writes them (Facts.MarshalJSON).
 //
 // Circulation is measured on a nav grid: rooms rasterised at CellSize,
 // walls solid (a curved wall along its chord), furniture, columns and
