@@ -40,7 +40,7 @@ func (m *Model) adjacency() [][]int {
 	var near []int
 rooms:
 	for j := range p.Rooms {
-		near = ix.AppendQuery(near, ix.boxes[j])
+		near = ix.AppendQuery(near, ix.Box(j))
 		for _, i := range near {
 			if i >= j {
 				break // in order: the earlier rooms come first

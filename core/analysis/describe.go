@@ -186,7 +186,7 @@ type Model struct {
 	// Truncated says which lists a budget cut, and how (see MaxRoomPairs).
 	Truncated []string
 	// index finds the rooms near a point (built on first use).
-	index *RectIndex
+	index *geom.RectIndex
 }
 
 // NewModel derives the shared geometry of p.

@@ -23,7 +23,7 @@
 //     RoomType (the room_type of a set of uses).
 //   - Geometry: RoomArea / RoomAreaM2 / Round2, DistToRoom, OpeningRooms,
 //     Adjacent, RoomAt / RoomContains, Cardinal, SiteDirection, CellSize.
-//   - Indexes: RectIndex (boxes meeting a box, in index order) and
+//   - Indexes: geom.RectIndex (boxes meeting a box, in index order) and
 //     Model.RoomsNear, so that nothing per opening or per room scans every
 //     room.
 //

@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/geom"
 )
 
@@ -11,13 +10,13 @@ import (
 // source order, so the findings are those of a full scan.
 
 // pieceIndex indexes the furniture footprints, built on first use.
-func (c *checker) pieceIndex() *analysis.RectIndex {
+func (c *checker) pieceIndex() *geom.RectIndex {
 	if c.pieces == nil {
 		boxes := make([]geom.Rect, len(c.p.Furniture))
 		for i, f := range c.p.Furniture {
 			boxes[i] = f.Rect
 		}
-		c.pieces = analysis.NewRectIndex(boxes)
+		c.pieces = geom.NewRectIndex(boxes)
 	}
 	return c.pieces
 }
@@ -33,12 +32,12 @@ func bandBox(b band) geom.Rect {
 }
 
 // bandIndex indexes bands by extent.
-func bandIndex(bands []band) *analysis.RectIndex {
+func bandIndex(bands []band) *geom.RectIndex {
 	boxes := make([]geom.Rect, len(bands))
 	for i, b := range bands {
 		boxes[i] = bandBox(b)
 	}
-	return analysis.NewRectIndex(boxes)
+	return geom.NewRectIndex(boxes)
 }
 
 // wallsNear returns the wall bands whose solid comes within reach of r, in

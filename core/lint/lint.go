@@ -16,6 +16,7 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
@@ -128,7 +129,7 @@ type checker struct {
 	roomOps [][]int
 	// pieces and wallIx index the furniture and the wall bands (index.go);
 	// roomIDs maps a room id to its first room.
-	pieces, wallIx *analysis.RectIndex
+	pieces, wallIx *geom.RectIndex
 	roomIDs        map[string]int
 	// scratch is a reused buffer for index answers consumed at once.
 	scratch []int
