@@ -142,6 +142,13 @@ func startHostile(t *testing.T) *caddytest.Tester {
 // heavy is the heaviest plan the argument cap comfortably admits.
 var heavy = plangen.GridOfSize(60000)
 
+// variant is heavy under another plan name: a plan no cache has seen,
+// even after finish or repair reprint it (which drops comments and
+// spacing).
+func variant(tag string) string {
+	return strings.Replace(string(heavy), `plan "`, `plan "`+tag+` `, 1)
+}
+
 func toolCall(id int, tool string, args map[string]any) string {
 	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": "tools/call",
 		"params": map[string]any{"name": tool, "arguments": args}})
@@ -308,7 +315,7 @@ func TestHostileCancelled(t *testing.T) {
 	// Distinct plans (a trailing comment) so that no call is served from
 	// the analysis cache.
 	start := time.Now()
-	res, _ := post(t, tc, base+"/mcp", toolCall(1, "finish", map[string]any{"source": string(heavy) + "# warm-up\n"}), nil)
+	res, _ := post(t, tc, base+"/mcp", toolCall(1, "finish", map[string]any{"source": variant("warm-up")}), nil)
 	full := time.Since(start)
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("finish: %d", res.StatusCode)
@@ -317,7 +324,7 @@ func TestHostileCancelled(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/mcp",
-		strings.NewReader(toolCall(2, "finish", map[string]any{"source": string(heavy) + "# hang up\n"})))
+		strings.NewReader(toolCall(2, "finish", map[string]any{"source": variant("hang-up")})))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	errc := make(chan error, 1)
@@ -371,7 +378,7 @@ func cpuTime() time.Duration {
 func TestHostileDeadline(t *testing.T) {
 	tc := startHostile(t)
 	start := time.Now()
-	res, body := post(t, tc, "http://late.localhost:9080/mcp", toolCall(1, "finish", map[string]any{"source": string(heavy)}), nil)
+	res, body := post(t, tc, "http://late.localhost:9080/mcp", toolCall(1, "finish", map[string]any{"source": variant("late")}), nil)
 	took := time.Since(start)
 	if res.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(`"isError":true`)) || !bytes.Contains(body, []byte("compute limit")) {
 		t.Errorf("finish past the deadline: %d %.300s", res.StatusCode, body)
@@ -379,11 +386,12 @@ func TestHostileDeadline(t *testing.T) {
 	if took > time.Second {
 		t.Errorf("answered after %v: the core was not stopped at the 50ms deadline", took)
 	}
-	res, body = get(t, tc, http.MethodGet, "http://late.localhost:9080/svg/"+payload.Encode(heavy), nil)
+	answered := len(body)
+	res, body = get(t, tc, http.MethodGet, "http://late.localhost:9080/svg/"+payload.Encode([]byte(variant("late"))), nil)
 	if res.StatusCode >= 500 {
 		t.Errorf("/svg past the deadline: %d", res.StatusCode)
 	}
-	t.Logf("finish refused after %v (%d bytes); /svg: %d, %d bytes", took, len(body), res.StatusCode, len(body))
+	t.Logf("finish refused after %v (%d bytes); /svg: %d, %d bytes", took, answered, res.StatusCode, len(body))
 	checkHeap(t)
 }
 
@@ -424,8 +432,8 @@ func TestHostileBurst(t *testing.T) {
 	for i := range 32 {
 		wg.Go(func() {
 			tool := tools[i%len(tools)]
-			// Each call gets its own plan, so /svg/ misses the cache.
-			src := string(heavy) + strings.Repeat(" ", i)
+			// Each call gets its own plan, so no cache answers it.
+			src := variant(fmt.Sprint("burst ", i))
 			var res *http.Response
 			var body []byte
 			if tool == "svg" {
@@ -501,8 +509,7 @@ func TestHostileBusy(t *testing.T) {
 	answers := make([]answer, 4)
 	for i := range answers {
 		wg.Go(func() {
-			src := string(heavy) + strings.Repeat("\n", i+1)
-			res, body := post(t, tc, site+"/mcp", toolCall(i, "finish", map[string]any{"source": src}), nil)
+			res, body := post(t, tc, site+"/mcp", toolCall(i, "finish", map[string]any{"source": variant(fmt.Sprint("busy ", i))}), nil)
 			answers[i] = answer{res.StatusCode, res.Header.Get("Retry-After"), res.Header.Get("Content-Type"), body}
 		})
 	}
@@ -705,5 +712,98 @@ func BenchmarkHostile(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// toolText posts a tools/call and returns the HTTP status, the tool's
+// text, isError and the size of the whole answer.
+func toolText(t *testing.T, tc *caddytest.Tester, tool string, args map[string]any) (int, string, bool, int) {
+	t.Helper()
+	res, body := post(t, tc, base+"/mcp", toolCall(1, tool, args), nil)
+	var r struct {
+		Result struct {
+			Content []struct{ Text string } `json:"content"`
+			IsError bool                     `json:"isError"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(body, &r); err != nil || len(r.Result.Content) != 1 {
+		t.Fatalf("%s: %d, not a tool result: %.300s", tool, res.StatusCode, body)
+	}
+	return res.StatusCode, r.Result.Content[0].Text, r.Result.IsError, len(body)
+}
+
+// TestHostileQuadraticFindings: 3000 pieces stacked on one spot (every
+// pair overlaps: 4.5 million findings) is a 150-byte plan; lint answers a
+// bounded list that says it was cut.
+func TestHostileQuadraticFindings(t *testing.T) {
+	tc := startHostile(t)
+	src := "plan \"Beds\" {\n  wall exterior thickness 200 { (0,0) (9000,0) (9000,9000) (0,9000) close }\n" +
+		"  for i in 0..3000 { furniture bed at (100,100) size 1000x2000 }\n}\n"
+	start := time.Now()
+	status, text, _, size := toolText(t, tc, "lint", map[string]any{"source": src})
+	took := time.Since(start)
+	if status != http.StatusOK || !strings.Contains(text, "I_FINDINGS_TRUNCATED") || size > 1<<20 {
+		t.Errorf("lint of 3000 stacked beds: %d, %d bytes, truncation note %v", status, size, strings.Contains(text, "I_FINDINGS_TRUNCATED"))
+	}
+	if took > 5*time.Second {
+		t.Errorf("took %v", took)
+	}
+	t.Logf("a %d-byte plan with 3000 stacked beds: lint answered %d bytes in %v", len(src), size, took)
+	checkHeap(t)
+}
+
+// TestHostileManyRooms: 5000 identical rooms on one spot; describe
+// compares a bounded number of pairs.
+func TestHostileManyRooms(t *testing.T) {
+	tc := startHostile(t)
+	src := "plan \"Rooms\" {\n  for i in 0..5000 { room at (0,0) size 3000x3000 label \"R\" }\n}\n"
+	start := time.Now()
+	status, text, _, size := toolText(t, tc, "describe", map[string]any{"source": src})
+	took := time.Since(start)
+	if status != http.StatusOK || !json.Valid([]byte(text)) || size > 16<<20 {
+		t.Errorf("describe of 5000 stacked rooms: %d, %d bytes", status, size)
+	}
+	t.Logf("a %d-byte plan with 5000 stacked rooms: describe answered %d bytes in %v", len(src), size, took)
+	checkHeap(t)
+}
+
+// TestHostileAmplification: a 160-byte plan that doubles a string 16
+// times (1 MiB) for 50 labels is refused by the string budget, as a tool
+// result and as an /svg/ drawing, both small.
+func TestHostileAmplification(t *testing.T) {
+	tc := startHostile(t)
+	src := "plan \"Amp\" {\n  let s = \"xxxxxxxxxxxxxxxx\"\n  let i = 0\n  while i < 16 { s = \"{s}{s}\"\n    i = i + 1 }\n" +
+		"  for k in 0..50 { room at (0,0) size 3000x3000 label \"{s}\" }\n}\n"
+	status, text, isErr, size := toolText(t, tc, "compile", map[string]any{"source": src})
+	if status != http.StatusOK || !isErr || !strings.Contains(text, "E_RANGE_LIMIT") || size > 64<<10 {
+		t.Errorf("compile: %d isError=%v, %d bytes: %.200s", status, isErr, size, text)
+	}
+	start := time.Now()
+	res, body := get(t, tc, http.MethodGet, base+"/svg/"+payload.Encode([]byte(src)), nil)
+	if res.StatusCode != http.StatusOK || !bytes.Contains(body, []byte("E_RANGE_LIMIT")) || len(body) > 64<<10 {
+		t.Errorf("/svg: %d, %d bytes", res.StatusCode, len(body))
+	}
+	t.Logf("a %d-byte amplifying plan: compile answered %d bytes, /svg %d bytes in %v", len(src), size, len(body), time.Since(start))
+	checkHeap(t)
+}
+
+// TestHostileNonFinite: numbers that overflow to infinity never reach the
+// JSON encoder: every tool answers well-formed JSON, no internal error.
+func TestHostileNonFinite(t *testing.T) {
+	tc := startHostile(t)
+	huge := "1" + strings.Repeat("0", 300)
+	for _, src := range []string{
+		"plan \"Arc\" {\n  wall id=shell exterior thickness 200 { (0,0) (4000,0) arc (4000,3000) radius " + huge + " (0,3000) close }\n" +
+			"  room id=main at (0,0) size 4000x3000 label \"Cabin\" uses living\n}\n",
+		"plan \"Inf\" {\n  wall exterior thickness 200 { (0,0) (4000,0) (4000,3000) (0,3000) close }\n" +
+			"  room at (0,0) size " + huge + "x3000 label \"Huge\"\n}\n",
+	} {
+		for _, tool := range []string{"compile", "describe", "lint", "validate", "suggest", "fix", "repair", "finish"} {
+			status, text, _, _ := toolText(t, tc, tool, map[string]any{"source": src})
+			// A bare NaN or Infinity token would make the text invalid JSON.
+			if status != http.StatusOK || !json.Valid([]byte(text)) || strings.Contains(text, "internal error") {
+				t.Errorf("%s on %.20q: %d %.200s", tool, src, status, text)
+			}
+		}
 	}
 }
