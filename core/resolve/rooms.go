@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
@@ -437,17 +438,29 @@ func (r *resolver) checkOverlaps() {
 	sort.SliceStable(order, func(a, b int) bool { return ok[order[a]].rect.Min.X < ok[order[b]].rect.Min.X })
 	type pair struct{ i, j int }
 	var pairs []pair
-	var active []int
+	// A sweep along x: room j meets the rooms before it in x order whose
+	// right edge is still past its left edge (the active rooms, in x
+	// order). An index of the rooms' boxes finds them without walking
+	// every active room, which a column of rooms would make all of them.
+	rank := make([]int, len(ok))
+	boxes := make([]geom.Rect, len(ok))
+	for k, i := range order {
+		rank[i] = k
+		boxes[i] = ok[i].rect
+	}
+	ix := geom.NewRectIndex(boxes)
+	var near, active []int
 sweep:
 	for _, j := range order {
 		cur := ok[j].rect
-		kept := active[:0]
-		for _, i := range active {
-			if ok[i].rect.Max.X-cur.Min.X > geom.Eps {
-				kept = append(kept, i)
+		near = ix.AppendQuery(near, cur)
+		active = active[:0]
+		for _, i := range near {
+			if rank[i] < rank[j] && ok[i].rect.Max.X-cur.Min.X > geom.Eps {
+				active = append(active, i)
 			}
 		}
-		active = kept
+		slices.SortFunc(active, func(x, y int) int { return rank[x] - rank[y] })
 		for _, i := range active {
 			a, b := i, j
 			if a > b {
@@ -460,7 +473,6 @@ sweep:
 				pairs = append(pairs, pair{a, b})
 			}
 		}
-		active = append(active, j)
 	}
 	sort.Slice(pairs, func(x, y int) bool {
 		if pairs[x].i != pairs[y].i {
