@@ -6,8 +6,10 @@
 //
 // The package is a leaf of data: List describes every resource (URI, name,
 // description, MIME type), FS exposes the files, and Read returns the bytes
-// behind a URI. error-codes.md is generated from core/diag by
-// `go generate ./resources`; a test fails when it is out of date.
+// behind a URI. error-codes.md is generated from core/diag, and context.md
+// from internal/contextdoc (its guide, the MCP server's tools, this list and
+// core/diag), by `go generate ./resources`; tests fail when either is out of
+// date.
 package resources
 
 import (
@@ -17,6 +19,7 @@ import (
 )
 
 //go:generate go run ./internal/gendoc -o error-codes.md
+//go:generate go run ./internal/gencontext -o context.md
 
 //go:embed readme.md spec.md context.md grammar.gbnf grammar.ebnf error-codes.md plan.schema.json intent.schema.json viewer.html lib/*.arch
 var files embed.FS
@@ -44,7 +47,8 @@ const (
 	ReadmeURI = "archlang://readme"
 	// SpecURI is the language guide.
 	SpecURI = "archlang://spec"
-	// ContextURI is short guidance for an agent working with ArchLang.
+	// ContextURI is the whole context an agent needs: the language, the
+	// workflow, the tools and the diagnostic catalogue.
 	ContextURI = "archlang://context"
 	// GrammarURI is the grammar of the language in GBNF, usable for
 	// grammar-constrained decoding.
@@ -88,7 +92,7 @@ var catalogue = []Resource{
 		"A compact guide to writing .arch floor plans: coordinates, every statement, expressions, scripting and worked examples.",
 		MIMEMarkdown, "spec.md"},
 	{ContextURI, "context", "Working with ArchLang",
-		"Short advice for an agent: the edit-compile-fix loop, how to read diagnostics, and the mistakes that cost the most.",
+		"Everything an agent needs in one page: the language with an example of every statement, the workflow (compile, fix, lint, validate), every tool with when to use it, and the diagnostic catalogue.",
 		MIMEMarkdown, "context.md"},
 	{GrammarURI, "grammar", "ArchLang grammar (GBNF)",
 		"The syntax of ArchLang in GBNF, llama.cpp's grammar notation: give it to a runtime with grammar-constrained decoding (root rule `root`) and every text it lets through parses.",
