@@ -118,6 +118,40 @@ func TestJSONRPCEdgeCases(t *testing.T) {
 	}
 }
 
+// TestSDKRejectionsAsJSONRPC: what the SDK refuses with a plain-text 400
+// is answered as a JSON-RPC error carrying the request's id.
+func TestSDKRejectionsAsJSONRPC(t *testing.T) {
+	h := newHandler(t, nil)
+	for _, tt := range []struct {
+		body string
+		id   any
+		code float64
+		msg  string
+	}{
+		{`{"jsonrpc":"2.0","id":5,"method":"foo/bar"}`, 5.0, -32601, `Method not found: "foo/bar" unsupported`},
+		{`{"jsonrpc":"2.0","id":"x","method":"tools/call"}`, "x", -32600, `missing required "params"`},
+		{`{"jsonrpc":"2.0","id":7,"method":"notifications/initialized"}`, 7.0, -32600, "unexpected id"},
+		{`{"jsonrpc":"2.0","method":"tools/list"}`, nil, -32600, "missing id"},
+	} {
+		w, _ := serve(t, h, mcpPost(tt.body))
+		if w.Code != http.StatusBadRequest {
+			t.Errorf("%s: status %d %s", tt.body, w.Code, w.Body)
+			continue
+		}
+		id, code, msg := rpcErr(t, w)
+		if id != tt.id || code != tt.code || !strings.Contains(msg, tt.msg) {
+			t.Errorf("%s: id %v code %v msg %q", tt.body, id, code, msg)
+		}
+	}
+	// A missing Accept (the SDK checks headers first) gets the id too.
+	r := mcpPost(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)
+	r.Header.Set("Accept", "application/json")
+	w, _ := serve(t, h, r)
+	if id, code, msg := rpcErr(t, w); w.Code != http.StatusBadRequest || id != 1.0 || code != -32600 || !strings.Contains(msg, "Accept") {
+		t.Errorf("no event-stream in Accept: %d %s", w.Code, w.Body)
+	}
+}
+
 // TestArgumentErrorsInPlainWords: no Go type name reaches a client.
 func TestArgumentErrorsInPlainWords(t *testing.T) {
 	h := newHandler(t, nil)

@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 )
 
 // JSON-RPC 2.0 error codes the handler answers itself, before the SDK.
 const (
 	rpcParseError     = -32700
 	rpcInvalidRequest = -32600
+	rpcMethodNotFound = -32601
 )
 
 // rpcError is a JSON-RPC error the handler answers itself: a body that is
@@ -139,4 +141,55 @@ func writeRPCError(w http.ResponseWriter, e *rpcError) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusBadRequest)
 	_, _ = w.Write(b.Bytes())
+}
+
+// rpcWriter turns the SDK's plain-text 400 answers to a message it
+// rejects (an unknown method, a request without params, a notification
+// with an id, …) into JSON-RPC errors carrying the request's id: -32601
+// for a method the server does not handle, -32600 otherwise. Every other
+// answer passes through untouched.
+type rpcWriter struct {
+	http.ResponseWriter
+	id       json.RawMessage
+	captured bool
+	text     []byte
+}
+
+// maxSDKText bounds how much of the SDK's message is kept.
+const maxSDKText = 512
+
+func (w *rpcWriter) WriteHeader(status int) {
+	if status == http.StatusBadRequest && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		w.captured = true
+		return
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *rpcWriter) Write(b []byte) (int, error) {
+	if w.captured {
+		if room := maxSDKText - len(w.text); room > 0 {
+			w.text = append(w.text, b[:min(len(b), room)]...)
+		}
+		return len(b), nil
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *rpcWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// finish writes the JSON-RPC error for a captured answer.
+func (w *rpcWriter) finish() {
+	if !w.captured {
+		return
+	}
+	msg := strings.TrimSpace(string(w.text))
+	code := rpcInvalidRequest
+	if strings.HasPrefix(msg, "JSON RPC not handled") {
+		code, msg = rpcMethodNotFound, "Method not found"+strings.TrimPrefix(msg, "JSON RPC not handled")
+	} else if !strings.HasPrefix(strings.ToLower(msg), "invalid request") {
+		msg = "Invalid Request: " + msg
+	}
+	writeRPCError(w.ResponseWriter, &rpcError{code: code, msg: msg, id: w.id})
 }

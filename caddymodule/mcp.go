@@ -87,7 +87,9 @@ func (h *Handler) serveMCP(w http.ResponseWriter, r *http.Request) error {
 	ctx = mcpserver.WithRequest(ctx, r.Context())
 	ctx = mcpserver.WithOrigin(ctx, requestOrigin(r))
 	ctx = mcpserver.WithURLLimit(ctx, h.svgURLLimit(r))
-	h.mcp.ServeHTTP(w, r.WithContext(ctx))
+	rw := &rpcWriter{ResponseWriter: w, id: msg.id}
+	h.mcp.ServeHTTP(rw, r.WithContext(ctx))
+	rw.finish()
 	return nil
 }
 
