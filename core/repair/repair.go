@@ -159,7 +159,7 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 				level = &n
 			}
 		}
-		var placed []geom.Rect
+		placed := newPlacedSet()
 		for i := range pg.Furniture {
 			k, known := number[pg.Furniture[i].Span]
 			if !known {
@@ -174,11 +174,11 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 				switch {
 				case centred:
 					res.Unresolved = append(res.Unresolved, Unresolved{ID: ch.ID, Reason: reasonCentred, Span: &sp})
-				case hit || overlapsAny(final, placed):
+				case hit || placed.overlapsAny(final):
 					res.Unresolved = append(res.Unresolved, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
 				}
 			}
-			placed = append(placed, final)
+			placed.add(final)
 			if ok {
 				if un != nil {
 					res.Unresolved = append(res.Unresolved, *un)
@@ -224,12 +224,19 @@ type rewrite struct {
 // piece runs the passes on piece i of page p (n is its place among the
 // building's pieces). ok is false when the piece needs no move; otherwise
 // the change and its rewrite, or why the statement was left alone.
-func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier []geom.Rect) (geom.Rect, Change, *Unresolved, rewrite, bool) {
+func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet) (geom.Rect, Change, *Unresolved, rewrite, bool) {
 	fu := &p.Furniture[i]
 	r := fu.Rect
 	var reasons []string
 	pushed := false
-	for _, name := range wallNames(p) {
+	names := wallNames(p)
+	for k := 0; k < len(names); k++ {
+		// Walls whose bands cannot meet the piece where it now stands are
+		// passed over (a piece pushed off one wall is asked again).
+		if k = nextWallNear(p, r, k); k >= len(names) {
+			break
+		}
+		name := names[k]
 		r2, alt, w, centred, ok := pushes(p, r, name)
 		if centred {
 			sp := Span{Start: fu.Span.Start, End: fu.Span.End}
@@ -410,7 +417,7 @@ func wallBands(p *ir.Plan) []band {
 	return out
 }
 
-func overlap1(a0, a1, b0, b1 float64) float64 { return math.Min(a1, b1) - math.Max(a0, b0) }
+func overlap1(a0, a1, b0, b1 float64) float64 { return min(a1, b1) - max(a0, b0) }
 
 // clearWalls pushes r out of the first wall solid it sinks into deeper
 // than WallSlack, across the wall, to whichever face is nearer; centred
@@ -427,8 +434,20 @@ func clearWalls(p *ir.Plan, r geom.Rect) (moved geom.Rect, wall string, centred,
 func pushes(p *ir.Plan, r geom.Rect, only string) (near, far geom.Rect, wall string, centred, ok bool) {
 	best := math.Inf(1)
 	all := bands(p)
-	if d := derivedOf(p); d != nil && only != "" {
-		all = d.byWall[only]
+	if d := derivedOf(p); d != nil {
+		if only != "" {
+			all = d.byWall[only]
+		} else {
+			// Only a band the piece meets can take it in deeper than
+			// the slack.
+			d.indexOnce.Do(func() { d.index(p) })
+			near := d.bandIx.Query(r)
+			sub := make([]band, len(near))
+			for k, i := range near {
+				sub[k] = all[i]
+			}
+			all = sub
+		}
 	}
 	for _, b := range all {
 		if only != "" && b.wall != only {
@@ -473,6 +492,15 @@ func pushes(p *ir.Plan, r geom.Rect, only string) (near, far geom.Rect, wall str
 
 // wallNames lists the plan's wall ids in order.
 func wallNames(p *ir.Plan) []string {
+	if d := derivedOf(p); d != nil {
+		d.indexOnce.Do(func() { d.index(p) })
+		return d.names
+	}
+	return wallIDs(p)
+}
+
+// wallIDs computes wallNames.
+func wallIDs(p *ir.Plan) []string {
 	var out []string
 	for _, w := range p.Walls {
 		out = append(out, w.GenID)
@@ -487,6 +515,17 @@ const BackReach = 300
 // backFixture sets a fixture that no wall backs against the face of the
 // nearest wall running along one of its sides.
 func backFixture(p *ir.Plan, r geom.Rect) (geom.Rect, bool) {
+	if d := derivedOf(p); d != nil {
+		d.indexOnce.Do(func() { d.index(p) })
+		// Backed already by a wall in reach: only bands near the piece
+		// can say so, and then nothing moves.
+		reach := BackReach + d.maxHalf + 1
+		q := geom.Rect{Min: geom.Point{X: r.Min.X - reach, Y: r.Min.Y - reach}, Max: geom.Point{X: r.Max.X + reach, Y: r.Max.Y + reach}}
+		near := d.bandIx.Query(q)
+		if backed(r, d.bands, near) {
+			return r, false
+		}
+	}
 	type cand struct {
 		gap    float64
 		dx, dy float64
@@ -623,7 +662,7 @@ func (f doorFrame) local(r geom.Rect) (u0, u1, v0, v1 float64) {
 // clearLandings moves r across the first doorway whose approach it stands
 // in, until it stands LandingDepth from the wall's centreline.
 func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
-	for _, f := range doors(p) {
+	for _, f := range doorsNear(p, r) {
 		u0, u1, v0, v1 := f.local(r)
 		if overlap1(u0, u1, 0, f.width) <= 1e-9 || overlap1(v0, v1, -LandingDepth, LandingDepth) <= 1e-9 {
 			continue
@@ -697,8 +736,9 @@ func roomAt(p *ir.Plan, q geom.Point) int {
 }
 
 // overlapsAny reports whether r overlaps one of the pieces.
-func overlapsAny(r geom.Rect, pieces []geom.Rect) bool {
-	for _, o := range pieces {
+func (ps *placedSet) overlapsAny(r geom.Rect) bool {
+	for _, i := range ps.near(r) {
+		o := ps.rects[i]
 		if overlap1(r.Min.X, r.Max.X, o.Min.X, o.Max.X) >= OverlapMin && overlap1(r.Min.Y, r.Max.Y, o.Min.Y, o.Max.Y) >= OverlapMin {
 			return true
 		}
@@ -708,8 +748,9 @@ func overlapsAny(r geom.Rect, pieces []geom.Rect) bool {
 
 // separate moves r off the first earlier piece it overlaps, along the
 // axis of the shallower overlap, away from that piece's centre.
-func separate(r geom.Rect, earlier []geom.Rect, grid float64) (geom.Rect, bool) {
-	for _, o := range earlier {
+func separate(r geom.Rect, earlier *placedSet, grid float64) (geom.Rect, bool) {
+	for _, i := range earlier.near(r) {
+		o := earlier.rects[i]
 		ox := overlap1(r.Min.X, r.Max.X, o.Min.X, o.Max.X)
 		oy := overlap1(r.Min.Y, r.Max.Y, o.Min.Y, o.Max.Y)
 		if ox < OverlapMin || oy < OverlapMin {
@@ -733,7 +774,7 @@ func separate(r geom.Rect, earlier []geom.Rect, grid float64) (geom.Rect, bool) 
 // across the wall until the hinge is out of reach, or along the wall past
 // the hinge or past the leaf's far edge, whichever is the least move.
 func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
-	for _, f := range doors(p) {
+	for _, f := range doorsNear(p, r) {
 		if !f.hinged {
 			continue
 		}
@@ -834,6 +875,128 @@ type derived struct {
 	byWall    map[string][]band
 	doorsOnce sync.Once
 	doors     []doorFrame
+
+	// The indexes: the boxes of each entry of wallNames (all the bands
+	// its id names), of each band, and of each door's reach (its landing
+	// and its leaf's sweep); maxHalf is the thickest band's half.
+	indexOnce sync.Once
+	names     []string
+	nameIx    *geom.RectIndex
+	namePos   []int // the wallNames entry of each box in nameIx
+	bandIx    *geom.RectIndex
+	maxHalf   float64
+	doorIx    *geom.RectIndex
+}
+
+// index builds d's indexes of p.
+func (d *derived) index(p *ir.Plan) {
+	all := bands(p)
+	d.names = wallIDs(p)
+	var boxes []geom.Rect
+	for k, name := range d.names {
+		bs := d.byWall[name]
+		if len(bs) == 0 {
+			continue // no band: nothing to push a piece out of
+		}
+		b := bs[0].solid
+		for _, o := range bs[1:] {
+			b = b.Union(o.solid)
+		}
+		boxes = append(boxes, b)
+		d.namePos = append(d.namePos, k)
+	}
+	d.nameIx = geom.NewRectIndex(boxes)
+	bb := make([]geom.Rect, len(all))
+	for i, b := range all {
+		bb[i] = b.solid
+		if b.axis == 0 {
+			d.maxHalf = max(d.maxHalf, (b.solid.Max.Y-b.solid.Min.Y)/2)
+		} else {
+			d.maxHalf = max(d.maxHalf, (b.solid.Max.X-b.solid.Min.X)/2)
+		}
+	}
+	d.bandIx = geom.NewRectIndex(bb)
+	ds := doors(p)
+	db := make([]geom.Rect, len(ds))
+	for i, f := range ds {
+		// Landing: the opening's width along the wall, LandingDepth each
+		// side; sweep: the leaf's width round either jamb. A square of
+		// twice the width plus the landing round the opening's centre
+		// holds both.
+		c := f.a.Add(f.d.Mul(f.width / 2))
+		h := 2*f.width + LandingDepth + 1
+		db[i] = geom.Rect{Min: geom.Point{X: c.X - h, Y: c.Y - h}, Max: geom.Point{X: c.X + h, Y: c.Y + h}}
+	}
+	d.doorIx = geom.NewRectIndex(db)
+}
+
+// nextWallNear is the first entry of wallNames from k on whose bands can
+// meet r (len(wallNames) when none).
+func nextWallNear(p *ir.Plan, r geom.Rect, k int) int {
+	d := derivedOf(p)
+	if d == nil {
+		return k
+	}
+	d.indexOnce.Do(func() { d.index(p) })
+	for _, i := range d.nameIx.Query(r) {
+		if pos := d.namePos[i]; pos >= k {
+			return pos
+		}
+	}
+	return len(d.names)
+}
+
+// doorsNear is doors(p), less the doors whose landing and sweep cannot
+// reach r, in the same order.
+func doorsNear(p *ir.Plan, r geom.Rect) []doorFrame {
+	all := doors(p)
+	d := derivedOf(p)
+	if d == nil {
+		return all
+	}
+	d.indexOnce.Do(func() { d.index(p) })
+	near := d.doorIx.Query(r)
+	out := make([]doorFrame, len(near))
+	for k, i := range near {
+		out[k] = all[i]
+	}
+	return out
+}
+
+// backed reports whether a band among near (indexes into bands) runs
+// along a side of r with its centreline within BackReach, as backFixture
+// tests each band.
+func backed(r geom.Rect, bands []band, near []int) bool {
+	c := r.Center()
+	for _, i := range near {
+		b := bands[i]
+		var gap float64
+		if b.axis == 0 {
+			if overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X) <= 1e-9 {
+				continue
+			}
+			mid := b.solid.Min.Y + (b.solid.Max.Y-b.solid.Min.Y)/2
+			if mid <= c.Y {
+				gap = r.Min.Y - mid
+			} else {
+				gap = mid - r.Max.Y
+			}
+		} else {
+			if overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y) <= 1e-9 {
+				continue
+			}
+			mid := b.solid.Min.X + (b.solid.Max.X-b.solid.Min.X)/2
+			if mid <= c.X {
+				gap = r.Min.X - mid
+			} else {
+				gap = mid - r.Max.X
+			}
+		}
+		if gap >= -1e-9 && gap <= BackReach+1e-9 {
+			return true
+		}
+	}
+	return false
 }
 
 // derivedPlans are the storeys of the runs in progress.
@@ -846,4 +1009,68 @@ func derivedOf(p *ir.Plan) *derived {
 		return v.(*derived)
 	}
 	return nil
+}
+
+// placedSet holds the pieces a storey has placed so far, in order, with a
+// grid of PlacedCell-sized cells to find the ones near a box.
+type placedSet struct {
+	rects []geom.Rect
+	cells map[[2]int][]int
+	big   []int // pieces too large (or not finite) for the grid
+}
+
+// PlacedCell is the side of a placedSet's grid cell, in mm: about a
+// piece of furniture.
+const PlacedCell = 1000
+
+// maxPlacedCells is the most cells one piece is filed under.
+const maxPlacedCells = 64
+
+func newPlacedSet() *placedSet { return &placedSet{cells: map[[2]int][]int{}} }
+
+// span is the cells r covers, and whether it fits the grid.
+func placedSpan(r geom.Rect) (c0, r0, c1, r1 int, ok bool) {
+	x0, y0 := math.Floor(r.Min.X/PlacedCell), math.Floor(r.Min.Y/PlacedCell)
+	x1, y1 := math.Floor(r.Max.X/PlacedCell), math.Floor(r.Max.Y/PlacedCell)
+	if !(x0 <= x1 && y0 <= y1) || math.Abs(x0) > 1<<40 || math.Abs(x1) > 1<<40 || math.Abs(y0) > 1<<40 || math.Abs(y1) > 1<<40 ||
+		(x1-x0+1)*(y1-y0+1) > maxPlacedCells {
+		return 0, 0, 0, 0, false
+	}
+	return int(x0), int(y0), int(x1), int(y1), true
+}
+
+func (ps *placedSet) add(r geom.Rect) {
+	i := len(ps.rects)
+	ps.rects = append(ps.rects, r)
+	c0, r0, c1, r1, ok := placedSpan(r)
+	if !ok {
+		ps.big = append(ps.big, i)
+		return
+	}
+	for c := c0; c <= c1; c++ {
+		for rr := r0; rr <= r1; rr++ {
+			ps.cells[[2]int{c, rr}] = append(ps.cells[[2]int{c, rr}], i)
+		}
+	}
+}
+
+// near returns, in placing order, the pieces whose cells r's cells meet
+// (every piece when r is too large for the grid): all that can overlap r.
+func (ps *placedSet) near(r geom.Rect) []int {
+	c0, r0, c1, r1, ok := placedSpan(r)
+	if !ok {
+		all := make([]int, len(ps.rects))
+		for i := range all {
+			all[i] = i
+		}
+		return all
+	}
+	out := append([]int(nil), ps.big...)
+	for c := c0; c <= c1; c++ {
+		for rr := r0; rr <= r1; rr++ {
+			out = append(out, ps.cells[[2]int{c, rr}]...)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
