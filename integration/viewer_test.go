@@ -59,6 +59,26 @@ plan "Two-Bedroom Flat" {
 }
 `
 
+// twoStorey is a plan of two levels, drawn as two pages.
+const twoStorey = `plan "Two-Storey House" {
+  level 0 "Ground floor" {
+    wall id=g exterior thickness 250 { (0,0) (8000,0) (8000,6000) (0,6000) close }
+    room id=living at (0,0) size 8000x6000 label "Living" uses living
+    door id=front at (4000,0) width 1000 wall g swing in
+    window at (2000,6000) width 1800 wall g
+  }
+  level 1 "Upper floor" {
+    wall id=u exterior thickness 250 { (0,0) (8000,0) (8000,6000) (0,6000) close }
+    wall id=up partition thickness 100 { (4000,0) (4000,6000) }
+    room id=b1 at (0,0) size 4000x6000 label "Bedroom A" uses bedroom
+    room id=b2 at (4000,0) size 4000x6000 label "Bedroom B" uses bedroom
+    door at (4000,3000) width 800 wall up swing in
+    window at (2000,6000) width 1500 wall u
+    window at (6000,6000) width 1500 wall u
+  }
+}
+`
+
 // inCI reports whether the test runs in CI, where a missing browser or npm
 // package is a failure rather than a reason to skip.
 func inCI() bool { return os.Getenv("CI") == "true" || os.Getenv("ARCHLANG_CI") != "" }
@@ -534,6 +554,22 @@ func TestViewerInChromium(t *testing.T) {
 		t.Errorf("the dark theme left the background %s", v.Bg)
 	}
 	screenshot("viewer-3-dark.png")
+
+	// A multi-storey result: a level switcher, and each level fitted.
+	_, body = post(t, tc, base+"/mcp", toolCall(3, "compile", map[string]any{"source": twoStorey}), nil)
+	eval("a two-storey result", fmt.Sprintf(`sendResult({source: %s}, %s)`, mustJSON(twoStorey), rpcResult(t, body)), nil)
+	waitFor("the level switcher", `!document.getElementById("level").hidden && document.getElementById("drawing").textContent.includes("Ground floor")`)
+	var levels []string
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](`Array.from(document.getElementById("level").options).map((o) => o.text)`, inFrame))
+	if err != nil || json.Unmarshal(raw, &levels) != nil || len(levels) != 2 {
+		t.Errorf("level switcher: %v %s", err, raw)
+	}
+	run("pick level 1", chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById("level"); s.value = "1"; s.dispatchEvent(new Event("change")); })()`, inFrame))
+	waitFor("level 1", `document.getElementById("drawing").textContent.includes("Bedroom A")`)
+	if v := state(); math.Max(v.SVG.W/v.Stage.W, v.SVG.H/v.Stage.H) < 0.9 || !v.Stage.contains(v.Walls, 1) {
+		t.Errorf("level 1 is not fitted: drawing %v, walls %v, stage %v", v.SVG, v.Walls, v.Stage)
+	}
+	screenshot("viewer-4-level-1.png")
 
 	// Teardown is answered.
 	eval("teardown", `bridge.teardownResource({}).then(() => true)`, nil)
