@@ -503,6 +503,22 @@ type item struct {
 // length of the longest prefix the grammar allows, or len(text) when the
 // whole text is a prefix of a sentence).
 func (g *Grammar) Match(start string, text []byte) (ok bool, at int) {
+	return g.match(start, text, nil)
+}
+
+// Cover is Match that also records, in used, every named rule that
+// matched some part of text in a context the grammar allows. On a text
+// that matches, that is (nearly always) a rule its parse uses; the union
+// over a corpus shows which rules the corpus exercises.
+func (g *Grammar) Cover(start string, text []byte, used map[string]bool) (ok bool, at int) {
+	return g.match(start, text, used)
+}
+
+func (g *Grammar) match(start string, text []byte, used map[string]bool) (ok bool, at int) {
+	var names []string
+	if used != nil {
+		names = g.nameList()
+	}
 	s0, found := g.names[start]
 	if !found {
 		return false, 0
@@ -532,6 +548,9 @@ func (g *Grammar) Match(start string, text []byte) (ok bool, at int) {
 			rhs := g.prods[it.prod].rhs
 			if int(it.dot) == len(rhs) { // complete
 				lhs := int32(g.prods[it.prod].lhs)
+				if used != nil {
+					used[names[lhs]] = true
+				}
 				for _, w := range waiting[it.origin][lhs] {
 					add(item{w.prod, w.dot + 1, w.origin})
 				}
