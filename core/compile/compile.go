@@ -140,8 +140,27 @@ func draw(res Result, plan *ir.Plan, diags diag.List, opts Options) Result {
 	if len(res.Pages) > 0 {
 		res.Output = res.Pages[0].Output
 	}
+	size := len(res.Output)
+	for _, p := range res.Pages[min(1, len(res.Pages)):] {
+		size += len(p.Output)
+	}
+	if size > MaxOutputBytes {
+		// A plan within the source cap can still be made to draw tens of
+		// megabytes (thousands of curved walls from a loop): refuse it
+		// rather than send it.
+		d := diag.New("E_RANGE_LIMIT", source.Span{}, "the drawing would be %d bytes, over this server's limit of %d bytes; draw fewer or simpler elements, or split the plan", size, MaxOutputBytes)
+		d.Unplaced = true
+		res.OK, res.Output, res.Pages = false, "", nil
+		res.Diagnostics = append(append(diag.List{}, res.Diagnostics...), d)
+	}
 	return res
 }
+
+// MaxOutputBytes caps the size of one compile's drawing (every storey's
+// together): past it the compile is refused with E_RANGE_LIMIT. No
+// realistic plan comes near it (a 64 KiB plan of 400 furnished rooms
+// draws about 330 KB).
+const MaxOutputBytes = 16 << 20
 
 // Resolve runs the front end (parse, expand, resolve) on f and returns the
 // resolved plan with every diagnostic, in the reference's stage order:

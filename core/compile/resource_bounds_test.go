@@ -83,7 +83,7 @@ func toolCases() []toolCase {
 		c("baths_furnished_5000", "plan \"x\" {\n  units mm\n  for i in 0..5000 {\n    wall interior thickness 100 { (i*3000,0) (i*3000+2500,0) }\n    room at (i*3000,0) size 2500x2500 label \"Bath\"\n    furniture wc at (i*3000+100,100) size 400x600\n    furniture bed at (i*3000+1000,300) size 1000x2000\n  }\n}\n",
 			"fixtures against pieces, walls and rooms: no rule may weigh every piece against every other"),
 		c("walls_arc_22000", loopPlan(22000, "wall exterior thickness 200 { (i*3000,0) (i*3000+2500,0) arc (i*3000+2500,2500) radius 2000 }"),
-			"the largest drawing found within the step budget: 26 MB of SVG, under maxAnswerBytes"),
+			"the largest drawing found within the step budget (26 MB of SVG): refused past compile.MaxOutputBytes"),
 		c("labels_50x1MB", "plan \"x\" {\n  let s = \"abcdefghijklmnop\"\n  for i in 0..16 { s = \"{s}{s}\" }\n  for i in 0..50 { room at (i*10,0) size 5x5 label \"{s}\" }\n}\n",
 			"a 52 MB drawing before expand.MaxStringLength and MaxStringBytes"),
 		c("label_literal_loop", loopPlan(20000, "room at (i*10,0) size 5x5 label \""+strings.Repeat("x", 2000)+"\""),
