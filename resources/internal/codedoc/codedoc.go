@@ -109,7 +109,7 @@ func codesIn(l string) []string {
 // given examples. The output depends only on its inputs, in catalogue order,
 // so it is deterministic.
 func Markdown(ex Examples) []byte {
-	var errs, warns, host []diag.Entry
+	var errs, warns, notes, host []diag.Entry
 	for _, c := range diag.Codes() {
 		e, _ := diag.Lookup(c)
 		switch {
@@ -117,8 +117,10 @@ func Markdown(ex Examples) []byte {
 			host = append(host, e)
 		case e.Severity == diag.Error:
 			errs = append(errs, e)
-		default:
+		case e.Severity == diag.Warning:
 			warns = append(warns, e)
+		default:
+			notes = append(notes, e)
 		}
 	}
 	var b bytes.Buffer
@@ -127,20 +129,22 @@ func Markdown(ex Examples) []byte {
 	b.WriteString("Every diagnostic this server returns may carry a stable code. A code never changes\n")
 	b.WriteString("meaning and is never reused. An `E_` code is an error: the compile reports `ok: false`\n")
 	b.WriteString("and draws nothing until it is fixed. A `W_` code is a warning: the drawing is still\n")
-	b.WriteString("produced, but something in the plan looks wrong. Parse errors carry no code; their\n")
+	b.WriteString("produced, but something in the plan looks wrong. An `I_` code is a note about the\n")
+	b.WriteString("answer itself (a list cut at a budget). Parse errors carry no code; their\n")
 	b.WriteString("message says what was expected and what was found.\n\n")
 	b.WriteString("Each diagnostic also carries `fix`, the sentence given below for its code, and\n")
 	b.WriteString("`line`, `col` and `span` (byte offsets) pointing into the source; a finding about\n")
 	b.WriteString("the plan as a whole has no position. Some carry `fixes`: exact text edits that\n")
 	b.WriteString("correct the problem.\n\n")
-	fmt.Fprintf(&b, "**%d language errors**, **%d warnings**, and **%d host refusals**.\n\n", len(errs), len(warns), len(host))
+	fmt.Fprintf(&b, "**%d language errors**, **%d warnings**, **%s**, and **%d host refusals**.\n\n", len(errs), len(warns), count(len(notes), "note"), len(host))
 	b.WriteString("## Index\n\n")
 	table(&b, "Errors", errs)
 	table(&b, "Warnings", warns)
+	table(&b, "Notes", notes)
 	table(&b, "Host refusals (raised by a server before compiling)", host)
 	b.WriteString("## Codes\n\n")
 	b.WriteString("Where an example is shown, the comment marks the line the code is reported on.\n\n")
-	for _, group := range [][]diag.Entry{errs, warns, host} {
+	for _, group := range [][]diag.Entry{errs, warns, notes, host} {
 		for _, e := range group {
 			fmt.Fprintf(&b, "### %s\n\n*%s*: %s.\n\n**Fix:** %s\n\n", e.Code, e.Severity, e.Summary, e.Fix)
 			if s := ex[e.Code]; s != "" {
@@ -162,4 +166,12 @@ func table(b *bytes.Buffer, title string, es []diag.Entry) {
 // cell escapes the characters that would break a Markdown table cell.
 func cell(s string) string {
 	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+// count writes n with its noun, plural unless n is 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
