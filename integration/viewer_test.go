@@ -27,8 +27,9 @@ import (
 )
 
 // twoBed is the plan the viewer test draws: a two-bedroom flat that
-// compiles cleanly and that lint finds four things to say about (a bathroom
-// with no fixture, a bedroom with no window, two doors that hit a bed).
+// compiles with one warning (the hall's label pinned outside it) and that
+// lint finds four things to say about (a bathroom with no fixture, a bedroom
+// with no window, two doors that hit a bed).
 const twoBed = `# A two-bedroom flat: living room and kitchen along the front, two bedrooms
 # and a bathroom behind, a hall at the entrance.
 plan "Two-Bedroom Flat" {
@@ -40,7 +41,7 @@ plan "Two-Bedroom Flat" {
   wall id=p3 partition thickness 100 { (6000,4000) (6000,7000) }
 
   room id=living at (0,0)       size 5000x4000 label "Living / Kitchen" uses living
-  room id=hall   at (5000,0)    size 4000x4000 label "Hall" uses hall
+  room id=hall   at (5000,0)    size 4000x4000 label "Hall" at (4700,2000) uses hall
   room id=bed1   at (0,4000)    size 3500x3000 label "Bedroom 1" uses bedroom
   room id=bath   at (3500,4000) size 2500x3000 label "Bathroom" uses bath
   room id=bed2   at (6000,4000) size 3000x3000 label "Bedroom 2" uses bedroom
@@ -197,6 +198,16 @@ func TestViewerInChromium(t *testing.T) {
 	}
 	_, body = post(t, tc, base+"/mcp", toolCall(1, "compile", map[string]any{"source": twoBed}), nil)
 	compileResult := rpcResult(t, body)
+	var compileRes struct {
+		Content []struct{ Text string } `json:"content"`
+	}
+	var compileEnv struct {
+		OK          bool
+		Diagnostics []struct{ Code string }
+	}
+	if json.Unmarshal(compileResult, &compileRes) != nil || len(compileRes.Content) == 0 || json.Unmarshal([]byte(compileRes.Content[0].Text), &compileEnv) != nil || !compileEnv.OK || len(compileEnv.Diagnostics) == 0 {
+		t.Fatalf("compile of the test plan: want ok with a warning, got %s", compileResult)
+	}
 	_, body = post(t, tc, base+"/mcp", toolCall(2, "lint", map[string]any{"source": twoBed}), nil)
 	var lintRes struct {
 		Content []struct{ Text string } `json:"content"`
@@ -441,12 +452,22 @@ func TestViewerInChromium(t *testing.T) {
 		t.Errorf("the stage is %v in a 900×640 container", v.Stage)
 	}
 
-	// Lint's findings, fetched by the view through the host (tools/call).
-	lintShown := 0
+	// Compile's diagnostics and lint's findings, the latter fetched by the
+	// view through the host (tools/call).
+	lintShown, compileShown := 0, 0
 	for _, f := range v.Findings {
-		if f.From == "lint" {
+		switch f.From {
+		case "lint":
 			lintShown++
+		case "compile":
+			compileShown++
+			if !strings.Contains(f.Text, compileEnv.Diagnostics[0].Code) {
+				t.Errorf("compile's finding reads %q, want %s", f.Text, compileEnv.Diagnostics[0].Code)
+			}
 		}
+	}
+	if compileShown != len(compileEnv.Diagnostics) {
+		t.Errorf("the view lists %d compile diagnostics, the result has %d: %+v", compileShown, len(compileEnv.Diagnostics), v.Findings)
 	}
 	if lintShown != len(lintEnv.Diagnostics) {
 		t.Errorf("the view lists %d lint findings, the server has %d: %+v", lintShown, len(lintEnv.Diagnostics), v.Findings)
@@ -570,6 +591,22 @@ func TestViewerInChromium(t *testing.T) {
 		t.Errorf("level 1 is not fitted: drawing %v, walls %v, stage %v", v.SVG, v.Walls, v.Stage)
 	}
 	screenshot("viewer-4-level-1.png")
+
+	// A plan that does not compile: no drawing, the overlay says so, the
+	// errors are listed, and lint is not asked.
+	broken := "plan \"Broken\" {\n  room at (0,0) size 3000x banana\n}\n"
+	_, body = post(t, tc, base+"/mcp", toolCall(4, "compile", map[string]any{"source": broken}), nil)
+	eval("a failed compile", fmt.Sprintf(`sendResult({source: %s}, %s)`, mustJSON(broken), rpcResult(t, body)), nil)
+	waitFor("the failed compile", `!document.getElementById("drawing") && !document.getElementById("empty").hidden`)
+	v = state()
+	if v.Overlay == "none" || len(v.Findings) == 0 || !strings.Contains(v.Findings[0].Text, "error") {
+		t.Errorf("a failed compile shows overlay %q and findings %+v", v.Overlay, v.Findings)
+	}
+	var calls int
+	eval("tool calls", `hostLog.toolCalls.length`, &calls)
+	if calls != 2 {
+		t.Errorf("%d tool calls after a failed compile, want 2 (lint of each plan that compiled)", calls)
+	}
 
 	// Teardown is answered.
 	eval("teardown", `bridge.teardownResource({}).then(() => true)`, nil)
