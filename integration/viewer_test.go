@@ -537,6 +537,40 @@ func TestViewerInChromium(t *testing.T) {
 	run("double-click", chromedp.MouseClickXY(cx, cy, chromedp.ClickCount(1)), chromedp.MouseClickXY(cx, cy, chromedp.ClickCount(2)))
 	same("a double-click", state().SVG, first.SVG)
 
+	// Touch: two fingers spread apart zoom about their midpoint; one finger
+	// pans.
+	touch := func(typ input.DispatchTouchEventType, pts ...[2]float64) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			p := input.DispatchTouchEventParams{Type: typ, TouchPoints: []*input.TouchPoint{}}
+			for i, pt := range pts {
+				id := float64(i + 1)
+				p.TouchPoints = append(p.TouchPoints, &input.TouchPoint{X: pt[0], Y: pt[1], ID: &id})
+			}
+			_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, p)
+			return err
+		})
+	}
+	pinch := []chromedp.Action[chromedp.Void]{touch(input.DispatchTouchEventTypeTouchStart, [2]float64{cx - 50, cy}, [2]float64{cx + 50, cy})}
+	for d := 60.0; d <= 100; d += 10 {
+		pinch = append(pinch, touch(input.DispatchTouchEventTypeTouchMove, [2]float64{cx - d, cy}, [2]float64{cx + d, cy}))
+	}
+	run("pinch", append(pinch, touch(input.DispatchTouchEventTypeTouchEnd))...)
+	pz := state()
+	if r := pz.SVG.W / first.SVG.W; math.Abs(r-2) > 0.05 {
+		t.Errorf("a pinch from 100 to 200 px zoomed by %.2f, want 2", r)
+	}
+	run("one-finger drag",
+		touch(input.DispatchTouchEventTypeTouchStart, [2]float64{cx, cy}),
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{cx + 40, cy + 20}),
+		touch(input.DispatchTouchEventTypeTouchMove, [2]float64{cx + 80, cy + 40}),
+		touch(input.DispatchTouchEventTypeTouchEnd),
+	)
+	if v := state(); math.Abs(v.SVG.X-pz.SVG.X-80) > 2 || math.Abs(v.SVG.Y-pz.SVG.Y-40) > 2 {
+		t.Errorf("a one-finger drag of (80,40) moved the drawing by (%.0f,%.0f)", v.SVG.X-pz.SVG.X, v.SVG.Y-pz.SVG.Y)
+	}
+	clickIn("#fit")
+	same("Fit after touch", state().SVG, first.SVG)
+
 	// ping is answered; size-changed was sent; the handshake went through.
 	var pong string
 	eval("ping", `hostPing()`, &pong)
