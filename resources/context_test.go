@@ -68,6 +68,11 @@ func TestContextIsComplete(t *testing.T) {
 			t.Errorf("context.md does not list the resource %s", r.URI)
 		}
 	}
+	for _, c := range regexp.MustCompile(`\b[EWI]_[A-Z0-9_]*[A-Z0-9]\b`).FindAllString(page, -1) {
+		if _, ok := diag.Lookup(c); !ok {
+			t.Errorf("context.md mentions %s, which is not a catalogued code", c)
+		}
+	}
 	for _, c := range diag.Codes() {
 		if !strings.Contains(page, "`"+c+"`") {
 			t.Errorf("context.md does not list the code %s", c)

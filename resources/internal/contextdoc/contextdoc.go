@@ -89,7 +89,11 @@ func Markdown(tools []Tool, res []resources.Resource) ([]byte, error) {
 	if len(sections) > 0 {
 		return nil, fmt.Errorf("contextdoc: guide.md lacks %d marker lines", len(sections))
 	}
-	return append(bytes.TrimRight(b.Bytes(), "\n"), '\n'), nil
+	out := b.Bytes()
+	for bytes.Contains(out, []byte("\n\n\n")) {
+		out = bytes.ReplaceAll(out, []byte("\n\n\n"), []byte("\n\n"))
+	}
+	return append(bytes.TrimRight(out, "\n"), '\n'), nil
 }
 
 // toolsMarkdown writes one subsection per tool, in the order of whenToUse.
@@ -199,8 +203,9 @@ func diagnosticsMarkdown() []byte {
 		}
 	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "The catalogue has %d codes: %d errors, %d warnings, %d notes and %d host refusals.\n\n",
-		len(errs)+len(warns)+len(infos)+len(host), len(errs), len(warns), len(infos), len(host))
+	fmt.Fprintf(&b, "The catalogue has %s: %s, %s, %s and %s.\n\n",
+		count(len(errs)+len(warns)+len(infos)+len(host), "code"), count(len(errs), "error"),
+		count(len(warns), "warning"), count(len(infos), "note"), count(len(host), "host refusal"))
 	for _, g := range []struct {
 		title, intro string
 		es           []diag.Entry
@@ -220,6 +225,14 @@ func diagnosticsMarkdown() []byte {
 		b.WriteString("\n")
 	}
 	return b.Bytes()
+}
+
+// count writes n and the noun, in the plural unless n is 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // cell makes a string safe inside a Markdown table cell.
