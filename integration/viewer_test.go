@@ -354,34 +354,39 @@ func TestViewerInChromium(t *testing.T) {
 	// again until it sees the view's document, not the frame's first
 	// about:blank).
 	var frameCtx runtime.ExecutionContextID
-	inFrame := func(p *runtime.EvaluateParams) { p.ContextID = frameCtx }
-	for end := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			tree, err := cdp.Call(ctx, tg, page.GetFrameTree, cdp.Empty{})
-			if err != nil {
-				return err
-			}
-			if len(tree.FrameTree.ChildFrames) != 1 {
-				return fmt.Errorf("%d child frames, want the view's one", len(tree.FrameTree.ChildFrames))
-			}
-			w, err := cdp.Call(ctx, tg, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: tree.FrameTree.ChildFrames[0].Frame.ID, WorldName: "viewer-test"})
-			frameCtx = w.ExecutionContextID
-			return err
-		}))
-		if err == nil {
-			if ok, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.getElementById("stage")`, inFrame)); ok {
-				break
-			}
-		}
-		if time.Now().After(end) {
-			t.Fatalf("no view document in the iframe: %v", err)
-		}
-	}
 	var frameBox rect
-	eval("the view's frame", `(() => { const r = document.querySelector("iframe").getBoundingClientRect(); return {X: r.x, Y: r.y, W: r.width, H: r.height}; })()`, &frameBox)
+	inFrame := func(p *runtime.EvaluateParams) { p.ContextID = frameCtx }
+	attach := func() {
+		t.Helper()
+		for end := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				tree, err := cdp.Call(ctx, tg, page.GetFrameTree, cdp.Empty{})
+				if err != nil {
+					return err
+				}
+				if len(tree.FrameTree.ChildFrames) != 1 {
+					return fmt.Errorf("%d child frames, want the view's one", len(tree.FrameTree.ChildFrames))
+				}
+				w, err := cdp.Call(ctx, tg, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: tree.FrameTree.ChildFrames[0].Frame.ID, WorldName: "viewer-test"})
+				frameCtx = w.ExecutionContextID
+				return err
+			}))
+			if err == nil {
+				if ok, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.getElementById("stage")`, inFrame)); ok {
+					break
+				}
+			}
+			if time.Now().After(end) {
+				t.Fatalf("no view document in the iframe: %v", err)
+			}
+		}
+		eval("the view's frame", `(() => { const r = document.querySelector("iframe").getBoundingClientRect(); return {X: r.x, Y: r.y, W: r.width, H: r.height}; })()`, &frameBox)
+	}
+	attach()
 	state := func() viewState {
 		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[viewState](stateJS, inFrame))
+		// Two frames, so that resize observers have run.
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[viewState](`new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))).then(() => `+stateJS+`)`, inFrame, chromedp.EvalAwaitPromise))
 		if err != nil {
 			t.Fatalf("read the view: %v", err)
 		}
@@ -644,6 +649,32 @@ func TestViewerInChromium(t *testing.T) {
 
 	// Teardown is answered.
 	eval("teardown", `bridge.teardownResource({}).then(() => true)`, nil)
+
+	// A host whose container has a width and a maximum height only: the
+	// view asks for its height with size-changed, the host sizes the frame
+	// to it, and the drawing is fitted in the view's own stage.
+	run("open the host page again", chromedp.EmulateViewport(winW, 720), chromedp.Navigate(hostSrv.URL+"/"))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.hostReady === true`, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		t.Fatalf("the host page did not load AppBridge: %v", err)
+	}
+	eval("mount the viewer at its own height", fmt.Sprintf(`startHost({width: 900, theme: "light", input: {source: %s}, result: %s})`, mustJSON(twoBed), compileResult), nil)
+	attach()
+	waitFor("lint's findings", `!!document.querySelector('#list li[data-from="lint"]')`)
+	var sized struct{ Frame, Last float64 }
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		eval("the frame's height", `({Frame: document.querySelector("iframe").clientHeight, Last: hostLog.sizeChanges.length ? hostLog.sizeChanges[hostLog.sizeChanges.length - 1].height : 0})`, &sized)
+		if sized.Last > 0 && math.Abs(sized.Frame-sized.Last) < 1 || time.Now().After(end) {
+			break
+		}
+	}
+	v = state()
+	if math.Abs(sized.Frame-sized.Last) >= 1 || sized.Last < v.Stage.Y+v.Stage.H || sized.Last > 900 {
+		t.Errorf("the view asked for %.0f px (its stage ends at %.0f), the frame is %.0f px", sized.Last, v.Stage.Y+v.Stage.H, sized.Frame)
+	}
+	if fill := math.Max(v.SVG.W/v.Stage.W, v.SVG.H/v.Stage.H); fill < 0.9 || !v.Stage.contains(v.SVG, 1) || v.Overlay != "none" {
+		t.Errorf("at its own height: drawing %v in stage %v, overlay %s", v.SVG, v.Stage, v.Overlay)
+	}
+	screenshot("viewer-5-own-height.png")
 }
 
 func mustJSON(v any) string {
