@@ -19,6 +19,7 @@ import (
 )
 
 //go:generate go run ./internal/gendoc -o error-codes.md
+//go:generate go run ./internal/gengrammar -f grammar.gbnf
 //go:generate go run ./internal/gencontext -o context.md
 
 //go:embed readme.md spec.md context.md grammar.gbnf grammar.ebnf error-codes.md plan.schema.json intent.schema.json viewer.html lib/*.arch
