@@ -675,6 +675,21 @@ func TestViewerInChromium(t *testing.T) {
 		t.Errorf("at its own height: drawing %v in stage %v, overlay %s", v.SVG, v.Stage, v.Overlay)
 	}
 	screenshot("viewer-5-own-height.png")
+
+	// Full screen, asked of the host (ui/request-display-mode): the view
+	// fills the 700 px frame the host gives it and fits the drawing again.
+	clickIn("#full")
+	waitFor("full screen", `document.body.classList.contains("fill") && document.getElementById("stage").getBoundingClientRect().height > 420`)
+	v = state()
+	if fill := math.Max(v.SVG.W/v.Stage.W, v.SVG.H/v.Stage.H); fill < 0.9 || !v.Stage.contains(v.SVG, 1) || v.Frame.H != 700 {
+		t.Errorf("full screen: drawing %v in stage %v, view %v", v.SVG, v.Stage, v.Frame)
+	}
+	screenshot("viewer-6-fullscreen.png")
+	var modes []string
+	eval("display modes", `hostLog.modes`, &modes)
+	if len(modes) != 1 || modes[0] != "fullscreen" {
+		t.Errorf("display modes asked: %v", modes)
+	}
 }
 
 func mustJSON(v any) string {
