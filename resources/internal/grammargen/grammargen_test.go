@@ -9,7 +9,7 @@ import (
 
 // TestFreeName checks the generated trie: it refuses exactly the keywords.
 func TestFreeName(t *testing.T) {
-	g, err := gbnf.Parse("root ::= free-name\n" + Section())
+	g, err := gbnf.Parse("root ::= free-name\nunused ::= free-use-name\n" + Section())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,5 +59,28 @@ func TestRewrite(t *testing.T) {
 	}
 	if _, err := Rewrite([]byte("a ::= \"x\"\n")); err == nil {
 		t.Error("a grammar without markers was rewritten")
+	}
+}
+
+// TestFreeUseName checks the second trie: it refuses the keywords and the
+// room use words.
+func TestFreeUseName(t *testing.T) {
+	g, err := gbnf.Parse("root ::= free-use-name\nunused ::= free-name\n" + Section())
+	if err != nil {
+		t.Fatal(err)
+	}
+	match := func(s string) bool { ok, _ := g.Match("root", []byte(s)); return ok }
+	for _, w := range append(append([]string{}, Keywords...), UseWords...) {
+		if match(w) {
+			t.Errorf("free-use-name accepts %q", w)
+		}
+		if !match(w+"x") || !match(w[:len(w)-1]+"Q") {
+			t.Errorf("free-use-name refuses a near miss of %q", w)
+		}
+	}
+	for _, s := range []string{"toilet", "w", "wcs", "bat", "single", "basin"} {
+		if !match(s) {
+			t.Errorf("free-use-name refuses %q", s)
+		}
 	}
 }
