@@ -378,3 +378,28 @@ func TestGrammarKeywordsMatchParser(t *testing.T) {
 		t.Errorf("only %d words found in the grammar", len(words))
 	}
 }
+
+// TestGrammarUseWordsMatchParser checks grammargen's room use words against
+// the parser: each is taken after `uses`, and no other word of the grammar
+// is.
+func TestGrammarUseWordsMatchParser(t *testing.T) {
+	b, err := Read(GrammarURI)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uses := func(w string) bool {
+		return parses(w, []byte("plan \"x\" {\n  room at (0, 0) size 1x1 uses "+w+"\n}\n"))
+	}
+	use := map[string]bool{}
+	for _, u := range grammargen.UseWords {
+		use[u] = true
+		if !uses(u) {
+			t.Errorf("uses %s does not parse, but grammargen lists %q as a room use", u, u)
+		}
+	}
+	for _, m := range regexp.MustCompile(`"([A-Za-z_][A-Za-z0-9_]*)"`).FindAllStringSubmatch(string(b), -1) {
+		if w := m[1]; !use[w] && uses(w) {
+			t.Errorf("uses %s parses: is %q a room use grammargen lacks?", w, w)
+		}
+	}
+}
