@@ -84,3 +84,22 @@ func TestFreeUseName(t *testing.T) {
 		}
 	}
 }
+
+// TestFreeThemeKey checks the third trie: it refuses the theme string keys.
+func TestFreeThemeKey(t *testing.T) {
+	g, err := gbnf.Parse("root ::= free-theme-key\nunused ::= free-name free-use-name\n" + Section())
+	if err != nil {
+		t.Fatal(err)
+	}
+	match := func(s string) bool { ok, _ := g.Match("root", []byte(s)); return ok }
+	for _, k := range ThemeStringKeys {
+		if match(k) {
+			t.Errorf("free-theme-key accepts %q", k)
+		}
+	}
+	for _, s := range []string{"lineWeight", "furnitureLabel", "walls", "roomLabels", "fon", "gap"} {
+		if !match(s) {
+			t.Errorf("free-theme-key refuses %q", s)
+		}
+	}
+}
