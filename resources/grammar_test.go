@@ -183,10 +183,8 @@ func TestGrammarRefusesBrokenPlans(t *testing.T) {
 }
 
 // looseTestdata are the files under core/**/testdata the parser refuses and
-// the grammar accepts, each for a reason the grammar's header gives.
-var looseTestdata = map[string]string{
-	"../core/expand/testdata/diag/snips3_6.arch": "a statement keyword opening a line inside an expression",
-}
+// the grammar accepts, each with the reason; there are none today.
+var looseTestdata = map[string]string{}
 
 // TestGrammarRefusesBrokenTestdata holds the grammar to the parser's
 // verdict on the other side: every single-plan file under core/**/testdata
@@ -289,10 +287,8 @@ func bigPlan(n int) []byte {
 // TestGrammarAgreesWithParser mutates the plans of resources/testdata
 // (deleting, inserting a blank, or repeating a few bytes) and checks that
 // the grammar and the Go parser almost always agree on the result. The
-// grammar's header lists where they may differ: text the grammar allows
-// that the parser refuses (a call of a name spelled like a keyword), and
-// spacing the parser allows that the grammar refuses (statements glued
-// together after a value).
+// grammar's header says where they may differ: spacing the parser allows
+// that the grammar refuses (statements glued together after a value).
 func TestGrammarAgreesWithParser(t *testing.T) {
 	g := servedGrammar(t)
 	files, err := filepath.Glob("testdata/*.arch")
