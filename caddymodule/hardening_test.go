@@ -354,3 +354,40 @@ func noisyPlan(n int) string {
 	}
 	return string(b) + "\n}\n"
 }
+
+// FuzzCheckEnvelope: every body is either refused with a well-formed
+// JSON-RPC error or is exactly one JSON object; a batch never passes.
+func FuzzCheckEnvelope(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}`, `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`,
+		`{"jsonrpc":"2.0","id":1}`, `{"jsonrpc":"2.0","id":1,"result":{}}`, `{"jsonrpc":"2.0","id":1,"method":"ping"} x`,
+		`{"jsonrpc":"2.0","id":{},"method":"ping"}`, `"x"`, ``, ` [`, `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"lint","arguments":{"source":"x"}}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		e, rerr := checkEnvelope(body)
+		if rerr != nil {
+			if rerr.code != rpcParseError && rerr.code != rpcInvalidRequest || rerr.reason == "" {
+				t.Fatalf("error %+v", rerr)
+			}
+			w := httptest.NewRecorder()
+			writeRPCError(w, rerr)
+			if !json.Valid(w.Body.Bytes()) {
+				t.Fatalf("invalid error body %q", w.Body)
+			}
+			return
+		}
+		trimmed := strings.TrimLeft(string(body), " \t\r\n")
+		if !json.Valid(body) || !strings.HasPrefix(trimmed, "{") {
+			t.Fatalf("accepted %q", body)
+		}
+		var m map[string]json.RawMessage
+		if json.Unmarshal(body, &m) != nil {
+			t.Fatalf("accepted %q", body)
+		}
+		if _, ok := m["method"]; !ok && !e.isReply {
+			t.Fatalf("accepted a message with no method that is not a response: %q", body)
+		}
+	})
+}
