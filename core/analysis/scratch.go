@@ -22,12 +22,14 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // allocates afresh and its arrays are left to the collector.
 const maxScratchCells = CellBudget * 4
 
-func take[T any](free *[][]T, lent *[][]T, n int) []T {
+func take[T any](free *[][]T, lent *[][]T, n int, zero bool) []T {
 	for i := len(*free) - 1; i >= 0; i-- {
 		if b := (*free)[i]; cap(b) >= n {
 			*free = append((*free)[:i], (*free)[i+1:]...)
 			b = b[:n]
-			clear(b)
+			if zero {
+				clear(b)
+			}
 			*lent = append(*lent, b)
 			return b
 		}
@@ -39,11 +41,16 @@ func take[T any](free *[][]T, lent *[][]T, n int) []T {
 	return b
 }
 
-func (s *scratch) int32s(n int) []int32 { return take(&s.ints, &s.lentInts, n) }
+func (s *scratch) int32s(n int) []int32 { return take(&s.ints, &s.lentInts, n, true) }
 func (s *scratch) boolSlice(n int) []bool {
-	return take(&s.bools, &s.lentBools, n)
+	return take(&s.bools, &s.lentBools, n, true)
 }
-func (s *scratch) float64s(n int) []float64 { return take(&s.floats, &s.lentFloats, n) }
+func (s *scratch) float64s(n int) []float64 { return take(&s.floats, &s.lentFloats, n, true) }
+
+// int32sFilled and boolsFilled lend arrays with whatever they held: for a
+// caller that writes every element before reading any.
+func (s *scratch) int32sFilled(n int) []int32 { return take(&s.ints, &s.lentInts, n, false) }
+func (s *scratch) boolsFilled(n int) []bool   { return take(&s.bools, &s.lentBools, n, false) }
 
 // release takes every lent array back (their users must be done with them).
 func (s *scratch) release() {

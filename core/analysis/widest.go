@@ -77,22 +77,20 @@ func (g *navGrid) oddCells(m int32) float64 { return float64(2*m-1) * g.cell }
 // across a horizontal and a vertical step into each cell.
 func (g *navGrid) costTables(extra ...float64) {
 	n := len(g.free)
-	g.corr = g.mem.boolSlice(n)
+	g.corr = g.mem.boolsFilled(n)
 	// The widths in odd multiples of the cell, by multiple: 0 up to the
-	// longest run or clearance.
+	// longest run or clearance. Every other width: corridors, the open
+	// plan's crossing, the start labels, nothing (0) and no limit (+Inf).
 	var maxM int32
-	for k := range n {
-		g.corr[k] = !math.IsInf(g.width[k], 1)
-		maxM = max(maxM, g.hrun[k], g.vrun[k])
-		if g.clear[k] != noObstacle {
-			maxM = max(maxM, g.clear[k])
-		}
-	}
-	// Every other width: corridors, the open plan's crossing, the start
-	// labels, nothing (0) and no limit (+Inf).
 	other := append([]float64{0, math.Inf(1), float64(g.nx+g.ny) * g.cell}, extra...)
 	for k := range n {
-		if g.corr[k] {
+		corr := !math.IsInf(g.width[k], 1)
+		g.corr[k] = corr
+		maxM = max(maxM, g.hrun[k], g.vrun[k])
+		if c := g.clear[k]; c != noObstacle {
+			maxM = max(maxM, c)
+		}
+		if corr {
 			other = append(other, g.width[k])
 		}
 	}
@@ -122,23 +120,25 @@ func (g *navGrid) costTables(extra ...float64) {
 	}
 	g.rInf = g.rankOf(math.Inf(1))
 	g.rZero = g.rankOf(0)
-	g.rWidth = g.mem.int32s(n)
-	g.rCross = g.mem.int32s(n)
-	g.rSqueeze[0] = g.mem.int32s(n)
-	g.rSqueeze[1] = g.mem.int32s(n)
+	g.rWidth = g.mem.int32sFilled(n)
+	g.rCross = g.mem.int32sFilled(n)
+	g.rSqueeze[0] = g.mem.int32sFilled(n)
+	g.rSqueeze[1] = g.mem.int32sFilled(n)
 	rOpen := g.rankOf(float64(g.nx+g.ny) * g.cell)
+	rWidth, rCross, sq0, sq1 := g.rWidth[:n], g.rCross[:n], g.rSqueeze[0][:n], g.rSqueeze[1][:n]
+	corrs, clears, vrun, hrun := g.corr[:n], g.clear[:n], g.vrun[:n], g.hrun[:n]
 	for k := range n {
-		g.rWidth[k] = g.rInf
-		if g.corr[k] {
-			g.rWidth[k] = g.rankOf(g.width[k])
+		rWidth[k] = g.rInf
+		if corrs[k] {
+			rWidth[k] = g.rankOf(g.width[k])
 		}
-		if g.clear[k] == noObstacle {
-			g.rCross[k] = rOpen
+		if c := clears[k]; c == noObstacle {
+			rCross[k] = rOpen
 		} else {
-			g.rCross[k] = rankOfM[g.clear[k]]
+			rCross[k] = rankOfM[c]
 		}
-		g.rSqueeze[0][k] = rankOfM[g.vrun[k]]
-		g.rSqueeze[1][k] = rankOfM[g.hrun[k]]
+		sq0[k] = rankOfM[vrun[k]]
+		sq1[k] = rankOfM[hrun[k]]
 	}
 }
 
