@@ -132,12 +132,23 @@ func toolsMarkdown(tools []Tool) ([]byte, error) {
 			}
 			b.WriteString("\n")
 		}
-		if len(t.Returns) > 0 {
+		described := false
+		for _, p := range t.Returns {
+			described = described || p.Description != ""
+		}
+		switch {
+		case described:
 			b.WriteString("**Result fields:**\n\n| Name | Type | Meaning |\n| --- | --- | --- |\n")
 			for _, p := range t.Returns {
 				fmt.Fprintf(&b, "| `%s` | %s | %s |\n", p.Name, cell(p.Type), cell(p.Description))
 			}
 			b.WriteString("\n")
+		case len(t.Returns) > 0:
+			var fields []string
+			for _, p := range t.Returns {
+				fields = append(fields, fmt.Sprintf("`%s` (%s)", p.Name, p.Type))
+			}
+			fmt.Fprintf(&b, "**Result fields:** %s.\n\n", strings.Join(fields, ", "))
 		}
 		fmt.Fprintf(&b, "**What it does.** %s\n\n", t.Description)
 	}

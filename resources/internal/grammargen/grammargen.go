@@ -1,17 +1,21 @@
 // Package grammargen writes the generated part of resources/grammar.gbnf:
-// the rule free-name, a name that is not a statement keyword;
-// free-use-name, a name that is neither a keyword nor a room use word; and
-// free-theme-key, a name that is not a theme colour or font key. GBNF has
-// no negation, so each rule is spelled out as a trie of the words it
-// excludes: at each prefix of an excluded word, a name may stop (unless the
-// prefix is itself excluded), leave the trie with any other character, or
-// go on along it.
+// rules for names that are none of a set of words. GBNF has no negation,
+// so each such rule is spelled out as a trie of the words it excludes: at
+// each prefix of an excluded word, a name may stop (unless the prefix is
+// itself excluded), leave the trie with any other character, or go on
+// along it.
 //
-// The grammar uses free-name for the name a call or an assignment statement
-// starts with, where the parser reads a name that is not a keyword;
-// free-use-name for that name right after a room's `uses` list, whose words
-// the parser would otherwise take; and free-theme-key for a theme key given
-// a number. The word lists are checked against the parser by
+//   - free-name: not a statement keyword. A call or an assignment starts
+//     with one, since a statement that starts with a keyword is that
+//     statement.
+//   - free-value-name: not `if`, which always starts a conditional value.
+//   - free-after-X: not a keyword, nor a word the statement X could still
+//     take as an optional clause (Guards), for the call or assignment that
+//     follows X: the parser would read the word as X's clause.
+//   - free-theme-key: not a theme colour or font key, which takes only a
+//     string.
+//
+// The word lists are checked against the parser by
 // resources/grammar_test.go.
 package grammargen
 
@@ -39,6 +43,27 @@ var UseWords = []string{
 	"utility", "office", "entry",
 }
 
+// Guards are, for each statement with optional trailing clauses, the words
+// the parser may still take after it as one of its clauses (core/syntax's
+// parser, read clause by clause). "uses" is a room that ends with its
+// uses list, which goes on with any further use word.
+var Guards = []struct {
+	Class string
+	Words []string
+}{
+	{"room", []string{"label", "at", "uses"}},
+	{"uses", UseWords},
+	{"opening", []string{"wall", "hinge", "swing", "slide", "open"}},
+	{"furniture", []string{"size", "label", "rotate", "in", "segment", "offset", "side", "flush", "inset"}},
+	{"dim", []string{"segment", "offset", "text"}},
+	{"stair", []string{"width"}},
+	{"place", []string{"rotate", "mirror"}},
+	{"import", []string{"as"}},
+	{"paper", []string{"landscape", "portrait"}},
+	{"dims", []string{"overall", "rooms", "walls", "all"}},
+	{"if", []string{"else"}},
+}
+
 // ThemeStringKeys are the theme keys whose value must be a string
 // (core/syntax's themeStringKeys): colours and the font.
 var ThemeStringKeys = []string{
@@ -60,38 +85,73 @@ func Section() string {
 	b.WriteString("free-more ::= [a-zA-Z0-9_]+\n")
 	b.WriteString("# A name that is not a statement keyword (" + strings.Join(Keywords, " ") + "),\n")
 	b.WriteString("# as a trie: fk-PREFIX is the rest of such a name that starts with PREFIX.\n")
-	trie(&b, Keywords, "free-name", "fk-")
-	b.WriteString("# A name that is neither a keyword nor a room use (" + strings.Join(UseWords, " ") + "),\n")
-	b.WriteString("# as a trie: fu-PREFIX is the rest of such a name that starts with PREFIX.\n")
-	trie(&b, append(slices.Clone(Keywords), UseWords...), "free-use-name", "fu-")
-	b.WriteString("# A theme key that may take a number: none of " + strings.Join(ThemeStringKeys, " ") + ",\n")
-	b.WriteString("# as a trie: ft-PREFIX is the rest of such a key that starts with PREFIX.\n")
-	trie(&b, ThemeStringKeys, "free-theme-key", "ft-")
+	base := trie(&b, Keywords, nil, nil, "free-name", "fk-")
+	b.WriteString("# A name that is not `if`.\n")
+	trie(&b, []string{"if"}, nil, nil, "free-value-name", "fv-")
+	for _, g := range Guards {
+		fmt.Fprintf(&b, "# After %s: a name that is neither a keyword nor %s.\n", article(g.Class), strings.Join(g.Words, ", "))
+		trie(&b, g.Words, Keywords, base, "free-after-"+g.Class, "fa-"+g.Class+"-")
+	}
+	b.WriteString("# A theme key that may take a number: none of " + strings.Join(ThemeStringKeys, " ") + ".\n")
+	trie(&b, ThemeStringKeys, nil, nil, "free-theme-key", "ft-")
 	b.WriteString(End + "\n")
 	return b.String()
 }
 
-// trie writes the rules of a name that is none of words: the rule rootName
-// and one rule, prefix followed by the word prefix, per proper prefix of a
-// word. Rule names are case-sensitive, so accTitle's prefixes keep their
+func article(class string) string {
+	switch class {
+	case "opening":
+		return "a door, window or opening"
+	case "import", "if":
+		return "an " + class
+	case "uses":
+		return "a room's uses list"
+	case "paper", "dims":
+		return "the " + class + " setting"
+	}
+	return "a " + class
+}
+
+// trie writes the rules of a name that is none of words nor of baseWords:
+// the rule rootName and one rule, prefix followed by the word prefix, per
+// proper prefix of a word. Where a prefix belongs to baseWords only, the
+// rule baseRule gives for it is used instead of a new one (it excludes the
+// same words below it). It returns the function that names this trie's
+// rules. Rule names are case-sensitive, so accTitle's prefixes keep their
 // capitals.
-func trie(b *strings.Builder, words []string, rootName, prefix string) {
+func trie(b *strings.Builder, words, baseWords []string, baseRule func(string) string, rootName, prefix string) func(string) string {
 	ruleName := func(p string) string {
 		if p == "" {
 			return rootName
 		}
 		return prefix + p
 	}
+	all := append(slices.Clone(words), baseWords...)
 	excluded := map[string]bool{}
-	prefixes := map[string]bool{"": true}
-	for _, w := range words {
+	for _, w := range all {
 		excluded[w] = true
+	}
+	own := map[string]bool{"": true} // prefixes that get a rule here
+	for _, w := range words {
 		for i := 1; i < len(w); i++ {
-			prefixes[w[:i]] = true
+			own[w[:i]] = true
+		}
+	}
+	isBase := map[string]bool{}
+	for _, w := range baseWords {
+		for i := 1; i < len(w); i++ {
+			isBase[w[:i]] = true
+		}
+	}
+	// A word of this trie that is a prefix of another word needs its own
+	// rule too: the base's rule for it would let a name stop there.
+	for _, w := range words {
+		if isBase[w] {
+			own[w] = true
 		}
 	}
 	var order []string
-	for p := range prefixes {
+	for p := range own {
 		order = append(order, p)
 	}
 	slices.SortFunc(order, func(a, b string) int {
@@ -102,7 +162,7 @@ func trie(b *strings.Builder, words []string, rootName, prefix string) {
 	})
 	for _, p := range order {
 		var children []byte
-		for _, w := range words {
+		for _, w := range all {
 			if len(w) > len(p) && strings.HasPrefix(w, p) && !bytes.Contains(children, []byte{w[len(p)]}) {
 				children = append(children, w[len(p)])
 			}
@@ -112,8 +172,10 @@ func trie(b *strings.Builder, words []string, rootName, prefix string) {
 		for _, c := range children {
 			next := p + string(c)
 			switch {
-			case prefixes[next]:
+			case own[next]:
 				alts = append(alts, fmt.Sprintf("%q %s", string(c), ruleName(next)))
+			case isBase[next]:
+				alts = append(alts, fmt.Sprintf("%q %s", string(c), baseRule(next)))
 			case excluded[next]: // an excluded word that is no other's prefix
 				alts = append(alts, fmt.Sprintf("%q free-more", string(c)))
 			}
@@ -124,6 +186,7 @@ func trie(b *strings.Builder, words []string, rootName, prefix string) {
 		}
 		fmt.Fprintf(b, "%s ::= %s\n", ruleName(p), body)
 	}
+	return ruleName
 }
 
 // charClass is a GBNF class of the name characters other than except (the

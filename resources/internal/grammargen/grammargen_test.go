@@ -9,7 +9,7 @@ import (
 
 // TestFreeName checks the generated trie: it refuses exactly the keywords.
 func TestFreeName(t *testing.T) {
-	g, err := gbnf.Parse("root ::= free-name\nunused ::= free-use-name\n" + Section())
+	g, err := gbnf.Parse("root ::= free-name\n" + Section())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,32 +62,50 @@ func TestRewrite(t *testing.T) {
 	}
 }
 
-// TestFreeUseName checks the second trie: it refuses the keywords and the
-// room use words.
-func TestFreeUseName(t *testing.T) {
-	g, err := gbnf.Parse("root ::= free-use-name\nunused ::= free-name\n" + Section())
+// TestFreeAfter checks the guard tries: each refuses the keywords and its
+// guard words, and takes the other guards' words.
+func TestFreeAfter(t *testing.T) {
+	for _, gd := range Guards {
+		g, err := gbnf.Parse("root ::= free-after-" + gd.Class + "\n" + Section())
+		if err != nil {
+			t.Fatal(err)
+		}
+		match := func(s string) bool { ok, _ := g.Match("root", []byte(s)); return ok }
+		own := map[string]bool{}
+		for _, w := range append(append([]string{}, Keywords...), gd.Words...) {
+			own[w] = true
+			if match(w) {
+				t.Errorf("free-after-%s accepts %q", gd.Class, w)
+			}
+			if !match(w+"x") || !match(w[:len(w)-1]+"Q") {
+				t.Errorf("free-after-%s refuses a near miss of %q", gd.Class, w)
+			}
+		}
+		for _, other := range Guards {
+			for _, w := range other.Words {
+				if !own[w] && !match(w) {
+					t.Errorf("free-after-%s refuses %q", gd.Class, w)
+				}
+			}
+		}
+	}
+}
+
+func TestFreeValueName(t *testing.T) {
+	g, err := gbnf.Parse("root ::= free-value-name\n" + Section())
 	if err != nil {
 		t.Fatal(err)
 	}
-	match := func(s string) bool { ok, _ := g.Match("root", []byte(s)); return ok }
-	for _, w := range append(append([]string{}, Keywords...), UseWords...) {
-		if match(w) {
-			t.Errorf("free-use-name accepts %q", w)
-		}
-		if !match(w+"x") || !match(w[:len(w)-1]+"Q") {
-			t.Errorf("free-use-name refuses a near miss of %q", w)
-		}
-	}
-	for _, s := range []string{"toilet", "w", "wcs", "bat", "single", "basin"} {
-		if !match(s) {
-			t.Errorf("free-use-name refuses %q", s)
+	for s, want := range map[string]bool{"if": false, "i": true, "iff": true, "wall": true, "x": true, "if2": true} {
+		if ok, _ := g.Match("root", []byte(s)); ok != want {
+			t.Errorf("free-value-name %q = %v, want %v", s, ok, want)
 		}
 	}
 }
 
 // TestFreeThemeKey checks the third trie: it refuses the theme string keys.
 func TestFreeThemeKey(t *testing.T) {
-	g, err := gbnf.Parse("root ::= free-theme-key\nunused ::= free-name free-use-name\n" + Section())
+	g, err := gbnf.Parse("root ::= free-theme-key\n" + Section())
 	if err != nil {
 		t.Fatal(err)
 	}
