@@ -9,11 +9,13 @@ import (
 	"testing"
 )
 
-// TestImports holds the adapter's edges: the MCP SDK, the core facade and
-// its wire types, never Caddy.
+// TestImports holds the adapter's edges: the MCP SDK (and the JSON Schema
+// package it is built on, for the tools' output schemas), the core facade
+// and its wire types, never Caddy.
 func TestImports(t *testing.T) {
 	allowed := []string{
 		"github.com/modelcontextprotocol/go-sdk/",
+		"github.com/google/jsonschema-go/",
 		"github.com/archlang-go/caddy-archlang/core",
 	}
 	files, _ := filepath.Glob("*.go")

@@ -10,9 +10,12 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"reflect"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -107,28 +110,73 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// ToolNames lists the tools New registers, in registration order. Metrics
-// use it as the fixed list of tool label values.
-// The tool_<name>.go files append theirs through register.
-var ToolNames = []string{"compile", "link", "read_me"}
-
-// toolEntry is a tool defined in its own file (tool_<name>.go), which adds
-// itself to registered from an init function. New registers them after
-// read_me, in file-name order.
+// toolEntry is one tool New registers: its definition, its handler, and
+// the Go types its answers are encoded from (for its outputSchema; the
+// refusal every tool can answer is added to them).
 type toolEntry struct {
 	tool    *mcp.Tool
 	handler func(*tools) mcp.ToolHandler
+	shapes  []reflect.Type
 }
 
-// registered holds the tools added by the tool_<name>.go files.
-var registered []toolEntry
-
-// register adds a tool to every server New builds. It is called only from
-// init functions.
-func register(tool *mcp.Tool, handler func(*tools) mcp.ToolHandler) {
-	registered = append(registered, toolEntry{tool, handler})
-	ToolNames = append(ToolNames, tool.Name)
+// toolTable is every tool, in tools/list order.
+var toolTable = []toolEntry{
+	{compileTool, func(t *tools) mcp.ToolHandler { return t.compile },
+		[]reflect.Type{reflect.TypeFor[compile.Envelope](), reflect.TypeFor[compile.LevelEnvelope](), reflect.TypeFor[compile.PlanJSONRefusal]()}},
+	{linkTool, func(t *tools) mcp.ToolHandler { return t.link }, []reflect.Type{reflect.TypeFor[LinkResult]()}},
+	{readMeTool, func(t *tools) mcp.ToolHandler { return t.readMe }, []reflect.Type{reflect.TypeFor[guideResult]()}},
+	{completeTool, func(t *tools) mcp.ToolHandler { return t.complete }, []reflect.Type{resultOf(compile.Complete)}},
+	{describeTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "describe", t.describe) },
+		[]reflect.Type{fieldType(reflect.TypeFor[compile.DescribeResult](), "Facts")}},
+	{finishTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "finish", t.finish) }, []reflect.Type{resultOf(compile.Finish)}},
+	{fixTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "fix", t.fix) }, []reflect.Type{resultOf(compile.Fix)}},
+	{lintTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "lint", t.lint) }, []reflect.Type{reflect.TypeFor[compile.LintEnvelope]()}},
+	{repairTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "repair", t.repair) }, []reflect.Type{resultOf(compile.Repair)}},
+	{scoreTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "score", t.score) },
+		[]reflect.Type{reflect.TypeFor[compile.ScoreEnvelope](), reflect.TypeFor[compile.IntentErrorsEnvelope]()}},
+	{suggestTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "suggest", t.suggest) }, []reflect.Type{resultOf(compile.Suggest)}},
+	{validateTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "validate", t.validate) },
+		[]reflect.Type{reflect.TypeFor[compile.ValidateEnvelope](), reflect.TypeFor[compile.IntentErrorsEnvelope]()}},
 }
+
+// fieldType is the type of t's field name, pointers taken off.
+func fieldType(t reflect.Type, name string) reflect.Type {
+	f, ok := t.FieldByName(name)
+	if !ok {
+		panic("no field " + name + " in " + t.String())
+	}
+	ft := f.Type
+	for ft.Kind() == reflect.Pointer {
+		ft = ft.Elem()
+	}
+	return ft
+}
+
+// guideResult is read_me's structured answer: the guide's Markdown, which
+// is also the result's text.
+type guideResult struct {
+	OK    bool   `json:"ok"`
+	Guide string `json:"guide"`
+}
+
+// ToolNames lists the tools New registers, in tools/list order. Metrics
+// use it as the fixed list of tool label values.
+var ToolNames = func() []string {
+	var names []string
+	for _, e := range toolTable {
+		names = append(names, e.tool.Name)
+	}
+	return names
+}()
+
+// outputSchemas holds each tool's outputSchema, built once.
+var outputSchemas = sync.OnceValue(func() map[string]json.RawMessage {
+	m := map[string]json.RawMessage{}
+	for _, e := range toolTable {
+		m[e.tool.Name] = outputSchema(e.shapes...)
+	}
+	return m
+})
 
 // New builds the server. Capabilities are declared explicitly — tools,
 // resources, prompts (an empty list, answered by the SDK) and logging — so a
@@ -151,16 +199,17 @@ func New(opts Options) *mcp.Server {
 		},
 	})
 	t := &tools{opts: opts}
-	ct := *compileTool
-	ct.Description = fmt.Sprintf(ct.Description, byteSize(opts.MaxArgument))
-	if opts.ViewerURI != "" {
-		ct.Meta = viewerMeta(opts.ViewerURI)
-	}
-	s.AddTool(&ct, t.wrap("compile", t.compile))
-	s.AddTool(linkTool, t.wrap("link", t.link))
-	s.AddTool(readMeTool, t.wrap("read_me", t.readMe))
-	for _, e := range registered {
-		s.AddTool(e.tool, t.wrap(e.tool.Name, e.handler(t)))
+	schemas := outputSchemas()
+	for _, e := range toolTable {
+		def := *e.tool
+		def.OutputSchema = schemas[def.Name]
+		if def.Name == "compile" {
+			def.Description = fmt.Sprintf(def.Description, byteSize(opts.MaxArgument))
+			if opts.ViewerURI != "" {
+				def.Meta = viewerMeta(opts.ViewerURI)
+			}
+		}
+		s.AddTool(&def, t.wrap(def.Name, e.handler(t)))
 	}
 	for _, r := range opts.Resources {
 		s.AddResource(&mcp.Resource{

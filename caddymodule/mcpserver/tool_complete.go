@@ -33,10 +33,6 @@ var completeTool = &mcp.Tool{
 }`),
 }
 
-func init() {
-	register(completeTool, func(t *tools) mcp.ToolHandler { return t.complete })
-}
-
 // completeArgs are the complete tool's arguments; At stays raw so that
 // any number is read the same way (see parseOffset).
 type completeArgs struct {

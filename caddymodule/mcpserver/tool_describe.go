@@ -23,10 +23,6 @@ var describeTool = &mcp.Tool{
 	InputSchema: sourceOnlySchema,
 }
 
-func init() {
-	register(describeTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "describe", t.describe) })
-}
-
 func (t *tools) describe(ctx context.Context, _ sourceOnly, src []byte) *mcp.CallToolResult {
 	res := compile.Describe(src, compile.DescribeOptions{Ctx: ctx, Cache: t.opts.Cache, World: t.world()})
 	return jsonResult(res.Facts, !res.Facts.OK)

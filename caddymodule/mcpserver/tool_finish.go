@@ -22,10 +22,6 @@ var finishTool = &mcp.Tool{
 	InputSchema: fixInputSchema,
 }
 
-func init() {
-	register(finishTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "finish", t.finish) })
-}
-
 func (t *tools) finish(ctx context.Context, a fixArgs, src []byte) *mcp.CallToolResult {
 	return jsonResult(compile.Finish(src, compile.FinishOptions{Ctx: ctx, Cache: t.opts.Cache, World: t.world(), Unsafe: a.Unsafe}), false)
 }

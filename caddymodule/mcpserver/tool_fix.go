@@ -25,10 +25,6 @@ var fixTool = &mcp.Tool{
 	InputSchema: fixInputSchema,
 }
 
-func init() {
-	register(fixTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "fix", t.fix) })
-}
-
 // fixInputSchema is the input schema of fix and finish.
 var fixInputSchema = json.RawMessage(`{
   "type": "object",

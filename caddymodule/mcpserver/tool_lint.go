@@ -33,10 +33,6 @@ var lintTool = &mcp.Tool{
 }`),
 }
 
-func init() {
-	register(lintTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "lint", t.lint) })
-}
-
 // lintArgs are the lint tool's arguments.
 type lintArgs struct {
 	sourceField

@@ -24,10 +24,6 @@ var repairTool = &mcp.Tool{
 	InputSchema: sourceOnlySchema,
 }
 
-func init() {
-	register(repairTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "repair", t.repair) })
-}
-
 func (t *tools) repair(ctx context.Context, _ sourceOnly, src []byte) *mcp.CallToolResult {
 	return jsonResult(compile.Repair(src, compile.RepairOptions{Ctx: ctx, World: t.world()}), false)
 }

@@ -30,10 +30,6 @@ var scoreTool = &mcp.Tool{
 }`),
 }
 
-func init() {
-	register(scoreTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "score", t.score) })
-}
-
 // scoreArgs are score's arguments; brief stays raw for the core's decoder.
 type scoreArgs struct {
 	sourceField

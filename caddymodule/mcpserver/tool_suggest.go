@@ -24,10 +24,6 @@ var suggestTool = &mcp.Tool{
 	InputSchema: sourceOnlySchema,
 }
 
-func init() {
-	register(suggestTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "suggest", t.suggest) })
-}
-
 func (t *tools) suggest(ctx context.Context, _ sourceOnly, src []byte) *mcp.CallToolResult {
 	return jsonResult(compile.Suggest(src, compile.SuggestOptions{Ctx: ctx, Cache: t.opts.Cache, World: t.world()}), false)
 }

@@ -36,10 +36,6 @@ var validateTool = &mcp.Tool{
 }`),
 }
 
-func init() {
-	register(validateTool, func(t *tools) mcp.ToolHandler { return sourceTool(t, "validate", t.validate) })
-}
-
 // validateArgs are validate's arguments. graph and intent stay raw: the
 // core decodes them with the reference's rules and error paths.
 type validateArgs struct {
