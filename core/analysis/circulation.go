@@ -73,8 +73,7 @@ func (g *navGrid) idx(i, j int) int { return j*g.nx + i }
 // release returns the grid's arrays to the pool; the grid is unusable
 // afterwards.
 func (g *navGrid) release() {
-	g.mem.release()
-	scratchPool.Put(g.mem)
+	putScratch(g.mem)
 	g.mem = nil
 }
 
@@ -109,7 +108,7 @@ func (m *Model) buildGrid() *navGrid {
 	if !ok {
 		return nil
 	}
-	g := &navGrid{origin: ext.Min, cell: CellSize(ext.W(), ext.H()), mem: scratchPool.Get().(*scratch)}
+	g := &navGrid{origin: ext.Min, cell: CellSize(ext.W(), ext.H()), mem: getScratch()}
 	fx, fy := math.Ceil(ext.W()/g.cell), math.Ceil(ext.H()/g.cell)
 	// A degenerate or absurd extent (a sliver, a coordinate near the float
 	// limits) gets no grid rather than an unbounded one.

@@ -1,7 +1,5 @@
 package analysis
 
-import "sync"
-
 // scratch lends the nav grid its per-cell arrays and takes them back when
 // the circulation is measured, so describing plan after plan reuses a few
 // megabytes instead of allocating (and collecting) them every time. Every
@@ -16,7 +14,32 @@ type scratch struct {
 	lentFloats [][]float64
 }
 
-var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+// scratchFree keeps at most maxPooledScratch idle scratches: a burst of
+// concurrent describes allocates what it needs, and afterwards only this
+// many sets of arrays stay in memory.
+var scratchFree = make(chan *scratch, maxPooledScratch)
+
+// maxPooledScratch is how many idle scratches are kept.
+const maxPooledScratch = 2
+
+// getScratch takes an idle scratch, or a new one.
+func getScratch() *scratch {
+	select {
+	case s := <-scratchFree:
+		return s
+	default:
+		return new(scratch)
+	}
+}
+
+// putScratch keeps s for the next grid, unless enough are kept already.
+func putScratch(s *scratch) {
+	s.release()
+	select {
+	case scratchFree <- s:
+	default:
+	}
+}
 
 // maxScratchCells bounds the arrays a pooled scratch keeps: a grid past it
 // allocates afresh and its arrays are left to the collector.
