@@ -99,10 +99,10 @@ func structured(name string, h mcp.ToolHandler) mcp.ToolHandler {
 		if !ok {
 			return res, err
 		}
-		if text := tc.Text; len(text) > 0 && text[0] == '{' && json.Valid([]byte(text)) {
+		if name == "read_me" {
+			res.StructuredContent = guideResult{OK: true, Guide: tc.Text}
+		} else if text := tc.Text; len(text) > 0 && text[0] == '{' && json.Valid([]byte(text)) {
 			res.StructuredContent = json.RawMessage(text)
-		} else if name == "read_me" {
-			res.StructuredContent = guideResult{OK: true, Guide: text}
 		}
 		return res, err
 	}
@@ -160,7 +160,13 @@ func marshal(v any) ([]byte, error) {
 }
 
 func textResult(body []byte, isError bool) *mcp.CallToolResult {
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(body)}}, IsError: isError}
+	r := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(body)}}, IsError: isError}
+	if len(body) > 0 && body[0] == '{' {
+		// Every JSON body here was written by marshal (or Refusal): the
+		// same bytes are the structured result, with no second check.
+		r.StructuredContent = json.RawMessage(body)
+	}
+	return r
 }
 
 func jsonResult(v any, isError bool) *mcp.CallToolResult {
