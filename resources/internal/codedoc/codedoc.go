@@ -109,20 +109,7 @@ func codesIn(l string) []string {
 // given examples. The output depends only on its inputs, in catalogue order,
 // so it is deterministic.
 func Markdown(ex Examples) []byte {
-	var errs, warns, notes, host []diag.Entry
-	for _, c := range diag.Codes() {
-		e, _ := diag.Lookup(c)
-		switch {
-		case hostCodes[c]:
-			host = append(host, e)
-		case e.Severity == diag.Error:
-			errs = append(errs, e)
-		case e.Severity == diag.Warning:
-			warns = append(warns, e)
-		default:
-			notes = append(notes, e)
-		}
-	}
+	errs, warns, notes, host := Groups()
 	var b bytes.Buffer
 	b.WriteString("<!-- Generated from core/diag by `go generate ./resources`. Do not edit. -->\n\n")
 	b.WriteString("# ArchLang diagnostic codes\n\n")
@@ -136,7 +123,7 @@ func Markdown(ex Examples) []byte {
 	b.WriteString("`line`, `col` and `span` (byte offsets) pointing into the source; a finding about\n")
 	b.WriteString("the plan as a whole has no position. Some carry `fixes`: exact text edits that\n")
 	b.WriteString("correct the problem.\n\n")
-	fmt.Fprintf(&b, "**%d language errors**, **%d warnings**, **%s**, and **%d host refusals**.\n\n", len(errs), len(warns), count(len(notes), "note"), len(host))
+	fmt.Fprintf(&b, "**%d language errors**, **%d warnings**, **%s**, and **%d host refusals**.\n\n", len(errs), len(warns), Count(len(notes), "note"), len(host))
 	b.WriteString("## Index\n\n")
 	table(&b, "Errors", errs)
 	table(&b, "Warnings", warns)
@@ -168,8 +155,28 @@ func cell(s string) string {
 	return strings.ReplaceAll(s, "|", `\|`)
 }
 
-// count writes n with its noun, plural unless n is 1.
-func count(n int, noun string) string {
+// Groups sorts the catalogue as the pages present it: the language's
+// errors, its warnings, its notes (I_ codes), and the refusals a host makes
+// before compiling, each in catalogue order.
+func Groups() (errs, warns, notes, host []diag.Entry) {
+	for _, c := range diag.Codes() {
+		e, _ := diag.Lookup(c)
+		switch {
+		case hostCodes[c]:
+			host = append(host, e)
+		case e.Severity == diag.Error:
+			errs = append(errs, e)
+		case e.Severity == diag.Warning:
+			warns = append(warns, e)
+		default:
+			notes = append(notes, e)
+		}
+	}
+	return
+}
+
+// Count writes n with its noun, plural unless n is 1.
+func Count(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}

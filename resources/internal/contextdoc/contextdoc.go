@@ -16,6 +16,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"github.com/archlang-go/caddy-archlang/resources/internal/codedoc"
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
@@ -50,9 +51,6 @@ var whenToUse = []struct{ name, when string }{
 	{"complete", "When you are unsure what may be written at a point of a plan: it lists the keywords, element kinds, functions and names in scope there."},
 	{"link", "To share a plan: a playground URL, and image URLs of the drawing when the server can make them."},
 }
-
-// hostCodes are raised by a server before any compiling.
-var hostCodes = map[string]bool{"E_INPUT_TOO_LARGE": true, "E_RATE_LIMITED": true}
 
 // Build gathers the generated parts and returns the whole page.
 func Build(ctx context.Context) ([]byte, error) {
@@ -199,24 +197,11 @@ func resourcesMarkdown(res []resources.Resource) []byte {
 // diagnosticsMarkdown writes the catalogue, grouped as the page's readers
 // need it: the language's errors, its warnings, notes, and host refusals.
 func diagnosticsMarkdown() []byte {
-	var errs, warns, infos, host []diag.Entry
-	for _, c := range diag.Codes() {
-		e, _ := diag.Lookup(c)
-		switch {
-		case hostCodes[c]:
-			host = append(host, e)
-		case e.Severity == diag.Error:
-			errs = append(errs, e)
-		case e.Severity == diag.Warning:
-			warns = append(warns, e)
-		default:
-			infos = append(infos, e)
-		}
-	}
+	errs, warns, infos, host := codedoc.Groups()
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "The catalogue has %s: %s, %s, %s and %s.\n\n",
-		count(len(errs)+len(warns)+len(infos)+len(host), "code"), count(len(errs), "error"),
-		count(len(warns), "warning"), count(len(infos), "note"), count(len(host), "host refusal"))
+		codedoc.Count(len(errs)+len(warns)+len(infos)+len(host), "code"), codedoc.Count(len(errs), "error"),
+		codedoc.Count(len(warns), "warning"), codedoc.Count(len(infos), "note"), codedoc.Count(len(host), "host refusal"))
 	for _, g := range []struct {
 		title, intro string
 		es           []diag.Entry
@@ -236,14 +221,6 @@ func diagnosticsMarkdown() []byte {
 		b.WriteString("\n")
 	}
 	return b.Bytes()
-}
-
-// count writes n and the noun, in the plural unless n is 1.
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // cell makes a string safe inside a Markdown table cell.
