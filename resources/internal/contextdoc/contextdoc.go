@@ -16,11 +16,11 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
-	"github.com/archlang-go/caddy-archlang/resources/internal/codedoc"
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/resources"
+	"github.com/archlang-go/caddy-archlang/resources/internal/codedoc"
 )
 
 //go:embed guide.md
