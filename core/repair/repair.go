@@ -531,35 +531,9 @@ func backFixture(p *ir.Plan, r geom.Rect) (geom.Rect, bool) {
 		dx, dy float64
 	}
 	best := cand{gap: math.Inf(1)}
-	c := r.Center()
 	for _, b := range bands(p) {
-		h := (b.solid.Max.Y - b.solid.Min.Y) / 2
-		if b.axis == 1 {
-			h = (b.solid.Max.X - b.solid.Min.X) / 2
-		}
-		var gap, dx, dy float64
-		if b.axis == 0 {
-			if overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X) <= 1e-9 {
-				continue
-			}
-			mid := b.solid.Min.Y + h
-			if mid <= c.Y {
-				gap, dy = r.Min.Y-mid, b.solid.Max.Y-r.Min.Y
-			} else {
-				gap, dy = mid-r.Max.Y, b.solid.Min.Y-r.Max.Y
-			}
-		} else {
-			if overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y) <= 1e-9 {
-				continue
-			}
-			mid := b.solid.Min.X + h
-			if mid <= c.X {
-				gap, dx = r.Min.X-mid, b.solid.Max.X-r.Min.X
-			} else {
-				gap, dx = mid-r.Max.X, b.solid.Min.X-r.Max.X
-			}
-		}
-		if gap < -1e-9 {
+		gap, dx, dy, ok := bandGap(r, b)
+		if !ok || gap < -1e-9 {
 			continue
 		}
 		if gap <= BackReach+1e-9 {
@@ -967,36 +941,38 @@ func doorsNear(p *ir.Plan, r geom.Rect) []doorFrame {
 // along a side of r with its centreline within BackReach, as backFixture
 // tests each band.
 func backed(r geom.Rect, bands []band, near []int) bool {
-	c := r.Center()
 	for _, i := range near {
-		b := bands[i]
-		var gap float64
-		if b.axis == 0 {
-			if overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X) <= 1e-9 {
-				continue
-			}
-			mid := b.solid.Min.Y + (b.solid.Max.Y-b.solid.Min.Y)/2
-			if mid <= c.Y {
-				gap = r.Min.Y - mid
-			} else {
-				gap = mid - r.Max.Y
-			}
-		} else {
-			if overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y) <= 1e-9 {
-				continue
-			}
-			mid := b.solid.Min.X + (b.solid.Max.X-b.solid.Min.X)/2
-			if mid <= c.X {
-				gap = r.Min.X - mid
-			} else {
-				gap = mid - r.Max.X
-			}
-		}
-		if gap >= -1e-9 && gap <= BackReach+1e-9 {
+		if gap, _, _, ok := bandGap(r, bands[i]); ok && gap >= -1e-9 && gap <= BackReach+1e-9 {
 			return true
 		}
 	}
 	return false
+}
+
+// bandGap measures band b against a piece r it runs alongside (ok when
+// they share some of the band's length): the gap from the piece's facing
+// side to the band's centreline, and the move (dx, dy) that sets the
+// piece against the band's face.
+func bandGap(r geom.Rect, b band) (gap, dx, dy float64, ok bool) {
+	c := r.Center()
+	if b.axis == 0 {
+		if overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X) <= 1e-9 {
+			return 0, 0, 0, false
+		}
+		mid := b.solid.Min.Y + (b.solid.Max.Y-b.solid.Min.Y)/2
+		if mid <= c.Y {
+			return r.Min.Y - mid, 0, b.solid.Max.Y - r.Min.Y, true
+		}
+		return mid - r.Max.Y, 0, b.solid.Min.Y - r.Max.Y, true
+	}
+	if overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y) <= 1e-9 {
+		return 0, 0, 0, false
+	}
+	mid := b.solid.Min.X + (b.solid.Max.X-b.solid.Min.X)/2
+	if mid <= c.X {
+		return r.Min.X - mid, b.solid.Max.X - r.Min.X, 0, true
+	}
+	return mid - r.Max.X, b.solid.Min.X - r.Max.X, 0, true
 }
 
 // derivedPlans are the storeys of the runs in progress.
