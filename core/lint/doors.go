@@ -184,11 +184,16 @@ type obstruction struct {
 // else the first later door's sweep, that the sweep s of door k runs into
 // (each pair of doors is weighed once, at the earlier door).
 func (c *checker) firstObstruction(s swing, k int, doors []doorFrame, near *sweepIndex) (obstruction, bool) {
-	if !c.spend(len(c.p.Furniture)) {
+	// Only a piece within the leaf's reach of the hinge can be in the
+	// sweep: the index lists those, in furniture order.
+	reach := s.r + 1
+	pieces := c.pieceIndex().Query(geom.Rect{Min: geom.Point{X: s.hinge.X - reach, Y: s.hinge.Y - reach},
+		Max: geom.Point{X: s.hinge.X + reach, Y: s.hinge.Y + reach}})
+	if !c.spend(len(pieces)) {
 		return obstruction{}, false
 	}
-	for i, f := range c.p.Furniture {
-		if d, ok := s.rectDistance(f.Rect); ok && d <= s.r+geom.Eps {
+	for _, i := range pieces {
+		if d, ok := s.rectDistance(c.p.Furniture[i].Rect); ok && d <= s.r+geom.Eps {
 			return obstruction{piece: i, door: -1, dist: d}, true
 		}
 	}
