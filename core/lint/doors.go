@@ -415,10 +415,14 @@ func (c *checker) doorwayBlocked() {
 			continue
 		}
 		depth := landingDepth + c.prof.SwingBuffer
-		if !c.spend(len(c.p.Furniture)) {
+		// Only a piece meeting the landings' box can intrude on them: the
+		// index lists those, in furniture order.
+		pieces := c.pieceIndex().Query(f.landingBox(depth))
+		if !c.spend(len(pieces)) {
 			return
 		}
-		for _, fu := range c.p.Furniture {
+		for _, pi := range pieces {
+			fu := c.p.Furniture[pi]
 			left, ok := f.landingGap(fu.Rect, depth)
 			if !ok {
 				continue
@@ -436,6 +440,22 @@ func (c *checker) doorwayBlocked() {
 			break
 		}
 	}
+}
+
+// landingBox is the plan-space box of both landings (the opening's width
+// along the wall, depth to each side of its centreline), a millimetre
+// larger all round.
+func (f doorFrame) landingBox(depth float64) geom.Rect {
+	var b geom.Rect
+	for k, uv := range [][2]float64{{0, -depth}, {f.op.Width, -depth}, {f.op.Width, depth}, {0, depth}} {
+		p := f.a.Add(f.d.Mul(uv[0])).Add(f.n.Mul(uv[1]))
+		if k == 0 {
+			b = geom.Rect{Min: p, Max: p}
+		} else {
+			b = b.Union(geom.Rect{Min: p, Max: p})
+		}
+	}
+	return geom.Rect{Min: geom.Point{X: b.Min.X - 1, Y: b.Min.Y - 1}, Max: geom.Point{X: b.Max.X + 1, Y: b.Max.Y + 1}}
 }
 
 // landingGap returns the clear depth r leaves in front of the opening (from
