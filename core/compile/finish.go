@@ -51,6 +51,10 @@ type FinishResult struct {
 	Diagnostics []diag.JSON `json:"diagnostics"`
 }
 
+// finishCacheBytes bounds the cache a Finish call without one makes for
+// itself.
+const finishCacheBytes = 64 << 20
+
 // Finish runs the two correctors to a fixpoint: fix (the machine-applicable
 // edits the diagnostics carry, so the plan compiles) then repair (furniture
 // out of walls, doorways and swings), round after round until a round
@@ -58,6 +62,11 @@ type FinishResult struct {
 // Like its parts it only returns new source; nothing is applied elsewhere.
 func Finish(src []byte, opts FinishOptions) FinishResult {
 	res := FinishResult{Applied: []fixer.Applied{}, Skipped: []fixer.Skipped{}, Changes: []repair.Change{}, Unresolved: []repair.Unresolved{}}
+	if opts.Cache == nil {
+		// The last round's fix and the final validate resolve the same
+		// program: a cache for this call lets them do it once.
+		opts.Cache = NewCache(finishCacheBytes)
+	}
 	cur := src
 	for range MaxFinishRounds {
 		if cancelled(opts.Ctx) {
