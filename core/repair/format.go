@@ -1,6 +1,7 @@
 package repair
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/syntax"
@@ -276,8 +277,11 @@ func (p *printer) gap(gap string) {
 // trailing returns the comment that follows position end on the same line,
 // "" when none.
 func trailing(src []byte, end int) string {
+	if end < 0 || end > len(src) {
+		return ""
+	}
 	rest := src[end:]
-	if i := strings.IndexByte(string(rest), '\n'); i >= 0 {
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
 		rest = rest[:i]
 	}
 	t := strings.TrimSpace(string(rest))
