@@ -39,5 +39,14 @@
 // first entrance's doorway cell to each room's free cell nearest its
 // centre; the bottleneck is the widest path's narrowest connector.
 //
+// Its cost is near-linear in the grid, whatever the number of rooms: one
+// breadth-first search from the entrance gives every walk's length; one
+// widest-path search, on widths numbered by rank and settled from a bucket
+// per rank, labels the whole grid, and each room's walk only corrects the
+// labels its own floor changes, then undoes them (widest.go); the nearest
+// room of a functional route comes from one search from all the candidate
+// rooms at once. The per-cell arrays are borrowed from a small free list
+// (scratch.go), so describing plan after plan does not reallocate them.
+//
 // Everything is deterministic: lists follow source order, never map order.
 package analysis
