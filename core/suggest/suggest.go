@@ -105,10 +105,12 @@ type suggester struct {
 	uses      [][]string
 	findings  diag.List
 	segs      []wallSeg
-	// onWall lists each wall's openings, in plan order.
-	onWall [][]int
-	// bounds is each room's bounding box.
-	bounds []geom.Rect
+	// bounds is each room's bounding box; roomIx indexes them, and openIx
+	// the reach of each opening's block (see freeStretch).
+	bounds         []geom.Rect
+	roomIx, openIx *geom.RectIndex
+	// segIx indexes the boxes of segs.
+	segIx *geom.RectIndex
 	// flags holds the span of every finding, by code.
 	flags map[string]map[any]bool
 	// inRoom lists, per room once asked, the furniture whose centre lies
@@ -124,15 +126,19 @@ type wallSeg struct {
 }
 
 func newSuggester(p *ir.Plan, facts *analysis.Facts, findings diag.List) *suggester {
-	s := &suggester{p: p, findings: findings, onWall: make([][]int, len(p.Walls)), inRoom: map[int][]int{}}
-	for i, op := range p.Openings {
-		if op.Wall >= 0 && op.Wall < len(p.Walls) {
-			s.onWall[op.Wall] = append(s.onWall[op.Wall], i)
-		}
-	}
+	s := &suggester{p: p, findings: findings, inRoom: map[int][]int{}}
 	for _, r := range p.Rooms {
 		s.bounds = append(s.bounds, r.Polygon.Bounds())
 	}
+	s.roomIx = geom.NewRectIndex(s.bounds)
+	boxes := make([]geom.Rect, len(p.Openings))
+	for i, op := range p.Openings {
+		// An opening blocks a stretch its width and OpeningGap to each
+		// side, from a centre within the tolerance of the wall's line.
+		h := op.Width/2 + OpeningGap + EdgeTolerance + 2
+		boxes[i] = geom.Rect{Min: geom.Point{X: op.Center.X - h, Y: op.Center.Y - h}, Max: geom.Point{X: op.Center.X + h, Y: op.Center.Y + h}}
+	}
+	s.openIx = geom.NewRectIndex(boxes)
 	s.reachable = make([]bool, len(p.Rooms))
 	// The first access entry of each id answers for it.
 	reach := make(map[string]bool, len(facts.Access.Rooms))
@@ -163,6 +169,12 @@ func newSuggester(p *ir.Plan, facts *analysis.Facts, findings diag.List) *sugges
 			along += sg.Len()
 		}
 	}
+	sb := make([]geom.Rect, len(s.segs))
+	for k, ws := range s.segs {
+		a, b := ws.seg.A, ws.seg.B
+		sb[k] = geom.Rect{Min: geom.Point{X: min(a.X, b.X), Y: min(a.Y, b.Y)}, Max: geom.Point{X: max(a.X, b.X), Y: max(a.Y, b.Y)}}
+	}
+	s.segIx = geom.NewRectIndex(sb)
 	return s
 }
 
@@ -215,12 +227,9 @@ func (s *suggester) spots(i int, width float64, door bool, keep func(w int) bool
 	// Only a segment whose box comes within the tolerance of the room's
 	// can carry one of its edges.
 	rb := s.bounds[i]
-	for k, ws := range s.segs {
-		a, b := ws.seg.A, ws.seg.B
-		if min(a.X, b.X) > rb.Max.X+2*EdgeTolerance || max(a.X, b.X) < rb.Min.X-2*EdgeTolerance ||
-			min(a.Y, b.Y) > rb.Max.Y+2*EdgeTolerance || max(a.Y, b.Y) < rb.Min.Y-2*EdgeTolerance {
-			continue
-		}
+	near := geom.Rect{Min: geom.Point{X: rb.Min.X - 2*EdgeTolerance, Y: rb.Min.Y - 2*EdgeTolerance}, Max: geom.Point{X: rb.Max.X + 2*EdgeTolerance, Y: rb.Max.Y + 2*EdgeTolerance}}
+	for _, k := range s.segIx.Query(near) {
+		ws := s.segs[k]
 		if !keep(ws.wall) {
 			continue
 		}
@@ -265,8 +274,14 @@ func overlap(sg geom.Segment, a, b geom.Point) (lo, hi float64, ok bool) {
 func (s *suggester) freeStretch(room, k int, lo, hi, width float64, door bool) (at, free float64, ok bool) {
 	ws := s.segs[k]
 	var blocks []interval
-	for _, oi := range s.onWall[ws.wall] {
+	// Only what meets the stretch [lo, hi] can block it: the openings and
+	// rooms near it come from box indexes, in plan order.
+	stretch := stretchBox(ws.seg, lo, hi, 2*EdgeTolerance+1)
+	for _, oi := range s.openIx.Query(stretch) {
 		op := &s.p.Openings[oi]
+		if op.Wall != ws.wall {
+			continue
+		}
 		t, off := ws.seg.Project(op.Center)
 		if math.Abs(off) > EdgeTolerance+1 {
 			continue
@@ -277,7 +292,7 @@ func (s *suggester) freeStretch(room, k int, lo, hi, width float64, door bool) (
 		blocks = append(blocks, s.furnitureBlocks(room, ws.seg)...)
 	}
 	if s.exterior(ws.wall) {
-		blocks = append(blocks, s.neighbourBlocks(room, ws.seg)...)
+		blocks = append(blocks, s.neighbourBlocks(room, ws.seg, stretch)...)
 	}
 	slices.SortFunc(blocks, func(x, y interval) int { return cmp.Compare(x.a, y.a) })
 	best := interval{-1, -1}
@@ -475,17 +490,12 @@ func (s *suggester) unreachable(i int, code string) Suggestion {
 // neighbourBlocks returns the stretches of sg where another room's edge
 // runs along it: an exterior wall there faces a neighbour, not the
 // outside.
-func (s *suggester) neighbourBlocks(room int, sg geom.Segment) []interval {
+func (s *suggester) neighbourBlocks(room int, sg geom.Segment, near geom.Rect) []interval {
 	var out []interval
-	// Only a room whose box comes within the tolerance of the segment can
-	// have an edge along it.
-	reach := geom.Rect{Min: geom.Point{X: min(sg.A.X, sg.B.X) - 2*EdgeTolerance, Y: min(sg.A.Y, sg.B.Y) - 2*EdgeTolerance},
-		Max: geom.Point{X: max(sg.A.X, sg.B.X) + 2*EdgeTolerance, Y: max(sg.A.Y, sg.B.Y) + 2*EdgeTolerance}}
-	for j := range s.p.Rooms {
+	// Only a room whose box meets near (the stretch of sg in question,
+	// grown by the tolerance) can have an edge along it there.
+	for _, j := range s.roomIx.Query(near) {
 		if j == room {
-			continue
-		}
-		if b := s.bounds[j]; b.Max.X < reach.Min.X || b.Min.X > reach.Max.X || b.Max.Y < reach.Min.Y || b.Min.Y > reach.Max.Y {
 			continue
 		}
 		ring := s.p.Rooms[j].Polygon
@@ -572,4 +582,10 @@ func fixed(v float64, d int) string {
 		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	}
 	return s
+}
+
+// stretchBox is the box of the stretch [lo, hi] of sg, grown by pad.
+func stretchBox(sg geom.Segment, lo, hi, pad float64) geom.Rect {
+	a, b := sg.At(lo), sg.At(hi)
+	return geom.Rect{Min: geom.Point{X: min(a.X, b.X) - pad, Y: min(a.Y, b.Y) - pad}, Max: geom.Point{X: max(a.X, b.X) + pad, Y: max(a.Y, b.Y) + pad}}
 }
