@@ -898,13 +898,14 @@ func (g *navGrid) nearestTwo(targets, rooms []int) map[int][2]nearLabel {
 	return out
 }
 
+// sharedLegs is how many legs to one destination justify a reverse search
+// over the whole grid (a variable so the tests can force either way).
+var sharedLegs = 8
+
 // routeWidths fills each leg's widest-path width. A destination many legs
 // share gets one reverse search from it, corrected per leg; a leg to a
 // destination of its own gets a forward search that stops at it.
 func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
-	// sharedLegs is how many legs to one destination justify a search
-	// over the whole grid.
-	const sharedLegs = 8
 	count := map[int]int{}
 	for _, l := range legs {
 		count[l.to]++
@@ -929,8 +930,13 @@ func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
 			point.rollback()
 			continue
 		}
-		if rs == nil || rs.skipRoom != l.to {
+		if rs == nil {
 			rs = g.newWidestSearch(true, l.to, -1)
+			rs.full(t, math.Inf(1))
+		} else if rs.skipRoom != l.to {
+			// A new destination: the same labels, searched afresh.
+			rs.reset()
+			rs.skipRoom = l.to
 			rs.full(t, math.Inf(1))
 		}
 		rs.skipFrom = l.from

@@ -187,6 +187,13 @@ func (g *navGrid) newWidestSearch(reverse bool, skipRoom, skipFrom int) *widestS
 	return s
 }
 
+// reset labels every cell unreached again.
+func (s *widestSearch) reset() {
+	for k := range s.best {
+		s.best[k] = s.g.rZero
+	}
+}
+
 // width is the clear width a label stands for.
 func (s *widestSearch) width(r rank) float64 { return s.g.vals[r] }
 
