@@ -599,6 +599,11 @@ func (g *navGrid) nearestOpen(q geom.Point, room int) int {
 	if room < 0 || room >= len(g.cells) {
 		return -1
 	}
+	if len(g.cells[room]) > ringSearchCells {
+		if k, ok := g.nearestOpenRings(q, room); ok {
+			return k
+		}
+	}
 	for _, k32 := range g.cells[room] {
 		k := int(k32)
 		if !g.open[k] {
@@ -610,6 +615,60 @@ func (g *navGrid) nearestOpen(q geom.Point, room int) int {
 		}
 	}
 	return best
+}
+
+// ringSearchCells is the room size (in cells) past which nearestOpen looks
+// outward from q ring by ring instead of measuring every cell.
+const ringSearchCells = 256
+
+// nearestOpenRings is nearestOpen by rings of cells round q's cell, out to
+// where no cell can be nearer than the best found; ok is false when q is
+// not a finite point (the caller then measures every cell). Ties go to the
+// first cell in raster order, as in the full scan.
+func (g *navGrid) nearestOpenRings(q geom.Point, room int) (int, bool) {
+	fi, fj := math.Floor((q.X-g.origin.X)/g.cell), math.Floor((q.Y-g.origin.Y)/g.cell)
+	if math.IsNaN(fi) || math.IsNaN(fj) || math.IsInf(fi, 0) || math.IsInf(fj, 0) {
+		return -1, false
+	}
+	ci, cj := int(max(0, min(fi, float64(g.nx-1)))), int(max(0, min(fj, float64(g.ny-1))))
+	// slack is how far q lies outside its (clamped) cell: a cell r rings
+	// out has its centre at least (r-0.5) cells from that cell's box.
+	box := geom.Rect{Min: geom.Point{X: g.origin.X + float64(ci)*g.cell, Y: g.origin.Y + float64(cj)*g.cell}}
+	box.Max = geom.Point{X: box.Min.X + g.cell, Y: box.Min.Y + g.cell}
+	dx := max(box.Min.X-q.X, q.X-box.Max.X, 0)
+	dy := max(box.Min.Y-q.Y, q.Y-box.Max.Y, 0)
+	slack := math.Hypot(dx, dy)
+	best, bd := -1, math.Inf(1)
+	try := func(i, j int) {
+		if i < 0 || j < 0 || i >= g.nx || j >= g.ny {
+			return
+		}
+		k := g.idx(i, j)
+		if !g.open[k] || int(g.room[k]) != room {
+			return
+		}
+		if d := g.centre(k).Sub(q).Len(); d < bd || (d == bd && k < best) {
+			best, bd = k, d
+		}
+	}
+	for r := 0; r <= g.nx+g.ny; r++ {
+		if best >= 0 && (float64(r)-0.5)*g.cell-slack > bd+geomEps {
+			break
+		}
+		if r == 0 {
+			try(ci, cj)
+			continue
+		}
+		for i := ci - r; i <= ci+r; i++ {
+			try(i, cj-r)
+			try(i, cj+r)
+		}
+		for j := cj - r + 1; j <= cj+r-1; j++ {
+			try(ci-r, j)
+			try(ci+r, j)
+		}
+	}
+	return best, true
 }
 
 // roomTarget is the cell a walk to room r ends at: the open cell of the

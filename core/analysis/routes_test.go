@@ -8,6 +8,7 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/plangen"
 )
 
@@ -53,6 +54,34 @@ func TestRouteWidthsEitherWay(t *testing.T) {
 		}
 		if !strings.Contains(forward, `"routes":[{`) {
 			t.Errorf("plan %d: no routes measured: %s", i, forward)
+		}
+	}
+}
+
+// TestNearestOpenRings: looking outward ring by ring finds the cell a
+// scan of every cell of the room finds, ties included, for points inside,
+// on the edge of and far outside the rooms.
+func TestNearestOpenRings(t *testing.T) {
+	for _, src := range [][]byte{plangen.Grid(3, 2), manyBedrooms(4)} {
+		r := compile.Describe(src, compile.DescribeOptions{})
+		p := r.Plan
+		if p == nil {
+			t.Fatal("no plan")
+		}
+		checked := 0
+		for ri := range p.Rooms {
+			b := p.Rooms[ri].Polygon.Bounds()
+			for _, q := range []geom.Point{b.Center(), b.Min, b.Max, {X: b.Min.X - 5000, Y: b.Center().Y}, {X: b.Center().X, Y: b.Max.Y + 12345.5},
+				{X: (b.Min.X + b.Max.X) / 2, Y: b.Min.Y + 1}, {X: b.Min.X + 0.5, Y: b.Max.Y - 0.5}} {
+				rings, scan := analysis.NearestOpenBothWays(p, q, ri)
+				if rings != scan {
+					t.Errorf("room %d, point %v: rings found cell %d, the scan %d", ri, q, rings, scan)
+				}
+				checked++
+			}
+		}
+		if checked == 0 {
+			t.Fatal("nothing checked")
 		}
 	}
 }
