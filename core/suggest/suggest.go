@@ -427,18 +427,32 @@ func (s *suggester) unreachable(i int, code string) Suggestion {
 		sp spot
 		to int
 	}
-	for j := range s.p.Rooms {
-		if j == i || !s.reachable[j] || (code == CodeBathVia && s.bedroom(j)) {
-			continue
-		}
-		for _, sp := range s.spots(i, DoorWidth, true, func(w int) bool { return !s.exterior(w) }) {
-			if s.sharedEdge(j, sp) {
-				inner = append(inner, struct {
-					sp spot
-					to int
-				}{sp, j})
+	// Each interior spot joins the rooms whose boundary it lies on: found
+	// through the room index, then listed room by room, spot by spot.
+	type join struct{ room, spot int }
+	var joins []join
+	own := s.spots(i, DoorWidth, true, func(w int) bool { return !s.exterior(w) })
+	for k, sp := range own {
+		q := s.segs[sp.ws].seg.At(sp.at)
+		pad := float64(EdgeTolerance + 1)
+		for _, j := range s.roomIx.Query(geom.Rect{Min: geom.Point{X: q.X - pad, Y: q.Y - pad}, Max: geom.Point{X: q.X + pad, Y: q.Y + pad}}) {
+			if j == i || !s.reachable[j] || (code == CodeBathVia && s.bedroom(j)) || !s.sharedEdge(j, sp) {
+				continue
 			}
+			joins = append(joins, join{j, k})
 		}
+	}
+	slices.SortFunc(joins, func(a, b join) int {
+		if a.room != b.room {
+			return a.room - b.room
+		}
+		return a.spot - b.spot
+	})
+	for _, jn := range joins {
+		inner = append(inner, struct {
+			sp spot
+			to int
+		}{own[jn.spot], jn.room})
 	}
 	var all []spot
 	all = append(all, ext...)
