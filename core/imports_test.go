@@ -32,6 +32,7 @@ var allowed = map[string][]string{
 	"core/render/txt":     {"core/ir", "core/geom", "core/source", "core/render/wallseg"},
 	"core/payload":        {},
 	"core/plangen":        {},
+	"core/memprobe":       {},
 	"core/planjson":       {"core/diag"},
 	"core/analysis":       {"core/source", "core/diag", "core/ir", "core/geom"},
 	"core/lint":           {"core/source", "core/diag", "core/ir", "core/geom", "core/analysis"},
@@ -40,7 +41,7 @@ var allowed = map[string][]string{
 	"core/complete":       {"core/syntax"},
 	"core/suggest":        {"core/diag", "core/ir", "core/geom", "core/analysis"},
 	"core/repair":         {"core/source", "core/syntax", "core/ir", "core/geom"},
-	"core/compile":        {"core", "core/source", "core/diag", "core/syntax", "core/expand", "core/resolve", "core/ir", "core/geom", "core/render/svg", "core/render/txt", "core/planjson", "core/analysis", "core/lint", "core/intent", "core/fixer", "core/complete", "core/suggest", "core/repair", "core/plangen"},
+	"core/compile":        {"core", "core/source", "core/diag", "core/syntax", "core/expand", "core/resolve", "core/ir", "core/geom", "core/render/svg", "core/render/txt", "core/planjson", "core/analysis", "core/lint", "core/intent", "core/fixer", "core/complete", "core/suggest", "core/repair", "core/plangen", "core/memprobe"},
 }
 
 // TestImportGraph holds the core to the standard library and to the one-way

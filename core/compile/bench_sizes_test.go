@@ -4,16 +4,13 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
+	"github.com/archlang-go/caddy-archlang/core/memprobe"
 	"github.com/archlang-go/caddy-archlang/core/plangen"
 )
 
@@ -204,62 +201,5 @@ func benchCall(b *testing.B, t benchTool, src []byte, w World) {
 		t.call(withRunComment(src), w, nil)
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(peakHeap(func() { t.call(withRunComment(src), w, nil) }))/(1<<20), "peak-heap-MB")
-}
-
-// peakHeap estimates the peak live heap fn needs: it runs fn once with the
-// collector at GOGC=1 (so the heap stays close to what is live) while a
-// sampler reads the heap's object bytes, and returns the largest reading
-// above the live heap before the call (sync.Pool contents included in the
-// call's share).
-func peakHeap(fn func()) uint64 {
-	const key = "/memory/classes/heap/objects:bytes"
-	sample := []metrics.Sample{{Name: key}}
-	read := func() uint64 {
-		metrics.Read(sample)
-		if sample[0].Value.Kind() != metrics.KindUint64 {
-			return 0
-		}
-		return sample[0].Value.Uint64()
-	}
-	// Two collections: the first moves sync.Pool contents to the victim
-	// caches, the second frees them, so the baseline is what is live.
-	runtime.GC()
-	runtime.GC()
-	old := debug.SetGCPercent(1)
-	defer debug.SetGCPercent(old)
-	base := read()
-	var peak uint64
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		s := []metrics.Sample{{Name: key}}
-		tick := time.NewTicker(50 * time.Microsecond)
-		defer tick.Stop()
-		for {
-			metrics.Read(s)
-			if s[0].Value.Kind() == metrics.KindUint64 {
-				if v := s[0].Value.Uint64(); v > peak {
-					peak = v
-				}
-			}
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	fn()
-	end := read()
-	close(stop)
-	<-done
-	if end > peak {
-		peak = end
-	}
-	if peak < base {
-		return 0
-	}
-	return peak - base
+	b.ReportMetric(float64(memprobe.PeakHeap(func() { t.call(withRunComment(src), w, nil) }))/(1<<20), "peak-heap-MB")
 }

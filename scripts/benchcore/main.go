@@ -28,14 +28,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/core/memprobe"
 	"github.com/archlang-go/caddy-archlang/core/plangen"
 )
 
@@ -218,7 +217,7 @@ func main() {
 			rec.AllocMB = round3(float64(after.TotalAlloc-before.TotalAlloc) / float64(n) / (1 << 20))
 			if *peak {
 				src := variant(srcs[i])
-				rec.PeakHeap = round3(float64(peakHeap(func() { t.call(src) })) / (1 << 20))
+				rec.PeakHeap = round3(float64(memprobe.PeakHeap(func() { t.call(src) })) / (1 << 20))
 			}
 			if err := enc.Encode(rec); err != nil {
 				fmt.Fprintln(os.Stderr, "benchcore:", err)
@@ -286,56 +285,4 @@ func doManifest(path, examples, gen string) error {
 		return err
 	}
 	return os.WriteFile(path, append(raw, '\n'), 0o644)
-}
-
-// peakHeap estimates the peak live heap fn needs: it runs fn once with the
-// collector at GOGC=1 (so the heap stays close to what is live) while a
-// sampler reads the heap's object bytes, and returns the largest reading
-// above the live heap before the call (sync.Pool contents included in the
-// call's share).
-func peakHeap(fn func()) uint64 {
-	const key = "/memory/classes/heap/objects:bytes"
-	read := func(s []metrics.Sample) uint64 {
-		metrics.Read(s)
-		if s[0].Value.Kind() != metrics.KindUint64 {
-			return 0
-		}
-		return s[0].Value.Uint64()
-	}
-	// Two collections: the first moves sync.Pool contents to the victim
-	// caches, the second frees them, so the baseline is what is live.
-	runtime.GC()
-	runtime.GC()
-	old := debug.SetGCPercent(1)
-	defer debug.SetGCPercent(old)
-	first := []metrics.Sample{{Name: key}}
-	base := read(first)
-	var peak uint64
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		s := []metrics.Sample{{Name: key}}
-		tick := time.NewTicker(50 * time.Microsecond)
-		defer tick.Stop()
-		for {
-			if v := read(s); v > peak {
-				peak = v
-			}
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	fn()
-	end := read(first)
-	close(stop)
-	<-done
-	peak = max(peak, end)
-	if peak < base {
-		return 0
-	}
-	return peak - base
 }
