@@ -27,11 +27,10 @@ import (
 //
 //	go test -run='^$' -bench=Hostile -benchmem ./core/compile
 
-// hostileCeiling is the wall-clock time one hostile compile may take, a
-// hang detector generous enough for a loaded 2-core CI machine (the
-// benchmarks measure the real cost)
-// (ten times as long under the race detector, which slows code about
-// that much).
+// hostileCeiling is the wall-clock time one hostile compile may take: a
+// hang detector generous enough for a loaded 2-core CI machine, ten times
+// as long under the race detector (which slows code about that much). The
+// benchmarks measure the real cost.
 const hostileCeiling = 5 * time.Second
 
 // ceiling is hostileCeiling, scaled for the race detector.
