@@ -2,9 +2,6 @@ package analysis_test
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,23 +11,20 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/plangen"
 )
 
-// realPlans are the shared examples (when the workspace has them) and
-// generated grids up to 64 KiB.
+// realPlans are the generated grids up to 64 KiB, and the example plans
+// of the directory $ARCHLANG_EXAMPLES names, when it is set.
 func realPlans(t *testing.T) (map[string][]byte, compile.World) {
-	plans := map[string][]byte{}
-	for _, kib := range []int{8, 16, 32, 64} {
-		plans["grid-"+strconv.Itoa(kib)+"KiB"] = plangen.GridOfSize(kib << 10)
+	plans, examples, err := plangen.EnvCorpus()
+	if err != nil {
+		t.Fatal(err)
 	}
-	dir := filepath.Join("..", "..", "..", "shared", "examples")
-	names, _ := filepath.Glob(filepath.Join(dir, "*.arch"))
-	for _, n := range names {
-		b, err := os.ReadFile(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plans[filepath.Base(n)] = b
+	var world compile.World
+	if examples != nil {
+		world = compile.FSWorld(examples)
+	} else {
+		t.Log(plangen.ExamplesEnv + " is not set: generated grids only")
 	}
-	return plans, compile.FSWorld(os.DirFS(dir))
+	return plans, world
 }
 
 // TestAdjacencyBudgetsSpareRealPlans: no realistic plan is cut, and the

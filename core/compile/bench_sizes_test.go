@@ -3,10 +3,6 @@ package compile
 import (
 	"bytes"
 	"os"
-	"path/filepath"
-	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"testing"
 
@@ -138,7 +134,7 @@ func BenchmarkToolExamples(b *testing.B) {
 	if dir == "" {
 		b.Skip("ARCHLANG_EXAMPLES is not set")
 	}
-	names, srcs, err := readExamples(dir)
+	names, srcs, err := plangen.Examples(os.DirFS(dir))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -155,43 +151,15 @@ func BenchmarkToolExamples(b *testing.B) {
 	}
 }
 
-// readExamples reads the .arch files directly in dir, sorted by name; each
-// is named by its base name without the extension.
-func readExamples(dir string) ([]string, [][]byte, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "*.arch"))
-	if err != nil {
-		return nil, nil, err
-	}
-	sort.Strings(paths)
-	var names []string
-	var srcs [][]byte
-	for _, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			return nil, nil, err
-		}
-		names = append(names, strings.TrimSuffix(filepath.Base(p), ".arch"))
-		srcs = append(srcs, src)
-	}
-	return names, srcs, nil
-}
-
 // runCounter makes every call's trailing comment distinct across the
 // whole test binary.
 var runCounter uint64
 
-// withRunComment returns a fresh copy of src with a trailing comment that
-// no other call in this process has had.
+// withRunComment returns src tagged with a comment no other call in this
+// process has had.
 func withRunComment(src []byte) []byte {
 	runCounter++
-	out := make([]byte, 0, len(src)+32)
-	out = append(out, src...)
-	if len(out) > 0 && out[len(out)-1] != '\n' {
-		out = append(out, '\n')
-	}
-	out = append(out, "# bench run "...)
-	out = strconv.AppendUint(out, runCounter, 10)
-	return append(out, '\n')
+	return plangen.Tagged(src, runCounter)
 }
 
 func benchCall(b *testing.B, t benchTool, src []byte, w World) {

@@ -1,8 +1,6 @@
 package lint_test
 
 import (
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -136,26 +134,19 @@ func TestTotalCap(t *testing.T) {
 	t.Logf("listed %v; %s", counts, fs[len(fs)-1].Message)
 }
 
-// TestBudgetsSpareRealPlans lints every example plan and generated grids
+// TestBudgetsSpareRealPlans lints generated grids and the $ARCHLANG_EXAMPLES plans
 // up to 64 KiB: none may be cut.
 func TestBudgetsSpareRealPlans(t *testing.T) {
-	plans := map[string][]byte{}
-	for _, kib := range []int{8, 16, 32, 64} {
-		plans["grid-"+strconv.Itoa(kib)+"KiB"] = plangen.GridOfSize(kib << 10)
+	plans, examples, err := plangen.EnvCorpus()
+	if err != nil {
+		t.Fatal(err)
 	}
-	dir := filepath.Join("..", "..", "..", "shared", "examples")
-	names, _ := filepath.Glob(filepath.Join(dir, "*.arch"))
-	for _, n := range names {
-		b, err := os.ReadFile(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plans[filepath.Base(n)] = b
+	var world compile.World
+	if examples != nil {
+		world = compile.FSWorld(examples)
+	} else {
+		t.Log(plangen.ExamplesEnv + " is not set: generated grids only")
 	}
-	if len(names) == 0 {
-		t.Log("no shared examples beside the repository; grids only")
-	}
-	world := compile.FSWorld(os.DirFS(dir))
 	for name, src := range plans {
 		res := compile.Lint(src, compile.LintOptions{World: world})
 		per := map[string]int{}

@@ -180,14 +180,7 @@ func main() {
 			return src
 		}
 		counter++
-		b := make([]byte, 0, len(src)+32)
-		b = append(b, src...)
-		if len(b) > 0 && b[len(b)-1] != '\n' {
-			b = append(b, '\n')
-		}
-		b = append(b, "# bench run "...)
-		b = strconv.AppendUint(b, counter, 10)
-		return append(b, '\n')
+		return plangen.Tagged(src, counter)
 	}
 	for _, t := range ts {
 		if keepTool != nil && !keepTool[t.name] {
