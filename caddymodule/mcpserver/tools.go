@@ -82,30 +82,7 @@ type tools struct{ opts Options }
 // wrap is every tool's handler chain: the compute bounds (guard) around
 // the panic guard (safe) around the tool.
 func (t *tools) wrap(name string, h mcp.ToolHandler) mcp.ToolHandler {
-	return structured(name, t.guard(name, t.safe(name, h)))
-}
-
-// structured gives a result its structuredContent: the JSON object its
-// text block carries (read_me's Markdown guide is wrapped as {ok, guide}),
-// so a client that reads structured results and one that parses the text
-// see the same answer.
-func structured(name string, h mcp.ToolHandler) mcp.ToolHandler {
-	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		res, err := h(ctx, req)
-		if err != nil || res == nil || res.StructuredContent != nil || len(res.Content) != 1 {
-			return res, err
-		}
-		tc, ok := res.Content[0].(*mcp.TextContent)
-		if !ok {
-			return res, err
-		}
-		if name == "read_me" {
-			res.StructuredContent = guideResult{OK: true, Guide: tc.Text}
-		} else if text := tc.Text; len(text) > 0 && text[0] == '{' && json.Valid([]byte(text)) {
-			res.StructuredContent = json.RawMessage(text)
-		}
-		return res, err
-	}
+	return t.guard(name, t.safe(name, h))
 }
 
 // NeedsSlot reports whether a call of the named tool computes on a plan
@@ -522,7 +499,10 @@ func (t *tools) readMe(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallTo
 	if r := t.args(req, &a); r != nil {
 		return r, nil
 	}
-	return textResult([]byte(t.opts.Guide), false), nil
+	// The text is the guide's Markdown; the structured answer wraps it.
+	r := textResult([]byte(t.opts.Guide), false)
+	r.StructuredContent = guideResult{OK: true, Guide: t.opts.Guide}
+	return r, nil
 }
 
 const fallbackGuide = `# ArchLang on MCP

@@ -245,13 +245,13 @@ func cancelled(ctx context.Context) bool {
 // lint returns lint's findings on an analysed plan for one profile
 // (unfiltered), computed once per entry and profile. The list is shared:
 // callers copy before changing it.
-func (e *cacheEntry) lint(a analyzed, profile string, src []byte) diag.List {
+func (e *cacheEntry) lint(profile string, src []byte) diag.List {
 	e.lintMu.Lock()
 	defer e.lintMu.Unlock()
 	if l, ok := e.lints[profile]; ok {
 		return l
 	}
-	l := lint.Run(a.plan, a.facts, lint.Options{Profile: profile, Source: src})
+	l := lint.Run(e.plan, e.facts, lint.Options{Profile: profile, Source: src})
 	if e.lints == nil {
 		e.lints = map[string]diag.List{}
 	}

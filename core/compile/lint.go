@@ -73,7 +73,7 @@ func Lint(src []byte, opts LintOptions) LintResult {
 		return res
 	}
 	// The entry's list is shared: the answer is a copy.
-	all := e.lint(analyzed{file: f, plan: e.plan, diags: diags, facts: e.facts}, lint.ProfileByName(opts.Profile).Name, src)
+	all := e.lint(lint.ProfileByName(opts.Profile).Name, src)
 	res.Findings = append(diag.List{}, all...)
 	return res
 }

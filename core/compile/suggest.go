@@ -46,8 +46,7 @@ func Suggest(src []byte, opts SuggestOptions) SuggestResult {
 	}
 	if e.analysedAlready() {
 		// Another tool has walked this plan: its facts and findings serve.
-		a := analyzed{file: e.file, plan: e.plan, diags: e.diags, facts: e.facts, entry: e}
-		res.Suggestions = suggest.Suggest(e.plan, e.facts, e.lint(a, lint.DefaultProfile, src))
+		res.Suggestions = suggest.Suggest(e.plan, e.facts, e.lint(lint.DefaultProfile, src))
 		return res
 	}
 	// Suggestions read the access graph and two lint findings (a bathroom

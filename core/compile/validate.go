@@ -133,7 +133,7 @@ func Validate(src []byte, opts ValidateOptions) ValidateResult {
 	}
 	res.Diagnostics = append(diag.List{}, a.diags...)
 	if a.plan != nil {
-		res.Diagnostics = append(res.Diagnostics, a.entry.lint(a, lint.DefaultProfile, src)...)
+		res.Diagnostics = append(res.Diagnostics, a.entry.lint(lint.DefaultProfile, src)...)
 	}
 	errs := 0
 	for _, d := range res.Diagnostics {
