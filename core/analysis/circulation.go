@@ -501,23 +501,10 @@ func (g *navGrid) listCells(rooms int) {
 }
 
 // each calls f for every cell whose centre lies in [lo, hi] (widened by a
-// cell). Bounds off the grid, infinite or NaN visit nothing beyond it.
+// cell), row by row. Bounds off the grid, infinite or NaN visit nothing
+// beyond it.
 func (g *navGrid) each(lo, hi geom.Point, f func(k int, c geom.Point)) {
-	fi0 := math.Floor((lo.X-g.origin.X)/g.cell) - 1
-	fj0 := math.Floor((lo.Y-g.origin.Y)/g.cell) - 1
-	fi1 := math.Ceil((hi.X-g.origin.X)/g.cell) + 1
-	fj1 := math.Ceil((hi.Y-g.origin.Y)/g.cell) + 1
-	if !(fi0 <= fi1 && fj0 <= fj1) {
-		return
-	}
-	i0, j0 := int(max(fi0, 0)), int(max(fj0, 0))
-	i1, j1 := int(min(fi1, float64(g.nx-1))), int(min(fj1, float64(g.ny-1)))
-	for j := j0; j <= j1; j++ {
-		for i := i0; i <= i1; i++ {
-			k := g.idx(i, j)
-			f(k, g.centre(k))
-		}
-	}
+	g.eachRow(lo, hi, func(j int, _ float64) { g.eachInRow(j, lo.X, hi.X, f) })
 }
 
 // bfs returns the 4-connected step distance of every free cell from seed
