@@ -53,9 +53,6 @@ type toolCase struct {
 	src  string
 	// note says what the case tries.
 	note string
-	// defect, when set, names a known defect outside this change: the
-	// case is measured and logged, then skipped with this text.
-	defect string
 }
 
 func loopPlan(n int, stmt string) string {
@@ -140,18 +137,9 @@ func TestHostileTools(t *testing.T) {
 				if el > ceiling() {
 					problems = append(problems, fmt.Sprintf("%s: took %v", tc.name, el))
 				}
-				if c.defect != "" {
-					for _, p := range problems {
-						t.Log(p)
-					}
-					continue
-				}
 				for _, p := range problems {
 					t.Error(p)
 				}
-			}
-			if c.defect != "" {
-				t.Skipf("DEFECT: %s", c.defect)
 			}
 		})
 	}
@@ -192,9 +180,6 @@ func TestNonFiniteAnswersEncode(t *testing.T) {
 func BenchmarkHostileTools(b *testing.B) {
 	for _, c := range toolCases() {
 		src := []byte(c.src)
-		if c.defect != "" {
-			continue
-		}
 		for _, tc := range toolCalls {
 			b.Run(c.name+"/"+tc.name, func(b *testing.B) {
 				b.ReportAllocs()
@@ -212,9 +197,7 @@ func BenchmarkHostileTools(b *testing.B) {
 // does not encode. It is seeded with the hostile cases.
 func FuzzResourceBounds(f *testing.F) {
 	for _, c := range toolCases() {
-		if c.defect == "" {
-			f.Add([]byte(c.src))
-		}
+		f.Add([]byte(c.src))
 	}
 	for _, c := range hostileCases() {
 		if len(c.src) <= maxSourceBytes {
