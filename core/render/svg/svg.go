@@ -156,6 +156,14 @@ type renderer struct {
 	curvedWall []bool
 	segOpen    [][]int
 	facesBox   *geom.Rect // faces(), computed on first use
+
+	// laidOut is set once the dimensions and labels are placed; from then
+	// on the layout queries the sheet fit asks again and again (the
+	// annotation boxes, the table rows) are computed once and kept.
+	laidOut    bool
+	annoMemo   []geom.Rect
+	schedMemo  []schedRow
+	legendMemo []legendRow
 }
 
 func newRenderer(p *ir.Plan, opts Options) *renderer {
@@ -288,6 +296,7 @@ const maxCoord = 1e12
 func (r *renderer) render() []byte {
 	r.layoutDims()
 	r.layoutLabels()
+	r.laidOut = true
 	vb := r.viewBox()
 
 	b := &r.b
@@ -445,9 +454,16 @@ func (r *renderer) footerHeight() float64 {
 // annoExtents are the boxes of annotation outside the walls: dimension
 // text and axis bubbles.
 func (r *renderer) annoExtents() []geom.Rect {
-	var out []geom.Rect
+	if r.laidOut && r.annoMemo != nil {
+		return r.annoMemo
+	}
+	out := []geom.Rect{}
 	for _, d := range r.dims {
 		out = append(out, d.textExtent())
 	}
-	return append(out, r.axisExtents()...)
+	out = append(out, r.axisExtents()...)
+	if r.laidOut {
+		r.annoMemo = out
+	}
+	return out
 }

@@ -102,6 +102,18 @@ func areaM2(a float64) string {
 }
 
 func (r *renderer) scheduleRows() []schedRow {
+	if r.laidOut && r.schedMemo != nil {
+		return r.schedMemo
+	}
+	rows := r.buildScheduleRows()
+	if r.laidOut {
+		r.schedMemo = rows
+	}
+	return rows
+}
+
+// buildScheduleRows lays out the room schedule's rows.
+func (r *renderer) buildScheduleRows() []schedRow {
 	rows := []schedRow{{kind: 0}, {kind: 1}}
 	var rooms []ir.Room
 	for _, rm := range r.p.Rooms {
@@ -287,6 +299,21 @@ type legendRow struct {
 }
 
 func (r *renderer) legendRows() []legendRow {
+	if r.laidOut && r.legendMemo != nil {
+		return r.legendMemo
+	}
+	rows := r.buildLegendRows()
+	if rows == nil {
+		rows = []legendRow{}
+	}
+	if r.laidOut {
+		r.legendMemo = rows
+	}
+	return rows
+}
+
+// buildLegendRows lists the legend's rows.
+func (r *renderer) buildLegendRows() []legendRow {
 	var rows []legendRow
 	for _, g := range r.hatchGroups(allSegs(len(r.segs))) {
 		h := g.h
