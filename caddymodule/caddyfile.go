@@ -29,6 +29,8 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //
 //	archlang_mcp {
 //	    mcp_path       <path>       # default /mcp
+//	    svg_path       <prefix>     # default /svg/
+//	    pin_path       <prefix>     # default /v/
 //	    max_body       <size>       # default 256KiB
 //	    max_argument   <size>       # default 64KiB
 //	    max_inflated   <size>       # default 64KiB
@@ -59,6 +61,14 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 		switch name {
 		case "mcp_path":
 			if err := oneArg(d, &h.MCPPath); err != nil {
+				return err
+			}
+		case "svg_path":
+			if err := oneArg(d, &h.SVGPath); err != nil {
+				return err
+			}
+		case "pin_path":
+			if err := oneArg(d, &h.PinPath); err != nil {
 				return err
 			}
 		case "playground_url":

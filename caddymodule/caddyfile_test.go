@@ -39,6 +39,10 @@ func TestUnmarshalCaddyfile(t *testing.T) {
 			disable_localhost_protection
 		}`, want: Handler{MCPPath: "/rpc", MaxBody: 512 << 10, MaxArgument: 32000, MaxInflated: 1 << 20,
 			PlaygroundURL: "https://play.example.org", SVGCacheSize: 8 << 20, DisableLocalhostProtection: true}},
+		{name: "routes", input: "archlang_mcp {\n mcp_path /archlang/mcp\n svg_path /archlang/svg/\n pin_path /archlang/v/\n}",
+			want: Handler{MCPPath: "/archlang/mcp", SVGPath: "/archlang/svg/", PinPath: "/archlang/v/"}},
+		{name: "svg_path twice", input: "archlang_mcp {\n svg_path /a/\n svg_path /b/\n}", wantErr: "duplicate subdirective svg_path"},
+		{name: "pin_path without value", input: "archlang_mcp {\n pin_path\n}", wantErr: "wrong argument count"},
 		{name: "plain bytes", input: "archlang_mcp {\n max_body 1000\n}", want: Handler{MaxBody: 1000}},
 		{name: "compute bounds", input: "archlang_mcp {\n compute_timeout 5s\n max_concurrent 3\n queue_timeout 500ms\n max_svg_url 100KiB\n}",
 			want: Handler{ComputeTimeout: caddy.Duration(5 * time.Second), MaxConcurrent: 3, QueueTimeout: caddy.Duration(500 * time.Millisecond), MaxSVGURL: 100 << 10}},
@@ -83,7 +87,7 @@ func TestUnmarshalCaddyfile(t *testing.T) {
 // TestJSONRoundTrip checks the JSON field names (snake_case, omitted when
 // zero) by decoding and re-encoding a full configuration.
 func TestJSONRoundTrip(t *testing.T) {
-	in := `{"mcp_path":"/rpc","max_body":1000,"max_argument":500,"max_inflated":2000,"playground_url":"https://p.example","svg_cache_size":4096,"disable_localhost_protection":true}`
+	in := `{"mcp_path":"/rpc","svg_path":"/d/","pin_path":"/p/","max_body":1000,"max_argument":500,"max_inflated":2000,"playground_url":"https://p.example","svg_cache_size":4096,"disable_localhost_protection":true}`
 	var h Handler
 	dec := json.NewDecoder(strings.NewReader(in))
 	dec.DisallowUnknownFields()
@@ -102,7 +106,7 @@ func TestJSONRoundTrip(t *testing.T) {
 
 func TestValidate(t *testing.T) {
 	base := func() Handler {
-		return Handler{MCPPath: "/mcp", MaxBody: 100, MaxArgument: 50, MaxInflated: 10, SVGCacheSize: 10, PlaygroundURL: "https://p.example"}
+		return Handler{MCPPath: "/mcp", SVGPath: "/svg/", PinPath: "/v/", MaxBody: 100, MaxArgument: 50, MaxInflated: 10, SVGCacheSize: 10, PlaygroundURL: "https://p.example"}
 	}
 	tests := []struct {
 		name    string
@@ -111,7 +115,12 @@ func TestValidate(t *testing.T) {
 	}{
 		{"ok", func(*Handler) {}, ""},
 		{"relative path", func(h *Handler) { h.MCPPath = "mcp" }, "must start with /"},
-		{"svg path", func(h *Handler) { h.MCPPath = "/svg/x" }, "collides"},
+		{"mcp under svg", func(h *Handler) { h.MCPPath = "/svg/x" }, `mcp_path "/svg/x" is under svg_path "/svg/"`},
+		{"mcp under pin", func(h *Handler) { h.MCPPath = "/v/mcp" }, `is under pin_path "/v/"`},
+		{"svg no slash", func(h *Handler) { h.SVGPath = "/drawings" }, `svg_path "/drawings" must start and end with /`},
+		{"pin root", func(h *Handler) { h.PinPath = "/" }, "pin_path"},
+		{"svg under pin", func(h *Handler) { h.SVGPath = "/v/svg/" }, "overlap"},
+		{"moved", func(h *Handler) { h.SVGPath, h.PinPath = "/drawings/", "/pinned/" }, ""},
 		{"argument over body", func(h *Handler) { h.MaxArgument = 101 }, "larger than max_body"},
 		{"negative", func(h *Handler) { h.MaxInflated = -1 }, "must not be negative"},
 		{"bad playground", func(h *Handler) { h.PlaygroundURL = "playground.example" }, "absolute http(s) URL"},

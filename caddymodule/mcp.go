@@ -7,7 +7,6 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 
@@ -85,7 +84,7 @@ func (h *Handler) serveMCP(w http.ResponseWriter, r *http.Request) error {
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength = int64(len(body))
 	ctx = mcpserver.WithRequest(ctx, r.Context())
-	ctx = mcpserver.WithOrigin(ctx, requestOrigin(r))
+	ctx = mcpserver.WithImageRoutes(ctx, h.base(r, true))
 	ctx = mcpserver.WithURLLimit(ctx, h.svgURLLimit(r))
 	rw := &rpcWriter{ResponseWriter: w, id: msg.id}
 	h.mcp.ServeHTTP(rw, r.WithContext(ctx))
@@ -146,35 +145,4 @@ func writeJSONRefusal(w http.ResponseWriter, status int, d diag.Diagnostic) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_, _ = w.Write(b)
-}
-
-// requestOrigin is the scheme and host the client used to reach this
-// server, or "" when the Host is not a plain host[:port].
-func requestOrigin(r *http.Request) string {
-	host := r.Host
-	if host == "" || !validHost(host) {
-		return ""
-	}
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	return scheme + "://" + strings.ToLower(host)
-}
-
-// validHost accepts the characters of a DNS name, an IPv4 or bracketed IPv6
-// address and a port, so a hostile Host header cannot inject into a URL.
-func validHost(h string) bool {
-	if len(h) > 255 {
-		return false
-	}
-	for _, c := range h {
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		case c == '.', c == '-', c == ':', c == '[', c == ']':
-		default:
-			return false
-		}
-	}
-	return true
 }

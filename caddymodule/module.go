@@ -1,13 +1,20 @@
 // Package caddymodule is the Caddy v2 glue for ArchLang's hosted MCP
 // server: the http.handlers.archlang_mcp handler and its Caddyfile directive
-// archlang_mcp. The handler owns three routes and passes everything else on:
+// archlang_mcp. The handler owns three routes (package routes holds the
+// table; every path is configurable) and passes everything else on:
 //
 //   - POST {mcp_path} (default /mcp): stateless Streamable HTTP MCP, one JSON
 //     reply per POST, served by the go-sdk from one shared server built at
 //     Provision. Other methods get the SDK's 405 with Allow: POST.
-//   - GET|HEAD /svg/<payload>: the playground's #z= payload compiled to SVG.
-//   - GET|HEAD /v/<render version>/svg/<payload>: the same drawing pinned to
-//     one render version.
+//   - GET|HEAD {svg_path}<payload> (default /svg/): the playground's #z=
+//     payload compiled to SVG.
+//   - GET|HEAD {pin_path}<render version>/svg/<payload> (default /v/): the
+//     same drawing pinned to one render version.
+//
+// The URLs it mints (link's image URLs, Content-Location, the redirect of
+// an old pin) are the ones the client reached: under the prefix handle_path
+// or uri strip_prefix removed, and on the scheme and host a trusted proxy
+// forwarded.
 //
 // Inside handle_errors the same handler renders refusals instead: a 429
 // (from rate_limit) or a 413 becomes E_RATE_LIMITED or E_INPUT_TOO_LARGE,
@@ -25,7 +32,6 @@ import (
 	"net/http"
 	"net/url"
 	"runtime"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -36,13 +42,16 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/archlang-go/caddy-archlang/caddymodule/mcpserver"
+	"github.com/archlang-go/caddy-archlang/caddymodule/routes"
 	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/compile"
 )
 
 // Defaults for the handler's zero-valued fields.
 const (
-	DefaultMCPPath       = "/mcp"
+	DefaultMCPPath       = routes.DefaultMCP
+	DefaultSVGPath       = routes.DefaultSVG
+	DefaultPinPath       = routes.DefaultPin
 	DefaultMaxBody       = 256 << 10 // bytes
 	DefaultMaxArgument   = mcpserver.DefaultMaxArgument
 	DefaultMaxInflated   = 64 << 10 // bytes
@@ -68,8 +77,20 @@ func init() {
 // Handler serves ArchLang's MCP endpoint and its SVG image URLs.
 type Handler struct {
 	// MCPPath is the exact request path of the MCP endpoint. It must start
-	// with "/" and must not be under /svg/ or /v/. Default: "/mcp".
+	// with "/" and must not be under svg_path or pin_path. Default: "/mcp".
 	MCPPath string `json:"mcp_path,omitempty"`
+
+	// SVGPath is the path prefix of the SVG image route: a GET of
+	// SVGPath + payload draws the plan. It must start and end with "/" and
+	// must not overlap pin_path. Requests outside the handler's routes go
+	// to the next handler, so moving it frees /svg/ for the site's own
+	// files. Default: "/svg/".
+	SVGPath string `json:"svg_path,omitempty"`
+
+	// PinPath is the path prefix of the pinned image routes: PinPath +
+	// render version + "/svg/" + payload. It must start and end with "/"
+	// and must not overlap svg_path. Default: "/v/".
+	PinPath string `json:"pin_path,omitempty"`
 
 	// MaxBody is the largest MCP request body accepted, in bytes. A larger
 	// body is answered 413 with an E_INPUT_TOO_LARGE diagnostic, reading no
@@ -137,6 +158,7 @@ type Handler struct {
 	// of the request's headers.
 	MaxSVGURL int64 `json:"max_svg_url,omitempty"`
 
+	routes  routes.Table
 	logger  *zap.Logger
 	limiter *mcpserver.Limiter
 	limKey  string
@@ -162,6 +184,13 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if h.MCPPath == "" {
 		h.MCPPath = DefaultMCPPath
 	}
+	if h.SVGPath == "" {
+		h.SVGPath = DefaultSVGPath
+	}
+	if h.PinPath == "" {
+		h.PinPath = DefaultPinPath
+	}
+	h.routes = h.routeTable()
 	if h.MaxBody == 0 {
 		h.MaxBody = DefaultMaxBody
 	}
@@ -223,6 +252,8 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		})
 	h.logger.Debug("provisioned",
 		zap.String("mcp_path", h.MCPPath),
+		zap.String("svg_path", h.SVGPath),
+		zap.String("pin_path", h.PinPath),
 		zap.Int64("max_body", h.MaxBody),
 		zap.Int64("max_argument", h.MaxArgument),
 		zap.Int64("max_inflated", h.MaxInflated),
@@ -238,11 +269,8 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 
 // Validate rejects contradictory or malformed settings.
 func (h *Handler) Validate() error {
-	if !strings.HasPrefix(h.MCPPath, "/") {
-		return fmt.Errorf("mcp_path %q must start with /", h.MCPPath)
-	}
-	if strings.HasPrefix(h.MCPPath, "/svg/") || strings.HasPrefix(h.MCPPath, "/v/") {
-		return fmt.Errorf("mcp_path %q collides with the /svg/ and /v/ routes", h.MCPPath)
+	if err := h.routeTable().Validate(routeSetting); err != nil {
+		return err
 	}
 	for _, f := range []struct {
 		name string
@@ -303,29 +331,38 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 	if herr, ok := r.Context().Value(caddyhttp.ErrorCtxKey).(error); ok {
 		return h.serveRefusal(w, r, herr, next)
 	}
-	path := r.URL.Path
+	m, ok := h.routes.Match(r.URL.Path)
 	switch {
-	case path == h.MCPPath:
+	case !ok:
+		return next.ServeHTTP(w, r)
+	case m.Route == routes.MCPRoute:
 		return h.serveMCP(w, r)
-	case strings.HasPrefix(path, "/svg/"):
-		return h.serveSVG(w, r, "", strings.TrimPrefix(path, "/svg/"))
-	case strings.HasPrefix(path, "/v/"):
-		rv, p, ok := splitPinned(strings.TrimPrefix(path, "/v/"))
-		if !ok {
-			return next.ServeHTTP(w, r)
-		}
-		return h.serveSVG(w, r, rv, p)
+	case m.Route == routes.PinnedRoute:
+		return h.serveSVG(w, r, m.Version, m.Payload)
+	default:
+		return h.serveSVG(w, r, "", m.Payload)
 	}
-	return next.ServeHTTP(w, r)
 }
 
-// splitPinned splits "<rv>/svg/<payload>".
-func splitPinned(rest string) (rv, p string, ok bool) {
-	rv, p, ok = strings.Cut(rest, "/svg/")
-	if !ok || rv == "" || strings.Contains(rv, "/") {
-		return "", "", false
+// routeTable is the table of the paths this handler owns, from its
+// settings (defaults already filled in by Provision, or not, for Validate).
+func (h *Handler) routeTable() routes.Table {
+	return routes.Table{
+		MCP:    h.MCPPath,
+		Images: []routes.Image{{Kind: routes.SVG, Path: h.SVGPath}},
+		Pin:    h.PinPath,
 	}
-	return rv, p, true
+}
+
+// routeSetting names the setting of a route, for configuration errors.
+func routeSetting(r routes.Route, k routes.Kind) string {
+	switch r {
+	case routes.MCPRoute:
+		return "mcp_path"
+	case routes.PinnedRoute:
+		return "pin_path"
+	}
+	return string(k) + "_path"
 }
 
 // Interface guards.

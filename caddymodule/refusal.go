@@ -3,10 +3,10 @@ package caddymodule
 import (
 	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 
+	"github.com/archlang-go/caddy-archlang/caddymodule/routes"
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
@@ -34,14 +34,14 @@ func (h *Handler) serveRefusal(w http.ResponseWriter, r *http.Request, herr erro
 	default:
 		return next.ServeHTTP(w, r)
 	}
-	path := r.URL.Path
+	m, ok := h.routes.Match(r.URL.Path)
 	switch {
-	case path == h.MCPPath:
-		writeJSONRefusal(w, he.StatusCode, d)
-	case strings.HasPrefix(path, "/svg/") || strings.HasPrefix(path, "/v/"):
-		h.writeDrawing(w, r, he.StatusCode, cacheRefusal, errorDrawing([]diag.JSON{diag.ToJSON(nil, d)}))
-	default:
+	case !ok:
 		return next.ServeHTTP(w, r)
+	case m.Route == routes.MCPRoute:
+		writeJSONRefusal(w, he.StatusCode, d)
+	default:
+		h.writeDrawing(w, r, he.StatusCode, cacheRefusal, errorDrawing([]diag.JSON{diag.ToJSON(nil, d)}))
 	}
 	return nil
 }

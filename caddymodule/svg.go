@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/archlang-go/caddy-archlang/caddymodule/mcpserver"
+	"github.com/archlang-go/caddy-archlang/caddymodule/routes"
 	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/core/diag"
@@ -30,7 +31,9 @@ const (
 	svgCSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 )
 
-// serveSVG answers /svg/<p> (rv == "") and /v/<rv>/svg/<p>.
+// serveSVG answers {svg_path}<p> (rv == "") and {pin_path}<rv>/svg/<p>.
+// The URLs it sends back (Content-Location, the Location of an old pin's
+// redirect) are paths under the prefix the client's request had.
 //
 // A plan that does not compile is answered 200 with a drawing that lists its
 // diagnostics: the URL names a plan, the plan is what it is, and an <img>
@@ -49,7 +52,7 @@ func (h *Handler) serveSVG(w http.ResponseWriter, r *http.Request, rv, p string)
 		// The pin promises bytes this compiler no longer draws: send the
 		// client to the drawing that follows the compiler.
 		h.metrics.svgResult(svgRedirect)
-		w.Header().Set("Location", "/svg/"+p)
+		w.Header().Set("Location", h.base(r, false).Image(routes.SVG, p))
 		w.Header().Set("Cache-Control", cacheRedirect)
 		w.WriteHeader(http.StatusFound)
 		return nil
@@ -68,7 +71,7 @@ func (h *Handler) serveSVG(w http.ResponseWriter, r *http.Request, rv, p string)
 
 	etag := svgETag(current, p)
 	hd.Set("ETag", etag)
-	hd.Set("Content-Location", "/v/"+current+"/svg/"+p)
+	hd.Set("Content-Location", h.base(r, false).Pinned(routes.SVG, current, p))
 	if pinned {
 		hd.Set("Cache-Control", cachePinned)
 	} else {

@@ -5,7 +5,7 @@
 //
 // The server is built once and shared by every request: tools are pure
 // functions of their arguments (plus the request's origin, carried in the
-// context by WithOrigin), so nothing is kept between calls.
+// context by WithImageRoutes), so nothing is kept between calls.
 package mcpserver
 
 import (
@@ -20,6 +20,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/archlang-go/caddy-archlang/caddymodule/routes"
 	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/compile"
 )
@@ -236,20 +237,28 @@ func viewerMeta(uri string) mcp.Meta {
 	return mcp.Meta{"ui": map[string]any{"resourceUri": uri}, "ui/resourceUri": uri}
 }
 
-type originKey struct{}
+type imageRoutesKey struct{}
 
-// WithOrigin returns ctx carrying origin, the scheme and host
-// ("https://mcp.example.org") of the HTTP request being served. link uses it
-// to mint absolute /svg/ URLs; without it, link returns only the playground
-// URL.
-func WithOrigin(ctx context.Context, origin string) context.Context {
-	return context.WithValue(ctx, originKey{}, origin)
+// WithImageRoutes returns ctx carrying where the server's image routes are
+// as the client of the HTTP request being served reaches them: its scheme
+// and host, the prefix the routes are mounted under and the route table.
+// link mints its absolute image URLs from it; without an origin, link
+// returns only the playground URL.
+func WithImageRoutes(ctx context.Context, b routes.Base) context.Context {
+	return context.WithValue(ctx, imageRoutesKey{}, b)
 }
 
-// OriginFrom returns the origin WithOrigin stored, or "".
-func OriginFrom(ctx context.Context) string {
-	o, _ := ctx.Value(originKey{}).(string)
-	return o
+// WithOrigin is WithImageRoutes with the default routes at the root of
+// origin ("https://mcp.example.org").
+func WithOrigin(ctx context.Context, origin string) context.Context {
+	return WithImageRoutes(ctx, routes.Base{Origin: origin, Table: routes.Default()})
+}
+
+// ImageRoutesFrom returns the routes WithImageRoutes stored, or a Base with
+// no origin.
+func ImageRoutesFrom(ctx context.Context) routes.Base {
+	b, _ := ctx.Value(imageRoutesKey{}).(routes.Base)
+	return b
 }
 
 const instructions = "ArchLang compiles floor plans written as code (.arch source: plan \"Name\" { walls, rooms, doors, windows, furniture }) " +

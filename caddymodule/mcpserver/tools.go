@@ -13,6 +13,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/archlang-go/caddy-archlang/caddymodule/routes"
 	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/core/diag"
@@ -432,23 +433,25 @@ type LinkResult struct {
 	RenderVersion string `json:"render_version"`
 }
 
-// Link builds link's result for src. origin ("https://host") may be "" when
-// the server's own address is unknown.
+// Link builds link's result for src, with the image routes at their default
+// paths at the root of origin ("https://host"), which may be "" when the
+// server's own address is unknown.
 func Link(playgroundURL, origin string, src []byte) LinkResult {
-	return LinkWithin(playgroundURL, origin, 0, src)
+	return LinkWithin(playgroundURL, routes.Base{Origin: origin, Table: routes.Default()}, 0, src)
 }
 
-// LinkWithin is Link with a bound on the image URLs: one longer than
-// maxURL bytes (the server would refuse its request line) is left out and
-// svg_url_omitted says why. maxURL <= 0 means no bound.
-func LinkWithin(playgroundURL, origin string, maxURL int, src []byte) LinkResult {
+// LinkWithin is Link with the image routes where base places them and a
+// bound on the image URLs: one longer than maxURL bytes (the server would
+// refuse its request line) is left out and svg_url_omitted says why.
+// maxURL <= 0 means no bound. With no base.Origin there are no image URLs.
+func LinkWithin(playgroundURL string, base routes.Base, maxURL int, src []byte) LinkResult {
 	p := payload.Encode(src)
 	rv := core.RenderVersion()
 	r := LinkResult{OK: true, URL: playgroundURL + "/#z=" + p, Payload: p, RenderVersion: rv}
-	if origin == "" {
+	if base.Origin == "" {
 		return r
 	}
-	svg, pinned := origin+"/svg/"+p, origin+"/v/"+rv+"/svg/"+p
+	svg, pinned := base.Image(routes.SVG, p), base.Pinned(routes.SVG, rv, p)
 	if maxURL <= 0 || len(svg) <= maxURL {
 		r.SVGURL = svg
 	}
@@ -491,7 +494,7 @@ func (t *tools) link(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallTo
 	if a.Format != "" {
 		return textResult(Refusal(invalid("link takes only a \"source\" argument")), true), nil
 	}
-	return jsonResult(LinkWithin(t.opts.PlaygroundURL, OriginFrom(ctx), URLLimitFrom(ctx), []byte(*a.Source)), false), nil
+	return jsonResult(LinkWithin(t.opts.PlaygroundURL, ImageRoutesFrom(ctx), URLLimitFrom(ctx), []byte(*a.Source)), false), nil
 }
 
 func (t *tools) readMe(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
