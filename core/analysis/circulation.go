@@ -401,45 +401,85 @@ func (g *navGrid) pinches() {
 
 // rasterRing gives room r the free-of-owner cells whose centre lies on
 // the ring's floor as RoomContains decides it for a polygon (within
-// geomEps of an edge, or inside by the even-odd rule), row by row: only
-// the edges a row's centre line comes near are looked at.
+// geomEps of an edge, or inside by the even-odd rule), row by row. On each
+// row the even-odd test becomes a sweep over the row's edge crossings
+// (sorted once), and the distance test is only made at the few columns
+// each edge comes near.
 func (g *navGrid) rasterRing(ring geom.Polygon, b geom.Rect, r int32) {
 	n := len(ring)
-	var active []int
+	var xs []float64
 	g.eachRow(b.Min, b.Max, func(j int, y float64) {
-		active = active[:0]
+		i0, i1, ok := g.rowSpan(b.Min.X, b.Max.X)
+		if !ok {
+			return
+		}
+		xs = xs[:0]
 		for e := 0; e < n; e++ {
 			p, q := ring[e], ring[(e+1)%n]
 			// An edge whose span in y misses the row by more than twice
 			// the tolerance is neither near a centre on it nor crossed.
-			if y >= min(p.Y, q.Y)-2*geomEps && y <= max(p.Y, q.Y)+2*geomEps {
-				active = append(active, e)
+			if y < min(p.Y, q.Y)-2*geomEps || y > max(p.Y, q.Y)+2*geomEps {
+				continue
+			}
+			// Centres within the tolerance of the edge: only the columns
+			// under the part of the edge within the tolerance of the row.
+			if lo, hi, near := bandX(p, q, y, 2*geomEps); near {
+				a0 := max(i0, int(math.Floor((lo-nearSlackMm-g.origin.X)/g.cell-0.5)))
+				a1 := min(i1, int(math.Ceil((hi+nearSlackMm-g.origin.X)/g.cell-0.5)))
+				for i := a0; i <= a1; i++ {
+					k := g.idx(i, j)
+					if g.room[k] < 0 && distToSegment(g.centre(k), p, q) <= geomEps {
+						g.room[k] = r
+					}
+				}
+			}
+			// The even-odd test of RoomContains pairs the edge as (i, i-1).
+			p, q = q, p
+			if (p.Y > y) != (q.Y > y) {
+				xs = append(xs, (q.X-p.X)*(y-p.Y)/(q.Y-p.Y)+p.X)
 			}
 		}
-		g.eachInRow(j, b.Min.X, b.Max.X, func(k int, c geom.Point) {
-			if g.room[k] >= 0 {
-				return
+		slices.Sort(xs)
+		// A centre is inside when an odd number of crossings lie strictly
+		// to its right.
+		right := 0
+		for i := i0; i <= i1; i++ {
+			k := g.idx(i, j)
+			cx := g.centre(k).X
+			for right < len(xs) && xs[right] <= cx {
+				right++
 			}
-			in := false
-			for _, e := range active {
-				if distToSegment(c, ring[e], ring[(e+1)%n]) <= geomEps {
-					g.room[k] = r
-					return
-				}
-			}
-			for _, e := range active {
-				// The even-odd test of RoomContains, edge by edge in its
-				// order (an edge it pairs as (i, i-1)).
-				p, q := ring[(e+1)%n], ring[e]
-				if (p.Y > c.Y) != (q.Y > c.Y) && c.X < (q.X-p.X)*(c.Y-p.Y)/(q.Y-p.Y)+p.X {
-					in = !in
-				}
-			}
-			if in {
+			if g.room[k] < 0 && (len(xs)-right)%2 == 1 {
 				g.room[k] = r
 			}
-		})
+		}
 	})
+}
+
+// nearSlackMm widens the columns an edge's distance test visits, far
+// beyond any rounding in the band's ends.
+const nearSlackMm = 1
+
+// bandX is the x extent of the part of segment pq within tol of the
+// horizontal line at y, and whether any part is.
+func bandX(p, q geom.Point, y, tol float64) (lo, hi float64, ok bool) {
+	if p.Y == q.Y {
+		if math.Abs(p.Y-y) > tol {
+			return 0, 0, false
+		}
+		return min(p.X, q.X), max(p.X, q.X), true
+	}
+	t0 := (y - tol - p.Y) / (q.Y - p.Y)
+	t1 := (y + tol - p.Y) / (q.Y - p.Y)
+	if t0 > t1 {
+		t0, t1 = t1, t0
+	}
+	t0, t1 = max(t0, 0), min(t1, 1)
+	if t0 > t1 {
+		return 0, 0, false
+	}
+	x0, x1 := p.X+t0*(q.X-p.X), p.X+t1*(q.X-p.X)
+	return min(x0, x1), max(x0, x1), true
 }
 
 // eachRow calls f for every row whose centres could lie in [lo, hi] (the
@@ -459,16 +499,26 @@ func (g *navGrid) eachRow(lo, hi geom.Point, f func(j int, y float64)) {
 // eachInRow calls f for the cells of row j whose centres could lie in
 // [x0, x1] (the columns each visits).
 func (g *navGrid) eachInRow(j int, x0, x1 float64, f func(k int, c geom.Point)) {
-	fi0 := math.Floor((x0-g.origin.X)/g.cell) - 1
-	fi1 := math.Ceil((x1-g.origin.X)/g.cell) + 1
-	if !(fi0 <= fi1) {
+	i0, i1, ok := g.rowSpan(x0, x1)
+	if !ok {
 		return
 	}
-	i0, i1 := int(max(fi0, 0)), int(min(fi1, float64(g.nx-1)))
 	for i := i0; i <= i1; i++ {
 		k := g.idx(i, j)
 		f(k, g.centre(k))
 	}
+}
+
+// rowSpan is the columns whose centres could lie in [x0, x1], widened by
+// a cell and clamped to the grid; ok is false when there are none.
+func (g *navGrid) rowSpan(x0, x1 float64) (i0, i1 int, ok bool) {
+	fi0 := math.Floor((x0-g.origin.X)/g.cell) - 1
+	fi1 := math.Ceil((x1-g.origin.X)/g.cell) + 1
+	if !(fi0 <= fi1) {
+		return 0, 0, false
+	}
+	i0, i1 = int(max(fi0, 0)), int(min(fi1, float64(g.nx-1)))
+	return i0, i1, i0 <= i1
 }
 
 // listCells fills g.cells from g.room.

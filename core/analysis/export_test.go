@@ -40,3 +40,44 @@ func NearestOpenBothWays(p *ir.Plan, q geom.Point, r int) (rings, scan int) {
 	}
 	return rings, scan
 }
+
+// RasterRingBothWays rasterises ring on a grid of the given cell over
+// bounds by the row sweep (rasterRing) and by testing every cell against
+// every edge as RoomContains does, and returns both room rasters.
+func RasterRingBothWays(ring geom.Polygon, bounds geom.Rect, cell float64) (sweep, each []int32) {
+	nx := int(math.Ceil(bounds.W()/cell)) + 2
+	ny := int(math.Ceil(bounds.H()/cell)) + 2
+	origin := bounds.Min.Sub(geom.Point{X: cell, Y: cell})
+	mk := func() *navGrid {
+		g := &navGrid{origin: origin, cell: cell, nx: nx, ny: ny, room: make([]int32, nx*ny)}
+		for k := range g.room {
+			g.room[k] = -1
+		}
+		return g
+	}
+	a, b := mk(), mk()
+	a.rasterRing(ring, ring.Bounds(), 0)
+	n := len(ring)
+	for k := range b.room {
+		c := b.centre(k)
+		in := false
+		for e := range n {
+			if distToSegment(c, ring[e], ring[(e+1)%n]) <= geomEps {
+				in = true
+				break
+			}
+		}
+		if !in {
+			for e := range n {
+				p, q := ring[(e+1)%n], ring[e]
+				if (p.Y > c.Y) != (q.Y > c.Y) && c.X < (q.X-p.X)*(c.Y-p.Y)/(q.Y-p.Y)+p.X {
+					in = !in
+				}
+			}
+		}
+		if in {
+			b.room[k] = 0
+		}
+	}
+	return a.room, b.room
+}
