@@ -38,10 +38,11 @@ var allowed = map[string][]string{
 	"core/lint":           {"core/source", "core/diag", "core/ir", "core/geom", "core/analysis"},
 	"core/intent":         {"core/diag", "core/ir", "core/geom", "core/analysis"},
 	"core/fixer":          {"core/source", "core/diag"},
+	"core/heal":           {"core/source", "core/diag", "core/syntax"},
 	"core/complete":       {"core/syntax"},
 	"core/suggest":        {"core/diag", "core/ir", "core/geom", "core/analysis"},
 	"core/repair":         {"core/source", "core/syntax", "core/ir", "core/geom"},
-	"core/compile":        {"core", "core/source", "core/diag", "core/syntax", "core/expand", "core/resolve", "core/ir", "core/geom", "core/render/svg", "core/render/txt", "core/planjson", "core/analysis", "core/lint", "core/intent", "core/fixer", "core/complete", "core/suggest", "core/repair", "core/plangen", "core/memprobe"},
+	"core/compile":        {"core", "core/source", "core/diag", "core/syntax", "core/expand", "core/resolve", "core/ir", "core/geom", "core/render/svg", "core/render/txt", "core/planjson", "core/analysis", "core/lint", "core/intent", "core/fixer", "core/heal", "core/complete", "core/suggest", "core/repair", "core/plangen", "core/memprobe"},
 }
 
 // TestImportGraph holds the core to the standard library and to the one-way

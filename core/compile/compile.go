@@ -11,6 +11,7 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/heal"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/render/svg"
 	"github.com/archlang-go/caddy-archlang/core/render/txt"
@@ -171,7 +172,13 @@ func Resolve(f *source.File) (*ir.Plan, diag.List) { return resolveWith(f, nil, 
 func resolveWith(f *source.File, world expand.World, stop func() bool) (*ir.Plan, diag.List) {
 	file, pd := syntax.Parse(f)
 	x, xd := expand.Expand(file, expand.Options{World: world, Stop: stop})
-	return resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x, ParseDiags: pd, ExpandDiags: xd})
+	plan, diags := resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x, ParseDiags: pd, ExpandDiags: xd})
+	// The server's own fixes for errors found after parsing (the parser
+	// attaches its own): only a plan with errors pays for them.
+	if diags.HasErrors() {
+		diags = heal.Attach(f, diags)
+	}
+	return plan, diags
 }
 
 // LevelEnvelope is the wire shape of a compile that asked for one storey:

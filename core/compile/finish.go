@@ -72,7 +72,7 @@ func Finish(src []byte, opts FinishOptions) FinishResult {
 		if cancelled(opts.Ctx) {
 			return res
 		}
-		fx := Fix(cur, FixOptions{Name: opts.Name, World: opts.World, Unsafe: opts.Unsafe, Cache: opts.Cache})
+		fx := fixWith(cur, FixOptions{Name: opts.Name, World: opts.World, Unsafe: opts.Unsafe, Cache: opts.Cache}, true)
 		res.Applied = append(res.Applied, fx.Applied...)
 		res.Skipped = append(res.Skipped, fx.Skipped...)
 		next := []byte(fx.Source)

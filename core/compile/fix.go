@@ -28,7 +28,11 @@ type FixOptions struct {
 // Fix applies the fixes the compiler's own diagnostics carry (parse,
 // expand and resolve findings; lint advice is not applied) to src, pass
 // after pass up to fixer.MaxPasses, and returns the fix tool's result.
-func Fix(src []byte, opts FixOptions) fixer.Result {
+func Fix(src []byte, opts FixOptions) fixer.Result { return fixWith(src, opts, false) }
+
+// fixWith is Fix, with the server's own fixes (diag.Diagnostic.Extra)
+// applied too when extra is set, as finish does.
+func fixWith(src []byte, opts FixOptions, extra bool) fixer.Result {
 	name := opts.Name
 	if name == "" {
 		name = "plan.arch"
@@ -36,5 +40,5 @@ func Fix(src []byte, opts FixOptions) fixer.Result {
 	check := func(b []byte) diag.List {
 		return opts.Cache.lookup(name, b, opts.World, false, opts.Ctx).diags
 	}
-	return fixer.Run(src, check, fixer.Options{Unsafe: opts.Unsafe})
+	return fixer.Run(src, check, fixer.Options{Unsafe: opts.Unsafe, Extra: extra})
 }

@@ -76,6 +76,11 @@ type Diagnostic struct {
 	FixText string
 	Hints   []string
 	Fixes   []Fix
+	// Extra are this server's own fixes, offered beside the reference's
+	// Fixes (which keep the reference's contract): a misspelt word, an
+	// unclosed block, a repeated id, an impossible size. finish applies
+	// them; the fix tool, which mirrors the reference, does not.
+	Extra []Fix
 }
 
 // List is an ordered collection of diagnostics.

@@ -16,6 +16,9 @@ type JSON struct {
 	Hints    []string  `json:"hints,omitempty"`
 	Fixes    []FixJSON `json:"fixes,omitempty"`
 	Level    *int      `json:"level,omitempty"`
+	// ExtraFixes are this server's additions (Diagnostic.Extra), kept
+	// apart so that fixes stays exactly the reference's.
+	ExtraFixes []FixJSON `json:"extraFixes,omitempty"`
 }
 
 // FixJSON is the wire shape of a Fix.
@@ -54,14 +57,22 @@ func ToJSON(f *source.File, d Diagnostic) JSON {
 		j.File = d.File
 		j.Line, j.Col = 0, 0
 	}
-	for _, fx := range d.Fixes {
+	j.Fixes = fixesJSON(d.Fixes)
+	j.ExtraFixes = fixesJSON(d.Extra)
+	return j
+}
+
+// fixesJSON converts fixes for the wire (nil for none).
+func fixesJSON(fs []Fix) []FixJSON {
+	var out []FixJSON
+	for _, fx := range fs {
 		fj := FixJSON{Title: fx.Title, Applicability: fx.Applicability, FixID: fx.FixID, File: fx.File, Edits: []EditJSON{}}
 		for _, e := range fx.Edits {
 			fj.Edits = append(fj.Edits, EditJSON{Span: [2]int{e.Span.Start, e.Span.End}, NewText: e.NewText})
 		}
-		j.Fixes = append(j.Fixes, fj)
+		out = append(out, fj)
 	}
-	return j
+	return out
 }
 
 // ListToJSON converts every diagnostic in l; it never returns nil.

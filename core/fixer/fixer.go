@@ -49,6 +49,11 @@ type Check func(src []byte) diag.List
 type Options struct {
 	// Unsafe also applies maybe-incorrect fixes.
 	Unsafe bool
+	// Extra also applies the server's own fixes (diag.Diagnostic.Extra),
+	// and records with each applied fix the diagnostic's message and the
+	// span it rewrote. The fix tool, which mirrors the reference, leaves
+	// it off; finish sets it.
+	Extra bool
 }
 
 // Applied records one fix written into the source.
@@ -56,6 +61,12 @@ type Applied struct {
 	Code          string `json:"code"`
 	Title         string `json:"title"`
 	Applicability string `json:"applicability"`
+	// Reason is the message of the diagnostic the fix answered, and Span
+	// the bytes its edits rewrote, from the first edited byte to the
+	// last, in the source as it stood before the pass (Options.Extra
+	// only).
+	Reason string  `json:"reason,omitempty"`
+	Span   *[2]int `json:"span,omitempty"`
 }
 
 // Skipped records one fix left out of a pass that applied others.
@@ -88,7 +99,10 @@ func Run(src []byte, check Check, opts Options) Result {
 	cur := string(src)
 	diags := check([]byte(cur))
 	for pass := 0; pass < MaxPasses; pass++ {
-		cands := candidates(diags)
+		cands := candidates(diags, opts.Extra)
+		if opts.Extra {
+			cands = firstTier(cands, limit)
+		}
 		if len(cands) == 0 {
 			break
 		}
@@ -114,15 +128,55 @@ func Run(src []byte, check Check, opts Options) Result {
 type candidate struct {
 	code string
 	fix  diag.Fix
+	// reason is the diagnostic's message, reported with the fix when
+	// report is set.
+	reason string
+	report bool
+	// tier orders what a pass of an Extra run applies: syntax errors'
+	// fixes (0), then other errors' (1), then the rest (2).
+	tier int
 	// outside marks a fix whose diagnostic is about another file.
 	outside bool
 }
 
-func candidates(ds diag.List) []candidate {
+func candidates(ds diag.List, extra bool) []candidate {
 	var out []candidate
 	for _, d := range ds {
+		tier := 2
+		if d.Severity == diag.Error {
+			tier = 1
+			if d.Code == "" {
+				tier = 0
+			}
+		}
 		for _, f := range d.Fixes {
-			out = append(out, candidate{code: d.Code, fix: f, outside: d.File != ""})
+			out = append(out, candidate{code: d.Code, fix: f, outside: d.File != "", reason: d.Message, report: extra, tier: tier})
+		}
+		if !extra {
+			continue
+		}
+		for _, f := range d.Extra {
+			out = append(out, candidate{code: d.Code, fix: f, outside: d.File != "", reason: d.Message, report: true, tier: tier})
+		}
+	}
+	return out
+}
+
+// firstTier keeps the candidates of the most severe tier that has one the
+// limit allows: the other findings of a plan that does not parse, or
+// does not resolve, are about a damaged reading of it, and their fixes
+// wait for the next pass.
+func firstTier(cands []candidate, limit int) []candidate {
+	best := -1
+	for _, c := range cands {
+		if r, ok := rank[c.fix.Applicability]; ok && r <= limit && len(c.fix.Edits) > 0 && (best < 0 || c.tier < best) {
+			best = c.tier
+		}
+	}
+	var out []candidate
+	for _, c := range cands {
+		if c.tier == best {
+			out = append(out, c)
 		}
 	}
 	return out
@@ -137,6 +191,15 @@ func start(f diag.Fix) int {
 		}
 	}
 	return s
+}
+
+// end is where a fix's last edit ends.
+func end(f diag.Fix) int {
+	e := 0
+	for _, x := range f.Edits {
+		e = max(e, x.Span.End)
+	}
+	return e
 }
 
 // apply writes the fixes of one pass into src: those at or under the
@@ -175,7 +238,12 @@ func apply(src string, cands []candidate, limit int) (string, []Applied, []Skipp
 				kept = append(kept, e)
 			}
 		}
-		applied = append(applied, Applied{Code: c.code, Title: c.fix.Title, Applicability: c.fix.Applicability})
+		a := Applied{Code: c.code, Title: c.fix.Title, Applicability: c.fix.Applicability}
+		if c.report {
+			a.Reason = c.reason
+			a.Span = &[2]int{start(c.fix), end(c.fix)}
+		}
+		applied = append(applied, a)
 	}
 	if len(applied) == 0 {
 		return src, nil, skipped

@@ -11,5 +11,7 @@ import (
 // one bad statement does not hide the errors after it.
 func Parse(f *source.File) (*File, diag.List) {
 	p := newParser(f)
-	return p.parseFile(), p.diags
+	file := p.parseFile()
+	p.healBraces()
+	return file, p.diags
 }

@@ -35,10 +35,17 @@ type parser struct {
 	// a string's interpolation hole are reported at the token after the
 	// string, as the reference does.
 	at *source.Span
+	// tried holds the words looked for at token triedAt: what is valid
+	// there, the candidates for a misspelling found there (heal.go).
+	tried   []string
+	triedAt int
+	// noHeal turns off the fixes the parser offers (set while checking
+	// one of them).
+	noHeal bool
 }
 
 func newParser(f *source.File) *parser {
-	p := &parser{file: f, src: f.Src}
+	p := &parser{file: f, src: f.Src, triedAt: -1}
 	p.lx = newLexer(f.Src, string(f.Src), 0, len(f.Src), &p.diags)
 	p.toks = make([]Token, 0, min(len(f.Src)/4+16, MaxTokens+1))
 	// Like the reference, lex the whole file first: lexical errors are
@@ -95,6 +102,7 @@ func (p *parser) prevEnd() int {
 func (p *parser) is(k Kind) bool { return p.tok().Kind == k }
 
 func (p *parser) isWord(w string) bool {
+	p.try(w)
 	t := p.tok()
 	return t.Kind == IDENT && t.Text == w
 }
@@ -120,6 +128,9 @@ func (p *parser) errAt(sp source.Span, format string, args ...any) {
 // fail reports an error at sp and abandons the current statement.
 func (p *parser) fail(sp source.Span, format string, args ...any) {
 	p.errAt(sp, format, args...)
+	if sp == p.tok().Sp {
+		p.suggestAt(false)
+	}
 	panic(bailout{})
 }
 
@@ -132,6 +143,7 @@ func (p *parser) expect(k Kind) Token {
 }
 
 func (p *parser) expectWord(w string) Token {
+	p.try(w)
 	t := p.tok()
 	if t.Kind != IDENT || t.Text != w {
 		p.fail(t.Sp, "expected %q, found %s", w, found(t))
@@ -173,8 +185,11 @@ func (p *parser) enumWord(format string, allowed ...string) *Word {
 			return &Word{Text: t.Text, Sp: t.Sp}
 		}
 	}
-	p.fail(p.tok().Sp, format, found(t))
-	return nil
+	p.errAt(p.tok().Sp, format, found(t))
+	if fix, ok := spellingFix(t.Text, t.Sp, allowed); ok && !p.noHeal {
+		p.suggest(fix)
+	}
+	panic(bailout{})
 }
 
 // str parses a plain string (names, paths, metadata): escapes are decoded
@@ -519,8 +534,9 @@ func (p *parser) stmt(top bool) Stmt {
 		v := p.expr()
 		return &AssignStmt{Name: name, Value: v, Sp: p.span(t.Sp.Start)}
 	}
-	p.fail(t.Sp, "%q does not start a statement", t.Text)
-	return nil
+	p.errAt(t.Sp, "%q does not start a statement", t.Text)
+	p.suggestAt(true)
+	panic(bailout{})
 }
 
 // optID parses an optional `id=NAME`.
