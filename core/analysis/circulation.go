@@ -118,7 +118,7 @@ func (m *Model) buildGrid() *navGrid {
 	}
 	g.nx, g.ny = int(fx), int(fy)
 	n := g.nx * g.ny
-	g.room = g.mem.int32s(n)
+	g.room = g.mem.int32sFilled(n)
 	solid := g.mem.boolSlice(n)
 	for k := range g.room {
 		g.room[k] = -1
@@ -186,16 +186,16 @@ func (m *Model) buildGrid() *navGrid {
 	for _, v := range p.Vertical {
 		m.verticalHalo(g, v, halo)
 	}
-	g.free = g.mem.boolSlice(n)
+	g.free = g.mem.boolsFilled(n)
 	for k := 0; k < n; k++ {
 		g.free[k] = g.room[k] >= 0 && !solid[k] && !halo[k]
 	}
-	g.open = g.mem.boolSlice(n)
+	g.open = g.mem.boolsFilled(n)
 	copy(g.open, g.free)
 	// Each door and cased opening is a one-cell corridor through its wall,
 	// on the line through its centre, reaching past the eroded band on
 	// both sides. It carries the connector's clear width.
-	g.width = g.mem.float64s(n)
+	g.width = g.mem.float64sFilled(n)
 	g.moved = g.mem.boolSlice(n)
 	for k := range g.width {
 		g.width[k] = math.Inf(1)
@@ -301,12 +301,13 @@ func (m *Model) buildGrid() *navGrid {
 // the halo cells.
 func (g *navGrid) clearance(halo []bool) {
 	n := len(halo)
-	g.clear = g.mem.int32s(n)
+	g.clear = g.mem.int32sFilled(n)
 	inf := int32(g.nx + g.ny)
 	any := false
 	for k := range halo {
 		if halo[k] {
 			any = true
+			g.clear[k] = 0
 		} else {
 			g.clear[k] = inf
 		}
@@ -362,41 +363,66 @@ func (g *navGrid) crossWidth(k int) float64 {
 // connector's width instead.
 func (g *navGrid) pinches() {
 	n := len(g.free)
-	hrun := g.mem.int32s(n)
-	vrun := g.mem.int32s(n)
+	nx := g.nx
+	hrun := g.mem.int32sFilled(n)
+	vrun := g.mem.int32sFilled(n)
 	g.hrun, g.vrun = hrun, vrun
+	free := g.free[:n]
 	for j := 0; j < g.ny; j++ {
-		for i := 0; i < g.nx; {
-			if !g.free[g.idx(i, j)] {
+		row, runs := free[j*nx:(j+1)*nx], hrun[j*nx:(j+1)*nx]
+		for i := 0; i < nx; {
+			if !row[i] {
+				runs[i] = 0
 				i++
 				continue
 			}
 			e := i
-			for e < g.nx && g.free[g.idx(e, j)] {
+			for e < nx && row[e] {
 				e++
 			}
 			for a := i; a < e; a++ {
-				hrun[g.idx(a, j)] = int32(e - i)
+				runs[a] = int32(e - i)
 			}
 			i = e
 		}
 	}
-	for i := 0; i < g.nx; i++ {
-		for j := 0; j < g.ny; {
-			if !g.free[g.idx(i, j)] {
-				j++
-				continue
+	// Down the columns a row at a time (the memory order): first each
+	// free cell's count of free cells from the top of its run down to it,
+	// then, from the bottom row up, the count at the run's last cell
+	// copied back up the run.
+	for j := 0; j < g.ny; j++ {
+		row, runs := free[j*nx:(j+1)*nx], vrun[j*nx:(j+1)*nx]
+		if j == 0 {
+			for i := range row {
+				runs[i] = b2i(row[i])
 			}
-			e := j
-			for e < g.ny && g.free[g.idx(i, e)] {
-				e++
+			continue
+		}
+		above := vrun[(j-1)*nx : j*nx]
+		for i := range row {
+			if row[i] {
+				runs[i] = above[i] + 1
+			} else {
+				runs[i] = 0
 			}
-			for b := j; b < e; b++ {
-				vrun[g.idx(i, b)] = int32(e - j)
-			}
-			j = e
 		}
 	}
+	for j := g.ny - 2; j >= 0; j-- {
+		runs, below := vrun[j*nx:(j+1)*nx], vrun[(j+1)*nx:(j+2)*nx]
+		for i := range runs {
+			if runs[i] != 0 && below[i] != 0 {
+				runs[i] = below[i]
+			}
+		}
+	}
+}
+
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // rasterRing gives room r the free-of-owner cells whose centre lies on
@@ -529,7 +555,7 @@ func (g *navGrid) listCells(rooms int) {
 			count[r]++
 		}
 	}
-	all := g.mem.int32s(len(g.room))[:0]
+	all := g.mem.int32sFilled(len(g.room))[:0]
 	g.cells = make([][]int32, rooms)
 	for r, c := range count {
 		g.cells[r] = all[len(all) : len(all)+c : len(all)+c]
@@ -560,12 +586,12 @@ func (g *navGrid) each(lo, hi geom.Point, f func(k int, c geom.Point)) {
 // bfs returns the 4-connected step distance of every free cell from seed
 // (-1 where unreachable).
 func (g *navGrid) bfs(seed int) []int32 {
-	dist := g.mem.int32s(len(g.free))
+	dist := g.mem.int32sFilled(len(g.free))
 	for k := range dist {
 		dist[k] = -1
 	}
 	dist[seed] = 0
-	q := g.mem.int32s(len(g.free))[:1]
+	q := g.mem.int32sFilled(len(g.free))[:1]
 	q[0] = int32(seed)
 	nx, ny := g.nx, g.ny
 	for h := 0; h < len(q); h++ {

@@ -70,10 +70,13 @@ func (s *scratch) boolSlice(n int) []bool {
 }
 func (s *scratch) float64s(n int) []float64 { return take(&s.floats, &s.lentFloats, n, true) }
 
-// int32sFilled and boolsFilled lend arrays with whatever they held: for a
+// int32sFilled, boolsFilled and float64sFilled lend arrays with whatever they held: for a
 // caller that writes every element before reading any.
 func (s *scratch) int32sFilled(n int) []int32 { return take(&s.ints, &s.lentInts, n, false) }
 func (s *scratch) boolsFilled(n int) []bool   { return take(&s.bools, &s.lentBools, n, false) }
+func (s *scratch) float64sFilled(n int) []float64 {
+	return take(&s.floats, &s.lentFloats, n, false)
+}
 
 // release takes every lent array back (their users must be done with them).
 func (s *scratch) release() {
