@@ -44,7 +44,7 @@ const MinContainedWord = 4
 // MinSpelledWord have none), or else the one known
 // word of at least MinContainedWord letters that word contains. It
 // reports ok only when that candidate is clearly best: no other is as
-// near. dist is the distance found (the extra letters for a contained
+// near, and word is not itself a candidate. dist is the distance found (the extra letters for a contained
 // word).
 func Nearest(word string, cands []string) (best string, dist int, ok bool) {
 	if len(word) < MinSpelledWord {
@@ -53,8 +53,11 @@ func Nearest(word string, cands []string) (best string, dist int, ok bool) {
 	limit := min(MaxSpellingDistance, len(word)/3+1)
 	bestD, ties := limit+1, 0
 	seen := map[string]bool{}
+	if slices.Contains(cands, word) {
+		return "", 0, false // a known word is not a misspelling
+	}
 	for _, c := range cands {
-		if c == word || seen[c] {
+		if seen[c] {
 			continue
 		}
 		seen[c] = true
