@@ -85,17 +85,23 @@ func Suggest(p *ir.Plan, facts *analysis.Facts, findings diag.List) []Suggestion
 			out = append(out, sg)
 		}
 	}
+	// Room by room the unreachable rooms and the windowless bedrooms,
+	// then the bathrooms entered through a bedroom.
 	for i := range p.Rooms {
 		if facts.Access.HasEntrance && !s.reachable[i] {
 			out = append(out, s.unreachable(i, CodeUnreachable))
-		} else if s.flagged(i, CodeBathVia) {
-			out = append(out, s.unreachable(i, CodeBathVia))
 		}
 		if s.flagged(i, CodeNoWindowBed) {
 			out = append(out, s.window(i))
 		}
 	}
-	return out
+	for i := range p.Rooms {
+		if (!facts.Access.HasEntrance || s.reachable[i]) && s.flagged(i, CodeBathVia) {
+			out = append(out, s.unreachable(i, CodeBathVia))
+		}
+	}
+	// A problem no statement can resolve is not listed.
+	return slices.DeleteFunc(out, func(sg Suggestion) bool { return len(sg.Candidates) == 0 })
 }
 
 // suggester holds the derived facts the rules share.
@@ -113,9 +119,10 @@ type suggester struct {
 	segIx *geom.RectIndex
 	// flags holds the span of every finding, by code.
 	flags map[string]map[any]bool
-	// inRoom lists, per room once asked, the furniture whose centre lies
-	// on its floor, in plan order.
-	inRoom map[int][]int
+	// furnIx indexes the furniture's boxes.
+	furnIx *geom.RectIndex
+	// edges are the plan's connectors, for the walks that avoid rooms.
+	edges []analysis.AccessEdge
 }
 
 // wallSeg is one straight segment of a wall with its offset along the wall.
@@ -126,7 +133,7 @@ type wallSeg struct {
 }
 
 func newSuggester(p *ir.Plan, facts *analysis.Facts, findings diag.List) *suggester {
-	s := &suggester{p: p, findings: findings, inRoom: map[int][]int{}}
+	s := &suggester{p: p, findings: findings, edges: facts.Access.Edges}
 	for _, r := range p.Rooms {
 		s.bounds = append(s.bounds, r.Polygon.Bounds())
 	}
@@ -139,6 +146,11 @@ func newSuggester(p *ir.Plan, facts *analysis.Facts, findings diag.List) *sugges
 		boxes[i] = geom.Rect{Min: geom.Point{X: op.Center.X - h, Y: op.Center.Y - h}, Max: geom.Point{X: op.Center.X + h, Y: op.Center.Y + h}}
 	}
 	s.openIx = geom.NewRectIndex(boxes)
+	fb := make([]geom.Rect, len(p.Furniture))
+	for i, f := range p.Furniture {
+		fb[i] = f.Rect
+	}
+	s.furnIx = geom.NewRectIndex(fb)
 	s.reachable = make([]bool, len(p.Rooms))
 	// The first access entry of each id answers for it.
 	reach := make(map[string]bool, len(facts.Access.Rooms))
@@ -297,8 +309,12 @@ func (s *suggester) freeStretch(room, k int, lo, hi, width float64, door bool) (
 	slices.SortFunc(blocks, func(x, y interval) int { return cmp.Compare(x.a, y.a) })
 	best := interval{-1, -1}
 	cur := lo
+	// Of two equally long stretches the one nearer the low end of the
+	// plan's axes wins (the smaller x, then the smaller y), whichever way
+	// the segment runs.
 	try := func(a, b float64) {
-		if b-a > best.b-best.a+1e-9 {
+		d := (b - a) - (best.b - best.a)
+		if d > 1e-9 || (d > -1e-9 && before(ws.seg.At(a), ws.seg.At(best.a))) {
 			best = interval{a, b}
 		}
 	}
@@ -320,36 +336,52 @@ func (s *suggester) freeStretch(room, k int, lo, hi, width float64, door bool) (
 	return (best.a + best.b) / 2, best.b - best.a, true
 }
 
-// furnitureBlocks returns the stretches of sg that furniture of room
-// covers within DoorLanding of the wall, on the room's side.
+// furnitureBlocks returns the stretches of sg that furniture covers where
+// it stands in front of a door on room's side of the wall: any piece (in
+// this room or straddling into it) that reaches into the strip DoorLanding
+// deep along the wall on the room's side.
 func (s *suggester) furnitureBlocks(room int, sg geom.Segment) []interval {
 	var out []interval
-	r := &s.p.Rooms[room]
-	in, ok := s.inRoom[room]
-	if !ok {
-		for fi, f := range s.p.Furniture {
-			if analysis.RoomContains(r, f.Rect.Center()) {
-				in = append(in, fi)
-			}
-		}
-		s.inRoom[room] = in
+	side := 1.0
+	switch c := signedOff(sg, s.p.Rooms[room].Polygon.Bounds().Center()); {
+	case c < 0:
+		side = -1
+	case c == 0:
+		return nil
 	}
-	for _, fi := range in {
+	a, b := sg.A, sg.B
+	reach := geom.Rect{Min: geom.Point{X: min(a.X, b.X) - DoorLanding, Y: min(a.Y, b.Y) - DoorLanding}, Max: geom.Point{X: max(a.X, b.X) + DoorLanding, Y: max(a.Y, b.Y) + DoorLanding}}
+	for _, fi := range s.furnIx.Query(reach) {
 		f := &s.p.Furniture[fi]
 		corners := []geom.Point{f.Rect.Min, {X: f.Rect.Max.X, Y: f.Rect.Min.Y}, f.Rect.Max, {X: f.Rect.Min.X, Y: f.Rect.Max.Y}}
 		lo, hi := math.Inf(1), math.Inf(-1)
-		near := math.Inf(1)
+		near, far := math.Inf(1), math.Inf(-1)
 		for _, q := range corners {
-			t, off := sg.Project(q)
+			t, _ := sg.Project(q)
 			lo, hi = math.Min(lo, t), math.Max(hi, t)
-			near = math.Min(near, math.Abs(off))
+			off := signedOff(sg, q) * side
+			near, far = math.Min(near, off), math.Max(far, off)
 		}
-		if near >= DoorLanding {
+		if far <= 0 || near >= DoorLanding {
 			continue
 		}
 		out = append(out, interval{lo, hi})
 	}
 	return out
+}
+
+// signedOff is p's distance from sg's line, positive on the left of A→B.
+func signedOff(sg geom.Segment, p geom.Point) float64 {
+	u := sg.B.Sub(sg.A).Unit()
+	return u.Cross(p.Sub(sg.A))
+}
+
+// before orders points by x, then y.
+func before(p, q geom.Point) bool {
+	if math.Abs(p.X-q.X) > 1e-9 {
+		return p.X < q.X
+	}
+	return p.Y < q.Y-1e-9
 }
 
 // rank orders spots by free length, longest first, enumeration breaking ties.
@@ -372,12 +404,19 @@ func (s *suggester) exterior(w int) bool {
 // noEntrance proposes an entrance door into a room that is neither a
 // bedroom nor a bathroom.
 func (s *suggester) noEntrance() (Suggestion, bool) {
+	// Bedrooms and bathrooms are passed over while another room can take
+	// the door; a building of nothing else gets one anyway.
 	var all []spot
-	for i := range s.p.Rooms {
-		if s.bedroom(i) || s.bath(i) {
-			continue
+	for _, private := range []bool{false, true} {
+		for i := range s.p.Rooms {
+			if (s.bedroom(i) || s.bath(i)) != private {
+				continue
+			}
+			all = append(all, s.spots(i, DoorWidth, true, s.exterior)...)
 		}
-		all = append(all, s.spots(i, DoorWidth, true, s.exterior)...)
+		if len(all) > 0 {
+			break
+		}
 	}
 	sortByWall(s, all)
 	rank(all)
@@ -432,11 +471,17 @@ func (s *suggester) unreachable(i int, code string) Suggestion {
 	type join struct{ room, spot int }
 	var joins []join
 	own := s.spots(i, DoorWidth, true, func(w int) bool { return !s.exterior(w) })
+	// A bathroom's new neighbour must be reached without crossing a
+	// bedroom (or the bathroom itself): otherwise the door changes nothing.
+	reached := s.reachable
+	if code == CodeBathVia {
+		reached = s.reachAvoiding(func(j int) bool { return j == i || s.bedroom(j) })
+	}
 	for k, sp := range own {
 		q := s.segs[sp.ws].seg.At(sp.at)
 		pad := float64(EdgeTolerance + 1)
 		for _, j := range s.roomIx.Query(geom.Rect{Min: geom.Point{X: q.X - pad, Y: q.Y - pad}, Max: geom.Point{X: q.X + pad, Y: q.Y + pad}}) {
-			if j == i || !s.reachable[j] || (code == CodeBathVia && s.bedroom(j)) || !s.sharedEdge(j, sp) {
+			if j == i || !reached[j] || !s.sharedEdge(j, sp) {
 				continue
 			}
 			joins = append(joins, join{j, k})
@@ -471,7 +516,8 @@ func (s *suggester) unreachable(i int, code string) Suggestion {
 	for k := range idx {
 		idx[k] = k
 	}
-	interiorFirst := s.bedroom(i)
+	// A bedroom or bathroom is better entered from inside than from outside.
+	interiorFirst := s.bedroom(i) || s.bath(i)
 	slices.SortStableFunc(idx, func(a, b int) int {
 		if interiorFirst {
 			ia, ib := to[a] >= 0, to[b] >= 0
@@ -499,6 +545,43 @@ func (s *suggester) unreachable(i int, code string) Suggestion {
 		sg.Candidates = append(sg.Candidates, Candidate{InsertText: s.statement("door", sp, DoorWidth), Rationale: why})
 	}
 	return sg
+}
+
+// reachAvoiding walks the connectors from the exterior, never entering a
+// room avoid accepts, and reports per room whether the walk reached it.
+func (s *suggester) reachAvoiding(avoid func(j int) bool) []bool {
+	idx := make(map[string]int, len(s.p.Rooms))
+	for j := len(s.p.Rooms) - 1; j >= 0; j-- {
+		idx[s.p.Rooms[j].ID] = j
+	}
+	out := make([]bool, len(s.p.Rooms))
+	node := func(id string) (int, bool) {
+		if id == analysis.Exterior {
+			return -1, true
+		}
+		j, ok := idx[id]
+		return j, ok && !avoid(j)
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, e := range s.edges {
+			if e.Ambiguous {
+				continue
+			}
+			a, okA := node(e.Between[0])
+			b, okB := node(e.Between[1])
+			if !okA || !okB {
+				continue
+			}
+			for _, d := range [2][2]int{{a, b}, {b, a}} {
+				if (d[0] == -1 || out[d[0]]) && d[1] >= 0 && !out[d[1]] {
+					out[d[1]] = true
+					changed = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 // neighbourBlocks returns the stretches of sg where another room's edge

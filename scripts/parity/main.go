@@ -13,7 +13,9 @@
 //
 // Usage (from the repository root):
 //
-//	go run ./scripts/parity [-tools repair,fix,suggest,txt] [-gen 300] [-seed 1] [-out dir] [-v]
+//	go run ./scripts/parity [-tools repair,fix,suggest,txt] [-gen 300] [-seed 1] [-out dir] [-v] [plan.arch ...]
+//
+// Plans named on the command line replace the corpus (for probing).
 //
 // The oracle's answers are cached under $PARITY_CACHE (default
 // /tmp/parity-oracle-cache), keyed by tool, arguments and source, so a
@@ -36,6 +38,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -75,6 +78,9 @@ func main() {
 	examples := flag.String("examples", "../shared/examples", "directory of example plans")
 	oracle := flag.String("oracle", "../shared/oracle/oracle.mjs", "the reference's oracle script")
 	flag.Parse()
+	if abs, err := filepath.Abs(*oracle); err == nil {
+		*oracle = abs
+	}
 
 	var tools []tool
 	for _, n := range strings.Split(*toolsFlag, ",") {
@@ -87,7 +93,18 @@ func main() {
 	tmp, err := os.MkdirTemp("", "parity-")
 	check(err)
 	defer os.RemoveAll(tmp)
-	plans := corpus(*examples, tmp, *gen, *seed)
+	var plans []plan
+	if flag.NArg() > 0 {
+		// Plans named on the command line replace the corpus.
+		for _, f := range flag.Args() {
+			src, err := os.ReadFile(f)
+			check(err)
+			abs, _ := filepath.Abs(f)
+			plans = append(plans, plan{name: strings.TrimSuffix(filepath.Base(f), ".arch"), group: "examples", path: abs, src: src})
+		}
+	} else {
+		plans = corpus(*examples, tmp, *gen, *seed)
+	}
 	if *only != "" {
 		var keep []plan
 		for _, p := range plans {
@@ -268,6 +285,10 @@ func mutate(r *rand.Rand, src []byte) []byte {
 	return []byte(strings.Join(out, "\n"))
 }
 
+// oracleTimeout bounds one oracle call (the reference loops on a few
+// inputs); a call cut short counts as a mismatch and is not cached.
+const oracleTimeout = 60 * time.Second
+
 // reference is the oracle's answer, from the cache when it has one.
 func reference(oracle, cache string, t tool, p plan) []byte {
 	args, _ := json.Marshal(t.args)
@@ -282,7 +303,9 @@ func reference(oracle, cache string, t tool, p plan) []byte {
 	if t.args != nil {
 		cmdArgs = append(cmdArgs, string(args))
 	}
-	cmd := exec.Command("node", cmdArgs...)
+	ctx, cancel := context.WithTimeout(context.Background(), oracleTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", cmdArgs...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	b, err := cmd.Output()
