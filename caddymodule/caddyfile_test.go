@@ -189,6 +189,7 @@ func FuzzUnmarshalCaddyfile(f *testing.F) {
 	f.Add("archlang_mcp {\n max_body 1MiB\n mcp_path /x\n}")
 	f.Add("archlang_mcp {\n disable_localhost_protection\n svg_cache_size 1KB\n}")
 	f.Add("archlang_mcp")
+	f.Add("archlang_mcp {\n svg_path /d/\n pin_path /p/\n mcp_path /d\n}")
 	f.Fuzz(func(t *testing.T, in string) {
 		// NewTestDispenser exits the process on a lexer error, so lex here
 		// and leave input that is not a Caddyfile at all to Caddy's lexer.

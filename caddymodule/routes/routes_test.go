@@ -114,3 +114,40 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// FuzzMatch: any path matches at most one route without panicking, and a
+// matched image or pinned path is the URL the table mints for what it
+// matched (so a redirect or Content-Location leads back to the same route).
+func FuzzMatch(f *testing.F) {
+	for _, s := range []string{"/mcp", "/svg/abc", "/v/1.0-x/svg/abc", "/v//svg/", "/v/a/b/c/d", "/svg", "/"} {
+		f.Add(s)
+	}
+	tb := Default()
+	b := Base{Table: tb}
+	f.Fuzz(func(t *testing.T, path string) {
+		m, ok := tb.Match(path)
+		if !ok {
+			if m != (Match{}) {
+				t.Fatalf("no match but %+v", m)
+			}
+			return
+		}
+		var minted string
+		switch m.Route {
+		case MCPRoute:
+			minted = tb.MCP
+		case ImageRoute:
+			minted = "/svg/" + m.Payload
+		case PinnedRoute:
+			minted = b.Table.Pin + m.Version + "/" + string(m.Kind) + "/" + m.Payload
+			if strings.Contains(m.Version, "/") {
+				t.Fatalf("version %q holds a slash", m.Version)
+			}
+		default:
+			t.Fatalf("ok with route %v", m.Route)
+		}
+		if minted != path {
+			t.Fatalf("%q matched %+v, which names %q", path, m, minted)
+		}
+	})
+}
