@@ -47,41 +47,47 @@ const MinContainedWord = 4
 // near, and word is not itself a candidate. dist is the distance found (the extra letters for a contained
 // word).
 func Nearest(word string, cands []string) (best string, dist int, ok bool) {
-	if len(word) < MinSpelledWord {
+	bests, dist := nearest(word, cands)
+	if len(bests) != 1 {
 		return "", 0, false
 	}
-	limit := min(MaxSpellingDistance, len(word)/3+1)
-	bestD, ties := limit+1, 0
-	seen := map[string]bool{}
-	if slices.Contains(cands, word) {
-		return "", 0, false // a known word is not a misspelling
+	return bests[0], dist, true
+}
+
+// nearest is Nearest's search: every candidate at the smallest distance,
+// in the order given (several when none is clearly best).
+func nearest(word string, cands []string) (bests []string, dist int) {
+	if len(word) < MinSpelledWord || slices.Contains(cands, word) {
+		return nil, 0 // a known word is not a misspelling
 	}
+	limit := min(MaxSpellingDistance, len(word)/3+1)
+	bestD := limit + 1
+	var seen []string
 	for _, c := range cands {
-		if seen[c] {
+		if slices.Contains(seen, c) {
 			continue
 		}
-		seen[c] = true
+		seen = append(seen, c)
 		d := distance(word, c, limit)
 		switch {
 		case d < bestD:
-			best, bestD, ties = c, d, 1
-		case d == bestD:
-			ties++
+			bests, bestD = []string{c}, d
+		case d == bestD && d <= limit:
+			bests = append(bests, c)
 		}
 	}
-	if bestD <= limit {
-		return best, bestD, ties == 1
+	if len(bests) > 0 {
+		return bests, bestD
 	}
-	best, ties = "", 0
-	for c := range seen {
+	for _, c := range seen {
 		if len(c) >= MinContainedWord && strings.Contains(word, c) {
-			best, ties = c, ties+1
+			bests = append(bests, c)
 		}
 	}
-	if ties == 1 {
-		return best, len(word) - len(best), true
+	if len(bests) == 1 {
+		return bests, len(word) - len(bests[0])
 	}
-	return "", 0, false
+	return bests, 0
 }
 
 // distance is the optimal-string-alignment distance between a and b, or
@@ -188,6 +194,8 @@ func (p *parser) suggestAt(stmt bool) {
 		}
 		if fix, ok := spellingFix(t.Text, t.Sp, cands); ok {
 			p.suggest(fix)
+		} else if fix, ok := p.breakTie(t, cands); ok {
+			p.suggest(fix)
 		}
 	case DIMS:
 		if p.pos > 0 && p.toks[p.pos-1].Kind == MINUS {
@@ -196,6 +204,32 @@ func (p *parser) suggestAt(stmt bool) {
 				Edits: []diag.Edit{{Span: source.Span{Start: m.Sp.Start, End: t.Sp.Start}, NewText: ""}}})
 		}
 	}
+}
+
+// breakTie settles a misspelling with several candidates equally near
+// by reading the source with each in its place: the one candidate after
+// which the source has fewer syntax errors than after any other is the
+// guess (maybe-incorrect).
+func (p *parser) breakTie(t Token, cands []string) (diag.Fix, bool) {
+	bests, _ := nearest(t.Text, cands)
+	if len(bests) < 2 || len(p.toks) > MaxHealTokens {
+		return diag.Fix{}, false
+	}
+	best, bestN, ties := "", -1, 0
+	for _, c := range bests {
+		n := syntaxErrors(p.file, []diag.Edit{{Span: t.Sp, NewText: c}})
+		switch {
+		case bestN < 0 || n < bestN:
+			best, bestN, ties = c, n, 1
+		case n == bestN:
+			ties++
+		}
+	}
+	if ties != 1 {
+		return diag.Fix{}, false
+	}
+	return diag.Fix{Title: "replace \"" + t.Text + "\" with \"" + best + "\"", Applicability: MaybeIncorrect, FixID: FixSpelling,
+		Edits: []diag.Edit{{Span: t.Sp, NewText: best}}}, true
 }
 
 // healBraces offers, on a source whose blocks do not all close, the edits
@@ -212,38 +246,32 @@ func (p *parser) healBraces() {
 	if n := len(toks); n > 0 && toks[n-1].Kind == EOF {
 		toks = toks[:n-1]
 	}
+	if debt(toks) == 0 {
+		return // every block closes: the errors are elsewhere
+	}
 	var fix diag.Fix
 	found := false
-	if edits := closeBlocks(p.src, toks, len(toks)); len(edits) > 0 && closers(edits) == debt(toks) {
+	closeAll := func() bool {
+		edits := closeBlocks(p.src, toks, len(toks), false)
+		if len(edits) == 0 || closers(edits) != debt(toks) {
+			return false
+		}
 		fix = diag.Fix{Title: "close the unclosed block", Applicability: Safe, FixID: FixClose, Edits: edits}
-		found = parsesClean(p.file, edits)
+		return parsesClean(p.file, edits)
 	}
-	if !found && len(toks) > 0 {
-		// A file cut off mid-statement: comment out its last line and
-		// close what is still open before it.
-		ls := lineStart(p.src, toks[len(toks)-1].Sp.Start)
-		k := 0
-		for k < len(toks) && toks[k].Sp.Start < ls {
-			k++
+	cutOff := func() bool {
+		f, ok := p.truncFix(toks)
+		if ok {
+			fix = f
 		}
-		edits := closeBlocks(p.src, toks, k)
-		if len(edits) > 0 && closers(edits) == debt(toks[:k]) {
-			at := ls
-			for at < len(p.src) && (p.src[at] == ' ' || p.src[at] == '\t') {
-				at++
-			}
-			end := len(p.src)
-			last := edits[len(edits)-1]
-			if last.Span.Start < end {
-				// The closers of blocks still open go after the
-				// commented line.
-				edits[len(edits)-1] = diag.Edit{Span: source.Span{Start: end, End: end}, NewText: last.NewText}
-			}
-			edits = append(edits, diag.Edit{Span: source.Span{Start: at, End: at}, NewText: "# "})
-			slices.SortStableFunc(edits, func(a, b diag.Edit) int { return a.Span.Start - b.Span.Start })
-			fix = diag.Fix{Title: "comment out the unfinished last line and close the open blocks", Applicability: MaybeIncorrect, FixID: FixTruncate, Edits: edits}
-			found = !overlapping(edits) && parsesClean(p.file, edits)
-		}
+		return ok
+	}
+	if n := len(toks); n > 0 && toks[n-1].Kind != RCURLY && len(bytes.Trim(p.src[toks[n-1].Sp.End:], " \t")) == 0 {
+		// Cut in the middle of a line: the last statement is likely
+		// unfinished even when it parses.
+		found = cutOff() || closeAll()
+	} else {
+		found = closeAll() || cutOff()
 	}
 	if !found {
 		return
@@ -263,6 +291,61 @@ func (p *parser) healBraces() {
 	if at >= 0 {
 		p.diags[at].Extra = append(p.diags[at].Extra, fix)
 	}
+}
+
+// truncFix is the fix of a file cut off in the middle of its last
+// statement: every line of that statement commented out, and the blocks
+// still open before it closed at the end. It is offered only when the
+// result parses.
+func (p *parser) truncFix(toks []Token) (diag.Fix, bool) {
+	k := len(toks) - 1
+	for k > 0 && !opensStatement(toks, k) {
+		k--
+	}
+	if k <= 0 {
+		return diag.Fix{}, false
+	}
+	ls := lineStart(p.src, toks[k].Sp.Start)
+	edits := closeBlocks(p.src, toks, k, true)
+	if len(edits) == 0 || closers(edits) != debt(toks[:k]) {
+		return diag.Fix{}, false
+	}
+	end := len(p.src)
+	if p.src[end-1] == '\n' {
+		end--
+	}
+	last := edits[len(edits)-1]
+	if last.Span.Start < end {
+		// The closers of the blocks still open go after the commented
+		// lines.
+		edits[len(edits)-1] = diag.Edit{Span: source.Span{Start: end, End: end}, NewText: last.NewText}
+	}
+	for at := ls; at < len(p.src); {
+		i := at
+		for i < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t') {
+			i++
+		}
+		if i < len(p.src) && p.src[i] != '\n' {
+			edits = append(edits, diag.Edit{Span: source.Span{Start: i, End: i}, NewText: "# "})
+		}
+		at = lineEnd(p.src, i) + 1
+	}
+	slices.SortStableFunc(edits, func(a, b diag.Edit) int { return a.Span.Start - b.Span.Start })
+	fix := diag.Fix{Title: "comment out the unfinished last statement and close the open blocks", Applicability: MaybeIncorrect, FixID: FixTruncate, Edits: edits}
+	return fix, !overlapping(edits) && parsesClean(p.file, edits)
+}
+
+// opensStatement reports whether toks[k] starts a statement: a keyword,
+// or a name called or assigned, first on its line.
+func opensStatement(toks []Token, k int) bool {
+	t := toks[k]
+	if !t.LineStart || t.Kind != IDENT {
+		return false
+	}
+	if stmtKeywords[t.Text] {
+		return true
+	}
+	return k+1 < len(toks) && (toks[k+1].Kind == LPAREN || toks[k+1].Kind == ASSIGN)
 }
 
 // MaxHealTokens bounds the sources whose unclosed blocks are looked for
@@ -305,7 +388,10 @@ func overlapping(es []diag.Edit) bool {
 }
 
 // parsesClean reports whether f with edits applied parses without error.
-func parsesClean(f *source.File, edits []diag.Edit) bool {
+func parsesClean(f *source.File, edits []diag.Edit) bool { return syntaxErrors(f, edits) == 0 }
+
+// syntaxErrors counts the errors of f parsed with edits applied.
+func syntaxErrors(f *source.File, edits []diag.Edit) int {
 	var b bytes.Buffer
 	at := 0
 	for _, e := range edits {
@@ -317,7 +403,13 @@ func parsesClean(f *source.File, edits []diag.Edit) bool {
 	q := newParser(source.NewFile(f.Name, b.Bytes()))
 	q.noHeal = true
 	q.parseFile()
-	return !q.diags.HasErrors()
+	n := 0
+	for _, d := range q.diags {
+		if d.Severity == diag.Error {
+			n++
+		}
+	}
+	return n
 }
 
 // lineStart is the offset of the start of the line holding offset i.
@@ -359,15 +451,18 @@ type openBlock struct {
 // the line that opened it (a one-line block, at the end of its line), and
 // blocks still open at the end close after the last token. It returns no
 // edits when the braces balance.
-func closeBlocks(src []byte, toks []Token, n int) []diag.Edit {
+//
+// With ownLines, the blocks still open at the end close on lines of
+// their own (the last line is then to be commented out).
+func closeBlocks(src []byte, toks []Token, n int, ownLines bool) []diag.Edit {
 	var stack []openBlock
 	var edits []diag.Edit
 	// closeTop closes the innermost block after token prev.
-	closeTop := func(prev Token) {
+	closeTop := func(prev Token, ownLine bool) {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		var e diag.Edit
-		if lineStart(src, prev.Sp.Start) == lineStart(src, b.tok.Sp.Start) {
+		if !ownLine && lineStart(src, prev.Sp.Start) == lineStart(src, b.tok.Sp.Start) {
 			e = diag.Edit{Span: source.Span{Start: prev.Sp.End, End: prev.Sp.End}, NewText: " }"}
 		} else {
 			at := lineEnd(src, prev.Sp.End)
@@ -396,7 +491,7 @@ func closeBlocks(src []byte, toks []Token, n int) []diag.Edit {
 				if t.Kind == RCURLY && len(ind) == len(b.indent) {
 					break // this brace closes it
 				}
-				closeTop(toks[i-1])
+				closeTop(toks[i-1], false)
 			}
 		}
 		switch t.Kind {
@@ -409,7 +504,7 @@ func closeBlocks(src []byte, toks []Token, n int) []diag.Edit {
 		}
 	}
 	for len(stack) > 0 && n > 0 {
-		closeTop(toks[n-1])
+		closeTop(toks[n-1], ownLines)
 	}
 	return edits
 }
