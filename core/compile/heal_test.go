@@ -365,3 +365,24 @@ func TestFixingLeavesValidPlans(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFinishOneMistake times finish (unsafe) on a 16 KB grid with one
+// mistake of each kind, one call per kind.
+func BenchmarkFinishOneMistake(b *testing.B) {
+	src := plangen.GridOfSize(16 << 10)
+	ms := mutate("grid", src)
+	seen := map[string]bool{}
+	for _, m := range ms {
+		if seen[m.kind] {
+			continue
+		}
+		seen[m.kind] = true
+		b.Run(m.kind, func(b *testing.B) {
+			b.SetBytes(int64(len(m.src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				compile.Finish(m.src, compile.FinishOptions{Unsafe: true})
+			}
+		})
+	}
+}
