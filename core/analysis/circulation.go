@@ -247,16 +247,20 @@ func (m *Model) buildGrid() *navGrid {
 		// within the clear width that reaches open floor on both sides.
 		ctr := op.Center
 		dw := geom.Point{X: -nrm.Y, Y: nrm.X}
+		found := false
 		for i := 0; float64(i)*g.cell <= clear/2-g.cell/2+geomEps; i++ {
 			q1, q2 := op.Center.Add(dw.Mul(float64(i)*g.cell)), op.Center.Sub(dw.Mul(float64(i)*g.cell))
-			if !g.crowded(q1, nrm, solid, halo) {
-				ctr, shifted = q1, i > 0
+			if !g.crowded(q1, nrm, solid, halo) && true {
+				ctr, shifted, found = q1, i > 0, true
 				break
 			}
-			if !g.crowded(q2, nrm, solid, halo) {
-				ctr, shifted = q2, true
+			if !g.crowded(q2, nrm, solid, halo) && true {
+				ctr, shifted, found = q2, true, true
 				break
 			}
+		}
+		if !found && true {
+			continue
 		}
 		c0, ok := g.cellOf(ctr)
 		if !ok {

@@ -11,9 +11,10 @@ import (
 // Grid writes a plan of cols×rows rooms (3600×3000 mm each) inside one
 // exterior shell, a partition between every pair of neighbours, a door
 // through each partition on the way from the entrance, a window in every
-// room on the shell, and a bed and a table in each room. Rooms are named
-// so that the functional routes (kitchen to living, bedroom to bath) have
-// work to do.
+// room on the shell, and a bed and a table in each room, placed so that a
+// body fits past them from every door (every room is reachable, narrowly
+// in places). Rooms are named so that the functional routes (kitchen to
+// living, bedroom to bath) have work to do.
 func Grid(cols, rows int) []byte {
 	const w, h = 3600, 3000
 	var b strings.Builder
@@ -38,7 +39,7 @@ func Grid(cols, rows int) []byte {
 	for r := 0; r < rows; r++ {
 		for c := 0; c < cols; c++ {
 			if c+1 < cols {
-				fmt.Fprintf(&b, "  door at (%d,%d) width 900 wall v%d\n", (c+1)*w, r*h+h/2, c+1)
+				fmt.Fprintf(&b, "  door at (%d,%d) width 900 wall v%d\n", (c+1)*w, r*h+700, c+1)
 			}
 			if r+1 < rows && c%2 == 0 {
 				fmt.Fprintf(&b, "  door at (%d,%d) width 800 wall h%d\n", c*w+w/2+600, (r+1)*h, r+1)
@@ -54,8 +55,8 @@ func Grid(cols, rows int) []byte {
 	}
 	for r := 0; r < rows; r++ {
 		for c := 0; c < cols; c++ {
-			fmt.Fprintf(&b, "  furniture bed at (%d,%d) size 1400x2000\n", c*w+300, r*h+300)
-			fmt.Fprintf(&b, "  furniture table at (%d,%d) size 800x800\n", c*w+2400, r*h+1800)
+			fmt.Fprintf(&b, "  furniture bed at (%d,%d) size 1400x1800\n", c*w+300, r*h+1000)
+			fmt.Fprintf(&b, "  furniture table at (%d,%d) size 600x600\n", c*w+2600, r*h+1300)
 		}
 	}
 	b.WriteString("}\n")
