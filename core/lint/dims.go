@@ -17,6 +17,7 @@ const dimInsideMargin = 1
 // dimRules are the hand-written dimension checks.
 func (c *checker) dimRules() {
 	c.dimInside()
+	c.dimOverlap()
 }
 
 // roomExtent is the box around every room's floor; false without rooms.
