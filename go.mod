@@ -11,6 +11,7 @@ require (
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/prometheus/client_golang v1.24.1
 	go.uber.org/zap v1.28.0
+	golang.org/x/image v0.46.0
 )
 
 require (
