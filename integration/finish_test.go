@@ -1,0 +1,67 @@
+package integration
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestFinishHealsThroughCaddy: an MCP client calls finish (unsafe) through
+// Caddy on plans with one ordinary mistake each (a misspelt keyword, a
+// missing closing brace, a pasted statement); the source it gets back
+// compiles, and every change is reported with its reason and span.
+func TestFinishHealsThroughCaddy(t *testing.T) {
+	start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c := mcp.NewClient(&mcp.Implementation{Name: "integration", Version: "1"}, nil)
+	cs, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: base + "/mcp"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	call := func(name string, args map[string]any) map[string]any {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var v map[string]any
+		if err := json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &v); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return v
+	}
+	mistakes := map[string]string{
+		"keyword": strings.Replace(plan, "  room ", "  rooom ", 1),
+		"brace":   strings.TrimSuffix(strings.TrimSpace(plan), "}") + "\n",
+		"pasted":  strings.Replace(plan, "  room ", "  room id=r1 at (0,0) size 4000x3000\n  room id=r1 at (0,0) size 4000x3000\n  room ", 1),
+	}
+	for kind, src := range mistakes {
+		if call("compile", map[string]any{"source": src})["ok"] == true {
+			t.Fatalf("%s: the broken plan compiles", kind)
+		}
+		f := call("finish", map[string]any{"source": src, "unsafe": true})
+		fixed, _ := f["source"].(string)
+		if fixed == "" {
+			t.Fatalf("%s: finish returned no source: %v", kind, f)
+		}
+		if got := call("compile", map[string]any{"source": fixed}); got["ok"] != true {
+			t.Errorf("%s: the finished plan does not compile: %v\n%s", kind, got["diagnostics"], fixed)
+		}
+		applied, _ := f["applied"].([]any)
+		if len(applied) == 0 {
+			t.Errorf("%s: finish reports no applied fix: %v", kind, f)
+		}
+		for _, a := range applied {
+			m, _ := a.(map[string]any)
+			if m["reason"] == nil || m["span"] == nil {
+				t.Errorf("%s: an applied fix without reason or span: %v", kind, m)
+			}
+		}
+	}
+}
