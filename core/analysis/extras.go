@@ -10,22 +10,7 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
-// Sheet-fit constants in sheet millimetres.
-const (
-	sheetMargin     = 15    // page margin, each side
-	fitDimsBand     = 16.5  // auto-fit: dimension band, each side, with dims auto
-	fitChromeBand   = 25    // auto-fit: bottom chrome band
-	checkDimsBand   = 18.25 // authored scale: dimension band, each side
-	checkChrome     = 10    // authored scale: bottom chrome before title rows
-	checkTitleRow   = 4.6   // authored scale: one title block row
-	axisLetterChars = "ABCDEFGHJKLMNPQRSTUVWXY"
-)
-
-var isoPaper = map[string][2]float64{
-	"A4": {210, 297}, "A3": {297, 420}, "A2": {420, 594}, "A1": {594, 841}, "A0": {841, 1189},
-}
-
-var autoScales = []float64{50, 100, 200, 500}
+const axisLetterChars = "ABCDEFGHJKLMNPQRSTUVWXY"
 
 // sheetFacts returns the operative scale text and the sheet block.
 func sheetFacts(p *ir.Plan, outer geom.Rect, found bool) (string, *Sheet) {
@@ -34,15 +19,9 @@ func sheetFacts(p *ir.Plan, outer geom.Rect, found bool) (string, *Sheet) {
 	if st.ScaleSet && st.ScaleDenom > 0 {
 		scale = num(st.ScaleNum) + ":" + num(st.ScaleDenom)
 	}
-	sz, ok := isoPaper[st.Paper]
+	w, h, orient, ok := st.SheetSize()
 	if !ok {
 		return scale, nil
-	}
-	w, h := sz[0], sz[1]
-	orient := "portrait"
-	if st.Orientation != "portrait" {
-		w, h = h, w
-		orient = "landscape"
 	}
 	bw, bh := outer.W(), outer.H()
 	if !found {
@@ -51,33 +30,15 @@ func sheetFacts(p *ir.Plan, outer geom.Rect, found bool) (string, *Sheet) {
 	sh := &Sheet{Paper: st.Paper, Orientation: orient}
 	if st.ScaleSet && st.ScaleDenom > 0 {
 		sh.ScaleDenominator = st.ScaleDenom
-		band := 0.0
-		if st.DimsAuto != "" {
-			band = 2 * checkDimsBand
-		}
-		rows := 1.0
-		if p.Title != nil {
-			rows += float64(len(p.Title.Fields))
-		}
 		d := st.ScaleDenom
 		if st.ScaleNum > 0 {
 			d = st.ScaleDenom / st.ScaleNum
 		}
-		sh.Fits = bw/d <= w-2*sheetMargin-band+1e-9 && bh/d <= h-2*sheetMargin-band-checkChrome-checkTitleRow*rows+1e-9
+		sh.Fits = ir.FitsAuthored(w, h, bw, bh, d, st.DimsAuto != "", p.TitleRows())
 		return scale, sh
 	}
 	sh.ScaleAuto = true
-	band := 0.0
-	if st.DimsAuto != "" {
-		band = 2 * fitDimsBand
-	}
-	sh.ScaleDenominator = autoScales[len(autoScales)-1]
-	for _, d := range autoScales {
-		if bw/d <= w-2*sheetMargin-band && bh/d <= h-2*sheetMargin-band-fitChromeBand {
-			sh.ScaleDenominator, sh.Fits = d, true
-			break
-		}
-	}
+	sh.ScaleDenominator, sh.Fits = ir.AutoScale(w, h, bw, bh, st.DimsAuto != "")
 	return "1:" + num(sh.ScaleDenominator), sh
 }
 

@@ -36,7 +36,7 @@ const (
 	sheetChainOpen = 3
 	sheetChainAxis = 8.5
 	sheetChainAll  = 14
-	sheetMargin    = 15
+	sheetMargin    = ir.SheetMarginMm
 	sheetPad       = 5
 	sheetChrome    = 100
 	sheetContent   = 10 // clearance kept around the walls when centring on the sheet
@@ -66,47 +66,19 @@ func onSheet(d, weight float64) sizes {
 	}
 }
 
-// ISO 216 sheet sizes in mm, portrait (width, height).
-var paperSizes = map[string][2]float64{
-	"A4": {210, 297}, "A3": {297, 420}, "A2": {420, 594}, "A1": {594, 841}, "A0": {841, 1189},
-}
-
-// autoScales are the scales auto-fit tries, finest first.
-var autoScales = []float64{50, 100, 200, 500}
-
-// Bands auto-fit reserves on the sheet, in sheet mm.
-const (
-	fitDimsBand   = 16.5
-	fitChromeBand = 25
-)
-
 // sheetOf returns the sheet size in mm and the scale denominator when the
-// plan declares paper.
+// plan declares paper: the authored scale, or the one auto-fit picks for
+// the building (the walls' outer faces and the rooms; what else overflows
+// grows the page).
 func (r *renderer) sheetOf(st ir.Settings) (w, h, d float64, ok bool) {
-	sz, known := paperSizes[st.Paper]
-	if !known {
+	w, h, _, ok = st.SheetSize()
+	if !ok {
 		return 0, 0, 0, false
-	}
-	w, h = sz[0], sz[1]
-	if st.Orientation != "portrait" {
-		w, h = h, w
 	}
 	if st.ScaleDenom > 0 && st.ScaleDenom < maxCoord {
 		return w, h, st.ScaleDenom, true
 	}
-	// The fit test reads the building only, the walls' outer faces and the
-	// rooms (nothing fits the finest scale); what else overflows grows the
-	// page.
 	fb := r.buildingBounds()
-	bw, bh := fb.W(), fb.H()
-	band := 0.0
-	if st.DimsAuto != "" {
-		band = 2 * fitDimsBand
-	}
-	for _, d := range autoScales {
-		if bw/d <= w-2*sheetMargin-band && bh/d <= h-2*sheetMargin-band-fitChromeBand {
-			return w, h, d, true
-		}
-	}
-	return w, h, autoScales[len(autoScales)-1], true
+	d, _ = ir.AutoScale(w, h, fb.W(), fb.H(), st.DimsAuto != "")
+	return w, h, d, true
 }
