@@ -6,13 +6,14 @@ package compile
 
 import (
 	"context"
-
+	"encoding/base64"
 	"strconv"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/heal"
 	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/render/raster"
 	"github.com/archlang-go/caddy-archlang/core/render/svg"
 	"github.com/archlang-go/caddy-archlang/core/render/txt"
 	"github.com/archlang-go/caddy-archlang/core/resolve"
@@ -27,10 +28,14 @@ type Options struct {
 	// that sees Ctx.Err() != nil must discard it. nil never stops.
 	Ctx context.Context
 	// Format is the output format; "" means SVG. "txt" draws the plan as
-	// text (core/render/txt). "png" is refused with E_PNG_DEPENDENCY (this
-	// host has no raster backend); every other value yields SVG, as the
-	// reference tool does.
+	// text (core/render/txt). "png" rasterises the SVG (core/render/raster)
+	// and the output is the PNG's bytes in standard base64; every other
+	// value yields SVG, as the reference tool does.
 	Format string
+	// Width is the width in pixels of a "png" drawing; 0 means
+	// raster.DefaultWidth, and raster.Size bounds it (raster.MaxWidth,
+	// raster.MaxPixels). Other formats ignore it.
+	Width int
 	// Name is the file name used for the source (default "plan.arch").
 	Name string
 	// Accessible adds the accessible title and description to the SVG.
@@ -92,20 +97,14 @@ func Compile(src []byte, opts Options) Result {
 	}
 	f := source.NewFile(name, src)
 	res := Result{Format: format, File: f}
-	if format == "png" {
-		d := diag.New("E_PNG_DEPENDENCY", source.Span{}, "This server has no PNG renderer; compile with format \"svg\", or fetch the drawing as an image from the /svg/ route")
-		d.Unplaced = true
-		// The catalogue's fix names a renderer to install; this core has
-		// none to install, so say what works instead.
-		d.FixText = "Compile with format \"svg\", or use an /svg/ image URL (the link tool's svg_url) where an image is needed."
-		res.Diagnostics = diag.List{d}
-		return res
-	}
 	if opts.Cache != nil {
 		e := opts.Cache.lookup(name, src, opts.World, false, opts.Ctx)
 		key := format
 		if opts.Accessible {
 			key += "+accessible"
+		}
+		if format == "png" {
+			key += "@" + strconv.Itoa(raster.Width(opts.Width))
 		}
 		return e.compiled(key, opts.Ctx, func() Result {
 			return draw(Result{Format: format, File: e.file}, e.plan, e.diags, opts)
@@ -126,8 +125,11 @@ func draw(res Result, plan *ir.Plan, diags diag.List, opts Options) Result {
 	}
 	res.OK = true
 	render := func(p *ir.Plan) string { return string(svg.Render(p, svgOptions(p, opts))) }
-	if format == "txt" {
+	switch format {
+	case "txt":
 		render = txt.Render
+	case "png":
+		render = func(p *ir.Plan) string { return pngOf(svg.Render(p, svgOptions(p, opts)), opts) }
 	}
 	res.Output = render(plan)
 	for _, pg := range plan.Pages {
@@ -155,6 +157,17 @@ func draw(res Result, plan *ir.Plan, diags diag.List, opts Options) Result {
 		res.Diagnostics = append(append(diag.List{}, res.Diagnostics...), d)
 	}
 	return res
+}
+
+// pngOf rasterises a drawing and returns the PNG in standard base64, or ""
+// when the rasteriser was stopped through opts.Ctx (the caller discards
+// the result) or refused the drawing (which the SVG writer never makes).
+func pngOf(drawing []byte, opts Options) string {
+	b, err := raster.PNG(drawing, raster.Options{Width: opts.Width, Stop: stopFunc(opts.Ctx)})
+	if err != nil {
+		return ""
+	}
+	return base64.StdEncoding.EncodeToString(b)
 }
 
 // MaxOutputBytes caps the size of one compile's drawing (every storey's

@@ -2,14 +2,14 @@ package compile
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"flag"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/archlang-go/caddy-archlang/core/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files from the current output")
@@ -150,17 +150,41 @@ func TestCases(t *testing.T) {
 	}
 }
 
-// TestPNG checks that PNG is refused with one unplaced E_PNG_DEPENDENCY.
+// TestPNG checks that format png draws the plan as a PNG (standard
+// base64 in Output) at the asked width, the same bytes every time and
+// through the cache, and that a plan with errors gets no output.
 func TestPNG(t *testing.T) {
-	r := Compile([]byte("plan \"A\" {\n  room at (0,0) size 10x10\n}\n"), Options{Format: "png"})
-	if r.OK || r.Output != "" || r.Format != "png" {
-		t.Fatalf("png: ok=%v format=%q output=%d bytes", r.OK, r.Format, len(r.Output))
+	src := []byte("plan \"A\" {\n  wall exterior thickness 200 { (0,0) (3000,0) (3000,3000) (0,3000) close }\n  room at (0,0) size 3000x3000 label \"R\"\n}\n")
+	r := Compile(src, Options{Format: "png", Width: 320})
+	if !r.OK || r.Format != "png" {
+		t.Fatalf("png: ok=%v format=%q diagnostics=%v", r.OK, r.Format, r.Diagnostics)
 	}
-	if len(r.Diagnostics) != 1 || r.Diagnostics[0].Code != "E_PNG_DEPENDENCY" || r.Diagnostics[0].Severity != diag.Error {
-		t.Fatalf("png diagnostics: %+v", r.Diagnostics)
+	b, err := base64.StdEncoding.DecodeString(r.Output)
+	if err != nil {
+		t.Fatalf("output is not base64: %v", err)
 	}
-	if j := r.Envelope().Diagnostics[0]; j.Span != nil || j.Line != 0 {
-		t.Errorf("E_PNG_DEPENDENCY should carry no position: %+v", j)
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("output is not a PNG: %v", err)
+	}
+	if w := img.Bounds().Dx(); w != 320 {
+		t.Errorf("width %d, want 320", w)
+	}
+	if again := Compile(src, Options{Format: "png", Width: 320}); again.Output != r.Output {
+		t.Error("two compiles gave different PNGs")
+	}
+	c := NewCache(1 << 20)
+	for range 2 {
+		if cached := Compile(src, Options{Format: "png", Width: 320, Cache: c}); cached.Output != r.Output {
+			t.Error("a cached compile gave a different PNG")
+		}
+	}
+	if other := Compile(src, Options{Format: "png", Width: 200, Cache: c}); other.Output == r.Output {
+		t.Error("the cache gave the 320-pixel PNG for width 200")
+	}
+	bad := Compile([]byte("plan \"A\" {\n  room at (0,0) size\n}\n"), Options{Format: "png"})
+	if bad.OK || bad.Output != "" || !bad.Diagnostics.HasErrors() {
+		t.Errorf("a plan with errors: ok=%v output=%d bytes", bad.OK, len(bad.Output))
 	}
 }
 

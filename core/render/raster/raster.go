@@ -57,13 +57,20 @@ type Options struct {
 	Stop func() bool
 }
 
+// Width is the width asked for, as Size starts from it: 0 (or less) means
+// DefaultWidth, and the result is within [MinWidth, MaxWidth]. Size may
+// still lower it for a tall drawing.
+func Width(asked int) int {
+	if asked <= 0 {
+		return DefaultWidth
+	}
+	return min(max(asked, MinWidth), MaxWidth)
+}
+
 // Size returns the pixel size at which a drawing whose viewBox is vw × vh
 // user units is drawn for the asked width (see Options.Width).
 func Size(vw, vh float64, width int) (w, h int) {
-	if width <= 0 {
-		width = DefaultWidth
-	}
-	width = min(max(width, MinWidth), MaxWidth)
+	width = Width(width)
 	if !(vw > 0) || !(vh > 0) || math.IsInf(vw, 0) || math.IsInf(vh, 0) {
 		return width, width
 	}
