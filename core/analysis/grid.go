@@ -1,0 +1,664 @@
+package analysis
+
+import (
+	"math"
+	"slices"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
+
+// navGrid is the occupancy raster circulation walks.
+type navGrid struct {
+	origin geom.Point
+	cell   float64
+	nx, ny int
+	room   []int32   // room index of each cell, -1 outside every room
+	free   []bool    // walkable after erosion
+	open   []bool    // walkable before the connector corridors were cut
+	width  []float64 // clear width of a connector's corridor cell (+Inf elsewhere)
+	// hrun and vrun are the lengths of the free runs through each cell
+	// along the rows and the columns.
+	hrun, vrun []int32
+	// clear is each cell's 4-connected step distance to the nearest
+	// obstacle halo cell (walls are not obstacles here); noObstacle where
+	// the plan has none.
+	clear []int32
+	// moved marks the corridor cells of a connector whose corridor was
+	// moved off its centre by furniture: no approach squeeze there.
+	moved []bool
+	// cells lists each room's cells in raster order.
+	cells [][]int32
+	// mem lends the per-cell arrays; release gives them back.
+	mem *scratch
+	// The tables the step costs read (see costTables): which cells are
+	// corridors, every width a step can cost in increasing order (a
+	// rank indexes it), and per cell the ranks of its corridor width, of
+	// the width of stepping over its boundary, and of the squeeze across
+	// a horizontal and a vertical step into it.
+	corr        []bool
+	vals        []float64
+	rInf, rZero rank
+	rWidth      []rank
+	rCross      []rank
+	rSqueeze    [2][]rank
+}
+
+// noObstacle marks a clearance with no obstacle anywhere on the grid.
+const noObstacle = math.MaxInt32
+
+func (g *navGrid) idx(i, j int) int { return j*g.nx + i }
+
+// release returns the grid's arrays to the pool; the grid is unusable
+// afterwards.
+func (g *navGrid) release() {
+	putScratch(g.mem)
+	g.mem = nil
+}
+
+func (g *navGrid) centre(k int) geom.Point {
+	i, j := k%g.nx, k/g.nx
+	return geom.Point{X: g.origin.X + (float64(i)+0.5)*g.cell, Y: g.origin.Y + (float64(j)+0.5)*g.cell}
+}
+
+func (g *navGrid) cellOf(q geom.Point) (int, bool) {
+	i := int(math.Floor((q.X - g.origin.X) / g.cell))
+	j := int(math.Floor((q.Y - g.origin.Y) / g.cell))
+	if i < 0 || j < 0 || i >= g.nx || j >= g.ny {
+		return 0, false
+	}
+	return g.idx(i, j), true
+}
+
+// CellSize is the nav-grid cell for a plan extent of w×h mm.
+func CellSize(w, h float64) float64 {
+	c := math.Ceil(math.Sqrt(w * h / CellBudget))
+	if !(c > MinCellMm) {
+		return MinCellMm
+	}
+	return c
+}
+
+// buildGrid rasterises the plan in phases: the rooms' cells, the walls,
+// the obstacles' halos (erosion by the body radius), the doorways cut back
+// through the walls, then the free runs and the clearance the walks'
+// widths read.
+func (m *Model) buildGrid() *navGrid {
+	p := m.Plan
+	ext, ok := extentRect(p)
+	if !ok {
+		return nil
+	}
+	g := &navGrid{origin: ext.Min, cell: CellSize(ext.W(), ext.H()), mem: getScratch()}
+	fx, fy := math.Ceil(ext.W()/g.cell), math.Ceil(ext.H()/g.cell)
+	// A degenerate or absurd extent (a sliver, a coordinate near the float
+	// limits) gets no grid rather than an unbounded one.
+	if !(fx >= 1 && fy >= 1 && fx*fy <= MaxGridCells) {
+		g.release()
+		return nil
+	}
+	g.nx, g.ny = int(fx), int(fy)
+	n := g.nx * g.ny
+	g.room = g.mem.int32sFilled(n)
+	g.rasterRooms(p)
+	solid := g.walls(p)
+	halo := m.obstacleHalo(g)
+	g.free = g.mem.boolsFilled(n)
+	for k := 0; k < n; k++ {
+		g.free[k] = g.room[k] >= 0 && !solid[k] && !halo[k]
+	}
+	g.open = g.mem.boolsFilled(n)
+	copy(g.open, g.free)
+	m.cutDoorways(g, solid, halo)
+	g.pinches()
+	g.clearance(halo)
+	return g
+}
+
+// rasterRooms gives each cell the first room, in source order, whose floor
+// holds its centre: rooms are rasterised in order over their bounds, and a
+// cell already taken stays with the earlier room. It then lists each
+// room's cells.
+func (g *navGrid) rasterRooms(p *ir.Plan) {
+	for k := range g.room {
+		g.room[k] = -1
+	}
+	for r := range p.Rooms {
+		room := &p.Rooms[r]
+		b := room.Polygon.Bounds()
+		if room.Shape == ir.RoomRect {
+			g.each(b.Min, b.Max, func(k int, c geom.Point) {
+				if g.room[k] < 0 && c.X >= b.Min.X && c.X <= b.Max.X && c.Y >= b.Min.Y && c.Y <= b.Max.Y {
+					g.room[k] = int32(r)
+				}
+			})
+		} else {
+			g.rasterRing(room.Polygon, b, int32(r))
+		}
+	}
+	g.listCells(len(p.Rooms))
+}
+
+// walls marks the cells whose centre lies within half a wall's thickness
+// of one of its segments (a curved wall is gridded along its chords); the
+// doorways are cut back through them later.
+func (g *navGrid) walls(p *ir.Plan) []bool {
+	solid := g.mem.boolSlice(len(g.room))
+	for wi := range p.Walls {
+		w := &p.Walls[wi]
+		h := w.Thickness / 2
+		for _, s := range w.Segments() {
+			// A curved wall is gridded along its chord.
+			l := s.Len()
+			if l == 0 {
+				continue
+			}
+			u := s.B.Sub(s.A).Mul(1 / l)
+			lo := geom.Point{X: min(s.A.X, s.B.X) - h, Y: min(s.A.Y, s.B.Y) - h}
+			hi := geom.Point{X: max(s.A.X, s.B.X) + h, Y: max(s.A.Y, s.B.Y) + h}
+			g.each(lo, hi, func(k int, c geom.Point) {
+				v := c.Sub(s.A)
+				along, off := v.Dot(u), math.Abs(v.Cross(u))
+				if along >= -geomEps && along <= l+geomEps && off <= h+geomEps {
+					solid[k] = true
+				}
+			})
+		}
+	}
+	return solid
+}
+
+// obstacleHalo marks the cells whose centre lies within the body radius of
+// a piece of furniture, a column or a vertical run: where no body fits.
+func (m *Model) obstacleHalo(g *navGrid) []bool {
+	const rad = BodyRadiusMm
+	p := m.Plan
+	halo := g.mem.boolSlice(len(g.room))
+	rect := func(r geom.Rect) {
+		lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
+		hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
+		g.each(lo, hi, func(k int, c geom.Point) {
+			dx := max(max(r.Min.X-c.X, c.X-r.Max.X), 0)
+			dy := max(max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
+			if math.Hypot(dx, dy) <= rad+geomEps {
+				halo[k] = true
+			}
+		})
+	}
+	for _, f := range p.Furniture {
+		rect(f.Rect)
+	}
+	for _, c := range p.Columns {
+		rect(c.Rect)
+	}
+	for _, v := range p.Vertical {
+		m.verticalHalo(g, v, halo)
+	}
+	return halo
+}
+
+// cutDoorways cuts a one-cell corridor through the wall at each door and
+// cased opening that joins two rooms, along a line across the doorway
+// that reaches floor a body fits on at both sides. Its cells carry the
+// connector's clear width.
+func (m *Model) cutDoorways(g *navGrid, solid, halo []bool) {
+	p := m.Plan
+	n := len(g.room)
+	g.width = g.mem.float64sFilled(n)
+	g.moved = g.mem.boolSlice(n)
+	for k := range g.width {
+		g.width[k] = math.Inf(1)
+	}
+	for i := range p.Openings {
+		op := &p.Openings[i]
+		if op.Kind == ir.Window || op.OffWall || op.Wall < 0 || op.Wall >= len(p.Walls) {
+			continue
+		}
+		if _, amb := m.Between(i); amb {
+			continue // a connector with more than two candidates joins nothing
+		}
+		w := &p.Walls[op.Wall]
+		segs := w.Segments()
+		if op.Segment < 0 || op.Segment >= len(segs) {
+			continue
+		}
+		sg := segs[op.Segment]
+		var nrm geom.Point
+		if op.Segment < len(w.Arcs) && w.Arcs[op.Segment].Arc {
+			continue
+		} else {
+			d := sg.B.Sub(sg.A)
+			if d.Len() == 0 {
+				continue
+			}
+			d = d.Unit()
+			nrm = geom.Point{X: -d.Y, Y: d.X}
+		}
+		clear := op.Width
+		if op.Kind == ir.Door {
+			clear -= DoorLeafLoss
+		}
+		shifted := false
+		mark := func(k int) {
+			if !g.open[k] {
+				g.free[k] = true
+				g.width[k] = min(g.width[k], clear)
+				g.moved[k] = g.moved[k] || shifted
+			}
+		}
+		// Walk the line out from the centre on each side, cell by cell,
+		// through wall, halo and furniture cells until the first open cell
+		// (at most MaxCorridorMm; the edge of the floor stops it). A
+		// diagonal step also takes the cell beside it, so the corridor
+		// stays 4-connected.
+		// The corridor runs through the centre of the doorway, or, when
+		// furniture crowds the floor there, through the nearest line
+		// within the clear width that reaches open floor on both sides.
+		ctr := op.Center
+		dw := geom.Point{X: -nrm.Y, Y: nrm.X}
+		found := false
+		for i := 0; float64(i)*g.cell <= clear/2-g.cell/2+geomEps; i++ {
+			q1, q2 := op.Center.Add(dw.Mul(float64(i)*g.cell)), op.Center.Sub(dw.Mul(float64(i)*g.cell))
+			if !g.crowded(q1, nrm, solid, halo) && true {
+				ctr, shifted, found = q1, i > 0, true
+				break
+			}
+			if !g.crowded(q2, nrm, solid, halo) && true {
+				ctr, shifted, found = q2, true, true
+				break
+			}
+		}
+		if !found && true {
+			continue
+		}
+		c0, ok := g.cellOf(ctr)
+		if !ok {
+			continue
+		}
+		if g.room[c0] >= 0 {
+			mark(c0)
+		}
+		maxSt := int(math.Ceil(MaxCorridorMm / g.cell * 4))
+		for _, dir := range []float64{1, -1} {
+			prev := c0
+			for st := 1; st <= maxSt; st++ {
+				k, ok := g.cellOf(ctr.Add(nrm.Mul(dir * float64(st) * g.cell / 4)))
+				if !ok {
+					break
+				}
+				if k == prev {
+					continue
+				}
+				if g.room[k] < 0 {
+					break
+				}
+				if prev%g.nx != k%g.nx && prev/g.nx != k/g.nx {
+					if side := g.idx(k%g.nx, prev/g.nx); g.room[side] >= 0 {
+						mark(side)
+					}
+				}
+				if g.open[k] {
+					break
+				}
+				mark(k)
+				prev = k
+			}
+		}
+	}
+}
+
+// clearance fills g.clear: a two-pass city-block distance transform from
+// the halo cells.
+func (g *navGrid) clearance(halo []bool) {
+	n := len(halo)
+	g.clear = g.mem.int32sFilled(n)
+	inf := int32(g.nx + g.ny)
+	any := false
+	for k := range halo {
+		if halo[k] {
+			any = true
+			g.clear[k] = 0
+		} else {
+			g.clear[k] = inf
+		}
+	}
+	if !any {
+		for k := range g.clear {
+			g.clear[k] = noObstacle
+		}
+		return
+	}
+	nx := g.nx
+	// Forward: from the left and from above, row by row.
+	for j := 0; j < g.ny; j++ {
+		row := g.clear[j*nx : (j+1)*nx]
+		if j > 0 {
+			above := g.clear[(j-1)*nx : j*nx]
+			for i := range row {
+				row[i] = min(row[i], above[i]+1)
+			}
+		}
+		for i := 1; i < len(row); i++ {
+			row[i] = min(row[i], row[i-1]+1)
+		}
+	}
+	// Backward: from the right and from below.
+	for j := g.ny - 1; j >= 0; j-- {
+		row := g.clear[j*nx : (j+1)*nx]
+		if j < g.ny-1 {
+			below := g.clear[(j+1)*nx : (j+2)*nx]
+			for i := range row {
+				row[i] = min(row[i], below[i]+1)
+			}
+		}
+		for i := len(row) - 2; i >= 0; i-- {
+			row[i] = min(row[i], row[i+1]+1)
+		}
+	}
+}
+
+// crossWidth is the clear width a walk has where it steps over an open
+// room boundary into cell k: twice its clearance less one cell, or the
+// whole grid's span when nothing obstructs the plan.
+func (g *navGrid) crossWidth(k int) float64 {
+	if g.clear[k] == noObstacle {
+		return float64(g.nx+g.ny) * g.cell
+	}
+	return float64(2*g.clear[k]-1) * g.cell
+}
+
+// pinches measures the free runs through each cell along its row and its
+// column. A step into an open cell is squeezed by the run across it: n
+// cells read as a clear width of (2n-1) cells. Corridor cells carry their
+// connector's width instead.
+func (g *navGrid) pinches() {
+	n := len(g.free)
+	nx := g.nx
+	hrun := g.mem.int32sFilled(n)
+	vrun := g.mem.int32sFilled(n)
+	g.hrun, g.vrun = hrun, vrun
+	free := g.free[:n]
+	for j := 0; j < g.ny; j++ {
+		row, runs := free[j*nx:(j+1)*nx], hrun[j*nx:(j+1)*nx]
+		for i := 0; i < nx; {
+			if !row[i] {
+				runs[i] = 0
+				i++
+				continue
+			}
+			e := i
+			for e < nx && row[e] {
+				e++
+			}
+			for a := i; a < e; a++ {
+				runs[a] = int32(e - i)
+			}
+			i = e
+		}
+	}
+	// Down the columns a row at a time (the memory order): first each
+	// free cell's count of free cells from the top of its run down to it,
+	// then, from the bottom row up, the count at the run's last cell
+	// copied back up the run.
+	for j := 0; j < g.ny; j++ {
+		row, runs := free[j*nx:(j+1)*nx], vrun[j*nx:(j+1)*nx]
+		if j == 0 {
+			for i := range row {
+				runs[i] = b2i(row[i])
+			}
+			continue
+		}
+		above := vrun[(j-1)*nx : j*nx]
+		for i := range row {
+			if row[i] {
+				runs[i] = above[i] + 1
+			} else {
+				runs[i] = 0
+			}
+		}
+	}
+	for j := g.ny - 2; j >= 0; j-- {
+		runs, below := vrun[j*nx:(j+1)*nx], vrun[(j+1)*nx:(j+2)*nx]
+		for i := range runs {
+			if runs[i] != 0 && below[i] != 0 {
+				runs[i] = below[i]
+			}
+		}
+	}
+}
+
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// rasterRing gives room r the free-of-owner cells whose centre lies on
+// the ring's floor as RoomContains decides it for a polygon (within
+// geomEps of an edge, or inside by the even-odd rule), row by row. On each
+// row the even-odd test becomes a sweep over the row's edge crossings
+// (sorted once), and the distance test is only made at the few columns
+// each edge comes near.
+func (g *navGrid) rasterRing(ring geom.Polygon, b geom.Rect, r int32) {
+	n := len(ring)
+	var xs []float64
+	g.eachRow(b.Min, b.Max, func(j int, y float64) {
+		i0, i1, ok := g.rowSpan(b.Min.X, b.Max.X)
+		if !ok {
+			return
+		}
+		xs = xs[:0]
+		for e := 0; e < n; e++ {
+			p, q := ring[e], ring[(e+1)%n]
+			// An edge whose span in y misses the row by more than twice
+			// the tolerance is neither near a centre on it nor crossed.
+			if y < min(p.Y, q.Y)-2*geomEps || y > max(p.Y, q.Y)+2*geomEps {
+				continue
+			}
+			// Centres within the tolerance of the edge: only the columns
+			// under the part of the edge within the tolerance of the row.
+			if lo, hi, near := bandX(p, q, y, 2*geomEps); near {
+				a0 := max(i0, int(math.Floor((lo-nearSlackMm-g.origin.X)/g.cell-0.5)))
+				a1 := min(i1, int(math.Ceil((hi+nearSlackMm-g.origin.X)/g.cell-0.5)))
+				for i := a0; i <= a1; i++ {
+					k := g.idx(i, j)
+					if g.room[k] < 0 && distToSegment(g.centre(k), p, q) <= geomEps {
+						g.room[k] = r
+					}
+				}
+			}
+			// The even-odd test of RoomContains pairs the edge as (i, i-1).
+			p, q = q, p
+			if (p.Y > y) != (q.Y > y) {
+				xs = append(xs, (q.X-p.X)*(y-p.Y)/(q.Y-p.Y)+p.X)
+			}
+		}
+		slices.Sort(xs)
+		// A centre is inside when an odd number of crossings lie strictly
+		// to its right.
+		right := 0
+		for i := i0; i <= i1; i++ {
+			k := g.idx(i, j)
+			cx := g.centre(k).X
+			for right < len(xs) && xs[right] <= cx {
+				right++
+			}
+			if g.room[k] < 0 && (len(xs)-right)%2 == 1 {
+				g.room[k] = r
+			}
+		}
+	})
+}
+
+// nearSlackMm widens the columns an edge's distance test visits, far
+// beyond any rounding in the band's ends.
+const nearSlackMm = 1
+
+// bandX is the x extent of the part of segment pq within tol of the
+// horizontal line at y, and whether any part is.
+func bandX(p, q geom.Point, y, tol float64) (lo, hi float64, ok bool) {
+	if p.Y == q.Y {
+		if math.Abs(p.Y-y) > tol {
+			return 0, 0, false
+		}
+		return min(p.X, q.X), max(p.X, q.X), true
+	}
+	t0 := (y - tol - p.Y) / (q.Y - p.Y)
+	t1 := (y + tol - p.Y) / (q.Y - p.Y)
+	if t0 > t1 {
+		t0, t1 = t1, t0
+	}
+	t0, t1 = max(t0, 0), min(t1, 1)
+	if t0 > t1 {
+		return 0, 0, false
+	}
+	x0, x1 := p.X+t0*(q.X-p.X), p.X+t1*(q.X-p.X)
+	return min(x0, x1), max(x0, x1), true
+}
+
+// eachRow calls f for every row whose centres could lie in [lo, hi] (the
+// rows each visits), with the centre line's y.
+func (g *navGrid) eachRow(lo, hi geom.Point, f func(j int, y float64)) {
+	fj0 := math.Floor((lo.Y-g.origin.Y)/g.cell) - 1
+	fj1 := math.Ceil((hi.Y-g.origin.Y)/g.cell) + 1
+	if !(fj0 <= fj1) || math.IsNaN(lo.X) || math.IsNaN(hi.X) {
+		return
+	}
+	j0, j1 := int(max(fj0, 0)), int(min(fj1, float64(g.ny-1)))
+	for j := j0; j <= j1; j++ {
+		f(j, g.origin.Y+(float64(j)+0.5)*g.cell)
+	}
+}
+
+// eachInRow calls f for the cells of row j whose centres could lie in
+// [x0, x1] (the columns each visits).
+func (g *navGrid) eachInRow(j int, x0, x1 float64, f func(k int, c geom.Point)) {
+	i0, i1, ok := g.rowSpan(x0, x1)
+	if !ok {
+		return
+	}
+	for i := i0; i <= i1; i++ {
+		k := g.idx(i, j)
+		f(k, g.centre(k))
+	}
+}
+
+// rowSpan is the columns whose centres could lie in [x0, x1], widened by
+// a cell and clamped to the grid; ok is false when there are none.
+func (g *navGrid) rowSpan(x0, x1 float64) (i0, i1 int, ok bool) {
+	fi0 := math.Floor((x0-g.origin.X)/g.cell) - 1
+	fi1 := math.Ceil((x1-g.origin.X)/g.cell) + 1
+	if !(fi0 <= fi1) {
+		return 0, 0, false
+	}
+	i0, i1 = int(max(fi0, 0)), int(min(fi1, float64(g.nx-1)))
+	return i0, i1, i0 <= i1
+}
+
+// listCells fills g.cells from g.room.
+func (g *navGrid) listCells(rooms int) {
+	count := make([]int, rooms)
+	for _, r := range g.room {
+		if r >= 0 {
+			count[r]++
+		}
+	}
+	all := g.mem.int32sFilled(len(g.room))[:0]
+	g.cells = make([][]int32, rooms)
+	for r, c := range count {
+		g.cells[r] = all[len(all) : len(all)+c : len(all)+c]
+		all = all[:len(all)+c]
+	}
+	next := make([]int32, rooms) // where each room's next cell goes
+	at := int32(0)
+	for r, c := range count {
+		next[r] = at
+		at += int32(c)
+	}
+	all = all[:at]
+	for k, r := range g.room {
+		if r >= 0 {
+			all[next[r]] = int32(k)
+			next[r]++
+		}
+	}
+}
+
+// each calls f for every cell whose centre lies in [lo, hi] (widened by a
+// cell), row by row. Bounds off the grid, infinite or NaN visit nothing
+// beyond it.
+func (g *navGrid) each(lo, hi geom.Point, f func(k int, c geom.Point)) {
+	g.eachRow(lo, hi, func(j int, _ float64) { g.eachInRow(j, lo.X, hi.X, f) })
+}
+
+// entrySides are the edges of a vertical run a person steps on from:
+// a stair's arrow tail (the foot of a `dir up` flight, the head of a `dir
+// down` one), both narrow ends of an escalator, a lift car's south edge.
+// Sides are 0 left (min x), 1 right (max x), 2 top (min y), 3 bottom (max y).
+func entrySides(v ir.Vertical) []int {
+	r := v.Rect
+	if v.Kind == ir.Elevator {
+		return []int{3}
+	}
+	vertical := r.H() >= r.W()
+	lo, hi := 0, 1 // the flight's ends along its axis
+	if vertical {
+		lo, hi = 2, 3
+	}
+	if v.Kind == ir.Escalator {
+		return []int{lo, hi}
+	}
+	if v.Dir == "down" {
+		return []int{lo}
+	}
+	return []int{hi}
+}
+
+// verticalHalo marks the body-radius halo of a vertical run, lifted
+// outside its entry edges so the landing stays walkable.
+func (m *Model) verticalHalo(g *navGrid, v ir.Vertical, halo []bool) {
+	const rad = BodyRadiusMm
+	r := v.Rect
+	sides := entrySides(v)
+	lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
+	hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
+	g.each(lo, hi, func(k int, c geom.Point) {
+		dx := max(max(r.Min.X-c.X, c.X-r.Max.X), 0)
+		dy := max(max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
+		if math.Hypot(dx, dy) > rad+geomEps {
+			return
+		}
+		for _, sd := range sides {
+			switch {
+			case sd == 0 && c.X < r.Min.X, sd == 1 && c.X > r.Max.X,
+				sd == 2 && c.Y < r.Min.Y, sd == 3 && c.Y > r.Max.Y:
+				return
+			}
+		}
+		halo[k] = true
+	})
+}
+
+// crowded reports whether the first floor cell past the wall on either side
+// of a doorway line through q (along nrm) lies in an obstacle's halo.
+func (g *navGrid) crowded(q, nrm geom.Point, solid, halo []bool) bool {
+	maxSt := int(math.Ceil(MaxCorridorMm / g.cell * 4))
+	for _, dir := range []float64{1, -1} {
+		for st := 0; st <= maxSt; st++ {
+			k, ok := g.cellOf(q.Add(nrm.Mul(dir * float64(st) * g.cell / 4)))
+			if !ok || g.room[k] < 0 {
+				break
+			}
+			if solid[k] {
+				continue
+			}
+			if halo[k] {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}

@@ -1,0 +1,216 @@
+package analysis
+
+import (
+	"math"
+	"slices"
+	"strings"
+)
+
+// routes measures the key functional routes: each kitchen to its nearest
+// living or dining room, then each bedroom to its nearest bath or WC
+// (nearest by walk).
+func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
+	p := m.Plan
+	uses := make([][]string, len(p.Rooms))
+	for i := range p.Rooms {
+		uses[i] = RoomUses(p.Rooms[i].Uses, p.Rooms[i].Label, p.Rooms[i].ID)
+	}
+	has := func(i int, want ...string) bool {
+		for _, u := range uses[i] {
+			for _, w := range want {
+				if u == w {
+					return true
+				}
+			}
+		}
+		// Living and dining are read from the label (or id) too: the
+		// label classifier does not infer them as uses.
+		name := strings.ToLower(p.Rooms[i].Label)
+		if name == "" {
+			name = strings.ToLower(p.Rooms[i].ID)
+		}
+		for _, w := range want {
+			if w == "living" || w == "dining" {
+				if _, ok := matchTerm(name, w); ok {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	out := []WalkRoute{}
+	for _, rule := range [][2][]string{{{"kitchen"}, {"living", "dining"}}, {{"bedroom"}, {"bath", "wc"}}} {
+		var from, to []int
+		for i := range p.Rooms {
+			if targets[i] < 0 {
+				continue
+			}
+			if has(i, rule[0]...) {
+				from = append(from, i)
+			}
+			if has(i, rule[1]...) {
+				to = append(to, i)
+			}
+		}
+		if len(from) == 0 || len(to) == 0 {
+			continue
+		}
+		// The nearest room of the second kind by walk (the first in source
+		// order on a tie), other than the room itself: the two nearest
+		// of every cell, from one search.
+		near := g.nearestTwo(targets, to)
+		var legs []routeLeg
+		for _, i := range from {
+			for _, l := range near[targets[i]] {
+				if l.room >= 0 && int(l.room) != i {
+					legs = append(legs, routeLeg{from: i, to: int(l.room), steps: l.steps})
+					break
+				}
+			}
+		}
+		g.routeWidths(targets, legs)
+		for _, l := range legs {
+			r := WalkRoute{FromRoomID: p.Rooms[l.from].ID, ToRoomID: p.Rooms[l.to].ID}
+			r.WalkDistanceMm, r.BottleneckClearWidthMm, r.DetourRatio = g.walk(targets[l.from], targets[l.to], l.steps, l.wide)
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// routeLeg is one functional route: its rooms, its length in cells and its
+// widest path's narrowest width.
+type routeLeg struct {
+	from, to int
+	steps    int32
+	wide     float64
+}
+
+// nearLabel is a room a cell is near: its index (-1: none) and the walk
+// from the cell to its target, in cells.
+type nearLabel struct {
+	room  int32
+	steps int32
+}
+
+// nearestTwo labels every free cell with the two nearest of the given
+// rooms by walk to their targets (fewest steps first, then the lower room
+// index), in one breadth-first search from all the targets at once: the
+// second one answers a room that is itself the nearest. The lists are
+// sparse: only cells that were reached have an entry.
+func (g *navGrid) nearestTwo(targets, rooms []int) map[int][2]nearLabel {
+	n := len(g.free)
+	// Per cell, four numbers: the nearest room plus one (0: none) and its
+	// steps, then the second's.
+	lab := g.mem.int32s(4 * n)
+	type entry struct{ k, room int32 }
+	var front []entry
+	for _, r := range rooms {
+		t := targets[r]
+		lab[4*t] = int32(r) + 1
+		front = append(front, entry{int32(t), int32(r)})
+	}
+	var next []entry
+	var touched []int32
+	mark := g.mem.boolSlice(n)
+	for step := int32(1); len(front) > 0; step++ {
+		touched = touched[:0]
+		for _, e := range front {
+			c := e.room + 1
+			for d := range dirs {
+				m := g.neighbour(int(e.k), d)
+				if m < 0 || !g.free[m] {
+					continue
+				}
+				l := lab[4*m : 4*m+4 : 4*m+4]
+				// (steps, room) orders the labels; every label here was set
+				// at this step or before, so a new one only loses to an
+				// earlier step or to a lower room at the same step.
+				switch {
+				case l[0] == c || l[2] == c:
+					continue
+				case l[0] == 0:
+					l[0], l[1] = c, step
+				case l[1] > step || (l[1] == step && l[0] > c):
+					l[2], l[3] = l[0], l[1]
+					l[0], l[1] = c, step
+				case l[2] == 0 || l[3] > step || (l[3] == step && l[2] > c):
+					l[2], l[3] = c, step
+				default:
+					continue
+				}
+				if !mark[m] {
+					mark[m] = true
+					touched = append(touched, int32(m))
+				}
+			}
+		}
+		next = next[:0]
+		for _, m := range touched {
+			mark[m] = false
+			l := lab[4*m : 4*m+4]
+			for h := 0; h < 4; h += 2 {
+				if l[h] != 0 && l[h+1] == step {
+					next = append(next, entry{m, l[h] - 1})
+				}
+			}
+		}
+		front, next = next, front
+	}
+	out := make(map[int][2]nearLabel, len(targets))
+	for _, t := range targets {
+		if t >= 0 {
+			l := lab[4*t : 4*t+4]
+			out[t] = [2]nearLabel{{l[0] - 1, l[1]}, {l[2] - 1, l[3]}}
+		}
+	}
+	return out
+}
+
+// sharedLegs is how many legs to one destination justify a reverse search
+// over the whole grid (a variable so the tests can force either way).
+var sharedLegs = 8
+
+// routeWidths fills each leg's widest-path width. A destination many legs
+// share gets one reverse search from it, corrected per leg; a leg to a
+// destination of its own gets a forward search that stops at it.
+func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
+	count := map[int]int{}
+	for _, l := range legs {
+		count[l.to]++
+	}
+	// Legs to one destination are taken together, so one reverse search
+	// at a time is enough.
+	order := make([]int, len(legs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return legs[a].to - legs[b].to })
+	var point, rs *widestSearch
+	for _, i := range order {
+		l := &legs[i]
+		s, t := targets[l.from], targets[l.to]
+		if count[l.to] < sharedLegs {
+			if point == nil {
+				point = g.newWidestSearch(false, -1, -1)
+			}
+			point.skipRoom, point.skipFrom = l.to, l.from
+			l.wide = point.pointToPoint(s, g.width[s], t)
+			point.rollback()
+			continue
+		}
+		if rs == nil {
+			rs = g.newWidestSearch(true, l.to, -1)
+			rs.full(t, math.Inf(1))
+		} else if rs.skipRoom != l.to {
+			// A new destination: the same labels, searched afresh.
+			rs.reset()
+			rs.skipRoom = l.to
+			rs.full(t, math.Inf(1))
+		}
+		rs.skipFrom = l.from
+		l.wide = min(g.width[s], rs.correct(l.from, s, false))
+		rs.rollback()
+		rs.skipFrom = -1
+	}
+}
