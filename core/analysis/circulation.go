@@ -34,28 +34,18 @@ func (g *navGrid) bfs(seed int) []int32 {
 	dist[seed] = 0
 	q := g.mem.int32sFilled(len(g.free))[:1]
 	q[0] = int32(seed)
-	nx, ny := g.nx, g.ny
 	for h := 0; h < len(q); h++ {
 		k := int(q[h])
-		i, j := k%nx, k/nx
 		next := dist[k] + 1
-		visit := func(n int) {
-			if g.free[n] && dist[n] < 0 {
+		l := g.links[k]
+		for d, st := range g.stride {
+			if l&(1<<d) == 0 {
+				continue
+			}
+			if n := k + st; dist[n] < 0 {
 				dist[n] = next
 				q = append(q, int32(n))
 			}
-		}
-		if i+1 < nx {
-			visit(k + 1)
-		}
-		if i > 0 {
-			visit(k - 1)
-		}
-		if j+1 < ny {
-			visit(k + nx)
-		}
-		if j > 0 {
-			visit(k - nx)
 		}
 	}
 	return dist

@@ -27,6 +27,12 @@ type navGrid struct {
 	// moved marks the corridor cells of a connector whose corridor was
 	// moved off its centre by furniture: no approach squeeze there.
 	moved []bool
+	// links has bit d set for each step d (see dirs) from the cell that
+	// lands on a free cell of the grid; stride is each step's index offset.
+	// The searches read them instead of dividing a cell's index into its
+	// column and row.
+	links  []uint8
+	stride [4]int
 	// cells lists each room's cells in raster order.
 	cells [][]int32
 	// mem lends the per-cell arrays; release gives them back.
@@ -110,6 +116,7 @@ func (m *Model) buildGrid() *navGrid {
 	g.open = g.mem.boolsFilled(n)
 	copy(g.open, g.free)
 	m.cutDoorways(g, solid, halo)
+	g.link()
 	g.pinches()
 	g.clearance(halo)
 	return g
@@ -661,4 +668,32 @@ func (g *navGrid) crowded(q, nrm geom.Point, solid, halo []bool) bool {
 		}
 	}
 	return false
+}
+
+// link fills g.links and g.stride from g.free, a row at a time.
+func (g *navGrid) link() {
+	nx, ny := g.nx, g.ny
+	g.stride = [4]int{1, -1, nx, -nx}
+	g.links = g.mem.bytes(len(g.free))
+	free := g.free
+	for j := 0; j < ny; j++ {
+		row := j * nx
+		for i := 0; i < nx; i++ {
+			k := row + i
+			var l uint8
+			if i+1 < nx && free[k+1] {
+				l |= 1
+			}
+			if i > 0 && free[k-1] {
+				l |= 2
+			}
+			if j+1 < ny && free[k+nx] {
+				l |= 4
+			}
+			if j > 0 && free[k-nx] {
+				l |= 8
+			}
+			g.links[k] = l
+		}
+	}
 }

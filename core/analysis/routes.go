@@ -118,8 +118,8 @@ func (g *navGrid) nearestTwo(targets, rooms []int) map[int][2]nearLabel {
 		for _, e := range front {
 			c := e.room + 1
 			for d := range dirs {
-				m := g.neighbour(int(e.k), d)
-				if m < 0 || !g.free[m] {
+				m := g.freeNeighbour(int(e.k), d)
+				if m < 0 {
 					continue
 				}
 				l := lab[4*m : 4*m+4 : 4*m+4]

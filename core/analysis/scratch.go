@@ -5,13 +5,15 @@ package analysis
 // megabytes instead of allocating (and collecting) them every time. Every
 // array it lends is zeroed.
 type scratch struct {
-	ints   [][]int32
-	bools  [][]bool
-	floats [][]float64
+	ints     [][]int32
+	bools    [][]bool
+	floats   [][]float64
+	byteArrs [][]uint8
 	// lent are the arrays out on loan, returned by release.
 	lentInts   [][]int32
 	lentBools  [][]bool
 	lentFloats [][]float64
+	lentBytes  [][]uint8
 }
 
 // scratchFree keeps at most maxPooledScratch idle scratches: a burst of
@@ -74,6 +76,10 @@ func (s *scratch) float64s(n int) []float64 { return take(&s.floats, &s.lentFloa
 // caller that writes every element before reading any.
 func (s *scratch) int32sFilled(n int) []int32 { return take(&s.ints, &s.lentInts, n, false) }
 func (s *scratch) boolsFilled(n int) []bool   { return take(&s.bools, &s.lentBools, n, false) }
+
+// bytes lends a byte array with whatever it held: its user writes every
+// element before reading any.
+func (s *scratch) bytes(n int) []uint8 { return take(&s.byteArrs, &s.lentBytes, n, false) }
 func (s *scratch) float64sFilled(n int) []float64 {
 	return take(&s.floats, &s.lentFloats, n, false)
 }
@@ -83,5 +89,6 @@ func (s *scratch) release() {
 	s.ints = append(s.ints, s.lentInts...)
 	s.bools = append(s.bools, s.lentBools...)
 	s.floats = append(s.floats, s.lentFloats...)
-	s.lentInts, s.lentBools, s.lentFloats = s.lentInts[:0], s.lentBools[:0], s.lentFloats[:0]
+	s.byteArrs = append(s.byteArrs, s.lentBytes...)
+	s.lentInts, s.lentBools, s.lentFloats, s.lentBytes = s.lentInts[:0], s.lentBools[:0], s.lentFloats[:0], s.lentBytes[:0]
 }

@@ -29,13 +29,13 @@ var dirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 // rank numbers a width among all the widths a grid's steps can cost.
 type rank = int32
 
-// neighbour returns the cell one step d from k, or -1 off the grid.
-func (g *navGrid) neighbour(k, d int) int {
-	i, j := k%g.nx+dirs[d][0], k/g.nx+dirs[d][1]
-	if i < 0 || j < 0 || i >= g.nx || j >= g.ny {
+// freeNeighbour returns the free cell one step d from k, or -1 when the
+// step leaves the grid or lands on a blocked cell.
+func (g *navGrid) freeNeighbour(k, d int) int {
+	if g.links[k]&(1<<d) == 0 {
 		return -1
 	}
-	return j*g.nx + i
+	return k + g.stride[d]
 }
 
 // stepCost is the clear width (as a rank) of the step from k to its
@@ -234,8 +234,6 @@ func (s *widestSearch) full(start int, label float64) {
 	buckets := make([][]int32, top+1)
 	s.best[start] = top
 	buckets[top] = append(buckets[top], int32(start))
-	nx, ny := g.nx, g.ny
-	step := [4]int{1, -1, nx, -nx}
 	for r := top; r > s.g.rZero; r-- {
 		for len(buckets[r]) > 0 {
 			b := buckets[r]
@@ -244,28 +242,13 @@ func (s *widestSearch) full(start int, label float64) {
 			if s.best[k] != r {
 				continue // raised since it was queued
 			}
-			i, j := k%nx, k/nx
-			for d := range step {
-				switch d {
-				case 0:
-					if i+1 >= nx {
-						continue
-					}
-				case 1:
-					if i == 0 {
-						continue
-					}
-				case 2:
-					if j+1 >= ny {
-						continue
-					}
-				default:
-					if j == 0 {
-						continue
-					}
+			l := g.links[k]
+			for d, st := range g.stride {
+				if l&(1<<d) == 0 {
+					continue
 				}
-				n := k + step[d]
-				if !g.free[n] || s.best[n] >= r {
+				n := k + st
+				if s.best[n] >= r {
 					continue // no label through k can beat n's
 				}
 				var c rank
@@ -318,8 +301,8 @@ func (s *widestSearch) settle(t int) {
 			continue // a stale entry
 		}
 		for d := range dirs {
-			n := g.neighbour(k, d)
-			if n < 0 || !g.free[n] || s.best[n] >= s.best[k] {
+			n := g.freeNeighbour(k, d)
+			if n < 0 || s.best[n] >= s.best[k] {
 				continue
 			}
 			s.offer(n, s.candidate(k, n, d))
@@ -342,8 +325,8 @@ func (s *widestSearch) correct(r, t int, into bool) float64 {
 			continue
 		}
 		for d := range dirs {
-			n := g.neighbour(c, d)
-			if n < 0 || !g.free[n] {
+			n := g.freeNeighbour(c, d)
+			if n < 0 {
 				continue
 			}
 			// The label of c through n; and, unless only the steps into
@@ -381,8 +364,8 @@ func (s *widestSearch) pointToPoint(seed int, label float64, t int) float64 {
 			break
 		}
 		for d := range dirs {
-			n := g.neighbour(k, d)
-			if n < 0 || !g.free[n] || s.best[n] >= s.best[k] {
+			n := g.freeNeighbour(k, d)
+			if n < 0 || s.best[n] >= s.best[k] {
 				continue
 			}
 			s.offer(n, s.candidate(k, n, d))
