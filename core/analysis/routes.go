@@ -58,7 +58,7 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 		// The nearest room of the second kind by walk (the first in source
 		// order on a tie), other than the room itself: the two nearest
 		// of every cell, from one search.
-		near := g.nearestTwo(targets, to)
+		near := g.nearestTwo(targets, from, to)
 		var legs []routeLeg
 		for _, i := range from {
 			for _, l := range near[targets[i]] {
@@ -93,27 +93,55 @@ type nearLabel struct {
 	steps int32
 }
 
-// nearestTwo labels every free cell with the two nearest of the given
-// rooms by walk to their targets (fewest steps first, then the lower room
-// index), in one breadth-first search from all the targets at once: the
-// second one answers a room that is itself the nearest. The lists are
-// sparse: only cells that were reached have an entry.
-func (g *navGrid) nearestTwo(targets, rooms []int) map[int][2]nearLabel {
+// nearestTwo labels free cells with the two nearest of the given rooms
+// by walk to their targets (fewest steps first, then the lower room
+// index), in one breadth-first search from all the targets at once, and
+// returns the labels of the cells the from rooms' targets stand on: the
+// second one answers a room that is itself the nearest. The search stops
+// once every one of those answers is final (a label is final when the
+// layer of its step is done), so rooms near their nearest destination do
+// not pay for the whole grid.
+func (g *navGrid) nearestTwo(targets, from, rooms []int) map[int][2]nearLabel {
 	n := len(g.free)
 	// Per cell, four numbers: the nearest room plus one (0: none) and its
-	// steps, then the second's.
-	lab := g.mem.int32s(4 * n)
+	// steps, then the second's. A cell's numbers are cleared when the
+	// search first reaches it (seen), not all up front.
+	lab := g.mem.int32sFilled(4 * n)
+	seen := g.mem.boolSlice(n)
+	touch := func(m int) []int32 {
+		l := lab[4*m : 4*m+4 : 4*m+4]
+		if !seen[m] {
+			seen[m] = true
+			l[0], l[1], l[2], l[3] = 0, 0, 0, 0
+		}
+		return l
+	}
 	type entry struct{ k, room int32 }
 	var front []entry
 	for _, r := range rooms {
 		t := targets[r]
-		lab[4*t] = int32(r) + 1
+		touch(t)[0] = int32(r) + 1
 		front = append(front, entry{int32(t), int32(r)})
 	}
+	// answered: whether cell t, the target of from room r, has the label
+	// the route from r reads (a nearest other than r itself).
+	answered := func(r, t int) bool {
+		if !seen[t] {
+			return false
+		}
+		l := lab[4*t : 4*t+4]
+		return (l[0] != 0 && int(l[0]-1) != r) || l[2] != 0
+	}
+	pending := slices.Clone(from)
 	var next []entry
 	var touched []int32
 	mark := g.mem.boolSlice(n)
 	for step := int32(1); len(front) > 0; step++ {
+		// Every label set so far has a step below this one and is final.
+		pending = slices.DeleteFunc(pending, func(r int) bool { return answered(r, targets[r]) })
+		if len(pending) == 0 {
+			break
+		}
 		touched = touched[:0]
 		for _, e := range front {
 			c := e.room + 1
@@ -122,7 +150,7 @@ func (g *navGrid) nearestTwo(targets, rooms []int) map[int][2]nearLabel {
 				if m < 0 {
 					continue
 				}
-				l := lab[4*m : 4*m+4 : 4*m+4]
+				l := touch(m)
 				// (steps, room) orders the labels; every label here was set
 				// at this step or before, so a new one only loses to an
 				// earlier step or to a lower room at the same step.
@@ -157,12 +185,17 @@ func (g *navGrid) nearestTwo(targets, rooms []int) map[int][2]nearLabel {
 		}
 		front, next = next, front
 	}
-	out := make(map[int][2]nearLabel, len(targets))
-	for _, t := range targets {
-		if t >= 0 {
-			l := lab[4*t : 4*t+4]
-			out[t] = [2]nearLabel{{l[0] - 1, l[1]}, {l[2] - 1, l[3]}}
+	out := make(map[int][2]nearLabel, len(from))
+	for _, r := range from {
+		t := targets[r]
+		if t < 0 {
+			continue
 		}
+		var l [4]int32
+		if seen[t] {
+			copy(l[:], lab[4*t:4*t+4])
+		}
+		out[t] = [2]nearLabel{{l[0] - 1, l[1]}, {l[2] - 1, l[3]}}
 	}
 	return out
 }
