@@ -134,16 +134,61 @@ func (g *navGrid) rasterRooms(p *ir.Plan) {
 		room := &p.Rooms[r]
 		b := room.Polygon.Bounds()
 		if room.Shape == ir.RoomRect {
-			g.each(b.Min, b.Max, func(k int, c geom.Point) {
-				if g.room[k] < 0 && c.X >= b.Min.X && c.X <= b.Max.X && c.Y >= b.Min.Y && c.Y <= b.Max.Y {
-					g.room[k] = int32(r)
-				}
-			})
+			g.fillRect(b, int32(r))
 		} else {
 			g.rasterRing(room.Polygon, b, int32(r))
 		}
 	}
 	g.listCells(len(p.Rooms))
+}
+
+// fillRect gives room r the cells not yet taken whose centre lies in b
+// (edges included): the columns and rows whose centres fall inside are
+// found once, then filled a row at a time.
+func (g *navGrid) fillRect(b geom.Rect, r int32) {
+	j0, j1, ok := g.rowRange(b.Min, b.Max)
+	if !ok {
+		return
+	}
+	i0, i1, ok := g.columnRange(b.Min.X, b.Max.X)
+	if !ok {
+		return
+	}
+	in := func(v, lo, hi float64) bool { return v >= lo && v <= hi }
+	cx := func(i int) float64 { return g.origin.X + (float64(i)+0.5)*g.cell }
+	cy := func(j int) float64 { return g.origin.Y + (float64(j)+0.5)*g.cell }
+	for i0 <= i1 && !in(cx(i0), b.Min.X, b.Max.X) {
+		i0++
+	}
+	for i1 >= i0 && !in(cx(i1), b.Min.X, b.Max.X) {
+		i1--
+	}
+	for j0 <= j1 && !in(cy(j0), b.Min.Y, b.Max.Y) {
+		j0++
+	}
+	for j1 >= j0 && !in(cy(j1), b.Min.Y, b.Max.Y) {
+		j1--
+	}
+	for j := j0; j <= j1; j++ {
+		row := g.room[j*g.nx+i0 : j*g.nx+i1+1]
+		for k := range row {
+			if row[k] < 0 {
+				row[k] = r
+			}
+		}
+	}
+}
+
+// rowRange is the rows eachRow visits for [lo, hi]; ok is false when there
+// are none.
+func (g *navGrid) rowRange(lo, hi geom.Point) (j0, j1 int, ok bool) {
+	fj0 := math.Floor((lo.Y-g.origin.Y)/g.cell) - 1
+	fj1 := math.Ceil((hi.Y-g.origin.Y)/g.cell) + 1
+	if !(fj0 <= fj1) || math.IsNaN(lo.X) || math.IsNaN(hi.X) {
+		return 0, 0, false
+	}
+	j0, j1 = int(max(fj0, 0)), int(min(fj1, float64(g.ny-1)))
+	return j0, j1, j0 <= j1
 }
 
 // walls marks the cells whose centre lies within half a wall's thickness
@@ -452,7 +497,7 @@ func (g *navGrid) rasterRing(ring geom.Polygon, b geom.Rect, r int32) {
 	n := len(ring)
 	var xs []float64
 	g.eachRow(b.Min, b.Max, func(j int, y float64) {
-		i0, i1, ok := g.rowSpan(b.Min.X, b.Max.X)
+		i0, i1, ok := g.columnRange(b.Min.X, b.Max.X)
 		if !ok {
 			return
 		}
@@ -528,12 +573,10 @@ func bandX(p, q geom.Point, y, tol float64) (lo, hi float64, ok bool) {
 // eachRow calls f for every row whose centres could lie in [lo, hi] (the
 // rows each visits), with the centre line's y.
 func (g *navGrid) eachRow(lo, hi geom.Point, f func(j int, y float64)) {
-	fj0 := math.Floor((lo.Y-g.origin.Y)/g.cell) - 1
-	fj1 := math.Ceil((hi.Y-g.origin.Y)/g.cell) + 1
-	if !(fj0 <= fj1) || math.IsNaN(lo.X) || math.IsNaN(hi.X) {
+	j0, j1, ok := g.rowRange(lo, hi)
+	if !ok {
 		return
 	}
-	j0, j1 := int(max(fj0, 0)), int(min(fj1, float64(g.ny-1)))
 	for j := j0; j <= j1; j++ {
 		f(j, g.origin.Y+(float64(j)+0.5)*g.cell)
 	}
@@ -542,7 +585,7 @@ func (g *navGrid) eachRow(lo, hi geom.Point, f func(j int, y float64)) {
 // eachInRow calls f for the cells of row j whose centres could lie in
 // [x0, x1] (the columns each visits).
 func (g *navGrid) eachInRow(j int, x0, x1 float64, f func(k int, c geom.Point)) {
-	i0, i1, ok := g.rowSpan(x0, x1)
+	i0, i1, ok := g.columnRange(x0, x1)
 	if !ok {
 		return
 	}
@@ -552,9 +595,9 @@ func (g *navGrid) eachInRow(j int, x0, x1 float64, f func(k int, c geom.Point)) 
 	}
 }
 
-// rowSpan is the columns whose centres could lie in [x0, x1], widened by
+// columnRange is the columns whose centres could lie in [x0, x1], widened by
 // a cell and clamped to the grid; ok is false when there are none.
-func (g *navGrid) rowSpan(x0, x1 float64) (i0, i1 int, ok bool) {
+func (g *navGrid) columnRange(x0, x1 float64) (i0, i1 int, ok bool) {
 	fi0 := math.Floor((x0-g.origin.X)/g.cell) - 1
 	fi1 := math.Ceil((x1-g.origin.X)/g.cell) + 1
 	if !(fi0 <= fi1) {
