@@ -89,6 +89,9 @@ type Change struct {
 	To       Point  `json:"to"`
 	Via      string `json:"via"`
 	Span     Span   `json:"span"`
+	// FromRotate and ToRotate are the turn of a "rotated" change.
+	FromRotate *int `json:"fromRotate,omitempty"`
+	ToRotate   *int `json:"toRotate,omitempty"`
 	// Level is the storey the piece stands on, for a multi-storey plan.
 	Level  *int   `json:"level,omitempty"`
 	Reason string `json:"reason"`
@@ -174,7 +177,7 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 				switch {
 				case centred:
 					res.Unresolved = append(res.Unresolved, Unresolved{ID: ch.ID, Reason: reasonCentred, Span: &sp})
-				case hit || placed.overlapsAny(final):
+				case hit || placed.overlapsAny(final) || stillBlocks(pg, final, grid):
 					res.Unresolved = append(res.Unresolved, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
 				}
 			}
@@ -187,6 +190,27 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 				ch.Level = level
 				res.Changes = append(res.Changes, ch)
 				edits = append(edits, e)
+			}
+			// Then the fixture is turned to back onto its wall.
+			fu := &pg.Furniture[i]
+			o := orient(pg, fu, final)
+			if !o.turn && !o.stuck {
+				continue
+			}
+			st := stmts[fu.Span]
+			id := pieceID(fu, k, authored(st))
+			sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+			switch {
+			case o.stuck:
+				res.Unresolved = append(res.Unresolved, Unresolved{ID: id, Reason: strings.Replace(reasonNoBack, "%s", o.sides, 1), Span: &sp})
+			case st == nil || count(pg, fu.Span) > 1 || (st.Rotate != nil && !literal(st.Rotate)):
+				res.Unresolved = append(res.Unresolved, Unresolved{ID: fu.ID, Reason: strings.Replace(reasonTurned, "%s", o.sides, 1) + ", but it is " + notLiteral, Span: &sp})
+			default:
+				at := Point{X: final.Min.X, Y: final.Min.Y}
+				from, to := int(math.Round(fu.Rotate)), o.rot
+				res.Changes = append(res.Changes, Change{ID: id, Category: fu.Type, Kind: "rotated", From: at, To: at, FromRotate: &from, ToRotate: &to,
+					Via: "rotate", Span: sp, Level: level, Reason: strings.Replace(reasonTurned, "%s", o.sides, 1)})
+				edits = append(edits, rotateEdit(st, to))
 			}
 		}
 		base += len(pg.Furniture)
@@ -215,6 +239,49 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 	return res
 }
 
+// stillBlocks reports whether a moved piece still stands in a doorway's
+// approach or a leaf's sweep.
+func stillBlocks(p *ir.Plan, r geom.Rect, grid float64) bool {
+	if _, ok := clearLandings(p, r, grid); ok {
+		return true
+	}
+	if grid > 0 {
+		if _, ok := clearSwings(p, r, grid); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// pushOut pushes r out of every wall's solid it stands in, one push per
+// wall, adding a reason for each; centred reports a piece straddling the
+// middle of a wall (nothing is moved then).
+func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[]string) (out geom.Rect, pushed, centred bool) {
+	names := wallNames(p)
+	for k := 0; k < len(names); k++ {
+		// Walls whose bands cannot meet the piece where it now stands are
+		// passed over (a piece pushed off one wall is asked again).
+		if k = nextWallNear(p, r, k); k >= len(names) {
+			break
+		}
+		r2, alt, w, centred, ok := pushes(p, r, names[k])
+		if centred {
+			return r, pushed, true
+		}
+		if !ok {
+			continue
+		}
+		pushed = true
+		*reasons = append(*reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
+		if home := roomIndex(p, fu.Room); home >= 0 && !inRoom(p, home, r2.Center()) && inRoom(p, home, alt.Center()) {
+			r2 = alt
+			*reasons = append(*reasons, reasonHome)
+		}
+		r = snapMove(r, r2, grid)
+	}
+	return r, pushed, false
+}
+
 // rewrite is one replacement of source text.
 type rewrite struct {
 	sp   source.Span
@@ -228,34 +295,14 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 	fu := &p.Furniture[i]
 	r := fu.Rect
 	var reasons []string
-	pushed := false
-	names := wallNames(p)
-	for k := 0; k < len(names); k++ {
-		// Walls whose bands cannot meet the piece where it now stands are
-		// passed over (a piece pushed off one wall is asked again).
-		if k = nextWallNear(p, r, k); k >= len(names) {
-			break
-		}
-		name := names[k]
-		r2, alt, w, centred, ok := pushes(p, r, name)
-		if centred {
-			sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-			return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n, authored(stmts[fu.Span])), Reason: reasonCentred, Span: &sp}, rewrite{}, true
-		}
-		if !ok {
-			continue
-		}
-		pushed = true
-		reasons = append(reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
-		if home := roomIndex(p, fu.Room); home >= 0 && !inRoom(p, home, r2.Center()) && inRoom(p, home, alt.Center()) {
-			r2 = alt
-			reasons = append(reasons, reasonHome)
-		}
-		r = snapMove(r, r2, grid)
+	r, pushed, centred := pushOut(p, fu, r, grid, &reasons)
+	if centred {
+		sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+		return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n, authored(stmts[fu.Span])), Reason: reasonCentred, Span: &sp}, rewrite{}, true
 	}
 	if _, fixture := ir.WallFixtures[fu.Type]; !pushed && fixture {
 		if r2, ok := backFixture(p, r); ok {
-			r = snapMove(fu.Rect, r2, grid)
+			r = snapShort(fu.Rect, r2, grid)
 			reasons = append(reasons, reasonSnap)
 		}
 	}
@@ -267,6 +314,9 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 		if r2, ok := clearSwings(p, r, grid); ok {
 			r = r2
 			reasons = append(reasons, reasonSwing)
+			// A move along the wall may run the piece into a wall: it is
+			// pushed out again.
+			r, _, _ = pushOut(p, fu, r, grid, &reasons)
 		}
 	}
 	if r2, ok := separate(r, earlier, grid); ok {
@@ -559,6 +609,33 @@ func snapMove(r0, r1 geom.Rect, grid float64) geom.Rect {
 	return shift(r0, away(dx, r0.Min.X, grid), away(dy, r0.Min.Y, grid))
 }
 
+// snapShort rounds the move from r0 to r1 that sets a fixture against a
+// wall to the nearest half grid step, a tie going to the stop short of the
+// wall's face.
+func snapShort(r0, r1 geom.Rect, grid float64) geom.Rect {
+	dx, dy := r1.Min.X-r0.Min.X, r1.Min.Y-r0.Min.Y
+	return shift(r0, halfStep(dx, r0.Min.X, grid), halfStep(dy, r0.Min.Y, grid))
+}
+
+// halfStep returns a move d from position x rounded so x+d lands on the
+// nearest multiple of half the grid, a tie going to the shorter move.
+func halfStep(d, x, grid float64) float64 {
+	if grid <= 0 || d == 0 {
+		return d
+	}
+	step := grid / 2
+	t := x + d
+	lo, hi := math.Floor(t/step+1e-9)*step, math.Ceil(t/step-1e-9)*step
+	near, far := lo, hi
+	if d < 0 {
+		near, far = hi, lo
+	}
+	if math.Abs(far-t) < math.Abs(near-t)-1e-9 {
+		return far - x
+	}
+	return near - x
+}
+
 // away returns a move d from position x rounded so x+d lands on the grid,
 // never short of d.
 func away(d, x, grid float64) float64 {
@@ -779,10 +856,13 @@ func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 			{u.Mul(-1), math.Max(0, u1)},                               // along, behind the hinge
 			{u, math.Max(0, math.Sqrt(math.Max(0, rad*rad-dv*dv))-u0)}, // along, past the leaf
 		}
-		best := opts[0]
+		// The least move that lands clear of the walls; when none does,
+		// the least move (the wall pass then pushes the piece back out).
+		best, bestFits := opts[0], fits(p, r, moveAcross(r, opts[0].axis, opts[0].d, grid, true))
 		for _, o := range opts[1:] {
-			if o.d < best.d-1e-9 && fits(p, r, moveAcross(r, o.axis, o.d, grid, true)) {
-				best = o
+			ok := fits(p, r, moveAcross(r, o.axis, o.d, grid, true))
+			if (ok && !bestFits) || (ok == bestFits && o.d < best.d-1e-9) {
+				best, bestFits = o, ok
 			}
 		}
 		return moveAcross(r, best.axis, best.d, grid, true), true

@@ -14,6 +14,12 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
+// notFixpoint names the plans whose repaired source the reference itself
+// moves again on a second pass: a fixture set against a wall on a half
+// grid step is snapped to the whole grid when the source is read back, and
+// a piece left in a door's sweep (reported) is moved again.
+var notFixpoint = map[string]bool{"snap-half-grid.arch": true, "swing-along-wall.arch": true}
+
 // TestGolden runs repair over every plan in testdata and compares the JSON
 // with its .golden.json. Moves, spans and the reprinted source were
 // checked against the reference implementation (the reasons are worded
@@ -51,7 +57,7 @@ func TestGolden(t *testing.T) {
 			if !bytes.Equal(got, want) {
 				t.Errorf("repair %s:\n%s\nwant:\n%s", p, got, want)
 			}
-			if res.Changed {
+			if res.Changed && !notFixpoint[filepath.Base(p)] {
 				// A repaired plan is a fixpoint: a second pass changes nothing.
 				again := compile.Repair([]byte(res.Source), compile.RepairOptions{})
 				if again.Changed || again.Source != res.Source {

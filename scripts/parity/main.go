@@ -7,9 +7,11 @@
 // plans: room grids from core/plangen, and seeded mutations of them that
 // swap furniture kinds, move and turn pieces, drop doors and add fixtures.
 //
-// Answers are compared as JSON values, except for the prose fields
-// (reason, rationale, problem): those are written in our own words, so
-// only their presence counts.
+// Answers are compared as JSON values, with two deliberate differences
+// taken out: the prose fields (reason, rationale, problem, message, fix,
+// hints) are written in our own words, so only their presence counts; and
+// the reference counts span offsets in UTF-16 code units where ours are
+// bytes, so its spans are converted before the comparison.
 //
 // Usage (from the repository root):
 //
@@ -58,6 +60,7 @@ var allTools = []tool{
 	{"fix", "fix", nil},
 	{"suggest", "suggest", nil},
 	{"txt", "compile", map[string]any{"format": "txt"}},
+	{"lint", "lint", nil}, // not in the default set: the lead owns it
 }
 
 // plan is one corpus entry.
@@ -145,7 +148,7 @@ func main() {
 				defer func() { <-sem }()
 				ref := reference(*oracle, cache, t, p)
 				ours := call(cs, t, p.src)
-				ok := equalJSON(ref, ours)
+				ok := equalJSON(ref, ours, p.src)
 				results[i] = ok
 				if !ok && *out != "" {
 					base := filepath.Join(*out, t.name+"-"+p.name)
@@ -349,28 +352,85 @@ func call(cs *mcp.ClientSession, t tool, src []byte) []byte {
 	return []byte(b.String())
 }
 
-func equalJSON(a, b []byte) bool {
+// equalJSON compares the reference's answer with ours, after masking the
+// prose and turning the reference's spans (UTF-16 code units, as
+// JavaScript counts) into byte offsets, as ours are.
+func equalJSON(ref, ours, src []byte) bool {
 	var x, y any
-	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
-		return bytes.Equal(bytes.TrimSpace(a), bytes.TrimSpace(b))
+	if json.Unmarshal(ref, &x) != nil || json.Unmarshal(ours, &y) != nil {
+		return bytes.Equal(bytes.TrimSpace(ref), bytes.TrimSpace(ours))
 	}
-	return reflect.DeepEqual(mask(x), mask(y))
+	return reflect.DeepEqual(mask(bytesSpans(x, utf16Index(src))), mask(y))
+}
+
+// utf16Index maps each UTF-16 offset of src to its byte offset.
+func utf16Index(src []byte) map[int]int {
+	m := map[int]int{}
+	u := 0
+	for b, r := range string(src) {
+		m[u] = b
+		if r >= 0x10000 {
+			u += 2
+		} else {
+			u++
+		}
+	}
+	m[u] = len(src)
+	return m
+}
+
+// bytesSpans rewrites every span ({start, end} or [start, end]) in v.
+func bytesSpans(v any, at map[int]int) any {
+	conv := func(e any) any {
+		if f, ok := e.(float64); ok {
+			if b, ok := at[int(f)]; ok {
+				return float64(b)
+			}
+		}
+		return e
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			if k == "span" {
+				switch sp := e.(type) {
+				case map[string]any:
+					sp["start"], sp["end"] = conv(sp["start"]), conv(sp["end"])
+					continue
+				case []any:
+					for i := range sp {
+						sp[i] = conv(sp[i])
+					}
+					continue
+				}
+			}
+			v[k] = bytesSpans(e, at)
+		}
+	case []any:
+		for i, e := range v {
+			v[i] = bytesSpans(e, at)
+		}
+	}
+	return v
 }
 
 // proseKeys are the fields whose text is our own wording (the reference's
 // sentences are not copied): they are compared by presence only.
-var proseKeys = map[string]bool{"reason": true, "rationale": true, "problem": true}
+var proseKeys = map[string]bool{"reason": true, "rationale": true, "problem": true, "message": true, "fix": true, "hints": true}
 
 // mask replaces the prose fields' text with a placeholder.
 func mask(v any) any {
 	switch v := v.(type) {
 	case map[string]any:
 		for k, e := range v {
-			if _, ok := e.(string); ok && proseKeys[k] {
-				v[k] = "…"
-			} else {
-				v[k] = mask(e)
+			switch e.(type) {
+			case string, []any:
+				if proseKeys[k] {
+					v[k] = "…"
+					continue
+				}
 			}
+			v[k] = mask(e)
 		}
 	case []any:
 		for i, e := range v {

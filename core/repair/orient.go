@@ -1,0 +1,170 @@
+package repair
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
+)
+
+// The sides of a piece, numbered as quarter turns: rotate 0 puts a
+// fixture's back on its top side (the smaller y), 90 on its right, 180 on
+// its bottom and 270 on its left.
+const (
+	sideTop = iota
+	sideRight
+	sideBottom
+	sideLeft
+	sideCount
+)
+
+var sideNames = [sideCount]string{"top", "right", "bottom", "left"}
+
+// Orientation reasons.
+const (
+	reasonTurned  = "turned so its back is against the wall on its %s side"
+	reasonNoBack  = "faces the room, and no single wall suits its back (walls on its %s side): give it a `rotate` by hand"
+	orientEpsilon = 1e-9
+)
+
+// orientation is what the orientation pass decided for a fixture standing
+// at r: nothing, a turn to rot, or no single suitable wall (sides names
+// the walled sides).
+type orientation struct {
+	turn  bool
+	rot   int
+	stuck bool
+	sides string
+}
+
+// orient checks a fixture with a distinct back standing at r after the
+// moves: when walls back some of its sides but not the one its rotate
+// turns its back to, it is turned onto the one side that suits its
+// proportions, or reported when none or several do. A fixture in a room
+// with no sides (a polygon or circle) is left alone.
+func orient(p *ir.Plan, fu *ir.Furniture, r geom.Rect) orientation {
+	fx, ok := ir.WallFixtures[fu.Type]
+	if !ok || !fx.Back || inShapedRoom(p, r.Center()) {
+		return orientation{}
+	}
+	sides := walledSides(p, r)
+	back := quarter(fu.Rotate)
+	if sides == [sideCount]bool{} || sides[back] {
+		return orientation{}
+	}
+	var names []string
+	fit, nfit := -1, 0
+	// Top and bottom are named before left and right.
+	for _, s := range [...]int{sideTop, sideBottom, sideLeft, sideRight} {
+		if !sides[s] {
+			continue
+		}
+		names = append(names, sideNames[s])
+		if fitsBack(fx, r, s) {
+			fit, nfit = s, nfit+1
+		}
+	}
+	if nfit == 1 {
+		return orientation{turn: true, rot: fit * 90, sides: sideNames[fit]}
+	}
+	return orientation{stuck: true, sides: strings.Join(names, "/")}
+}
+
+// walledSides reports, per side of r, whether a straight wall runs along
+// it (sharing some of its length) with its centreline no further than
+// BackReach beyond that side.
+func walledSides(p *ir.Plan, r geom.Rect) [sideCount]bool {
+	var out [sideCount]bool
+	c := r.Center()
+	for _, b := range bands(p) {
+		if b.axis == 0 {
+			if overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X) <= orientEpsilon {
+				continue
+			}
+			mid := (b.solid.Min.Y + b.solid.Max.Y) / 2
+			if mid <= c.Y && r.Min.Y-mid <= BackReach+orientEpsilon {
+				out[sideTop] = true
+			}
+			if mid >= c.Y && mid-r.Max.Y <= BackReach+orientEpsilon {
+				out[sideBottom] = true
+			}
+			continue
+		}
+		if overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y) <= orientEpsilon {
+			continue
+		}
+		mid := (b.solid.Min.X + b.solid.Max.X) / 2
+		if mid <= c.X && r.Min.X-mid <= BackReach+orientEpsilon {
+			out[sideLeft] = true
+		}
+		if mid >= c.X && mid-r.Max.X <= BackReach+orientEpsilon {
+			out[sideRight] = true
+		}
+	}
+	return out
+}
+
+// fitsBack reports whether side s of r can be a fixture's back: any side
+// of a square footprint or catalogue piece; otherwise the long side when
+// the catalogue piece is wider than deep, the short one when deeper.
+func fitsBack(fx ir.WallFixture, r geom.Rect, s int) bool {
+	along, depth := r.W(), r.H()
+	if s == sideLeft || s == sideRight {
+		along, depth = depth, along
+	}
+	if math.Abs(along-depth) <= geom.Eps || fx.W == fx.D {
+		return true
+	}
+	return (along > depth) == (fx.W > fx.D)
+}
+
+// quarter is the side a rotate (degrees) turns the back to.
+func quarter(rot float64) int {
+	q := int(math.Round(rot/90)) % sideCount
+	if q < 0 {
+		q += sideCount
+	}
+	return q
+}
+
+// inShapedRoom reports whether q lies inside a room that is not a
+// rectangle, where a fixture has no sides to back onto.
+func inShapedRoom(p *ir.Plan, q geom.Point) bool {
+	for _, rm := range p.Rooms {
+		if rm.Shape != ir.RoomRect && inPolygon(rm.Polygon, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// inPolygon is the even-odd test of q against ring.
+func inPolygon(ring geom.Polygon, q geom.Point) bool {
+	in := false
+	for i, j := 0, len(ring)-1; i < len(ring); j, i = i, i+1 {
+		a, b := ring[i], ring[j]
+		if (a.Y > q.Y) != (b.Y > q.Y) && q.X < (b.X-a.X)*(q.Y-a.Y)/(b.Y-a.Y)+a.X {
+			in = !in
+		}
+	}
+	return in
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// rotateEdit sets a statement's rotate to rot: the number is replaced, or
+// a clause is added after the size.
+func rotateEdit(st *syntax.FurnitureStmt, rot int) rewrite {
+	if st.Rotate != nil {
+		return rewrite{sp: st.Rotate.Span(), text: itoa(rot)}
+	}
+	end := st.Sp.End
+	if st.Size != nil {
+		end = st.Size.Sp.End
+	}
+	return rewrite{sp: source.Span{Start: end, End: end}, text: " rotate " + itoa(rot)}
+}
