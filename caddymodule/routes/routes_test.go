@@ -137,7 +137,7 @@ func FuzzMatch(f *testing.F) {
 		case MCPRoute:
 			minted = tb.MCP
 		case ImageRoute:
-			minted = "/svg/" + m.Payload
+			minted = tb.ImagePath(m.Kind) + m.Payload
 		case PinnedRoute:
 			minted = b.Table.Pin + m.Version + "/" + string(m.Kind) + "/" + m.Payload
 			if strings.Contains(m.Version, "/") {
