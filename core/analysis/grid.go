@@ -33,6 +33,9 @@ type navGrid struct {
 	// column and row.
 	links  []uint8
 	stride [4]int
+	// corrWidths holds the clear width of every connector a corridor may
+	// be cut for (the widths corridor cells can carry).
+	corrWidths []float64
 	// cells lists each room's cells in raster order.
 	cells [][]int32
 	// mem lends the per-cell arrays; release gives them back.
@@ -291,6 +294,7 @@ func (m *Model) cutDoorways(g *navGrid, solid, halo []bool) {
 			clear -= DoorLeafLoss
 		}
 		shifted := false
+		g.corrWidths = append(g.corrWidths, clear)
 		mark := func(k int) {
 			if !g.open[k] {
 				g.free[k] = true

@@ -79,21 +79,12 @@ func (g *navGrid) costTables(extra ...float64) {
 	n := len(g.free)
 	g.corr = g.mem.boolsFilled(n)
 	// The widths in odd multiples of the cell, by multiple: 0 up to the
-	// longest run or clearance. Every other width: corridors, the open
-	// plan's crossing, the start labels, nothing (0) and no limit (+Inf).
-	var maxM int32
+	// longest run or clearance there can be on this grid. Every other
+	// width: corridors, the open plan's crossing, the start labels,
+	// nothing (0) and no limit (+Inf).
+	maxM := int32(g.nx + g.ny)
 	other := append([]float64{0, math.Inf(1), float64(g.nx+g.ny) * g.cell}, extra...)
-	for k := range n {
-		corr := !math.IsInf(g.width[k], 1)
-		g.corr[k] = corr
-		maxM = max(maxM, g.hrun[k], g.vrun[k])
-		if c := g.clear[k]; c != noObstacle {
-			maxM = max(maxM, c)
-		}
-		if corr {
-			other = append(other, g.width[k])
-		}
-	}
+	other = append(other, g.corrWidths...)
 	other = slices.DeleteFunc(other, math.IsNaN)
 	slices.Sort(other)
 	other = slices.Compact(other)
@@ -127,10 +118,13 @@ func (g *navGrid) costTables(extra ...float64) {
 	rOpen := g.rankOf(float64(g.nx+g.ny) * g.cell)
 	rWidth, rCross, sq0, sq1 := g.rWidth[:n], g.rCross[:n], g.rSqueeze[0][:n], g.rSqueeze[1][:n]
 	corrs, clears, vrun, hrun := g.corr[:n], g.clear[:n], g.vrun[:n], g.hrun[:n]
+	widths := g.width[:n]
 	for k := range n {
+		corr := !math.IsInf(widths[k], 1)
+		corrs[k] = corr
 		rWidth[k] = g.rInf
-		if corrs[k] {
-			rWidth[k] = g.rankOf(g.width[k])
+		if corr {
+			rWidth[k] = g.rankOf(widths[k])
 		}
 		if c := clears[k]; c == noObstacle {
 			rCross[k] = rOpen
