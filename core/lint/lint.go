@@ -182,6 +182,7 @@ func (c *checker) run() {
 	c.wallCollision()
 	c.accessRules()
 	c.doorRules()
+	c.roomNoClearPath()
 	c.noEntrance()
 	c.circulationRules()
 	c.aliasMatch()

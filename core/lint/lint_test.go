@@ -20,9 +20,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata goldens")
 
-// pending are codes not yet implemented (W_ROOM_NO_CLEAR_PATH): they are
-// dropped from the expectations and the goldens.
-var pending = []string{"W_ROOM_NO_CLEAR_PATH"}
+// pending are codes not yet implemented: they are dropped from the
+// expectations and the goldens.
+var pending = []string{}
 
 // narrowPending names the plans whose W_PATH_TOO_NARROW findings still
 // differ from the reference: the nav-grid clear width at a doorway that
