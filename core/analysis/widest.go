@@ -164,6 +164,8 @@ type widestSearch struct {
 	// among equal labels the cell nearest it is taken first, which changes
 	// no answer but how much of the grid is visited before it is final.
 	goal int
+	// goalI and goalJ are the goal's column and row.
+	goalI, goalJ int
 }
 
 type undoEntry struct {
@@ -264,13 +266,21 @@ func (s *widestSearch) full(start int, label float64) {
 func (s *widestSearch) offer(n int, v rank) {
 	if v > s.best[n] {
 		s.set(n, v)
-		s.heap.push(heapItem{v, int32(n), s.g.stepsBetween(n, s.goal)})
+		s.heap.push(heapItem{v, int32(n), s.stepsToGoal(n)})
 	}
 }
 
-// stepsBetween is the grid (city-block) distance between two cells.
-func (g *navGrid) stepsBetween(a, b int) int32 {
-	di, dj := a%g.nx-b%g.nx, a/g.nx-b/g.nx
+// setGoal makes t the cell the search reads.
+func (s *widestSearch) setGoal(t int) {
+	s.goal = t
+	s.goalJ = t / s.g.nx
+	s.goalI = t - s.goalJ*s.g.nx
+}
+
+// stepsToGoal is the grid (city-block) distance from cell a to the goal.
+func (s *widestSearch) stepsToGoal(a int) int32 {
+	j := a / s.g.nx
+	di, dj := a-j*s.g.nx-s.goalI, j-s.goalJ
 	if di < 0 {
 		di = -di
 	}
@@ -312,7 +322,7 @@ func (s *widestSearch) settle(t int) {
 func (s *widestSearch) correct(r, t int, into bool) float64 {
 	g := s.g
 	s.recording = true
-	s.goal = t
+	s.setGoal(t)
 	for _, c32 := range g.cells[r] {
 		c := int(c32)
 		if !g.free[c] {
@@ -343,7 +353,7 @@ func (s *widestSearch) correct(r, t int, into bool) float64 {
 // every label it touched recorded for rollback.
 func (s *widestSearch) pointToPoint(seed int, label float64, t int) float64 {
 	s.recording = true
-	s.goal = t
+	s.setGoal(t)
 	r := s.g.rankOf(label)
 	s.set(seed, r)
 	s.heap.push(heapItem{r, int32(seed), 0})
