@@ -31,6 +31,9 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //	    mcp_path       <path>       # default /mcp
 //	    svg_path       <prefix>     # default /svg/
 //	    pin_path       <prefix>     # default /v/
+//	    png_path       <prefix>     # default /png/
+//	    png_width      <pixels>     # default 1000
+//	    png_max_width  <pixels>     # default 2048
 //	    max_body       <size>       # default 256KiB
 //	    max_argument   <size>       # default 64KiB
 //	    max_inflated   <size>       # default 64KiB
@@ -70,6 +73,24 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 		case "pin_path":
 			if err := oneArg(d, &h.PinPath); err != nil {
 				return err
+			}
+		case "png_path":
+			if err := oneArg(d, &h.PNGPath); err != nil {
+				return err
+			}
+		case "png_width", "png_max_width":
+			var v string
+			if err := oneArg(d, &v); err != nil {
+				return err
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n <= 0 {
+				return d.Errf("%s must be a positive whole number of pixels, got %q", name, v)
+			}
+			if name == "png_width" {
+				h.PNGWidth = n
+			} else {
+				h.PNGMaxWidth = n
 			}
 		case "playground_url":
 			if err := oneArg(d, &h.PlaygroundURL); err != nil {

@@ -253,7 +253,7 @@ func TestMCPCompileAndLink(t *testing.T) {
 
 func TestPassThrough(t *testing.T) {
 	h := newHandler(t, nil)
-	for _, path := range []string{"/", "/mcp/", "/mcpx", "/v/1/png/x", "/v//svg/x", "/svgx", "/healthz"} {
+	for _, path := range []string{"/", "/mcp/", "/mcpx", "/v/1/gif/x", "/v//svg/x", "/svgx", "/healthz"} {
 		w, n := serve(t, h, httptest.NewRequest(http.MethodGet, path, nil))
 		if n.called != 1 || w.Code != http.StatusTeapot {
 			t.Errorf("%s: next called %d, status %d", path, n.called, w.Code)

@@ -52,6 +52,7 @@ type metrics struct {
 	messages  *prometheus.CounterVec
 	refusals  *prometheus.CounterVec
 	svg       *prometheus.CounterVec
+	png       *prometheus.CounterVec
 	collector []prometheus.Collector
 }
 
@@ -80,11 +81,15 @@ func registerMetrics(reg prometheus.Registerer) *metrics {
 				Help: "Responses on /svg/ and /v/…/svg/, by result (hit and miss are 200s from and to the drawing cache).",
 			}, []string{"result"}),
 		}
+		m.png = prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: ns, Subsystem: sub, Name: "png_responses_total",
+			Help: "Responses on /png/ and /v/…/png/, by result (hit and miss are 200s from and to the drawing cache), as svg_responses_total counts them.",
+		}, []string{"result"})
 		running := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Namespace: ns, Subsystem: sub, Name: "computations",
 			Help: "Computations (tool calls that read a plan, /svg/ renders that miss the cache) running now, each holding a max_concurrent slot.",
 		}, func() float64 { return float64(mcpserver.Running()) })
-		m.collector = []prometheus.Collector{m.messages, m.refusals, m.svg, running}
+		m.collector = []prometheus.Collector{m.messages, m.refusals, m.svg, m.png, running}
 		sharedStats = m
 	})
 	if reg != nil {
@@ -127,3 +132,5 @@ func (m *metrics) message(method, tool string) {
 func (m *metrics) refused(reason string) { m.refusals.WithLabelValues(reason).Inc() }
 
 func (m *metrics) svgResult(result string) { m.svg.WithLabelValues(result).Inc() }
+
+func (m *metrics) pngResult(result string) { m.png.WithLabelValues(result).Inc() }

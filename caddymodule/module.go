@@ -27,6 +27,7 @@
 package caddymodule
 
 import (
+	"cmp"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -45,12 +46,14 @@ import (
 	"github.com/archlang-go/caddy-archlang/caddymodule/routes"
 	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/core/render/raster"
 )
 
 // Defaults for the handler's zero-valued fields.
 const (
 	DefaultMCPPath       = routes.DefaultMCP
 	DefaultSVGPath       = routes.DefaultSVG
+	DefaultPNGPath       = routes.DefaultPNG
 	DefaultPinPath       = routes.DefaultPin
 	DefaultMaxBody       = 256 << 10 // bytes
 	DefaultMaxArgument   = mcpserver.DefaultMaxArgument
@@ -64,6 +67,10 @@ const (
 	DefaultComputeTimeout = 10 * time.Second
 	// DefaultQueueTimeout is how long a computation waits for a slot.
 	DefaultQueueTimeout = 2 * time.Second
+	// DefaultPNGWidth is the width of a PNG when the URL asks for none.
+	DefaultPNGWidth = raster.DefaultWidth
+	// DefaultPNGMaxWidth is the widest PNG a URL may ask for.
+	DefaultPNGMaxWidth = 2048
 )
 
 // DefaultMaxConcurrent is the default bound on computations running at
@@ -87,8 +94,24 @@ type Handler struct {
 	// files. Default: "/svg/".
 	SVGPath string `json:"svg_path,omitempty"`
 
+	// PNGPath is the path prefix of the PNG image route: a GET of
+	// PNGPath + payload draws the plan as a PNG (the SVG drawing,
+	// rasterised). It must start and end with "/" and must not overlap the
+	// other prefixes. Default: "/png/".
+	PNGPath string `json:"png_path,omitempty"`
+
+	// PNGWidth is the width in pixels of a PNG whose URL has no width
+	// query parameter. It must not exceed png_max_width. Default: 1000.
+	PNGWidth int `json:"png_width,omitempty"`
+
+	// PNGMaxWidth is the largest width in pixels a PNG URL may ask for
+	// (?width=N); a larger one is drawn at this width. It may not exceed
+	// 4096, and a tall drawing is drawn narrower so that no PNG has more
+	// than 8 Mi pixels. Default: 2048.
+	PNGMaxWidth int `json:"png_max_width,omitempty"`
+
 	// PinPath is the path prefix of the pinned image routes: PinPath +
-	// render version + "/svg/" + payload. It must start and end with "/"
+	// render version + "/svg/" (or "/png/") + payload. It must start and end with "/"
 	// and must not overlap svg_path. Default: "/v/".
 	PinPath string `json:"pin_path,omitempty"`
 
@@ -166,7 +189,8 @@ type Handler struct {
 	cache   *svgCache
 	plans   *compile.Cache
 	metrics *metrics
-	renders *atomic.Int64 // compiles done for /svg/ (a test hook: hits and 304s add none)
+	renders *atomic.Int64 // compiles done for /svg/ and /png/ (a test hook: hits and 304s add none)
+	rasters *atomic.Int64 // PNGs rasterised for /png/ (a test hook: hits and 304s add none)
 }
 
 // CaddyModule returns the Caddy module information.
@@ -189,6 +213,15 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	}
 	if h.PinPath == "" {
 		h.PinPath = DefaultPinPath
+	}
+	if h.PNGPath == "" {
+		h.PNGPath = DefaultPNGPath
+	}
+	if h.PNGWidth == 0 {
+		h.PNGWidth = DefaultPNGWidth
+	}
+	if h.PNGMaxWidth == 0 {
+		h.PNGMaxWidth = DefaultPNGMaxWidth
 	}
 	h.routes = h.routeTable()
 	if h.MaxBody == 0 {
@@ -224,6 +257,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	h.plans = compile.NewCache(h.AnalysisCacheSize)
 	h.plans.Observe(registerCacheMetrics(ctx.GetMetricsRegistry()))
 	h.renders = new(atomic.Int64)
+	h.rasters = new(atomic.Int64)
 
 	// The SDK logs a line per stateless request at Info; keep Warn and up.
 	sl := slog.New(minLevel{ctx.Slogger().Handler(), slog.LevelWarn})
@@ -254,6 +288,9 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		zap.String("mcp_path", h.MCPPath),
 		zap.String("svg_path", h.SVGPath),
 		zap.String("pin_path", h.PinPath),
+		zap.String("png_path", h.PNGPath),
+		zap.Int("png_width", h.PNGWidth),
+		zap.Int("png_max_width", h.PNGMaxWidth),
 		zap.Int64("max_body", h.MaxBody),
 		zap.Int64("max_argument", h.MaxArgument),
 		zap.Int64("max_inflated", h.MaxInflated),
@@ -277,10 +314,17 @@ func (h *Handler) Validate() error {
 		v    int64
 	}{{"max_body", h.MaxBody}, {"max_argument", h.MaxArgument}, {"max_inflated", h.MaxInflated}, {"svg_cache_size", h.SVGCacheSize},
 		{"compute_timeout", int64(h.ComputeTimeout)}, {"max_concurrent", int64(h.MaxConcurrent)}, {"queue_timeout", int64(h.QueueTimeout)},
-		{"max_svg_url", h.MaxSVGURL}} {
+		{"max_svg_url", h.MaxSVGURL}, {"png_width", int64(h.PNGWidth)}, {"png_max_width", int64(h.PNGMaxWidth)}} {
 		if f.v < 0 {
 			return fmt.Errorf("%s must not be negative, got %d", f.name, f.v)
 		}
+	}
+	if h.PNGMaxWidth > raster.MaxWidth {
+		return fmt.Errorf("png_max_width (%d pixels) is over the rasteriser's limit of %d pixels", h.PNGMaxWidth, raster.MaxWidth)
+	}
+	maxW, defW := cmp.Or(h.PNGMaxWidth, DefaultPNGMaxWidth), cmp.Or(h.PNGWidth, DefaultPNGWidth)
+	if defW > maxW {
+		return fmt.Errorf("png_width (%d pixels) is larger than png_max_width (%d pixels)", defW, maxW)
 	}
 	if h.MaxArgument > h.MaxBody {
 		return fmt.Errorf("max_argument (%d bytes) is larger than max_body (%d bytes): no request could carry such an argument", h.MaxArgument, h.MaxBody)
@@ -337,6 +381,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 		return next.ServeHTTP(w, r)
 	case m.Route == routes.MCPRoute:
 		return h.serveMCP(w, r)
+	case m.Kind == routes.PNG:
+		rv := ""
+		if m.Route == routes.PinnedRoute {
+			rv = m.Version
+		}
+		return h.servePNG(w, r, rv, m.Payload)
 	case m.Route == routes.PinnedRoute:
 		return h.serveSVG(w, r, m.Version, m.Payload)
 	default:
@@ -349,7 +399,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 func (h *Handler) routeTable() routes.Table {
 	return routes.Table{
 		MCP:    h.MCPPath,
-		Images: []routes.Image{{Kind: routes.SVG, Path: h.SVGPath}},
+		Images: []routes.Image{{Kind: routes.SVG, Path: h.SVGPath}, {Kind: routes.PNG, Path: cmp.Or(h.PNGPath, DefaultPNGPath)}},
 		Pin:    h.PinPath,
 	}
 }

@@ -13,8 +13,8 @@ import (
 
 // serveRefusal runs inside handle_errors. It shapes the body of a 429 (from
 // rate_limit) or a 413 (from request_body, say) on this handler's routes:
-// the MCP path gets the JSON refusal {ok:false, diagnostics:[…]}, the SVG
-// routes an error drawing. Headers the refusing handler set, such as
+// the MCP path gets the JSON refusal {ok:false, diagnostics:[…]}, the image
+// routes an error drawing (as a PNG on the PNG routes). Headers the refusing handler set, such as
 // Retry-After, are kept. Any other error, or path, goes to next.
 func (h *Handler) serveRefusal(w http.ResponseWriter, r *http.Request, herr error, next caddyhttp.Handler) error {
 	var he caddyhttp.HandlerError
@@ -40,6 +40,9 @@ func (h *Handler) serveRefusal(w http.ResponseWriter, r *http.Request, herr erro
 		return next.ServeHTTP(w, r)
 	case m.Route == routes.MCPRoute:
 		writeJSONRefusal(w, he.StatusCode, d)
+	case m.Kind == routes.PNG:
+		width, _, _ := h.pngWidth(r)
+		h.writePNG(w, r, he.StatusCode, cacheRefusal, h.errorPNG([]diag.JSON{diag.ToJSON(nil, d)}, width))
 	default:
 		h.writeDrawing(w, r, he.StatusCode, cacheRefusal, errorDrawing([]diag.JSON{diag.ToJSON(nil, d)}))
 	}

@@ -3,12 +3,14 @@ package mcpserver
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -33,14 +35,14 @@ var compileTool = &mcp.Tool{
 		"A plan_json that does not fit the schema is answered {ok:false, diagnostics} with E_JSON_SCHEMA (or E_JSON_KIND for an unknown opening kind) findings whose messages read `plan JSON <path>: <problem>` (e.g. `plan JSON /rooms/0/width: expected a number`) and carry no line or col. " +
 		"A plan_json that fits is turned into an ArchLang program first, so line, col and span of later findings point into that generated program (one statement per line). " +
 		"format \"svg\" is the default; \"txt\" draws the plan as a text grid (walls as box-drawing lines, windows =, doors ·, room names), readable without an image viewer; " +
-		"this hosted server has no rasteriser, so \"png\" answers ok:false with E_PNG_DEPENDENCY (use svg, or the /svg/ image URL from the link tool). accessible adds a title, a description and ARIA roles to the SVG. Any argument over this server's byte cap (%s) is refused with E_INPUT_TOO_LARGE.",
+		"\"png\" draws the plan as a PNG image " + strconv.Itoa(compile.DefaultPNGWidth) + " pixels wide: output (and each page's output) is then the PNG in base64 (standard alphabet), and the result also carries each image as an image content block (image/png) that hosts show to the user. accessible adds a title, a description and ARIA roles to the SVG. Any argument over this server's byte cap (%s) is refused with E_INPUT_TOO_LARGE.",
 	Annotations: readOnly,
 	InputSchema: json.RawMessage(`{
   "type": "object",
   "properties": {
     "source": {"type": "string", "description": "The whole .arch program, starting with plan \"Name\" {"},
     "plan_json": {"type": "object", "description": "The plan as a Plan JSON object (rooms, walls, openings, furniture, dims, columns; millimetres, y pointing down) instead of source; used when both are given"},
-    "format": {"type": "string", "enum": ["svg", "txt", "png"], "default": "svg", "description": "Output format: svg (the drawing) or txt (a text grid); png is not drawn on this server"},
+    "format": {"type": "string", "enum": ["svg", "txt", "png"], "default": "svg", "description": "Output format: svg (the drawing), txt (a text grid) or png (the drawing as a raster image, also returned as an image content block)"},
     "level": {"type": "integer", "description": "For a plan with level blocks: draw only this storey. The result is then {ok, format, level, output, levels, diagnostics}, or ok:false with error and the storeys the plan has"},
     "accessible": {"type": "boolean", "default": false, "description": "Add an accessible title, description and ARIA roles to the SVG"}
   },
@@ -52,9 +54,10 @@ var linkTool = &mcp.Tool{
 	Name:  "link",
 	Title: "Link to a plan",
 	Description: "Make shareable URLs for ArchLang source without compiling it. Returns one JSON text: " +
-		"{ok, url, payload, svg_url?, pinned_svg_url?, svg_url_omitted?, render_version}. url opens the plan in the ArchLang playground (the plan rides in the #z= fragment, which browsers never send to a server). " +
+		"{ok, url, payload, svg_url?, pinned_svg_url?, png_url?, pinned_png_url?, svg_url_omitted?, render_version}. url opens the plan in the ArchLang playground (the plan rides in the #z= fragment, which browsers never send to a server). " +
 		"svg_url is an image URL this server renders on request (it follows compiler updates; errors in the plan are drawn as a list of diagnostics); " +
 		"pinned_svg_url is the same drawing pinned to this server's current render version, cacheable for a year. " +
+		"png_url and pinned_png_url are the same two as PNG images (1000 pixels wide; add ?width=N for another width), for the places that show a raster but not an SVG: chat messages, Markdown renderers, link previews. " +
 		"The image URLs carry the plan in the path, so they reach the server; they are present only when the server knows its own address and the URL is short enough for it to accept (otherwise svg_url_omitted says why). " +
 		"Use compile first if you need to know the plan is valid.",
 	Annotations: readOnly,
@@ -365,7 +368,6 @@ func (t *tools) compile(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Cal
 	case "txt":
 		opts.Format = "txt"
 	case "png":
-		// The core answers png with E_PNG_DEPENDENCY: this host has no rasteriser.
 		opts.Format = "png"
 	default:
 		return textResult(Refusal(invalid("format must be \"svg\", \"txt\" or \"png\", not %q", a.Format)), true), nil
@@ -386,17 +388,47 @@ func (t *tools) compile(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Cal
 		res = compile.Compile([]byte(*a.Source), opts)
 	}
 	var r *mcp.CallToolResult
+	var images []string // base64 PNGs to show as image blocks
 	if a.Level != nil && res.OK {
 		le, _ := res.LevelEnvelope(*a.Level)
 		r = jsonResult(le, !le.OK)
+		if le.OK {
+			images = []string{le.Output}
+		}
 	} else {
 		env := res.Envelope()
 		r = jsonResult(env, !env.OK)
+		if env.OK {
+			images = []string{env.Output}
+			if len(env.Pages) > 0 {
+				images = images[:0]
+				for _, p := range env.Pages {
+					images = append(images, p.Output)
+				}
+			}
+		}
+	}
+	if opts.Format == "png" {
+		r.Content = append(r.Content, pngBlocks(images)...)
 	}
 	if t.opts.ViewerURI != "" {
 		r.Meta = viewerMeta(t.opts.ViewerURI)
 	}
 	return r, nil
+}
+
+// pngBlocks turns base64 PNGs into MCP image content blocks, skipping any
+// that does not decode (the core writes only valid base64).
+func pngBlocks(images []string) []mcp.Content {
+	var out []mcp.Content
+	for _, s := range images {
+		b, err := base64.StdEncoding.DecodeString(s)
+		if err != nil || len(b) == 0 {
+			continue
+		}
+		out = append(out, &mcp.ImageContent{Data: b, MIMEType: "image/png"})
+	}
+	return out
 }
 
 // compileOptions are the options every compile of this server uses.
@@ -426,6 +458,10 @@ type LinkResult struct {
 	Payload      string `json:"payload"`
 	SVGURL       string `json:"svg_url,omitempty"`
 	PinnedSVGURL string `json:"pinned_svg_url,omitempty"`
+	// PNGURL and PinnedPNGURL are the same drawing as PNG images, when the
+	// server has a PNG route and the URLs fit the same bound.
+	PNGURL       string `json:"png_url,omitempty"`
+	PinnedPNGURL string `json:"pinned_png_url,omitempty"`
 	// SVGURLOmitted says why svg_url or pinned_svg_url is missing when the
 	// server knows its address but an image URL would be longer than it
 	// accepts.
@@ -457,6 +493,15 @@ func LinkWithin(playgroundURL string, base routes.Base, maxURL int, src []byte) 
 	}
 	if maxURL <= 0 || len(pinned) <= maxURL {
 		r.PinnedSVGURL = pinned
+	}
+	if base.Table.ImagePath(routes.PNG) != "" {
+		png, pinnedPNG := base.Image(routes.PNG, p), base.Pinned(routes.PNG, rv, p)
+		if maxURL <= 0 || len(png) <= maxURL {
+			r.PNGURL = png
+		}
+		if maxURL <= 0 || len(pinnedPNG) <= maxURL {
+			r.PinnedPNGURL = pinnedPNG
+		}
 	}
 	if r.SVGURL == "" || r.PinnedSVGURL == "" {
 		r.SVGURLOmitted = fmt.Sprintf("the image URL would be %d bytes, longer than the %d bytes this server accepts in a request; "+

@@ -16,13 +16,17 @@ import (
 // segment that names the format in a pinned route.
 type Kind string
 
-// SVG is the vector drawing.
-const SVG Kind = "svg"
+// The drawing formats.
+const (
+	SVG Kind = "svg" // the vector drawing
+	PNG Kind = "png" // the same drawing rasterised
+)
 
 // Default paths.
 const (
 	DefaultMCP = "/mcp"  // exact path of the MCP endpoint
 	DefaultSVG = "/svg/" // prefix of the unpinned SVG route
+	DefaultPNG = "/png/" // prefix of the unpinned PNG route
 	DefaultPin = "/v/"   // prefix of the pinned routes
 )
 
@@ -46,7 +50,7 @@ type Table struct {
 
 // Default is the table with every path at its default.
 func Default() Table {
-	return Table{MCP: DefaultMCP, Images: []Image{{SVG, DefaultSVG}}, Pin: DefaultPin}
+	return Table{MCP: DefaultMCP, Images: []Image{{SVG, DefaultSVG}, {PNG, DefaultPNG}}, Pin: DefaultPin}
 }
 
 // Route says which of the table's routes a path matched.
