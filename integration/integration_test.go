@@ -82,6 +82,14 @@ http://guarded.example.test:9080 {
 	archlang_mcp
 }
 
+# PNG widths set in the Caddyfile.
+http://narrow.localhost:9080 {
+	archlang_mcp {
+		png_width 300
+		png_max_width 400
+	}
+}
+
 http://limited.localhost:9080 {
 	log {
 		output file ` + logFile + `
@@ -99,6 +107,14 @@ http://limited.localhost:9080 {
 		zone svg {
 			match {
 				path /svg/* /v/*
+			}
+			key {remote_host}
+			events 2
+			window 1m
+		}
+		zone png {
+			match {
+				path /png/*
 			}
 			key {remote_host}
 			events 2
