@@ -570,11 +570,11 @@ compile again), describe (the plan's rooms, areas, doors, windows and access as 
 W_ findings), validate (compile errors + lint as a gate; strict, graph and intent checks), score (how
 much of a brief the plan meets), fix (apply the machine-applicable edits the diagnostics carry),
 repair (move furniture out of walls and doorways), suggest (candidate doors and windows), complete
-(names in scope at a byte offset), link (a playground URL and /svg/ image URLs), read_me (this page).
+(names in scope at a byte offset), link (a playground URL and /svg/ and /png/ image URLs), read_me (this page).
 
 Limits: every tool argument is capped (64 KiB by default) and requests are rate limited per address;
 a refusal is a normal result with ok:false and the code E_INPUT_TOO_LARGE or E_RATE_LIMITED.
 
-Privacy: nothing logs a request body or a source. An /svg/ URL carries the plan in its path, so it
+Privacy: nothing logs a request body or a source. An image URL carries the plan in its path, so it
 reaches the server; a playground link carries it after #, which browsers never send.
 `
