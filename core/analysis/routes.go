@@ -201,8 +201,11 @@ func (g *navGrid) nearestTwo(targets, from, rooms []int) map[int][2]nearLabel {
 }
 
 // sharedLegs is how many legs to one destination justify a reverse search
-// over the whole grid (a variable so the tests can force either way).
-var sharedLegs = 8
+// over the whole grid instead of one bounded search per leg: two already
+// do on the examples, where a leg's search often covers most of the
+// floor before its narrow door (a variable so the tests can force either
+// way).
+var sharedLegs = 2
 
 // routeWidths fills each leg's widest-path width. A destination many legs
 // share gets one reverse search from it, corrected per leg; a leg to a

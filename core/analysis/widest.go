@@ -295,7 +295,7 @@ func (s *widestSearch) stepsToGoal(a int) int32 {
 func (s *widestSearch) settle(t int) {
 	g := s.g
 	for len(s.heap) > 0 {
-		top := s.heap[0]
+		top := s.heap.peek()
 		if top.v <= s.best[t] {
 			return
 		}
@@ -386,50 +386,74 @@ type heapItem struct {
 	goal int32
 }
 
-// before orders the heap: the wider label first, then the cell nearer the
-// goal.
-func (a heapItem) before(b heapItem) bool {
-	return a.v > b.v || (a.v == b.v && a.goal < b.goal)
+// heapEntry is a heapItem as the heap orders it: key puts the wider label
+// first, then the cell nearer the goal, so one comparison orders two
+// entries.
+type heapEntry struct {
+	key  uint64
+	k    int32
+	goal int32
 }
 
-// maxHeap is a binary heap of cells, widest label first.
-type maxHeap []heapItem
+func entryOf(it heapItem) heapEntry {
+	return heapEntry{key: uint64(uint32(math.MaxInt32-it.v))<<32 | uint64(uint32(it.goal)), k: it.k, goal: it.goal}
+}
+
+func (e heapEntry) item() heapItem {
+	return heapItem{v: rank(math.MaxInt32 - int64(e.key>>32)), k: e.k, goal: e.goal}
+}
+
+// maxHeap is a 4-ary heap of cells, widest label first (then nearest the
+// goal).
+type maxHeap []heapEntry
+
+// peek is the first cell, without taking it.
+func (h maxHeap) peek() heapItem { return h[0].item() }
 
 func (h *maxHeap) push(it heapItem) {
-	*h = append(*h, it)
+	e := entryOf(it)
+	*h = append(*h, e)
 	a := *h
 	i := len(a) - 1
 	for i > 0 {
-		p := (i - 1) / 2
-		if !a[i].before(a[p]) {
+		p := (i - 1) / 4
+		if a[p].key <= e.key {
 			break
 		}
-		a[p], a[i] = a[i], a[p]
+		a[i] = a[p]
 		i = p
 	}
+	a[i] = e
 }
 
 func (h *maxHeap) pop() heapItem {
 	a := *h
 	top := a[0]
 	last := len(a) - 1
-	a[0] = a[last]
+	e := a[last]
 	a = a[:last]
+	n := len(a)
 	i := 0
 	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(a) && a[l].before(a[m]) {
-			m = l
-		}
-		if r < len(a) && a[r].before(a[m]) {
-			m = r
-		}
-		if m == i {
+		c := 4*i + 1
+		if c >= n {
 			break
 		}
-		a[m], a[i] = a[i], a[m]
+		m := c
+		for j := c + 1; j < c+4 && j < n; j++ {
+			if a[j].key < a[m].key {
+				m = j
+			}
+		}
+		if a[m].key >= e.key {
+			break
+		}
+		a[i] = a[m]
 		i = m
 	}
+	if n > 0 {
+		a[i] = e
+	}
 	*h = a
-	return top
+	return top.item()
 }
