@@ -1,7 +1,8 @@
 // Command pngparity writes, for every .arch plan in a directory, our SVG
 // of the plan and our PNG of that SVG (core/render/raster) at one width,
 // so that pngdiff.mjs can hold the PNG against resvg's rendering of the
-// same SVG. Plans that do not compile are skipped with a note. Run it
+// same SVG. Imports resolve against the plans' directory, then the bundled
+// library; plans that still do not compile are skipped with a note. Run it
 // through scripts/png-vs-resvg.
 //
 //	go run ./scripts/pngparity -plans DIR -out DIR [-width 1000]
@@ -42,7 +43,9 @@ func run(plans, out string, width int) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	world := compile.FSWorld(resources.Lib())
+	// Imports resolve against the plans' own directory (an example may
+	// import its sibling), then against the bundled library.
+	world := dirThenLib{dir: compile.FSWorld(os.DirFS(plans)), lib: compile.FSWorld(resources.Lib())}
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -66,4 +69,15 @@ func run(plans, out string, width int) error {
 		}
 	}
 	return nil
+}
+
+// dirThenLib resolves an import in a directory first, then in the bundled
+// library.
+type dirThenLib struct{ dir, lib compile.World }
+
+func (w dirThenLib) Read(path string) ([]byte, bool) {
+	if b, ok := w.dir.Read(path); ok {
+		return b, true
+	}
+	return w.lib.Read(path)
 }
