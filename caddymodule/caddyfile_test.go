@@ -2,12 +2,13 @@ package caddymodule
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 
 	"github.com/caddyserver/caddy/v2"
 	"github.com/caddyserver/caddy/v2/caddyconfig"
@@ -16,8 +17,6 @@ import (
 	"github.com/caddyserver/caddy/v2/caddytest"
 	_ "github.com/caddyserver/caddy/v2/modules/standard"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata goldens")
 
 func TestUnmarshalCaddyfile(t *testing.T) {
 	tests := []struct {
@@ -164,7 +163,7 @@ func TestCaddyfileAdapt(t *testing.T) {
 			}
 			caddyfileText += "\n"
 			want = strings.TrimSuffix(want, "\n")
-			if *update {
+			if golden.Update() {
 				out, _, err := caddyconfig.GetAdapter("caddyfile").Adapt([]byte(caddyfileText), nil)
 				if err != nil {
 					t.Fatal(err)

@@ -3,12 +3,13 @@ package deploy
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 
 	"github.com/caddyserver/caddy/v2/caddyconfig"
 	_ "github.com/caddyserver/caddy/v2/caddyconfig/httpcaddyfile" // the caddyfile adapter
@@ -17,8 +18,6 @@ import (
 
 	_ "github.com/archlang-go/caddy-archlang" // registers archlang_mcp
 )
-
-var update = flag.Bool("update", false, "rewrite caddy.json from Caddyfile.example")
 
 // adapt runs the Caddyfile adapter on file with every ARCHLANG_* variable
 // the examples read unset, so their defaults apply.
@@ -52,7 +51,7 @@ func TestJSONMatchesCaddyfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	pretty.WriteByte('\n')
-	if *update {
+	if golden.Update() {
 		// The adapter escapes <, > and & as json.Marshal does; a file
 		// people read spells them out (the JSON means the same).
 		text := strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&").Replace(pretty.String())

@@ -3,8 +3,6 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,9 +11,8 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/payload"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata goldens")
 
 // connect runs New(opts) over in-memory transports and returns a client
 // session; ctx carries the origin link will see.
@@ -76,7 +73,7 @@ func TestToolsList(t *testing.T) {
 		t.Errorf("tools/list = %v, ToolNames = %v", names, ToolNames)
 	}
 	got, _ := json.MarshalIndent(res.Tools, "", "  ")
-	golden(t, "tools.json", got)
+	golden.Check(t, filepath.Join("testdata", "tools.json"), got)
 
 	caps := cs.InitializeResult().Capabilities
 	if caps.Tools == nil || caps.Resources == nil || caps.Prompts == nil || caps.Logging == nil {
@@ -94,24 +91,6 @@ func sortedCopy(s []string) []string {
 		}
 	}
 	return c
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		os.MkdirAll("testdata", 0o755)
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if string(want) != string(got) {
-		t.Errorf("%s differs from the golden (run with -update to accept):\n%s", name, got)
-	}
 }
 
 func TestCompile(t *testing.T) {

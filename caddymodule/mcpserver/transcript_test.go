@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/archlang-go/caddy-archlang/core"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
 
 // section is one "-- name --" part of a txtar-style transcript file.
@@ -85,14 +86,14 @@ func TestTranscripts(t *testing.T) {
 				}
 				if i+1 < len(parts) && parts[i+1].name == "response" {
 					if parts[i+1].body != got {
-						if *update {
+						if golden.Update() {
 							parts[i+1].body, changed = got, true
 						} else {
 							t.Errorf("request %d:\n got %s\nwant %s", i/2+1, got, parts[i+1].body)
 						}
 					}
 					i++
-				} else if *update {
+				} else if golden.Update() {
 					parts = append(parts[:i+1], append([]section{{"response", got}}, parts[i+1:]...)...)
 					changed = true
 					i++

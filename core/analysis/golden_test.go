@@ -3,7 +3,6 @@ package analysis_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,9 +11,8 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files from the current output")
 
 // encode writes facts the way the describe tool does: two-space indent, no
 // HTML escaping, a final newline.
@@ -47,7 +45,7 @@ func TestGolden(t *testing.T) {
 			}
 			got := encode(t, compile.Describe(src, compile.DescribeOptions{}).Facts)
 			gpath := strings.TrimSuffix(path, ".arch") + ".golden.json"
-			if *update {
+			if golden.Update() {
 				if err := os.WriteFile(gpath, got, 0o644); err != nil {
 					t.Fatal(err)
 				}

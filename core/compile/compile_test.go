@@ -4,15 +4,14 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"flag"
 	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files from the current output")
+	"github.com/archlang-go/caddy-archlang/internal/golden"
+)
 
 // goldenDiag is the machine-readable part of a diagnostic: what must match
 // the reference exactly (the prose of messages and fix titles is ours).
@@ -91,7 +90,7 @@ func TestDiagnosticsGolden(t *testing.T) {
 			}
 			got := goldenText(Compile(src, Options{}))
 			gf := strings.TrimSuffix(f, ".arch") + ".golden.json"
-			if *update {
+			if golden.Update() {
 				if err := os.WriteFile(gf, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
 
 // indentJSON renders v as the goldens store it: indented, with <, > and &
@@ -45,7 +47,7 @@ func TestFixGolden(t *testing.T) {
 			t.Run(filepath.Base(name), func(t *testing.T) {
 				got := indentJSON(t, Fix(src, FixOptions{Unsafe: unsafe}))
 				gp := name + ".json"
-				if *update {
+				if golden.Update() {
 					os.WriteFile(gp, got, 0o644)
 				}
 				want, err := os.ReadFile(gp)

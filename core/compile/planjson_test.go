@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
 
 // oracleCase is one line of ../planjson/testdata/oracle.jsonl: a Plan JSON
@@ -84,7 +86,7 @@ func TestPlanJSONMatchesReference(t *testing.T) {
 		var want any
 		_ = json.Unmarshal(c.Want, &want)
 		wantS := contract(t, want)
-		if *update {
+		if golden.Update() {
 			fmt_ := map[string]json.RawMessage{"doc": c.Doc, "want": json.RawMessage(got)}
 			b, _ := json.Marshal(fmt_)
 			out.Write(b)
@@ -95,7 +97,7 @@ func TestPlanJSONMatchesReference(t *testing.T) {
 			t.Errorf("case %d: %s\n got %s\nwant %s", i+1, c.Doc, got, wantS)
 		}
 	}
-	if *update {
+	if golden.Update() {
 		if err := os.WriteFile(oracleFile, out.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}

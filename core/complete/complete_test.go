@@ -3,7 +3,6 @@ package complete_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,9 +12,8 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/complete"
 	"github.com/archlang-go/caddy-archlang/core/source"
 	"github.com/archlang-go/caddy-archlang/core/syntax"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files from the current output")
 
 func at(src string, off int) []complete.Item {
 	f, _ := syntax.Parse(source.NewFile("plan.arch", []byte(src)))
@@ -166,7 +164,7 @@ func TestGolden(t *testing.T) {
 			}
 			got := sweep(src)
 			gp := strings.TrimSuffix(p, ".arch") + ".golden"
-			if *update {
+			if golden.Update() {
 				os.WriteFile(gp, got, 0o644)
 			}
 			want, err := os.ReadFile(gp)

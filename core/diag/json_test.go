@@ -3,16 +3,14 @@ package diag
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files under testdata/")
 
 // shedPlan is a small plan whose door sits 500 mm outside its wall, so the
 // reference reports W_DOOR_OFF_WALL on line 5 with span [164,216].
@@ -62,13 +60,13 @@ func TestToJSONGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = append(got, '\n')
-	golden := filepath.Join("testdata", "tojson.golden.json")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
+	goldenPath := filepath.Join("testdata", "tojson.golden.json")
+	if golden.Update() {
+		if err := os.WriteFile(goldenPath, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	want, err := os.ReadFile(golden)
+	want, err := os.ReadFile(goldenPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package expand_test
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"sort"
@@ -13,9 +12,8 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/source"
 	"github.com/archlang-go/caddy-archlang/core/syntax"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files from the current output")
 
 // front runs the two front-end stages and returns every diagnostic they
 // produce: parse and script diagnostics in order, then the per-element
@@ -84,15 +82,15 @@ func TestDiagnostics(t *testing.T) {
 			}
 			f, ds, elem := front(name+".arch", src)
 			got := toWire(f, append(ds, elem...))
-			golden := strings.TrimSuffix(path, ".arch") + ".json"
-			if *update {
+			goldenPath := strings.TrimSuffix(path, ".arch") + ".json"
+			if golden.Update() {
 				b, _ := json.MarshalIndent(got, "", " ")
-				if err := os.WriteFile(golden, append(b, '\n'), 0o644); err != nil {
+				if err := os.WriteFile(goldenPath, append(b, '\n'), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			b, err := os.ReadFile(golden)
+			b, err := os.ReadFile(goldenPath)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/source"
 	"github.com/archlang-go/caddy-archlang/core/syntax"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
 
 // dumpItems renders expanded items deterministically: one field per line,
@@ -83,18 +84,18 @@ func TestGoldenExpand(t *testing.T) {
 		t.Fatalf("diagnostics: %v %v", ds, eds)
 	}
 	got := fmt.Sprintf("plan %q\n", res.Name) + dumpItems(f, res.Items)
-	const golden = "testdata/golden/plan.expanded"
-	if *update {
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+	const goldenPath = "testdata/golden/plan.expanded"
+	if golden.Update() {
+		if err := os.WriteFile(goldenPath, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	want, err := os.ReadFile(golden)
+	want, err := os.ReadFile(goldenPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got != string(want) {
-		t.Errorf("expansion differs from %s (run with -update to accept):\n%s", golden, got)
+		t.Errorf("expansion differs from %s (run with -update to accept):\n%s", goldenPath, got)
 	}
 }

@@ -3,7 +3,6 @@ package intent_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,9 +10,8 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/core/intent"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata goldens")
 
 // plan reads a test plan and returns its source.
 func plan(t testing.TB, name string) []byte {
@@ -129,23 +127,5 @@ func TestEvaluateGolden(t *testing.T) {
 		buf.Write(b)
 		buf.WriteByte('\n')
 	}
-	golden(t, "evaluate.golden.jsonl", buf.Bytes())
-}
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden (run with -update to accept):\n%s", name, got)
-	}
+	golden.Check(t, filepath.Join("testdata", "evaluate.golden.jsonl"), buf.Bytes())
 }

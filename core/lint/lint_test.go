@@ -3,7 +3,6 @@ package lint_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,9 +15,8 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/lint"
 	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata goldens")
 
 // pending are codes not yet implemented: they are dropped from the
 // expectations and the goldens.
@@ -122,26 +120,9 @@ func TestRules(t *testing.T) {
 				if err := enc.Encode(res.Envelope()); err != nil {
 					t.Fatal(err)
 				}
-				golden(t, strings.TrimSuffix(path, ".arch")+strings.TrimSuffix(prof.suffix, ".want")+".golden.json", buf.Bytes())
+				golden.Check(t, strings.TrimSuffix(path, ".arch")+strings.TrimSuffix(prof.suffix, ".want")+".golden.json", buf.Bytes())
 			})
 		}
-	}
-}
-
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test -update and review the diff)", path)
 	}
 }
 

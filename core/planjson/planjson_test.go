@@ -1,15 +1,14 @@
 package planjson
 
 import (
-	"flag"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite testdata goldens from the current output")
+	"github.com/archlang-go/caddy-archlang/internal/golden"
+)
 
 func TestFormatNumber(t *testing.T) {
 	tenth, fifth := 0.1, 0.2 // variables: constant arithmetic would be exact
@@ -173,14 +172,14 @@ func TestConvertGolden(t *testing.T) {
 				}
 				got = b.String()
 			}
-			golden := strings.TrimSuffix(in, ".json") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			goldenPath := strings.TrimSuffix(in, ".json") + ".golden"
+			if golden.Update() {
+				if err := os.WriteFile(goldenPath, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			want, err := os.ReadFile(golden)
+			want, err := os.ReadFile(goldenPath)
 			if err != nil {
 				t.Fatal(err)
 			}

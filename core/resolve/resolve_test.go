@@ -3,7 +3,6 @@ package resolve
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,9 +15,8 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/source"
 	"github.com/archlang-go/caddy-archlang/core/syntax"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden plans from the current output")
 
 func resolveSource(t testing.TB, name string, src []byte) (*ir.Plan, diag.List) {
 	t.Helper()
@@ -55,7 +53,7 @@ func TestPlanGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			gf := strings.TrimSuffix(f, ".arch") + ".plan.json"
-			if *update {
+			if golden.Update() {
 				if err := os.WriteFile(gf, buf.Bytes(), 0o644); err != nil {
 					t.Fatal(err)
 				}

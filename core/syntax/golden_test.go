@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"reflect"
@@ -9,9 +8,8 @@ import (
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // dump renders an AST deterministically: one node per line, its type,
 // span text and scalar fields, children indented.
@@ -85,7 +83,7 @@ func TestGoldenAST(t *testing.T) {
 		t.Fatalf("diagnostics: %v", ds)
 	}
 	got := dump(f, file.Plan)
-	if *update {
+	if golden.Update() {
 		if err := os.WriteFile("testdata/plan.ast", []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}

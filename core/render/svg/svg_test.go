@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"flag"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -16,9 +15,8 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden SVGs under testdata/")
 
 // loadPlan reads a hand-built ir.Plan fixture.
 func loadPlan(t testing.TB, name string) *ir.Plan {
@@ -60,19 +58,19 @@ func TestGolden(t *testing.T) {
 				}
 			}
 			wellFormed(t, got)
-			golden := filepath.Join("testdata", name+".svg")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
+			goldenPath := filepath.Join("testdata", name+".svg")
+			if golden.Update() {
+				if err := os.WriteFile(goldenPath, got, 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			want, err := os.ReadFile(golden)
+			want, err := os.ReadFile(goldenPath)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("%s: drawing differs from %s (rerun with -update after checking it)", name, golden)
+				t.Errorf("%s: drawing differs from %s (rerun with -update after checking it)", name, goldenPath)
 			}
 		})
 	}
