@@ -3,16 +3,14 @@ package repair_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // notFixpoint names the plans whose repaired source the reference itself
 // moves again on a second pass: a fixture set against a wall on a half
@@ -43,14 +41,14 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := buf.Bytes()
-			golden := strings.TrimSuffix(p, ".arch") + ".golden.json"
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
+			goldenPath := strings.TrimSuffix(p, ".arch") + ".golden.json"
+			if golden.Update() {
+				if err := os.WriteFile(goldenPath, got, 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			want, err := os.ReadFile(golden)
+			want, err := os.ReadFile(goldenPath)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,16 +3,14 @@ package suggest_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // TestGolden runs suggest over every plan in testdata and compares the
 // JSON with its .golden.json. The candidates' statement text, codes, room
@@ -33,14 +31,14 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got = append(got, '\n')
-			golden := strings.TrimSuffix(p, ".arch") + ".golden.json"
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
+			goldenPath := strings.TrimSuffix(p, ".arch") + ".golden.json"
+			if golden.Update() {
+				if err := os.WriteFile(goldenPath, got, 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			want, err := os.ReadFile(golden)
+			want, err := os.ReadFile(goldenPath)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,7 +1,6 @@
 package txt_test
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,9 +10,8 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/render/txt"
+	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files from the current output")
 
 // pageBreak separates the storeys of a multi-level plan in a golden file.
 const pageBreak = "\f\n"
@@ -53,14 +51,14 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := drawing(t, src)
-			golden := strings.TrimSuffix(f, ".arch") + ".txt"
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			goldenPath := strings.TrimSuffix(f, ".arch") + ".txt"
+			if golden.Update() {
+				if err := os.WriteFile(goldenPath, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return
 			}
-			want, err := os.ReadFile(golden)
+			want, err := os.ReadFile(goldenPath)
 			if err != nil {
 				t.Fatal(err)
 			}
