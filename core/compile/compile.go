@@ -159,6 +159,10 @@ func draw(res Result, plan *ir.Plan, diags diag.List, opts Options) Result {
 	return res
 }
 
+// DefaultPNGWidth is the width in pixels of a "png" compile that asks for
+// none (Options.Width 0).
+const DefaultPNGWidth = raster.DefaultWidth
+
 // pngOf rasterises a drawing and returns the PNG in standard base64, or ""
 // when the rasteriser was stopped through opts.Ctx (the caller discards
 // the result) or refused the drawing (which the SVG writer never makes).
