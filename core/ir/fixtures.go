@@ -1,5 +1,11 @@
 package ir
 
+import (
+	"math"
+
+	"github.com/archlang-go/caddy-archlang/core/geom"
+)
+
 // WallFixture is what the soundness checks and the repair tool know about
 // one fixture type: a piece that stands against a wall (a WC, a basin, a
 // counter, …). The resolver's own footprint table (for `anchor`/`against`
@@ -34,4 +40,32 @@ var WallFixtures = map[string]WallFixture{
 	"cooktop":      {Back: true, W: 600, D: 600, Clear: 550},
 	"fridge":       {Back: true, W: 600, D: 650, Clear: 550},
 	"refrigerator": {Back: true, W: 600, D: 650, Clear: 550},
+}
+
+// The sides of a rectangle, numbered as quarter turns: a fixture with
+// rotate 90·k has its back on side k (rotate 0: the top, the smaller y).
+const (
+	SideTop = iota
+	SideRight
+	SideBottom
+	SideLeft
+	SideCount
+)
+
+// SideNames names the sides, by number.
+var SideNames = [SideCount]string{"top", "right", "bottom", "left"}
+
+// FitsBack reports whether side s of a footprint r can be this fixture's
+// back: any side of a square footprint or a square catalogue piece;
+// otherwise the long side when the catalogue piece is wider than deep, and
+// the short one when it is deeper than wide.
+func (fx WallFixture) FitsBack(r geom.Rect, s int) bool {
+	along, depth := r.W(), r.H()
+	if s == SideLeft || s == SideRight {
+		along, depth = depth, along
+	}
+	if math.Abs(along-depth) <= geom.Eps || fx.W == fx.D {
+		return true
+	}
+	return (along > depth) == (fx.W > fx.D)
 }

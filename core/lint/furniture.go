@@ -39,7 +39,7 @@ func (c *checker) furnitureClearance() {
 		if !ok || fx.Clear <= 0 {
 			continue
 		}
-		front := (quarter(f.Rotate) + 2) % sideCount
+		front := (quarter(f.Rotate) + 2) % ir.SideCount
 		near := c.pieceIndex().AppendQuery(c.scratch, stripBox(f.Rect, front, fx.Clear))
 		c.scratch = near
 		if !c.spend(len(near)) {
@@ -72,9 +72,9 @@ func (c *checker) furnitureClearance() {
 
 // quarter is the side (0 top … 3 left) a rotation puts a symbol's back on.
 func quarter(rot float64) int {
-	q := int(math.Round(rot/90)) % sideCount
+	q := int(math.Round(rot/90)) % ir.SideCount
 	if q < 0 {
-		q += sideCount
+		q += ir.SideCount
 	}
 	return q
 }
@@ -84,13 +84,13 @@ func quarter(rot float64) int {
 func frontGap(r geom.Rect, front int, depth float64, o geom.Rect) (float64, bool) {
 	var along, gap0, gap1 float64
 	switch front {
-	case sideTop:
+	case ir.SideTop:
 		along = overlap1(r.Min.X, r.Max.X, o.Min.X, o.Max.X)
 		gap0, gap1 = r.Min.Y-o.Max.Y, r.Min.Y-o.Min.Y
-	case sideBottom:
+	case ir.SideBottom:
 		along = overlap1(r.Min.X, r.Max.X, o.Min.X, o.Max.X)
 		gap0, gap1 = o.Min.Y-r.Max.Y, o.Max.Y-r.Max.Y
-	case sideLeft:
+	case ir.SideLeft:
 		along = overlap1(r.Min.Y, r.Max.Y, o.Min.Y, o.Max.Y)
 		gap0, gap1 = r.Min.X-o.Max.X, r.Min.X-o.Min.X
 	default:
@@ -154,7 +154,7 @@ func (c *checker) fixturePlacement() {
 		if !c.spend(len(near)) {
 			return
 		}
-		if s := walledSides(near, f.Rect, backReach); s == [sideCount]bool{} {
+		if s := walledSides(near, f.Rect, backReach); s == [ir.SideCount]bool{} {
 			d := diag.New("W_FIXTURE_FLOATING", f.Span, "Fixture %s stands clear of every wall; it needs one behind it.", quote(pieceName(f)))
 			d.Hints = []string{"Put one of its edges against a wall: the supply, waste and vent pipes run inside it."}
 			c.addIn(f.File, d)
@@ -245,7 +245,7 @@ func (c *checker) fixtureBackToRoom() {
 		}
 		sides := walledSides(near, f.Rect, backReach)
 		back := quarter(f.Rotate)
-		if sides == [sideCount]bool{} || sides[back] {
+		if sides == [ir.SideCount]bool{} || sides[back] {
 			continue
 		}
 		var names string
@@ -253,15 +253,15 @@ func (c *checker) fixtureBackToRoom() {
 		nfit := 0
 		// Named top and bottom first, then left and right, as the
 		// reference lists them.
-		for _, s := range [...]int{sideTop, sideBottom, sideLeft, sideRight} {
+		for _, s := range [...]int{ir.SideTop, ir.SideBottom, ir.SideLeft, ir.SideRight} {
 			if !sides[s] {
 				continue
 			}
 			if names != "" {
 				names += "/"
 			}
-			names += sideNames[s]
-			if fitsBack(fx, f.Rect, s) {
+			names += ir.SideNames[s]
+			if fx.FitsBack(f.Rect, s) {
 				fit, nfit = s, nfit+1
 			}
 		}
@@ -280,21 +280,6 @@ func (c *checker) fixtureBackToRoom() {
 		}
 		c.addIn(f.File, d)
 	}
-}
-
-// fitsBack reports whether side s of r can be the back of a fixture of
-// category fx: a square footprint (or category) fits any side; otherwise the
-// side must be the long one when the catalogue piece is wider than deep,
-// and the short one when it is deeper than wide.
-func fitsBack(fx ir.WallFixture, r geom.Rect, s int) bool {
-	along, depth := r.W(), r.H()
-	if s == sideLeft || s == sideRight {
-		along, depth = depth, along
-	}
-	if math.Abs(along-depth) <= geom.Eps || fx.W == fx.D {
-		return true
-	}
-	return (along > depth) == (fx.W > fx.D)
 }
 
 // inPolygonRoom reports whether the piece's centre is inside a polygon or

@@ -140,24 +140,12 @@ func project(pts []geom.Point, ax geom.Point) (lo, hi float64) {
 	return
 }
 
-// Sides of a rectangle, clockwise from the top, as rotate names them: a
-// fixture with rotate 90·k has its back on side k.
-const (
-	sideTop = iota
-	sideRight
-	sideBottom
-	sideLeft
-	sideCount
-)
-
-var sideNames = [sideCount]string{"top", "right", "bottom", "left"}
-
 // walledSides reports, for each side of r, whether an axis-aligned wall
 // backs it: a wall parallel to that side, on its outer side, whose
 // centreline is at most reach from it, and which runs alongside it for some
 // length. A piece pushed into the wall still counts as backed.
-func walledSides(bands []band, r geom.Rect, reach float64) [sideCount]bool {
-	var out [sideCount]bool
+func walledSides(bands []band, r geom.Rect, reach float64) [ir.SideCount]bool {
+	var out [ir.SideCount]bool
 	for _, b := range bands {
 		ax := b.axis()
 		if ax < 0 {
@@ -170,10 +158,10 @@ func walledSides(bands []band, r geom.Rect, reach float64) [sideCount]bool {
 				continue
 			}
 			if c <= r.Center().Y && r.Min.Y-c <= reach+geom.Eps {
-				out[sideTop] = true
+				out[ir.SideTop] = true
 			}
 			if c >= r.Center().Y && c-r.Max.Y <= reach+geom.Eps {
-				out[sideBottom] = true
+				out[ir.SideBottom] = true
 			}
 			continue
 		}
@@ -183,10 +171,10 @@ func walledSides(bands []band, r geom.Rect, reach float64) [sideCount]bool {
 			continue
 		}
 		if c <= r.Center().X && r.Min.X-c <= reach+geom.Eps {
-			out[sideLeft] = true
+			out[ir.SideLeft] = true
 		}
 		if c >= r.Center().X && c-r.Max.X <= reach+geom.Eps {
-			out[sideRight] = true
+			out[ir.SideRight] = true
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
 // Spatial indexes: the rules that weigh a piece against the other pieces
@@ -59,11 +60,11 @@ func (c *checker) wallsNear(r geom.Rect, reach float64) []band {
 // (edges included): every piece frontGap can find there meets it.
 func stripBox(r geom.Rect, front int, depth float64) geom.Rect {
 	switch front {
-	case sideTop:
+	case ir.SideTop:
 		return geom.Rect{Min: geom.Point{X: r.Min.X, Y: r.Min.Y - depth}, Max: geom.Point{X: r.Max.X, Y: r.Min.Y}}
-	case sideBottom:
+	case ir.SideBottom:
 		return geom.Rect{Min: geom.Point{X: r.Min.X, Y: r.Max.Y}, Max: geom.Point{X: r.Max.X, Y: r.Max.Y + depth}}
-	case sideLeft:
+	case ir.SideLeft:
 		return geom.Rect{Min: geom.Point{X: r.Min.X - depth, Y: r.Min.Y}, Max: geom.Point{X: r.Min.X, Y: r.Max.Y}}
 	}
 	return geom.Rect{Min: geom.Point{X: r.Max.X, Y: r.Min.Y}, Max: geom.Point{X: r.Max.X + depth, Y: r.Max.Y}}

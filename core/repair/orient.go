@@ -11,19 +11,6 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
-// The sides of a piece, numbered as quarter turns: rotate 0 puts a
-// fixture's back on its top side (the smaller y), 90 on its right, 180 on
-// its bottom and 270 on its left.
-const (
-	sideTop = iota
-	sideRight
-	sideBottom
-	sideLeft
-	sideCount
-)
-
-var sideNames = [sideCount]string{"top", "right", "bottom", "left"}
-
 // Orientation reasons.
 const (
 	reasonTurned  = "turned so its back is against the wall on its %s side"
@@ -53,23 +40,23 @@ func orient(p *ir.Plan, fu *ir.Furniture, r geom.Rect) orientation {
 	}
 	sides := walledSides(p, r)
 	back := quarter(fu.Rotate)
-	if sides == [sideCount]bool{} || sides[back] {
+	if sides == [ir.SideCount]bool{} || sides[back] {
 		return orientation{}
 	}
 	var names []string
 	fit, nfit := -1, 0
 	// Top and bottom are named before left and right.
-	for _, s := range [...]int{sideTop, sideBottom, sideLeft, sideRight} {
+	for _, s := range [...]int{ir.SideTop, ir.SideBottom, ir.SideLeft, ir.SideRight} {
 		if !sides[s] {
 			continue
 		}
-		names = append(names, sideNames[s])
-		if fitsBack(fx, r, s) {
+		names = append(names, ir.SideNames[s])
+		if fx.FitsBack(r, s) {
 			fit, nfit = s, nfit+1
 		}
 	}
 	if nfit == 1 {
-		return orientation{turn: true, rot: fit * 90, sides: sideNames[fit]}
+		return orientation{turn: true, rot: fit * 90, sides: ir.SideNames[fit]}
 	}
 	return orientation{stuck: true, sides: strings.Join(names, "/")}
 }
@@ -77,8 +64,8 @@ func orient(p *ir.Plan, fu *ir.Furniture, r geom.Rect) orientation {
 // walledSides reports, per side of r, whether a straight wall runs along
 // it (sharing some of its length) with its centreline no further than
 // BackReach beyond that side.
-func walledSides(p *ir.Plan, r geom.Rect) [sideCount]bool {
-	var out [sideCount]bool
+func walledSides(p *ir.Plan, r geom.Rect) [ir.SideCount]bool {
+	var out [ir.SideCount]bool
 	c := r.Center()
 	for _, b := range bands(p) {
 		if b.axis == 0 {
@@ -87,10 +74,10 @@ func walledSides(p *ir.Plan, r geom.Rect) [sideCount]bool {
 			}
 			mid := (b.solid.Min.Y + b.solid.Max.Y) / 2
 			if mid <= c.Y && r.Min.Y-mid <= BackReach+orientEpsilon {
-				out[sideTop] = true
+				out[ir.SideTop] = true
 			}
 			if mid >= c.Y && mid-r.Max.Y <= BackReach+orientEpsilon {
-				out[sideBottom] = true
+				out[ir.SideBottom] = true
 			}
 			continue
 		}
@@ -99,34 +86,20 @@ func walledSides(p *ir.Plan, r geom.Rect) [sideCount]bool {
 		}
 		mid := (b.solid.Min.X + b.solid.Max.X) / 2
 		if mid <= c.X && r.Min.X-mid <= BackReach+orientEpsilon {
-			out[sideLeft] = true
+			out[ir.SideLeft] = true
 		}
 		if mid >= c.X && mid-r.Max.X <= BackReach+orientEpsilon {
-			out[sideRight] = true
+			out[ir.SideRight] = true
 		}
 	}
 	return out
 }
 
-// fitsBack reports whether side s of r can be a fixture's back: any side
-// of a square footprint or catalogue piece; otherwise the long side when
-// the catalogue piece is wider than deep, the short one when deeper.
-func fitsBack(fx ir.WallFixture, r geom.Rect, s int) bool {
-	along, depth := r.W(), r.H()
-	if s == sideLeft || s == sideRight {
-		along, depth = depth, along
-	}
-	if math.Abs(along-depth) <= geom.Eps || fx.W == fx.D {
-		return true
-	}
-	return (along > depth) == (fx.W > fx.D)
-}
-
 // quarter is the side a rotate (degrees) turns the back to.
 func quarter(rot float64) int {
-	q := int(math.Round(rot/90)) % sideCount
+	q := int(math.Round(rot/90)) % ir.SideCount
 	if q < 0 {
-		q += sideCount
+		q += ir.SideCount
 	}
 	return q
 }
