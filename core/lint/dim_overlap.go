@@ -44,21 +44,6 @@ const (
 	dimDefaultRef = 10000
 )
 
-// Sheet fitting when `paper` states no scale: the finest of these scales
-// whose sheet, less margins and bands (sheet mm), holds the building.
-var dimAutoScales = []float64{50, 100, 200, 500}
-
-const (
-	dimSheetMargin = 15
-	dimFitDimsBand = 16.5
-	dimFitChrome   = 25
-)
-
-// dimPaper are the ISO 216 sheets, portrait (width, height) in mm.
-var dimPaper = map[string][2]float64{
-	"A4": {210, 297}, "A3": {297, 420}, "A2": {420, 594}, "A1": {594, 841}, "A0": {841, 1189},
-}
-
 // dimSizes are the drawn sizes of a dimension in plan mm.
 type dimSizes struct{ tier, text, textOff, tick float64 }
 
@@ -292,10 +277,10 @@ func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\
 // dimSizes are the storey's dimension sizes.
 func (c *checker) dimSizes() dimSizes {
 	st := c.p.Settings
-	if sz, ok := dimPaper[st.Paper]; ok {
+	if w, h, _, ok := st.SheetSize(); ok {
 		d := st.ScaleDenom
 		if !(d > 0) || math.IsInf(d, 0) {
-			d = c.autoScale(sz, st)
+			d = c.autoScale(w, h, st)
 		}
 		return dimSizes{tier: dimTierSheet * d, text: dimTextSheet * d, textOff: dimTextOffSheet * d, tick: dimTickSheet * d}
 	}
@@ -342,11 +327,7 @@ func (c *checker) dimExtent() (geom.Rect, bool) {
 
 // autoScale is the finest scale whose sheet holds the building (walls
 // with their thickness, and rooms).
-func (c *checker) autoScale(sz [2]float64, st ir.Settings) float64 {
-	w, h := sz[0], sz[1]
-	if st.Orientation != "portrait" {
-		w, h = h, w
-	}
+func (c *checker) autoScale(w, h float64, st ir.Settings) float64 {
 	var b geom.Rect
 	ok := false
 	add := func(r geom.Rect) {
@@ -371,14 +352,6 @@ func (c *checker) autoScale(sz [2]float64, st ir.Settings) float64 {
 			}
 		}
 	}
-	band := 0.0
-	if st.DimsAuto != "" {
-		band = 2 * dimFitDimsBand
-	}
-	for _, d := range dimAutoScales {
-		if b.W()/d <= w-2*dimSheetMargin-band && b.H()/d <= h-2*dimSheetMargin-band-dimFitChrome {
-			return d
-		}
-	}
-	return dimAutoScales[len(dimAutoScales)-1]
+	d, _ := ir.AutoScale(w, h, b.W(), b.H(), st.DimsAuto != "")
+	return d
 }
