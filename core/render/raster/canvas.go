@@ -246,10 +246,9 @@ const (
 )
 
 type paint struct {
-	kind  int
-	c     color.RGBA
-	ref   string
-	alpha float64 // opacity in (0, 1); 0 means opaque
+	kind int
+	c    color.RGBA
+	ref  string
 }
 
 // parsePaint reads none, #rgb, #rrggbb, a few colour names and url(#id).
@@ -364,10 +363,8 @@ func (c *canvas) drawOn(dst *image.RGBA, name string, as []xml.Attr, st style) {
 		ss := strokeStyle{width: st.strokeWidth, cap: st.cap, join: st.join, miterLimit: st.miterLimit, dash: st.dash}
 		pa := st.stroke
 		if w := st.strokeWidth * ds; w < 1 && pa.kind == paintColor {
-			// A stroke thinner than a pixel is drawn as resvg (after
-			// Skia) draws it: one pixel wide, its opacity scaled down.
-			ss.width = 1 / ds
-			pa.alpha = w
+			c.hairlines(dst, p, ss, st.m, pa.c, w)
+			return
 		}
 		var polys [][]pt
 		emit := func(q []pt) { polys = append(polys, q) }
@@ -379,6 +376,46 @@ func (c *canvas) drawOn(dst *image.RGBA, name string, as []xml.Attr, st style) {
 			}
 		}
 		c.fill(dst, polys, st.m, pa, true)
+	}
+}
+
+// hairlines draws a stroke thinner than a device pixel (see hairline),
+// dashed first when it has a pattern, with square caps half a pixel long.
+func (c *canvas) hairlines(dst *image.RGBA, p path, ss strokeStyle, m matrix, col color.RGBA, opacity float64) {
+	rgb := [3]uint32{uint32(col.R), uint32(col.G), uint32(col.B)}
+	clip := dst.Bounds()
+	draw := func(pts []pt, closed bool) {
+		pts = dedupe(pts, closed)
+		if len(pts) < 2 {
+			return
+		}
+		dev := make([]pt, len(pts))
+		for i, q := range pts {
+			dev[i] = m.apply(q)
+		}
+		if closed {
+			dev = append(dev, dev[0])
+		} else if ss.cap == capSquare {
+			extend := func(end, from pt) pt {
+				d := end.sub(from)
+				if l := d.len(); l > 0 {
+					return end.add(d.mul(0.5 / l))
+				}
+				return end
+			}
+			dev[0] = extend(dev[0], dev[1])
+			dev[len(dev)-1] = extend(dev[len(dev)-1], dev[len(dev)-2])
+		}
+		for i := 0; i+1 < len(dev); i++ {
+			hairline(dst, clip, dev[i], dev[i+1], rgb, opacity)
+		}
+	}
+	for i, s := range p.subs {
+		if len(ss.dash) > 0 {
+			dashes(s, p.closed[i], ss.dash, func(d []pt) { draw(d, false) })
+		} else {
+			draw(s, p.closed[i])
+		}
 	}
 }
 
@@ -422,15 +459,11 @@ func (c *canvas) fill(dst *image.RGBA, polys [][]pt, m matrix, pa paint, orient 
 	}
 	switch pa.kind {
 	case paintColor:
-		op := uint32(255)
-		if pa.alpha > 0 && pa.alpha < 1 {
-			op = uint32(math.Round(pa.alpha * 255))
-		}
 		sr, sg, sb := uint32(pa.c.R), uint32(pa.c.G), uint32(pa.c.B)
 		c.scan.fill(dev, r, func(y, x0 int, alpha []uint8) {
 			row := dst.Pix[dst.PixOffset(x0, y):]
 			for i, m := range alpha {
-				k := uint32(m) * op / 255
+				k := uint32(m)
 				if k == 0 {
 					continue
 				}
