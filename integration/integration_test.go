@@ -480,6 +480,9 @@ func TestCanaryNeverLogged(t *testing.T) {
 	post(t, tc, base+"/mcp", strings.Repeat(canary, 20000), nil)
 	get(t, tc, http.MethodGet, base+"/svg/"+p, nil)
 	get(t, tc, http.MethodGet, base+"/svg/"+p+"broken", nil)
+	get(t, tc, http.MethodGet, base+"/png/"+p, nil)
+	get(t, tc, http.MethodGet, base+"/png/"+p+"broken", nil)
+	post(t, tc, base+"/mcp", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"compile","arguments":{"source":`+string(src)+`,"format":"png"}}}`, nil)
 	post(t, tc, "http://limited.localhost:9080/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"compile","arguments":{"source":`+string(src)+`}}}`, nil)
 
 	time.Sleep(200 * time.Millisecond)
