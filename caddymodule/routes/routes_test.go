@@ -23,6 +23,8 @@ func TestMatch(t *testing.T) {
 		{"pinned unknown kind", Default(), "/v/1.0-ab/gif/abc", Match{}, false},
 		{"pinned no version", Default(), "/v//svg/abc", Match{}, false},
 		{"pinned no kind", Default(), "/v/1.0-ab", Match{}, false},
+		{"png", Default(), "/png/abc", Match{Route: ImageRoute, Kind: PNG, Payload: "abc"}, true},
+		{"pinned png", Default(), "/v/1.0-ab/png/abc", Match{Route: PinnedRoute, Kind: PNG, Version: "1.0-ab", Payload: "abc"}, true},
 		{"other", Default(), "/index.html", Match{}, false},
 		{"moved svg", moved, "/drawings/abc", Match{Route: ImageRoute, Kind: SVG, Payload: "abc"}, true},
 		{"moved pinned", moved, "/pinned/9/svg/abc", Match{Route: PinnedRoute, Kind: SVG, Version: "9", Payload: "abc"}, true},
