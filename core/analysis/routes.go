@@ -207,6 +207,10 @@ func (g *navGrid) nearestTwo(targets, from, rooms []int) map[int][2]nearLabel {
 // way).
 var sharedLegs = 2
 
+// maxSharedSearches bounds the reverse searches of the whole grid one
+// describe makes for the functional routes.
+const maxSharedSearches = 2
+
 // routeWidths fills each leg's widest-path width. A destination many legs
 // share gets one reverse search from it, corrected per leg; a leg to a
 // destination of its own gets a forward search that stops at it.
@@ -214,6 +218,26 @@ func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
 	count := map[int]int{}
 	for _, l := range legs {
 		count[l.to]++
+	}
+	// The destinations with the most legs (the lower index on a tie) get
+	// a reverse search of the whole grid, at most maxSharedSearches of
+	// them, so the work stays linear in the grid however many rooms the
+	// plan has; every other leg gets its own bounded search.
+	var dests []int
+	for to, c := range count {
+		if c >= sharedLegs {
+			dests = append(dests, to)
+		}
+	}
+	slices.SortFunc(dests, func(a, b int) int {
+		if count[a] != count[b] {
+			return count[b] - count[a]
+		}
+		return a - b
+	})
+	shared := map[int]bool{}
+	for _, to := range dests[:min(len(dests), maxSharedSearches)] {
+		shared[to] = true
 	}
 	// Legs to one destination are taken together, so one reverse search
 	// at a time is enough.
@@ -226,7 +250,7 @@ func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
 	for _, i := range order {
 		l := &legs[i]
 		s, t := targets[l.from], targets[l.to]
-		if count[l.to] < sharedLegs {
+		if !shared[l.to] {
 			if point == nil {
 				point = g.newWidestSearch(false, -1, -1)
 			}
