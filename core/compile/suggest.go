@@ -53,6 +53,6 @@ func Suggest(src []byte, opts SuggestOptions) SuggestResult {
 	// reached through a bedroom, a windowless bedroom), none of which the
 	// circulation walk decides: skip it.
 	facts := analysis.AccessFacts(e.plan)
-	res.Suggestions = suggest.Suggest(e.plan, facts, lint.Run(e.plan, facts, lint.Options{Source: src}))
+	res.Suggestions = suggest.Suggest(e.plan, facts, lint.Run(e.plan, facts, lint.Options{Source: src, Codes: suggest.Codes}))
 	return res
 }

@@ -119,6 +119,19 @@ func newOccGrid(pg geom.Polygon) (*occGrid, bool) {
 	}
 	g := &occGrid{x0: b.Min.X + cell/2, y0: b.Min.Y + cell/2, cell: cell, nx: nx, ny: ny,
 		room: make([]bool, nx*ny), free: make([]bool, nx*ny)}
+	if isAxisRect(pg, b) {
+		// Every centre within the tolerance of the rectangle is on its
+		// floor: whole rows of the box, less the cells past its far sides.
+		ya, yb := g.span(b.Min.Y, b.Max.Y+geom.Eps, g.y0, ny)
+		xa, xb := g.span(b.Min.X, b.Max.X+geom.Eps, g.x0, nx)
+		for y := ya; y <= yb; y++ {
+			for x := xa; x <= xb; x++ {
+				g.room[y*nx+x] = true
+				g.free[y*nx+x] = true
+			}
+		}
+		return g, true
+	}
 	for y := range ny {
 		for x := range nx {
 			if inPolygon(pg, g.centre(x, y)) {
@@ -128,6 +141,24 @@ func newOccGrid(pg geom.Polygon) (*occGrid, bool) {
 		}
 	}
 	return g, true
+}
+
+// isAxisRect reports whether pg is exactly its bounding box b: four
+// corners, every edge along an axis.
+func isAxisRect(pg geom.Polygon, b geom.Rect) bool {
+	if len(pg) != 4 {
+		return false
+	}
+	for i, q := range pg {
+		r := pg[(i+1)%4]
+		if q.X != r.X && q.Y != r.Y {
+			return false
+		}
+		if (q.X != b.Min.X && q.X != b.Max.X) || (q.Y != b.Min.Y && q.Y != b.Max.Y) {
+			return false
+		}
+	}
+	return b.W() > 0 && b.H() > 0
 }
 
 func (g *occGrid) centre(x, y int) geom.Point {

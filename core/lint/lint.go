@@ -56,7 +56,7 @@ func Run(p *ir.Plan, facts *analysis.Facts, opts Options) diag.List {
 	counts := verticalCounts(pages)
 	b := newBudget()
 	for i, pg := range pages {
-		c := &checker{p: pg, m: analysis.NewModel(pg), prof: prof, src: opts.Source, shafts: counts, arrivals: arrivals[i], budget: b}
+		c := &checker{p: pg, m: analysis.NewModel(pg), prof: prof, src: opts.Source, shafts: counts, arrivals: arrivals[i], budget: b, keep: keeps(opts.Codes)}
 		c.circ, c.circKnown = storeyCirculation(facts, i, len(pages), multi)
 		if multi && pg.Level != nil {
 			if n, err := strconv.Atoi(pg.Level.Number); err == nil {
@@ -125,6 +125,10 @@ type checker struct {
 	circKnown bool
 	// budget counts the findings and pairs of the whole run.
 	budget *budget
+	// keep is the display filter: a costly rule none of whose codes it
+	// keeps is not run at all (the filter is applied before the caps, so
+	// what is shown is the same).
+	keep func(code string) bool
 	// roomOps lists each room's openings (see openingsOf).
 	roomOps [][]int
 	// pieces and wallIx index the furniture and the wall bands (index.go);
@@ -182,9 +186,13 @@ func (c *checker) run() {
 	c.wallCollision()
 	c.accessRules()
 	c.doorRules()
-	c.roomNoClearPath()
+	if c.keep("W_ROOM_NO_CLEAR_PATH") {
+		c.roomNoClearPath()
+	}
 	c.noEntrance()
-	c.circulationRules()
+	if c.keep("W_PATH_TOO_NARROW") || c.keep("W_CIRCUITOUS_PATH") {
+		c.circulationRules()
+	}
 	c.aliasMatch()
 	c.fixtureBackToRoom()
 	c.dimRules()

@@ -56,6 +56,10 @@ const (
 	exteriorCategory = "exterior"
 )
 
+// Codes are the lint findings suggestions are made from: a caller that
+// lints only for Suggest may keep just these.
+var Codes = []string{CodeNoEntrance, CodeUnreachable, CodeBathVia, CodeNoWindowBed}
+
 // Candidate is one ready-to-paste statement and why it helps.
 type Candidate struct {
 	InsertText string `json:"insertText"`
