@@ -78,7 +78,9 @@ func (c *checker) roomNoClearPath() {
 		if float64(g.count(g.free))*cellArea < occMinFloor-1e-9 {
 			continue
 		}
-		reached := g.walk(ways)
+		// The walk stops once it has reached enough floor: only a room
+		// short of it is reported, with the exact area.
+		reached := g.walk(ways, int(math.Ceil((occMinFloor+1e-9)/cellArea)))
 		if a := float64(reached) * cellArea; a < occMinFloor-1e-9 {
 			d := diag.New("W_ROOM_NO_CLEAR_PATH", rm.Span, "Room %s cannot be walked into: furniture and door sweeps close off the floor behind its %s (only %s m² can be reached).",
 				quote(roomName(*rm)), plural2(len(ways), "doorway"), m2(a))
@@ -213,8 +215,9 @@ func (g *occGrid) count(m []bool) int {
 }
 
 // walk floods the free cells from every opening's starts and returns how
-// many it reaches.
-func (g *occGrid) walk(ways []doorFrame) int {
+// many it reaches, stopping once it has reached enough (the count is then
+// at least enough).
+func (g *occGrid) walk(ways []doorFrame, enough int) int {
 	seen := make([]bool, len(g.free))
 	var queue []int
 	for _, w := range ways {
@@ -225,7 +228,7 @@ func (g *occGrid) walk(ways []doorFrame) int {
 			}
 		}
 	}
-	for h := 0; h < len(queue); h++ {
+	for h := 0; h < len(queue) && len(queue) < enough; h++ {
 		k := queue[h]
 		x, y := k%g.nx, k/g.nx
 		for _, nb := range [4][2]int{{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}} {
