@@ -8,11 +8,9 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"time"
 
 	"go.uber.org/zap"
 
-	"github.com/archlang-go/caddy-archlang/caddymodule/mcpserver"
 	"github.com/archlang-go/caddy-archlang/caddymodule/routes"
 	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/diag"
@@ -36,119 +34,26 @@ const widthParam = "width"
 // to it). The width is part of the ETag and of the cache key, and the URLs
 // sent back keep the width the client asked for.
 func (h *Handler) servePNG(w http.ResponseWriter, r *http.Request, rv, p string) error {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
-		return nil
-	}
+	return h.serveImage(w, r, rv, p, h.pngImage(r, p))
+}
+
+// pngImage is the PNG route's way with payload p, at the width r asks for.
+func (h *Handler) pngImage(r *http.Request, p string) imageKind {
 	width, query, werr := h.pngWidth(r)
 	current := core.RenderVersion()
-	pinned := rv != ""
-	if pinned && rv != current && werr == nil {
-		h.metrics.pngResult(svgRedirect)
-		w.Header().Set("Location", h.base(r, false).Image(routes.PNG, p)+query)
-		w.Header().Set("Cache-Control", cacheRedirect)
-		w.WriteHeader(http.StatusFound)
-		return nil
+	return imageKind{
+		kind: routes.PNG, name: "/png/", contentType: "image/png", csp: pngCSP,
+		query: query, badQuery: werr,
+		etag:   pngETag(current, p, width),
+		key:    current + "\x00png\x00" + strconv.Itoa(width) + "\x00" + p,
+		result: h.metrics.pngResult,
+		errorBody: func(ds []diag.JSON) []byte {
+			return h.errorPNG(ds, width)
+		},
+		render: func(ctx context.Context, src []byte) ([]byte, bool) {
+			return h.rasterise(ctx, src, width)
+		},
 	}
-
-	hd := w.Header()
-	hd.Set("X-Content-Type-Options", "nosniff")
-	hd.Set("Content-Security-Policy", pngCSP)
-
-	if werr != nil {
-		h.metrics.pngResult(svgBadPayload)
-		h.writePNG(w, r, http.StatusBadRequest, cacheRefusal, h.errorPNG([]diag.JSON{diag.ToJSON(nil, diag.Diagnostic{Severity: diag.Error, Message: werr.Error()})}, width))
-		return nil
-	}
-	if max := payload.MaxEncodedLen(h.MaxInflated); max > 0 && int64(len(p)) > max {
-		h.metrics.refused(reasonPayloadTooBig)
-		h.writePNG(w, r, http.StatusRequestEntityTooLarge, cacheRefusal,
-			h.errorPNG([]diag.JSON{diag.ToJSON(nil, diag.InputTooLarge("The /png/ payload", int64(len(p)), max))}, width))
-		return nil
-	}
-
-	etag := pngETag(current, p, width)
-	hd.Set("ETag", etag)
-	hd.Set("Content-Location", h.base(r, false).Pinned(routes.PNG, current, p)+query)
-	if pinned {
-		hd.Set("Cache-Control", cachePinned)
-	} else {
-		hd.Set("Cache-Control", cacheUnpinned)
-	}
-	if etagMatch(r.Header.Get("If-None-Match"), etag) {
-		h.metrics.pngResult(svgNotModified)
-		w.WriteHeader(http.StatusNotModified)
-		return nil
-	}
-
-	key := current + "\x00png\x00" + strconv.Itoa(width) + "\x00" + p
-	if body, ok := h.cache.get(key); ok {
-		h.metrics.pngResult(svgHit)
-		h.writePNG(w, r, http.StatusOK, "", body)
-		return nil
-	}
-
-	src, err := payload.Decode(p, h.MaxInflated)
-	if err != nil {
-		hd.Del("ETag")
-		hd.Del("Content-Location")
-		status, d := http.StatusBadRequest, imagePayloadDiagnostic("/png/", err)
-		if errors.Is(err, payload.ErrTooLarge) {
-			status = http.StatusRequestEntityTooLarge
-			d = diag.InputTooLarge("The plan in the /png/ payload", h.MaxInflated+1, h.MaxInflated)
-			h.metrics.refused(reasonPayloadTooBig)
-		} else {
-			h.metrics.pngResult(svgBadPayload)
-		}
-		h.writePNG(w, r, status, cacheRefusal, h.errorPNG([]diag.JSON{diag.ToJSON(nil, d)}, width))
-		return nil
-	}
-
-	release, err := h.limiter.Acquire(r.Context())
-	if err != nil {
-		hd.Del("ETag")
-		hd.Del("Content-Location")
-		if !errors.Is(err, mcpserver.ErrBusy) {
-			h.metrics.refused(reasonCancelled)
-			w.WriteHeader(statusClientClosed)
-			return nil
-		}
-		h.metrics.refused(reasonBusy)
-		hd.Set("Retry-After", h.retryAfter())
-		h.writePNG(w, r, http.StatusServiceUnavailable, cacheRefusal,
-			h.errorPNG([]diag.JSON{diag.ToJSON(nil, mcpserver.BusyDiagnostic(h.limiter.Wait()))}, width))
-		return nil
-	}
-	defer release()
-	ctx, cancel := context.WithTimeout(r.Context(), time.Duration(h.ComputeTimeout))
-	defer cancel()
-
-	h.metrics.pngResult(svgMiss)
-	h.renders.Add(1)
-	body, ok := h.rasterise(ctx, src, width)
-	if ctx.Err() != nil {
-		hd.Del("ETag")
-		hd.Del("Content-Location")
-		if r.Context().Err() != nil {
-			h.metrics.refused(reasonCancelled)
-			w.WriteHeader(statusClientClosed)
-			return nil
-		}
-		h.metrics.refused(reasonDeadline)
-		h.writePNG(w, r, http.StatusUnprocessableEntity, cacheRefusal,
-			h.errorPNG([]diag.JSON{diag.ToJSON(nil, mcpserver.DeadlineDiagnostic(time.Duration(h.ComputeTimeout)))}, width))
-		return nil
-	}
-	if !ok {
-		hd.Del("ETag")
-		hd.Del("Content-Location")
-		h.writePNG(w, r, http.StatusInternalServerError, cacheRefusal, body)
-		return nil
-	}
-	h.cache.put(key, body)
-	h.writePNG(w, r, http.StatusOK, "", body)
-	return nil
 }
 
 // pngWidth reads the width a request asks for. The query it returns is
@@ -228,23 +133,6 @@ func imagePayloadDiagnostic(route string, err error) diag.Diagnostic {
 		msg += ": it does not inflate as raw deflate"
 	}
 	return diag.Diagnostic{Severity: diag.Error, Message: msg}
-}
-
-// writePNG writes a PNG body; cacheControl overrides the header when not
-// "". HEAD gets the headers only.
-func (h *Handler) writePNG(w http.ResponseWriter, r *http.Request, status int, cacheControl string, body []byte) {
-	hd := w.Header()
-	hd.Set("Content-Type", "image/png")
-	hd.Set("X-Content-Type-Options", "nosniff")
-	hd.Set("Content-Security-Policy", pngCSP)
-	if cacheControl != "" {
-		hd.Set("Cache-Control", cacheControl)
-	}
-	hd.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
-	}
 }
 
 // pngETag is a strong validator derived from the render version, the

@@ -40,11 +40,12 @@ func (h *Handler) serveRefusal(w http.ResponseWriter, r *http.Request, herr erro
 		return next.ServeHTTP(w, r)
 	case m.Route == routes.MCPRoute:
 		writeJSONRefusal(w, he.StatusCode, d)
-	case m.Kind == routes.PNG:
-		width, _, _ := h.pngWidth(r)
-		h.writePNG(w, r, he.StatusCode, cacheRefusal, h.errorPNG([]diag.JSON{diag.ToJSON(nil, d)}, width))
 	default:
-		h.writeDrawing(w, r, he.StatusCode, cacheRefusal, errorDrawing([]diag.JSON{diag.ToJSON(nil, d)}))
+		k := h.svgImage(m.Payload)
+		if m.Kind == routes.PNG {
+			k = h.pngImage(r, m.Payload)
+		}
+		h.writeImage(w, r, k, he.StatusCode, cacheRefusal, k.errorBody([]diag.JSON{diag.ToJSON(nil, d)}))
 	}
 	return nil
 }

@@ -41,6 +41,58 @@ const (
 // not a plan at all (bad base64url or deflate) are 400, oversized ones 413;
 // both also come with an error drawing.
 func (h *Handler) serveSVG(w http.ResponseWriter, r *http.Request, rv, p string) error {
+	return h.serveImage(w, r, rv, p, h.svgImage(p))
+}
+
+// svgImage is the SVG route's way with payload p.
+func (h *Handler) svgImage(p string) imageKind {
+	current := core.RenderVersion()
+	return imageKind{
+		kind: routes.SVG, name: "/svg/", contentType: "image/svg+xml", csp: svgCSP,
+		etag:   svgETag(current, p),
+		key:    current + "\x00" + p,
+		result: h.metrics.svgResult,
+		errorBody: func(ds []diag.JSON) []byte {
+			return errorDrawing(ds)
+		},
+		render: h.render,
+	}
+}
+
+// imageKind is what one image route does its own way; serveImage does the
+// rest, the same for every format.
+type imageKind struct {
+	kind        routes.Kind
+	name        string // the route as messages name it ("/svg/")
+	contentType string
+	csp         string
+	// query is what the URLs sent back carry after the path ("" or
+	// "?width=N"); badQuery, when set, is why the request's query is
+	// refused (400).
+	query    string
+	badQuery error
+	// etag and key name the bytes this request asks for: the validator,
+	// and the key of the drawings cache.
+	etag, key string
+	// result counts a response in the route's metric.
+	result func(string)
+	// errorBody draws diagnostics as an image of the route's format.
+	errorBody func([]diag.JSON) []byte
+	// render draws src; ok is false only when the compiler panicked.
+	render func(ctx context.Context, src []byte) (body []byte, ok bool)
+}
+
+// serveImage answers an image route: {route}<p> (rv == "") and
+// {pin_path}<rv>/<format>/<p>. The URLs it sends back (Content-Location,
+// the Location of an old pin's redirect) are paths under the prefix the
+// client's request had.
+//
+// A plan that does not compile is answered 200 with an image that lists its
+// diagnostics: the URL names a plan, the plan is what it is, and an <img>
+// shows a readable error instead of a broken-image icon. Payloads that are
+// not a plan at all (bad base64url or deflate) are 400, oversized ones 413;
+// both also come with an error image.
+func (h *Handler) serveImage(w http.ResponseWriter, r *http.Request, rv, p string, k imageKind) error {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
@@ -48,11 +100,11 @@ func (h *Handler) serveSVG(w http.ResponseWriter, r *http.Request, rv, p string)
 	}
 	current := core.RenderVersion()
 	pinned := rv != ""
-	if pinned && rv != current {
+	if pinned && rv != current && k.badQuery == nil {
 		// The pin promises bytes this compiler no longer draws: send the
-		// client to the drawing that follows the compiler.
-		h.metrics.svgResult(svgRedirect)
-		w.Header().Set("Location", h.base(r, false).Image(routes.SVG, p))
+		// client to the image that follows the compiler.
+		k.result(svgRedirect)
+		w.Header().Set("Location", h.base(r, false).Image(k.kind, p)+k.query)
 		w.Header().Set("Cache-Control", cacheRedirect)
 		w.WriteHeader(http.StatusFound)
 		return nil
@@ -60,56 +112,64 @@ func (h *Handler) serveSVG(w http.ResponseWriter, r *http.Request, rv, p string)
 
 	hd := w.Header()
 	hd.Set("X-Content-Type-Options", "nosniff")
-	hd.Set("Content-Security-Policy", svgCSP)
+	hd.Set("Content-Security-Policy", k.csp)
+	refuse := func(status int, d diag.Diagnostic) {
+		h.writeImage(w, r, k, status, cacheRefusal, k.errorBody([]diag.JSON{diag.ToJSON(nil, d)}))
+	}
 
+	if k.badQuery != nil {
+		k.result(svgBadPayload)
+		refuse(http.StatusBadRequest, diag.Diagnostic{Severity: diag.Error, Message: k.badQuery.Error()})
+		return nil
+	}
 	if max := payload.MaxEncodedLen(h.MaxInflated); max > 0 && int64(len(p)) > max {
 		h.metrics.refused(reasonPayloadTooBig)
-		h.writeDrawing(w, r, http.StatusRequestEntityTooLarge, cacheRefusal,
-			errorDrawing([]diag.JSON{diag.ToJSON(nil, diag.InputTooLarge("The /svg/ payload", int64(len(p)), max))}))
+		refuse(http.StatusRequestEntityTooLarge, diag.InputTooLarge("The "+k.name+" payload", int64(len(p)), max))
 		return nil
 	}
 
-	etag := svgETag(current, p)
-	hd.Set("ETag", etag)
-	hd.Set("Content-Location", h.base(r, false).Pinned(routes.SVG, current, p))
+	hd.Set("ETag", k.etag)
+	hd.Set("Content-Location", h.base(r, false).Pinned(k.kind, current, p)+k.query)
 	if pinned {
 		hd.Set("Cache-Control", cachePinned)
 	} else {
 		hd.Set("Cache-Control", cacheUnpinned)
 	}
-	if etagMatch(r.Header.Get("If-None-Match"), etag) {
-		h.metrics.svgResult(svgNotModified)
+	if etagMatch(r.Header.Get("If-None-Match"), k.etag) {
+		k.result(svgNotModified)
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
 
-	key := current + "\x00" + p
-	if body, ok := h.cache.get(key); ok {
-		h.metrics.svgResult(svgHit)
-		h.writeDrawing(w, r, http.StatusOK, "", body)
+	if body, ok := h.cache.get(k.key); ok {
+		k.result(svgHit)
+		h.writeImage(w, r, k, http.StatusOK, "", body)
 		return nil
 	}
 
-	src, err := payload.Decode(p, h.MaxInflated)
-	if err != nil {
+	// From here on a refusal names no cached bytes.
+	unname := func() {
 		hd.Del("ETag")
 		hd.Del("Content-Location")
-		status, d := http.StatusBadRequest, payloadDiagnostic(err)
+	}
+	src, err := payload.Decode(p, h.MaxInflated)
+	if err != nil {
+		unname()
+		status, d := http.StatusBadRequest, imagePayloadDiagnostic(k.name, err)
 		if errors.Is(err, payload.ErrTooLarge) {
 			status = http.StatusRequestEntityTooLarge
-			d = diag.InputTooLarge("The plan in the /svg/ payload", h.MaxInflated+1, h.MaxInflated)
+			d = diag.InputTooLarge("The plan in the "+k.name+" payload", h.MaxInflated+1, h.MaxInflated)
 			h.metrics.refused(reasonPayloadTooBig)
 		} else {
-			h.metrics.svgResult(svgBadPayload)
+			k.result(svgBadPayload)
 		}
-		h.writeDrawing(w, r, status, cacheRefusal, errorDrawing([]diag.JSON{diag.ToJSON(nil, d)}))
+		refuse(status, d)
 		return nil
 	}
 
 	release, err := h.limiter.Acquire(r.Context())
 	if err != nil {
-		hd.Del("ETag")
-		hd.Del("Content-Location")
+		unname()
 		if !errors.Is(err, mcpserver.ErrBusy) {
 			h.metrics.refused(reasonCancelled) // the client left while queued
 			w.WriteHeader(statusClientClosed)
@@ -117,39 +177,35 @@ func (h *Handler) serveSVG(w http.ResponseWriter, r *http.Request, rv, p string)
 		}
 		h.metrics.refused(reasonBusy)
 		hd.Set("Retry-After", h.retryAfter())
-		h.writeDrawing(w, r, http.StatusServiceUnavailable, cacheRefusal,
-			errorDrawing([]diag.JSON{diag.ToJSON(nil, mcpserver.BusyDiagnostic(h.limiter.Wait()))}))
+		refuse(http.StatusServiceUnavailable, mcpserver.BusyDiagnostic(h.limiter.Wait()))
 		return nil
 	}
 	defer release()
 	ctx, cancel := context.WithTimeout(r.Context(), time.Duration(h.ComputeTimeout))
 	defer cancel()
 
-	h.metrics.svgResult(svgMiss)
+	k.result(svgMiss)
 	h.renders.Add(1)
-	body, ok := h.render(ctx, src)
+	body, ok := k.render(ctx, src)
 	if ctx.Err() != nil {
 		// The result is incomplete: never cache or send it.
-		hd.Del("ETag")
-		hd.Del("Content-Location")
+		unname()
 		if r.Context().Err() != nil {
 			h.metrics.refused(reasonCancelled)
 			w.WriteHeader(statusClientClosed)
 			return nil
 		}
 		h.metrics.refused(reasonDeadline)
-		h.writeDrawing(w, r, http.StatusUnprocessableEntity, cacheRefusal,
-			errorDrawing([]diag.JSON{diag.ToJSON(nil, mcpserver.DeadlineDiagnostic(time.Duration(h.ComputeTimeout)))}))
+		refuse(http.StatusUnprocessableEntity, mcpserver.DeadlineDiagnostic(time.Duration(h.ComputeTimeout)))
 		return nil
 	}
 	if !ok {
-		hd.Del("ETag")
-		hd.Del("Content-Location")
-		h.writeDrawing(w, r, http.StatusInternalServerError, cacheRefusal, body)
+		unname()
+		h.writeImage(w, r, k, http.StatusInternalServerError, cacheRefusal, body)
 		return nil
 	}
-	h.cache.put(key, body)
-	h.writeDrawing(w, r, http.StatusOK, "", body)
+	h.cache.put(k.key, body)
+	h.writeImage(w, r, k, http.StatusOK, "", body)
 	return nil
 }
 
@@ -183,24 +239,13 @@ func drawing(ctx context.Context, src []byte, plans *compile.Cache) []byte {
 	return errorDrawing(env.Diagnostics)
 }
 
-func payloadDiagnostic(err error) diag.Diagnostic {
-	msg := "The /svg/ payload is not a playground #z= payload"
-	switch {
-	case errors.Is(err, payload.ErrBase64):
-		msg += ": it is not base64url text"
-	case errors.Is(err, payload.ErrDeflate):
-		msg += ": it does not inflate as raw deflate"
-	}
-	return diag.Diagnostic{Severity: diag.Error, Message: msg}
-}
-
-// writeDrawing writes an SVG body; cacheControl overrides the header when
-// not "". HEAD gets the headers only.
-func (h *Handler) writeDrawing(w http.ResponseWriter, r *http.Request, status int, cacheControl string, body []byte) {
+// writeImage writes an image body of k's format; cacheControl overrides
+// the header when not "". HEAD gets the headers only.
+func (h *Handler) writeImage(w http.ResponseWriter, r *http.Request, k imageKind, status int, cacheControl string, body []byte) {
 	hd := w.Header()
-	hd.Set("Content-Type", "image/svg+xml")
+	hd.Set("Content-Type", k.contentType)
 	hd.Set("X-Content-Type-Options", "nosniff")
-	hd.Set("Content-Security-Policy", svgCSP)
+	hd.Set("Content-Security-Policy", k.csp)
 	if cacheControl != "" {
 		hd.Set("Cache-Control", cacheControl)
 	}
