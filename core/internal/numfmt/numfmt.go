@@ -1,0 +1,200 @@
+// Package numfmt is the one home of the core's number formatting and
+// rounding: JavaScript's shortest form, plain and fixed-decimal forms, and
+// the rounding rules the stages quote numbers with. It imports only the
+// standard library.
+//
+// The stages round in three ways, kept apart because they give different
+// answers on a few inputs and each call site must keep its own:
+//
+//   - [HalfUp] is exact half-up rounding (JavaScript's Math.round): ties go
+//     toward +∞, and every double gets the right answer.
+//   - [FloorHalf] is floor(x + 0.5), the reference's own idiom. The addition
+//     can itself round, so it differs from HalfUp just below one half
+//     (0.49999999999999994 gives 1, not 0) and on odd integers beyond 2^52
+//     (2^52+1 gives 2^52+2).
+//   - [HalfAwayTo] is math.Round: ties go away from zero (-2.5 gives -3,
+//     where the other two give -2).
+//
+// They write numbers in three ways:
+//
+//   - [JS] is JavaScript's Number#toString: plain notation from 1e-6 up to
+//     1e21, exponent notation ("1e+21", "1e-7") outside it.
+//   - [Plain] never uses an exponent (1e21 is "1000000000000000000000",
+//     1e-7 is "0.0000001").
+//   - [Fixed] writes a given number of decimals and drops trailing zeros.
+//
+// [JS] and [Plain] spell the non-finite values as JavaScript does ("NaN",
+// "Infinity", "-Infinity"); [Fixed] keeps strconv's words ("NaN", "+Inf",
+// "-Inf"). None of them writes "-0".
+package numfmt
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// The magnitudes outside which JavaScript switches to exponent notation:
+// plain for jsMinPlain <= |f| < jsMaxPlain.
+const (
+	jsMinPlain = 1e-6
+	jsMaxPlain = 1e21
+)
+
+// JS writes f as JavaScript's Number.prototype.toString does: the shortest
+// digits that read back as f, in plain notation for magnitudes in
+// [1e-6, 1e21) and in exponent notation otherwise ("1e+21", "1.5e-7", with
+// no leading zeros in the exponent). Negative zero is "0"; the non-finite
+// values are "NaN", "Infinity" and "-Infinity".
+func JS(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == 0:
+		return "0"
+	}
+	if a := math.Abs(f); a >= jsMinPlain && a < jsMaxPlain {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	s := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
+	mant, exp, _ := strings.Cut(s, "e")
+	return mant + "e" + exp[:1] + strings.TrimLeft(exp[1:], "0")
+}
+
+// Plain writes f with the shortest digits that read back as f, always in
+// plain notation (strconv's 'f' format with precision -1: 1e21 is
+// "1000000000000000000000", 1e-7 is "0.0000001"). Negative zero is "0";
+// the non-finite values are "NaN", "Infinity" and "-Infinity", as in [JS].
+func Plain(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == 0:
+		return "0"
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+// Fixed writes f with d decimals (strconv's 'f' format, which rounds the
+// exact binary value half to even), then drops trailing zeros and a
+// trailing point: Fixed(2.50, 2) is "2.5", Fixed(3, 1) is "3". Digits are
+// not shortened to the round-trip form, so Fixed(1e23, 1) is
+// "99999999999999991611392". A result that would read "-0" is "0"; the
+// non-finite values keep strconv's words ("NaN", "+Inf", "-Inf"). Callers
+// wanting another rounding of the last decimal round first (see
+// [HalfAwayTo]).
+func Fixed(f float64, d int) string {
+	s := strconv.FormatFloat(f, 'f', d, 64)
+	if strings.IndexByte(s, '.') >= 0 {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}
+
+// Hundredths writes v rounded to two decimals by [HalfUp] (ties toward +∞),
+// trailing zeros dropped and never "-0", as strconv's shortest plain form
+// of the rounded value (Plain(HalfUp(v*100)/100)). Magnitudes below
+// maxExactCents hundredths, every drawing coordinate in practice, take a
+// fast path that writes the digits directly.
+func Hundredths(v float64) string {
+	c := HalfUp(v * 100)
+	if c == 0 {
+		return "0"
+	}
+	if math.Abs(c) < maxExactCents {
+		return centsString(int64(c))
+	}
+	return Plain(c / 100)
+}
+
+// maxExactCents bounds the magnitude (in hundredths) below which a
+// hundredth's shortest decimal form is its plain digits: doubles there
+// are far closer together than 0.01, so c/100 round-trips through its own
+// decimal and through no shorter one.
+const maxExactCents = 1e12
+
+// centsString writes c hundredths as Plain(c/100) would, without the
+// general shortest-form search.
+func centsString(c int64) string {
+	var buf [24]byte
+	i := len(buf)
+	neg := c < 0
+	if neg {
+		c = -c
+	}
+	frac := c % 100
+	c /= 100
+	if frac != 0 {
+		if frac%10 == 0 {
+			i--
+			buf[i] = byte('0' + frac/10)
+		} else {
+			i -= 2
+			buf[i], buf[i+1] = byte('0'+frac/10), byte('0'+frac%10)
+		}
+		i--
+		buf[i] = '.'
+	}
+	for {
+		i--
+		buf[i] = byte('0' + c%10)
+		c /= 10
+		if c == 0 {
+			break
+		}
+	}
+	if neg {
+		i--
+		buf[i] = '-'
+	}
+	return string(buf[i:])
+}
+
+// HalfUp rounds x to the nearest integer, ties toward +∞ (2.5 gives 3, -2.5
+// gives -2), exactly for every double: it floors and compares the
+// remainder, as JavaScript's Math.round behaves. A zero result is +0. NaN
+// and ±Inf come back unchanged.
+func HalfUp(x float64) float64 {
+	r := math.Floor(x)
+	if x-r >= 0.5 {
+		r++
+	}
+	return NoNegZero(r)
+}
+
+// FloorHalf rounds x as floor(x + 0.5), ties toward +∞, the reference's
+// own idiom. Unlike [HalfUp] the addition can round first: 0.49999999999999994
+// gives 1 and 2^52+1 gives 2^52+2. A zero result is +0.
+func FloorHalf(x float64) float64 {
+	return NoNegZero(math.Floor(x + 0.5))
+}
+
+// FloorHalfTo rounds x to d ≥ 0 decimals by [FloorHalf]:
+// floor(x·10^d + 0.5) / 10^d, with a zero result as +0.
+func FloorHalfTo(x float64, d int) float64 {
+	p := math.Pow10(d)
+	return NoNegZero(math.Floor(x*p+0.5) / p)
+}
+
+// HalfAwayTo rounds x to d ≥ 0 decimals with ties away from zero, as
+// math.Round(x·10^d) / 10^d; a zero result is +0. When x·10^d overflows
+// the result is ±Inf (callers that want x back check for it).
+func HalfAwayTo(x float64, d int) float64 {
+	p := math.Pow10(d)
+	return NoNegZero(math.Round(x*p) / p)
+}
+
+// NoNegZero turns negative zero into zero and leaves every other value,
+// NaN included, as it is.
+func NoNegZero(x float64) float64 { return x + 0 }
