@@ -40,14 +40,9 @@ func sheetFacts(p *ir.Plan, outer geom.Rect, found bool) (string, *Sheet) {
 // outerRect is the plan's extent over the walls' outer faces (square
 // ends, exact arc extremes) and the rooms.
 func outerRect(p *ir.Plan) (geom.Rect, bool) {
-	r, found := extentRect(p)
-	add := func(q geom.Point) {
-		if found {
-			r = r.Union(geom.Rect{Min: q, Max: q})
-		} else {
-			r, found = geom.Rect{Min: q, Max: q}, true
-		}
-	}
+	var box geom.Bounds
+	box.Rect, box.OK = extentRect(p)
+	add := box.Add
 	for i := range p.Walls {
 		w := &p.Walls[i]
 		h := w.Thickness / 2
@@ -87,5 +82,5 @@ func outerRect(p *ir.Plan) (geom.Rect, bool) {
 			add(geom.Point{X: q.X + h, Y: q.Y + h})
 		}
 	}
-	return r, found
+	return box.Rect, box.OK
 }

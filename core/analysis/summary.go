@@ -12,15 +12,8 @@ import (
 
 // extentRect is the plan's extent on wall centrelines and room vertices.
 func extentRect(p *ir.Plan) (geom.Rect, bool) {
-	var r geom.Rect
-	found := false
-	add := func(q geom.Point) {
-		if found {
-			r = r.Union(geom.Rect{Min: q, Max: q})
-		} else {
-			r, found = geom.Rect{Min: q, Max: q}, true
-		}
-	}
+	var box geom.Bounds
+	add := box.Add
 	for i := range p.Walls {
 		w := &p.Walls[i]
 		for _, q := range w.Points {
@@ -35,7 +28,7 @@ func extentRect(p *ir.Plan) (geom.Rect, bool) {
 		add(b.Min)
 		add(b.Max)
 	}
-	return r, found
+	return box.Rect, box.OK
 }
 
 // arcExtremes lists the points where a wall's arcs reach their compass

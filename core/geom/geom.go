@@ -132,3 +132,23 @@ func (pg Polygon) Bounds() Rect {
 	}
 	return r
 }
+
+// Bounds grows a bounding box a point or a box at a time; the zero value
+// holds nothing yet.
+type Bounds struct {
+	Rect Rect
+	// OK reports whether anything was added.
+	OK bool
+}
+
+// Add takes point q into the box.
+func (b *Bounds) Add(q Point) { b.AddRect(Rect{Min: q, Max: q}) }
+
+// AddRect takes box r into the box.
+func (b *Bounds) AddRect(r Rect) {
+	if b.OK {
+		b.Rect = b.Rect.Union(r)
+		return
+	}
+	b.Rect, b.OK = r, true
+}

@@ -56,3 +56,19 @@ func TestCentroid(t *testing.T) {
 		}
 	}
 }
+
+func TestBounds(t *testing.T) {
+	var b Bounds
+	if b.OK {
+		t.Fatal("an empty Bounds holds something")
+	}
+	b.Add(Point{X: 3, Y: -1})
+	if !b.OK || b.Rect != (Rect{Min: Point{X: 3, Y: -1}, Max: Point{X: 3, Y: -1}}) {
+		t.Fatalf("one point: %+v", b)
+	}
+	b.AddRect(Rect{Min: Point{X: -2, Y: 0}, Max: Point{X: 1, Y: 5}})
+	b.Add(Point{X: 4, Y: 2})
+	if want := (Rect{Min: Point{X: -2, Y: -1}, Max: Point{X: 4, Y: 5}}); b.Rect != want {
+		t.Fatalf("box %+v, want %+v", b.Rect, want)
+	}
+}

@@ -296,17 +296,11 @@ func (c *checker) dimSizes() dimSizes {
 // dimExtent is the box around the walls' vertices, the rooms' corners and
 // the dimensions' measured points.
 func (c *checker) dimExtent() (geom.Rect, bool) {
-	var b geom.Rect
-	ok := false
+	var box geom.Bounds
 	add := func(q geom.Point) {
-		if !finitePt(q) {
-			return
+		if finitePt(q) {
+			box.Add(q)
 		}
-		if !ok {
-			b, ok = geom.Rect{Min: q, Max: q}, true
-			return
-		}
-		b = b.Union(geom.Rect{Min: q, Max: q})
 	}
 	for _, w := range c.p.Walls {
 		for _, q := range w.Points {
@@ -322,21 +316,14 @@ func (c *checker) dimExtent() (geom.Rect, bool) {
 		add(dm.From)
 		add(dm.To)
 	}
-	return b, ok
+	return box.Rect, box.OK
 }
 
 // autoScale is the finest scale whose sheet holds the building (walls
 // with their thickness, and rooms).
 func (c *checker) autoScale(w, h float64, st ir.Settings) float64 {
-	var b geom.Rect
-	ok := false
-	add := func(r geom.Rect) {
-		if !ok {
-			b, ok = r, true
-			return
-		}
-		b = b.Union(r)
-	}
+	var box geom.Bounds
+	add := box.AddRect
 	for _, w := range c.p.Walls {
 		t := geom.Point{X: w.Thickness / 2, Y: w.Thickness / 2}
 		for _, q := range w.Points {
@@ -352,6 +339,6 @@ func (c *checker) autoScale(w, h float64, st ir.Settings) float64 {
 			}
 		}
 	}
-	d, _ := ir.AutoScale(w, h, b.W(), b.H(), st.DimsAuto != "")
+	d, _ := ir.AutoScale(w, h, box.Rect.W(), box.Rect.H(), st.DimsAuto != "")
 	return d
 }

@@ -17,20 +17,16 @@ func (r *resolver) checkScale(plans []*ir.Plan) {
 	if !ok || !st.ScaleSet || !(st.ScaleDenom > 0) {
 		return
 	}
-	var ext geom.Rect
-	found := false
+	var all geom.Bounds
 	for _, p := range plans {
 		if e, ok := outerExtent(p); ok {
-			if found {
-				ext = ext.Union(e)
-			} else {
-				ext, found = e, true
-			}
+			all.AddRect(e)
 		}
 	}
-	if !found {
+	if !all.OK {
 		return
 	}
+	ext := all.Rect
 	if !(st.ScaleNum > 0) {
 		return // no finite scale to hold the drawing to
 	}
@@ -47,16 +43,8 @@ func (r *resolver) checkScale(plans []*ir.Plan) {
 // outerExtent is the bounding box of a plan's walls over their faces (with
 // square ends) and of its rooms.
 func outerExtent(p *ir.Plan) (geom.Rect, bool) {
-	var ext geom.Rect
-	found := false
-	add := func(q geom.Point) {
-		rc := geom.Rect{Min: q, Max: q}
-		if found {
-			ext = ext.Union(rc)
-		} else {
-			ext, found = rc, true
-		}
-	}
+	var box geom.Bounds
+	add := box.Add
 	for i := range p.Walls {
 		w := &p.Walls[i]
 		half := w.Thickness / 2
@@ -86,8 +74,8 @@ func outerExtent(p *ir.Plan) (geom.Rect, bool) {
 			add(q)
 		}
 	}
-	if found && (math.IsInf(ext.W(), 0) || math.IsNaN(ext.W())) {
-		return ext, false
+	if box.OK && (math.IsInf(box.Rect.W(), 0) || math.IsNaN(box.Rect.W())) {
+		return box.Rect, false
 	}
-	return ext, found
+	return box.Rect, box.OK
 }
