@@ -34,7 +34,7 @@ var allowed = map[string][]string{
 	"core/payload":        {},
 	"core/plangen":        {},
 	"core/memprobe":       {},
-	"core/planjson":       {"core/diag"},
+	"core/planjson":       {"core/diag", "core/internal/numfmt"},
 	"core/analysis":       {"core/source", "core/diag", "core/ir", "core/geom"},
 	"core/lint":           {"core/source", "core/diag", "core/ir", "core/geom", "core/analysis"},
 	"core/intent":         {"core/diag", "core/ir", "core/geom", "core/analysis"},

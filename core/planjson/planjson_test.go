@@ -1,7 +1,6 @@
 package planjson
 
 import (
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,38 +8,6 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/internal/golden"
 )
-
-func TestFormatNumber(t *testing.T) {
-	tenth, fifth := 0.1, 0.2 // variables: constant arithmetic would be exact
-	tests := []struct {
-		in   float64
-		want string
-	}{
-		{0, "0"},
-		{math.Copysign(0, -1), "0"},
-		{1, "1"},
-		{-1.5, "-1.5"},
-		{1.23456789, "1.23456789"},
-		{tenth + fifth, "0.30000000000000004"},
-		{123456789012, "123456789012"},
-		{1e20, "100000000000000000000"},
-		{1e21, "1e+21"},
-		{1.5e22, "1.5e+22"},
-		{0.000001, "0.000001"},
-		{1e-7, "1e-7"},
-		{1.25e-7, "1.25e-7"},
-		{5e-324, "5e-324"},
-		{math.MaxFloat64, "1.7976931348623157e+308"},
-		{math.Inf(1), "Infinity"},
-		{math.Inf(-1), "-Infinity"},
-		{math.NaN(), "NaN"},
-	}
-	for _, tt := range tests {
-		if got := FormatNumber(tt.in); got != tt.want {
-			t.Errorf("FormatNumber(%v) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
 
 func TestText(t *testing.T) {
 	tests := []struct{ json, want string }{

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 )
 
 // Kind is the JSON type of a Value. Undefined stands for a member that is
@@ -99,7 +101,7 @@ func (v Value) Text() string {
 	case Bool:
 		return strconv.FormatBool(v.Bool)
 	case Number:
-		return FormatNumber(v.Num)
+		return numfmt.JS(v.Num)
 	case String:
 		return v.Str
 	case Array:
@@ -115,65 +117,6 @@ func (v Value) Text() string {
 		return b.String()
 	}
 	return "[object Object]"
-}
-
-// FormatNumber writes f as JavaScript's Number.prototype.toString does:
-// the shortest digits that round-trip, in plain notation for magnitudes
-// in [1e-6, 1e21) and in exponent notation ("1e+21", "5e-7") otherwise.
-func FormatNumber(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case f == 0:
-		return "0" // also -0
-	}
-	sign := ""
-	if f < 0 {
-		sign, f = "-", -f
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±xx
-	mant, exp, _ := strings.Cut(e, "e")
-	digits := strings.Replace(mant, ".", "", 1)
-	x, _ := strconv.Atoi(exp)
-	k, n := len(digits), x+1
-	var s string
-	switch {
-	case k <= n && n <= maxPlainExponent:
-		s = digits + strings.Repeat("0", n-k)
-	case 0 < n && n <= maxPlainExponent:
-		s = digits[:n] + "." + digits[n:]
-	case minPlainExponent < n && n <= 0:
-		s = "0." + strings.Repeat("0", -n) + digits
-	default:
-		es := "+"
-		if n-1 < 0 {
-			es = "-"
-		}
-		s = digits[:1]
-		if k > 1 {
-			s += "." + digits[1:]
-		}
-		s += "e" + es + strconv.Itoa(abs(n-1))
-	}
-	return sign + s
-}
-
-// The decimal-exponent window in which JavaScript writes numbers without
-// an exponent: 10^(n-1) for minPlainExponent < n <= maxPlainExponent.
-const (
-	maxPlainExponent = 21
-	minPlainExponent = -6
-)
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }
 
 // errTooDeep is returned by Decode for a document nested deeper than MaxDepth.
