@@ -1,6 +1,8 @@
 package txt
 
 import (
+	"math"
+
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
@@ -66,12 +68,12 @@ func initial(s string) rune {
 // letter on the middle cell of their footprint: a stair or escalator by its
 // direction (U or D), anything else by its label or else its id.
 func drawObjects(g *grid, p *ir.Plan) {
+	at := func(c geom.Point, ch rune) { g.put(g.col(c.X), g.row(c.Y), ch) }
 	mark := func(r geom.Rect, ch rune) {
 		if !finite(r.Min) || !finite(r.Max) {
 			return
 		}
-		c := r.Center()
-		g.put(g.col(c.X), g.row(c.Y), ch)
+		at(r.Center(), ch)
 	}
 	for _, v := range p.Vertical {
 		ch := initial(v.ID)
@@ -90,6 +92,10 @@ func drawObjects(g *grid, p *ir.Plan) {
 		name := f.ID
 		if f.Label != "" && !fixtures[f.Type] {
 			name = f.Label
+		}
+		if wcTypes[f.Type] && finite(f.Rect.Min) && finite(f.Rect.Max) {
+			at(wcMark(f), initial(name))
+			continue
 		}
 		mark(f.Rect, initial(name))
 	}
@@ -143,4 +149,44 @@ func drawRoomLabels(g *grid, p *ir.Plan) {
 		cr := jsRound(float64(r0+r1) / 2)
 		g.text(cc-len(txt)/2, cr, txt)
 	}
+}
+
+// wcTypes are the catalogue names drawn as a WC.
+var wcTypes = map[string]bool{"wc": true, "toilet": true}
+
+// wcDepthFrac is where a WC's letter sits along its depth, as a fraction
+// of the depth measured from the back (the cistern): the middle of the
+// drawn symbol, which stops short of the front edge.
+const wcDepthFrac = 0.4925
+
+// wcMark is the point a WC's letter is drawn at: centred across its width,
+// wcDepthFrac of the way from its back to its front. The back is the top
+// edge unturned and follows the piece's quarter-turns clockwise.
+func wcMark(f ir.Furniture) geom.Point {
+	r := f.Rect
+	c := r.Center()
+	switch quarter(f.Rotate) {
+	case 1:
+		c.X = r.Max.X - wcDepthFrac*r.W()
+	case 2:
+		c.Y = r.Max.Y - wcDepthFrac*r.H()
+	case 3:
+		c.X = r.Min.X + wcDepthFrac*r.W()
+	default:
+		c.Y = r.Min.Y + wcDepthFrac*r.H()
+	}
+	return c
+}
+
+// quarter is the number of clockwise quarter-turns in deg (0..3), rounded
+// to the nearest; a non-finite angle counts as none.
+func quarter(deg float64) int {
+	if math.IsNaN(deg) || math.IsInf(deg, 0) || math.Abs(deg) > maxCoord {
+		return 0
+	}
+	q := int(math.Round(deg/90)) % 4
+	if q < 0 {
+		q += 4
+	}
+	return q
 }

@@ -196,14 +196,14 @@ func (gr *group) outline() []edge {
 	for i, e := range all {
 		d := e.b.Sub(e.a)
 		l := d.Len()
-		ts := []float64{0, 1}
+		ts := []cut{{0, e.a}, {1, e.b}}
 		for j, f := range all {
 			if j == i || !overlaps(boxes[i], boxes[j]) {
 				continue
 			}
 			ts = append(ts, crossings(e, f)...)
 		}
-		sort.Float64s(ts)
+		sort.SliceStable(ts, func(a, b int) bool { return ts[a].t < ts[b].t })
 		eps := math.Max(sideEps*l, minSideEps)
 		n := geom.Point{X: -d.Y / l, Y: d.X / l}.Mul(eps)
 		var run *edge
@@ -214,7 +214,7 @@ func (gr *group) outline() []edge {
 			}
 		}
 		for k := 0; k+1 < len(ts); k++ {
-			t0, t1 := ts[k], ts[k+1]
+			t0, t1 := ts[k].t, ts[k+1].t
 			if t1-t0 < 1e-12 {
 				continue
 			}
@@ -223,11 +223,10 @@ func (gr *group) outline() []edge {
 				flush()
 				continue
 			}
-			p0, p1 := e.a.Add(d.Mul(t0)), e.a.Add(d.Mul(t1))
 			if run != nil {
-				run.b = p1
+				run.b = ts[k+1].p
 			} else {
-				run = &edge{p0, p1}
+				run = &edge{ts[k].p, ts[k+1].p}
 			}
 		}
 		flush()
@@ -240,9 +239,18 @@ func overlaps(a, b geom.Rect) bool {
 	return a.Min.X <= b.Max.X+tol && b.Min.X <= a.Max.X+tol && a.Min.Y <= b.Max.Y+tol && b.Min.Y <= a.Max.Y+tol
 }
 
-// crossings returns the parameters along e (0..1) where f crosses or
-// touches it, including where a collinear f begins and ends.
-func crossings(e, f edge) []float64 {
+// cut is a point where an outline edge is split: its parameter along the
+// edge (0..1) and the point itself.
+type cut struct {
+	t float64
+	p geom.Point
+}
+
+// crossings returns the points along e where f crosses or touches it,
+// including where a collinear f begins and ends. A coordinate an
+// axis-parallel e or f fixes is taken exactly, not interpolated, so a
+// junction lands on the cell its walls do.
+func crossings(e, f edge) []cut {
 	r := e.b.Sub(e.a)
 	s := f.b.Sub(f.a)
 	den := r.Cross(s)
@@ -257,11 +265,11 @@ func crossings(e, f edge) []float64 {
 		if math.Abs(qp.Cross(r)) > 1e-9*rr {
 			return nil
 		}
-		var out []float64
+		var out []cut
 		for _, q := range []geom.Point{f.a, f.b} {
 			t := q.Sub(e.a).Dot(r) / rr
 			if t > 0 && t < 1 {
-				out = append(out, t)
+				out = append(out, cut{t, snap(e.a.Add(r.Mul(t)), e, f)})
 			}
 		}
 		return out
@@ -270,9 +278,23 @@ func crossings(e, f edge) []float64 {
 	u := qp.Cross(r) / den
 	const tol = 1e-9
 	if t > tol && t < 1-tol && u >= -tol && u <= 1+tol {
-		return []float64{t}
+		return []cut{{t, snap(e.a.Add(r.Mul(t)), e, f)}}
 	}
 	return nil
+}
+
+// snap replaces the coordinates of q that a vertical or horizontal e or f
+// fixes with their exact values.
+func snap(q geom.Point, e, f edge) geom.Point {
+	for _, x := range []edge{f, e} {
+		if x.a.X == x.b.X {
+			q.X = x.a.X
+		}
+		if x.a.Y == x.b.Y {
+			q.Y = x.a.Y
+		}
+	}
+	return q
 }
 
 // inside reports whether q lies inside polygon pg (even-odd rule).
