@@ -1,7 +1,6 @@
 package intent
 
 import (
-	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -79,23 +78,6 @@ func TestDecodeAccepts(t *testing.T) {
 	}
 	if in, errs := DecodeAbsent(); in != nil || len(errs) != 1 {
 		t.Errorf("absent: %v %v", in, errs)
-	}
-}
-
-func TestFormatNumber(t *testing.T) {
-	for f, want := range map[float64]string{
-		0: "0", math.Copysign(0, -1): "0", 42: "42", 4.2: "4.2", 5.123456: "5.123456", 0.30000000000000004: "0.30000000000000004",
-		1e21: "1e+21", 1e300: "1e+300", 123456789012345680000: "123456789012345680000", 1.5e-7: "1.5e-7", 1e-7: "1e-7",
-		0.000001: "0.000001", 9007199254740994: "9007199254740994", math.Inf(1): "Infinity", -2.5: "-2.5",
-	} {
-		if got := formatNumber(f); got != want {
-			t.Errorf("formatNumber(%v) = %q, want %q", f, got, want)
-		}
-	}
-	for x, want := range map[float64]float64{0.5: 1, 1.49999: 1, 2.5: 3, 3333.3333: 3333, 6666.5: 6667} {
-		if got := jsRound(x); got != want {
-			t.Errorf("jsRound(%v) = %v, want %v", x, got, want)
-		}
 	}
 }
 

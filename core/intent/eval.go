@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/analysis"
+	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 )
 
 // Report is an intent measured against a plan, in the wire shape of
@@ -52,7 +53,7 @@ func (r Report) Score() float64 {
 	if r.Total == 0 {
 		return 1
 	}
-	return jsRound(float64(r.Satisfied)/float64(r.Total)*10000) / 10000
+	return numfmt.HalfUp(float64(r.Satisfied)/float64(r.Total)*10000) / 10000
 }
 
 // state is the evaluation of one intent against one plan's facts.
@@ -166,9 +167,9 @@ func inRange(n float64, r *Range) bool {
 
 // needed writes a band as the brief asks for it: "2", or "1–3" when capped.
 func needed(r *Range) string {
-	s := formatNumber(minOf(r))
+	s := numfmt.JS(minOf(r))
 	if r != nil && r.Max != nil {
-		s += "–" + formatNumber(*r.Max)
+		s += "–" + numfmt.JS(*r.Max)
 	}
 	return s
 }
@@ -177,10 +178,10 @@ func needed(r *Range) string {
 func bandText(b *Band) string {
 	lo, hi := "0", "∞"
 	if b.Min != nil {
-		lo = formatNumber(*b.Min)
+		lo = numfmt.JS(*b.Min)
 	}
 	if b.Max != nil {
-		hi = formatNumber(*b.Max)
+		hi = numfmt.JS(*b.Max)
 	}
 	return "[" + lo + ", " + hi + "]"
 }
@@ -240,7 +241,7 @@ func (st *state) measure(p Predicate) (string, bool) {
 			return "", true
 		}
 		return fmt.Sprintf("%d room(s) of concept %s measure within %s m², the brief needs %s%s",
-			in, quote(p.Req.Concept), bandText(p.Req.Area), formatNumber(minOf(p.Req.Count)), cite(p.Req.Area.Source)), false
+			in, quote(p.Req.Concept), bandText(p.Req.Area), numfmt.JS(minOf(p.Req.Count)), cite(p.Req.Area.Source)), false
 	case KindWindows:
 		return st.checkWindows(p)
 	case KindTotalArea:
@@ -248,7 +249,7 @@ func (st *state) measure(p Predicate) (string, bool) {
 		if inBand(f.Totals.FloorAreaM2, b) {
 			return "", true
 		}
-		return fmt.Sprintf("the plan's total floor area is %s m², outside %s%s", formatNumber(f.Totals.FloorAreaM2), bandText(b), cite(b.Source)), false
+		return fmt.Sprintf("the plan's total floor area is %s m², outside %s%s", numfmt.JS(f.Totals.FloorAreaM2), bandText(b), cite(b.Source)), false
 	case KindAdjacent:
 		if st.joined(p.Edge) {
 			return "", true
@@ -283,9 +284,9 @@ func (st *state) checkCount() (string, bool) {
 		if float64(st.circulationRooms()) > st.namedCirculation() {
 			return "", true
 		}
-		return fmt.Sprintf("the brief lists %s room(s) and the plan has %s; the one extra room is not a hall or corridor", formatNumber(want), formatNumber(got)), false
+		return fmt.Sprintf("the brief lists %s room(s) and the plan has %s; the one extra room is not a hall or corridor", numfmt.JS(want), numfmt.JS(got)), false
 	}
-	return fmt.Sprintf("the brief lists %s room(s) and the plan has %s", formatNumber(want), formatNumber(got)), false
+	return fmt.Sprintf("the brief lists %s room(s) and the plan has %s", numfmt.JS(want), numfmt.JS(got)), false
 }
 
 // circulationRooms counts the plan's rooms that are a hall or a corridor.
