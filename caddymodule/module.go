@@ -46,7 +46,6 @@ import (
 	"github.com/archlang-go/caddy-archlang/caddymodule/routes"
 	"github.com/archlang-go/caddy-archlang/core"
 	"github.com/archlang-go/caddy-archlang/core/compile"
-	"github.com/archlang-go/caddy-archlang/core/render/raster"
 )
 
 // Defaults for the handler's zero-valued fields.
@@ -68,7 +67,7 @@ const (
 	// DefaultQueueTimeout is how long a computation waits for a slot.
 	DefaultQueueTimeout = 2 * time.Second
 	// DefaultPNGWidth is the width of a PNG when the URL asks for none.
-	DefaultPNGWidth = raster.DefaultWidth
+	DefaultPNGWidth = compile.DefaultPNGWidth
 	// DefaultPNGMaxWidth is the widest PNG a URL may ask for.
 	DefaultPNGMaxWidth = 2048
 )
@@ -319,8 +318,8 @@ func (h *Handler) Validate() error {
 			return fmt.Errorf("%s must not be negative, got %d", f.name, f.v)
 		}
 	}
-	if h.PNGMaxWidth > raster.MaxWidth {
-		return fmt.Errorf("png_max_width (%d pixels) is over the rasteriser's limit of %d pixels", h.PNGMaxWidth, raster.MaxWidth)
+	if h.PNGMaxWidth > compile.MaxPNGWidth {
+		return fmt.Errorf("png_max_width (%d pixels) is over the rasteriser's limit of %d pixels", h.PNGMaxWidth, compile.MaxPNGWidth)
 	}
 	maxW, defW := cmp.Or(h.PNGMaxWidth, DefaultPNGMaxWidth), cmp.Or(h.PNGWidth, DefaultPNGWidth)
 	if defW > maxW {

@@ -13,9 +13,9 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/caddymodule/routes"
 	"github.com/archlang-go/caddy-archlang/core"
+	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/payload"
-	"github.com/archlang-go/caddy-archlang/core/render/raster"
 )
 
 // pngCSP is the policy of a PNG response: an image runs nothing, and a
@@ -73,7 +73,7 @@ func (h *Handler) pngWidth(r *http.Request) (width int, query string, err error)
 	if perr != nil || n <= 0 || len(vs[0]) > 6 {
 		return width, "", errors.New("the width parameter must be a whole number of pixels above zero, not " + strconv.Quote(clipParam(vs[0])))
 	}
-	width = min(raster.Width(n), h.PNGMaxWidth)
+	width = min(compile.PNGWidth(n), h.PNGMaxWidth)
 	return width, "?" + url.Values{widthParam: {strconv.Itoa(width)}}.Encode(), nil
 }
 
@@ -103,7 +103,7 @@ func (h *Handler) rasterise(ctx context.Context, src []byte, width int) (body []
 		return nil, true
 	}
 	h.rasters.Add(1)
-	b, err := raster.PNG(svg, raster.Options{Width: width, Stop: func() bool { return ctx.Err() != nil }})
+	b, err := compile.RasterizeSVG(svg, width, func() bool { return ctx.Err() != nil })
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, true
@@ -115,7 +115,7 @@ func (h *Handler) rasterise(ctx context.Context, src []byte, width int) (body []
 
 // errorPNG draws diagnostics as the error card, rasterised.
 func (h *Handler) errorPNG(ds []diag.JSON, width int) []byte {
-	b, err := raster.PNG(errorDrawing(ds), raster.Options{Width: width})
+	b, err := compile.RasterizeSVG(errorDrawing(ds), width, nil)
 	if err != nil {
 		return nil
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/caddymodule/routes"
 	"github.com/archlang-go/caddy-archlang/core/diag"
-	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
 // serveRefusal runs inside handle_errors. It shapes the body of a 429 (from
@@ -29,7 +28,7 @@ func (h *Handler) serveRefusal(w http.ResponseWriter, r *http.Request, herr erro
 	case http.StatusRequestEntityTooLarge:
 		// The refusing handler (request_body, say) knows its limit; this
 		// one does not, so the message names none.
-		d = diag.New("E_INPUT_TOO_LARGE", source.Span{}, "The request body is over this server's byte limit")
+		d = diag.Unplaced("E_INPUT_TOO_LARGE", "The request body is over this server's byte limit")
 		h.metrics.refused(reasonBodyTooLarge)
 	default:
 		return next.ServeHTTP(w, r)

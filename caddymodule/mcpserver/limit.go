@@ -10,7 +10,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
-	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
 // Refusal reasons a tool call can end with after it was accepted; the
@@ -147,7 +146,7 @@ func claimSlot(ctx context.Context) func() {
 // slot within wait: the catalogued E_RATE_LIMITED, whose fix says to wait
 // for Retry-After.
 func BusyDiagnostic(wait time.Duration) diag.Diagnostic {
-	return diag.New("E_RATE_LIMITED", source.Span{},
+	return diag.Unplaced("E_RATE_LIMITED",
 		"This server is busy: every computation slot stayed taken for %s, so the request was refused before doing any work", wait)
 }
 

@@ -163,6 +163,21 @@ func draw(res Result, plan *ir.Plan, diags diag.List, opts Options) Result {
 // none (Options.Width 0).
 const DefaultPNGWidth = raster.DefaultWidth
 
+// MaxPNGWidth is the widest PNG the rasteriser draws; a wider request is
+// lowered to it.
+const MaxPNGWidth = raster.MaxWidth
+
+// PNGWidth is the width, in pixels, a PNG asked to be asked pixels wide is
+// drawn at (0 asks for DefaultPNGWidth).
+func PNGWidth(asked int) int { return raster.Width(asked) }
+
+// RasterizeSVG draws an SVG this compiler wrote (a plan's drawing, or an
+// ErrorDrawing) as a PNG width pixels wide. stop, when set, is polled and
+// ends the work early, with an error.
+func RasterizeSVG(svg []byte, width int, stop func() bool) ([]byte, error) {
+	return raster.PNG(svg, raster.Options{Width: width, Stop: stop})
+}
+
 // pngOf rasterises a drawing and returns the PNG in standard base64, or ""
 // when the rasteriser was stopped through opts.Ctx (the caller discards
 // the result) or refused the drawing (which the SVG writer never makes).

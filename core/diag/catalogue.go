@@ -56,6 +56,12 @@ func Syntax(span source.Span, format string, args ...any) Diagnostic {
 	return Diagnostic{Severity: Error, Message: fmt.Sprintf(format, args...), Span: span}
 }
 
+// Unplaced builds a diagnostic of a catalogued code that belongs to no
+// place in the source: a host's refusal of a whole request.
+func Unplaced(code string, format string, args ...any) Diagnostic {
+	return New(code, source.Span{}, format, args...)
+}
+
 // InputTooLarge is the host's refusal of an input over a byte cap. The core
 // never raises it itself; hosts call it (tool arguments, request bodies,
 // inflated /svg payloads).
