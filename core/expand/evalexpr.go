@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 	"github.com/archlang-go/caddy-archlang/core/source"
 	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
@@ -484,7 +485,7 @@ func (e *expander) callBuiltin(name string, n *syntax.CallExpr, args []Value) Va
 	case "ceil":
 		return num(math.Ceil(x))
 	case "round":
-		return num(math.Floor(x + 0.5))
+		return num(numfmt.FloorHalf(x))
 	}
 	return Value{}
 }

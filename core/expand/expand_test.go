@@ -1,6 +1,7 @@
 package expand_test
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -174,6 +175,7 @@ func TestFormatNumber(t *testing.T) {
 	}{
 		{1e12, "1000000000000"}, {2, "2"}, {0, "0"}, {1.0 / 7, "0.143"}, {1.5, "1.5"}, {0.1 + 0.2, "0.3"},
 		{1e21, "1e+21"}, {1e7, "10000000"}, {0.0000001, "0"}, {123456789012345678, "123456789012345680"}, {-1.5, "-1.5"},
+		{-0.0004, "0"}, {0.0005, "0.001"}, {-0.0005, "-0.001"}, {1e306, "1e+306"}, {math.Inf(-1), "-Infinity"}, {math.NaN(), "NaN"},
 	} {
 		if got := expand.FormatNumber(tt.in); got != tt.want {
 			t.Errorf("FormatNumber(%v) = %q, want %q", tt.in, got, tt.want)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
@@ -136,35 +137,15 @@ func (v Value) write(b *strings.Builder, depth int) {
 }
 
 // FormatNumber prints a number as interpolation shows it: rounded to three
-// decimals, shortest round-trip digits, exponent form at 1e21 and above.
+// decimals with ties away from zero (numfmt.HalfAwayTo), then in
+// JavaScript's shortest form (numfmt.JS: exponent form at 1e21 and above).
 func FormatNumber(f float64) string {
-	if math.IsNaN(f) {
-		return "NaN"
+	r := numfmt.HalfAwayTo(f, interpolationDecimals)
+	if math.IsInf(r, 0) && !math.IsInf(f, 0) {
+		r = f // f·1000 overflowed: f is a whole number already
 	}
-	if math.IsInf(f, 0) {
-		if f > 0 {
-			return "Infinity"
-		}
-		return "-Infinity"
-	}
-	r := math.Round(f*1000) / 1000
-	if math.IsInf(r, 0) || math.IsNaN(r) {
-		r = f
-	}
-	if r == 0 {
-		return "0"
-	}
-	a := math.Abs(r)
-	if a >= 1e21 || a < 1e-6 {
-		s := strconv.FormatFloat(r, 'e', -1, 64)
-		// Go writes e+21 / e-07; drop leading zeros of the exponent.
-		if i := strings.IndexByte(s, 'e'); i >= 0 {
-			mant, exp := s[:i], s[i+1:]
-			sign := exp[:1]
-			digits := strings.TrimLeft(exp[1:], "0")
-			s = mant + "e" + sign + digits
-		}
-		return s
-	}
-	return strconv.FormatFloat(r, 'f', -1, 64)
+	return numfmt.JS(r)
 }
+
+// interpolationDecimals is how many decimals interpolation keeps.
+const interpolationDecimals = 3
