@@ -89,9 +89,20 @@ func (r *resolver) dupInstances(items []expand.Item) map[*expand.Instance]bool {
 // world, then carries the result into this plan under the instance's
 // namespace.
 func (r *resolver) instance(in *expand.Instance) {
-	r.instDup = append(r.instDup, in.Diags...)
-	name := in.Name.V
+	c := r.resolveComponent(in)
+	t := r.newCarrier(in)
+	walls := t.carryWalls(r, c)
+	t.carryRooms(r, c)
+	t.carryOpenings(r, c, walls)
+	t.carryFurniture(r, c)
+	t.carryAnnotations(r, c)
+}
 
+// resolveComponent resolves an instance's own items in a world of their
+// own (a child resolver), and files its findings where the reference
+// reports them.
+func (r *resolver) resolveComponent(in *expand.Instance) *resolver {
+	r.instDup = append(r.instDup, in.Diags...)
 	c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
 	c.plan = &ir.Plan{}
 	c.collect(in.Items)
@@ -107,31 +118,49 @@ func (r *resolver) instance(in *expand.Instance) {
 	// reference reports them in the plan's own ownership pass, in order.
 	c.diags = nil
 	c.furnitureRoomDiags()
+	return c
+}
 
+// carrier moves a resolved component's elements into the plan: placed by
+// the instance's frame, their ids under its name, its rooms in its zone.
+type carrier struct {
+	f                frame
+	name, comp, zone string
+}
+
+// newCarrier records the instance in the plan and returns its carrier.
+func (r *resolver) newCarrier(in *expand.Instance) *carrier {
+	name := in.Name.V
 	f := frame{at: geom.Point{X: snap(in.At.X, r.grid), Y: snap(in.At.Y, r.grid)}, mx: in.Mirror.V == "x", my: in.Mirror.V == "y"}
 	f.quarts = int(math.Mod(math.Mod(math.Round(in.Rotate.V/90), 4)+4, 4))
 	r.plan.Instances = append(r.plan.Instances, ir.Instance{Name: name, Component: in.Component.V, At: f.at, Rotate: in.Rotate.V, Mirror: in.Mirror.V})
-	comp := in.Component.V
 	zone := name
 	if in.Zone != "" {
 		zone = in.Zone + "." + name
 	}
-	ns := func(id string) string {
-		if id == "" {
-			return ""
-		}
-		return name + "." + id
-	}
+	return &carrier{f: f, name: name, comp: in.Component.V, zone: zone}
+}
 
+// ns puts an element id under the instance's name ("" stays "").
+func (t *carrier) ns(id string) string {
+	if id == "" {
+		return ""
+	}
+	return t.name + "." + id
+}
+
+// carryWalls places the component's walls and returns each one's copy in
+// the plan, by the component's element.
+func (t *carrier) carryWalls(r, c *resolver) map[*wallEl]*wallEl {
 	walls := map[*wallEl]*wallEl{}
 	for _, w := range c.walls {
 		if !w.ok {
 			continue
 		}
-		nw := &wallEl{id: ns(w.id), ok: true, w: w.w}
-		nw.w.ID = ns(w.w.ID)
-		nw.w.GenID = ns(w.w.GenID)
-		nw.w.Points = f.polygon(w.w.Points)
+		nw := &wallEl{id: t.ns(w.id), ok: true, w: w.w}
+		nw.w.ID = t.ns(w.w.ID)
+		nw.w.GenID = t.ns(w.w.GenID)
+		nw.w.Points = t.f.polygon(w.w.Points)
 		if w.w.Arcs != nil {
 			nw.w.Arcs = make([]ir.WallArc, len(w.w.Arcs))
 			for i, a := range w.w.Arcs {
@@ -139,10 +168,10 @@ func (r *resolver) instance(in *expand.Instance) {
 					continue
 				}
 				na := a
-				na.Center = f.point(a.Center)
+				na.Center = t.f.point(a.Center)
 				p0 := nw.w.Points[i]
 				na.StartAngle = math.Atan2(p0.Y-na.Center.Y, p0.X-na.Center.X)
-				if f.mirrored() {
+				if t.f.mirrored() {
 					na.Sweep, na.CW = -a.Sweep, !a.CW
 				}
 				nw.w.Arcs[i] = na
@@ -152,33 +181,42 @@ func (r *resolver) instance(in *expand.Instance) {
 		walls[w] = nw
 		r.walls = append(r.walls, nw)
 	}
+	return walls
+}
+
+// carryRooms places the component's rooms, in the instance's zone.
+func (t *carrier) carryRooms(r, c *resolver) {
 	for _, rm := range c.rooms {
 		if !rm.ok {
 			continue
 		}
-		nr := &roomEl{src: rm.src, strip: rm.strip, meta: rm.meta, id: ns(rm.id), abs: true, ok: true, pre: true, placed: true, room: rm.room, bad: rm.bad}
+		nr := &roomEl{src: rm.src, strip: rm.strip, meta: rm.meta, id: t.ns(rm.id), abs: true, ok: true, pre: true, placed: true, room: rm.room, bad: rm.bad}
 		nr.room.ID = nr.id
-		nr.room.Zone = zone
+		nr.room.Zone = t.zone
 		if rm.room.Zone != "" {
-			nr.room.Zone = zone + "." + rm.room.Zone
+			nr.room.Zone = t.zone + "." + rm.room.Zone
 		}
 		if nr.room.Instance == "" {
-			nr.room.Instance, nr.room.Component = name, comp
+			nr.room.Instance, nr.room.Component = t.name, t.comp
 		}
-		nr.rect = f.rect(rm.rect)
+		nr.rect = t.f.rect(rm.rect)
 		switch rm.room.Shape {
 		case ir.RoomRect:
 			nr.setRect(nr.rect)
 		default:
-			nr.room.Polygon = f.polygon(rm.room.Polygon)
-			nr.room.Center = f.point(rm.room.Center)
+			nr.room.Polygon = t.f.polygon(rm.room.Polygon)
+			nr.room.Center = t.f.point(rm.room.Center)
 		}
 		if rm.room.LabelAt != nil {
-			p := f.point(*rm.room.LabelAt)
+			p := t.f.point(*rm.room.LabelAt)
 			nr.room.LabelAt = &p
 		}
 		r.rooms = append(r.rooms, nr)
 	}
+}
+
+// carryOpenings places the component's openings on their walls' copies.
+func (t *carrier) carryOpenings(r, c *resolver, walls map[*wallEl]*wallEl) {
 	// c.plan.Openings holds the resolved openings in kind order; pair them
 	// back with their elements by id.
 	byID := map[string]ir.Opening{}
@@ -190,11 +228,11 @@ func (r *resolver) instance(in *expand.Instance) {
 		if !ok {
 			continue
 		}
-		no := &openingEl{src: o.src, id: ns(o.id)}
+		no := &openingEl{src: o.src, id: t.ns(o.id)}
 		op.ID = no.id
-		op.Center = f.point(op.Center)
+		op.Center = t.f.point(op.Center)
 		if op.Instance == "" {
-			op.Instance = name
+			op.Instance = t.name
 		}
 		if op.Wall >= 0 {
 			for _, w := range c.walls {
@@ -203,7 +241,7 @@ func (r *resolver) instance(in *expand.Instance) {
 				}
 			}
 		}
-		if f.mirrored() && op.Kind == ir.Door {
+		if t.f.mirrored() && op.Kind == ir.Door {
 			if op.Swing == "in" {
 				op.Swing = "out"
 			} else if op.Swing == "out" {
@@ -213,6 +251,12 @@ func (r *resolver) instance(in *expand.Instance) {
 		no.pre = &op
 		r.openings = append(r.openings, no)
 	}
+}
+
+// carryFurniture places the component's furniture; a piece that failed to
+// resolve is not carried, and its ownership finding rides with the next
+// piece that is (or with the plan's orphans).
+func (t *carrier) carryFurniture(r, c *resolver) {
 	furn := map[string]ir.Furniture{}
 	for _, fu := range c.plan.Furniture {
 		furn[fu.ID] = fu
@@ -237,36 +281,41 @@ func (r *resolver) instance(in *expand.Instance) {
 			pending = append(pending, fe.roomDiags...)
 			continue
 		}
-		fu.ID = ns(fu.ID)
-		fu.Room = ns(fu.Room)
+		fu.ID = t.ns(fu.ID)
+		fu.Room = t.ns(fu.Room)
 		if fu.Instance == "" {
-			fu.Instance, fu.Component = name, comp
+			fu.Instance, fu.Component = t.name, t.comp
 		}
-		fu.Rect = f.rect(fu.Rect)
-		fu.Rotate = f.quarter(fu.Rotate)
+		fu.Rect = t.f.rect(fu.Rect)
+		fu.Rotate = t.f.quarter(fu.Rotate)
 		carried := &furnEl{src: fe.src, id: fu.ID, ok: true, pre: &fu, roomDiags: append(pending, fe.roomDiags...)}
 		pending = nil
 		r.furniture = append(r.furniture, carried)
 		last = carried
 	}
+}
+
+// carryAnnotations places the component's dimensions, columns and
+// vertical runs.
+func (t *carrier) carryAnnotations(r, c *resolver) {
 	for _, d := range c.plan.Dims {
 		d := d
-		d.From, d.To = f.point(d.From), f.point(d.To)
-		if f.mirrored() {
+		d.From, d.To = t.f.point(d.From), t.f.point(d.To)
+		if t.f.mirrored() {
 			d.Offset = -d.Offset
 		}
 		r.dims = append(r.dims, &dimEl{pre: &d})
 	}
 	for _, col := range c.plan.Columns {
 		col := col
-		col.ID = ns(col.ID)
-		col.Rect = f.rect(col.Rect)
+		col.ID = t.ns(col.ID)
+		col.Rect = t.f.rect(col.Rect)
 		r.boxes = append(r.boxes, &boxEl{id: col.ID, preCol: &col})
 	}
 	for _, v := range c.plan.Vertical {
 		v := v
-		v.ID = ns(v.ID)
-		v.Rect = f.rect(v.Rect)
+		v.ID = t.ns(v.ID)
+		v.Rect = t.f.rect(v.Rect)
 		r.boxes = append(r.boxes, &boxEl{id: v.ID, preVer: &v})
 	}
 }
