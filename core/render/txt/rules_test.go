@@ -75,3 +75,41 @@ func nan() float64 {
 	var z float64
 	return z / z
 }
+
+// TestGridSize pins the grid's size for extents measured against the
+// reference: 80 columns unless the rows that needs round past 48.
+func TestGridSize(t *testing.T) {
+	tests := []struct {
+		w, h       float64
+		cols, rows int
+	}{
+		{5200, 6300, 80, 48}, // 48.46 rows round to 48: stays 80 wide
+		{5150, 6300, 78, 48}, // 48.93 rows round to 49: height-bound
+		{5100, 6300, 78, 48},
+		{4000, 9000, 43, 48},
+		{3850, 9000, 41, 48},
+		{8000, 3030, 80, 15},
+		{8000, 3110, 80, 16},
+		{0, 0, 80, 1},
+		{0, 5000, 1, 48},
+		{5000, 0, 80, 1},
+	}
+	for _, tc := range tests {
+		g := newGrid(geom.Rect{Max: geom.Point{X: tc.w, Y: tc.h}})
+		if g.cols != tc.cols || g.rows != tc.rows {
+			t.Errorf("%vx%v: %dx%d, want %dx%d", tc.w, tc.h, g.cols, g.rows, tc.cols, tc.rows)
+		}
+	}
+}
+
+// TestCellBoundary pins that a coordinate on a cell boundary falls in the
+// cell it starts.
+func TestCellBoundary(t *testing.T) {
+	g := newGrid(geom.Rect{Min: geom.Point{X: -100, Y: -100}, Max: geom.Point{X: 8100, Y: 4900}})
+	if g.rows != 24 {
+		t.Fatalf("rows = %d, want 24", g.rows)
+	}
+	if r := g.row(2400); r != 12 {
+		t.Errorf("row(2400) = %d, want 12", r)
+	}
+}

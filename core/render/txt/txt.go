@@ -118,7 +118,7 @@ type cell struct {
 type grid struct {
 	cols, rows int
 	minX, minY float64
-	sx, sy     float64 // cells per mm
+	cw, ch     float64 // mm per cell (0 when the extent is flat)
 	cells      []cell
 }
 
@@ -130,18 +130,29 @@ func newGrid(ext geom.Rect) *grid {
 	if !(h > 0) {
 		h = 0
 	}
-	cw := math.Max(w/Cols, h/(rowAspect*MaxRows))
+	// The grid is Cols wide, with as many rows as that scale needs; only
+	// when they round to more than MaxRows is the scale set by the height
+	// instead, and the columns rounded from it.
 	cols, rows := Cols, 1
+	cw := w / Cols
 	if cw > 0 {
-		cols = clampInt(jsRound(w/cw), 1, Cols)
-		rows = clampInt(jsRound(h/(rowAspect*cw)), 1, MaxRows)
+		rows = jsRound(h / (rowAspect * cw))
 	}
+	if !(cw > 0) || rows > MaxRows {
+		cw = h / (rowAspect * MaxRows)
+		if cw > 0 {
+			cols = jsRound(w / cw)
+			rows = MaxRows
+		}
+	}
+	cols = clampInt(cols, 1, Cols)
+	rows = clampInt(rows, 1, MaxRows)
 	g := &grid{cols: cols, rows: rows, minX: ext.Min.X, minY: ext.Min.Y}
 	if w > 0 {
-		g.sx = float64(cols) / w
+		g.cw = w / float64(cols)
 	}
 	if h > 0 {
-		g.sy = float64(rows) / h
+		g.ch = h / float64(rows)
 	}
 	g.cells = make([]cell, cols*rows)
 	return g
@@ -168,9 +179,18 @@ func clampInt(v, lo, hi int) int {
 	return v
 }
 
-// fx and fy are a coordinate in (fractional) cells.
-func (g *grid) fx(x float64) float64 { return (x - g.minX) * g.sx }
-func (g *grid) fy(y float64) float64 { return (y - g.minY) * g.sy }
+// fx and fy are a coordinate in (fractional) cells: the distance from the
+// grid's corner divided by the cell size, as the reference computes it (a
+// product with the reciprocal can fall just short of a whole cell).
+func (g *grid) fx(x float64) float64 { return cells(x-g.minX, g.cw) }
+func (g *grid) fy(y float64) float64 { return cells(y-g.minY, g.ch) }
+
+func cells(d, size float64) float64 {
+	if size == 0 {
+		return 0
+	}
+	return d / size
+}
 
 // col and row are the cell a coordinate falls in, clamped to the grid.
 func (g *grid) col(x float64) int { return clampCell(g.fx(x), g.cols) }
