@@ -698,175 +698,37 @@ func words(ws []*syntax.Word) []Word {
 // element converts an element or setting statement; nil for statements
 // that produce no item.
 func (e *expander) element(s syntax.Stmt, sc scope) Item {
-	env := sc.env
-	var it Item
-	var m *Meta
 	switch n := s.(type) {
 	case *syntax.WallStmt:
-		w := &Wall{ID: ident(n.ID), Category: word(n.Category), Closed: n.Closed}
-		m, it = &w.Meta, w
-		m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
-		e.withSink(&m.Diags, func() {
-			w.Thickness = e.numClause(n.Thickness, env)
-			if n.Material != nil {
-				w.Material = word(n.Material.Name)
-				w.MaterialScale = e.numClause(n.Material.Scale, env)
-				w.MaterialAngle = e.numClause(n.Material.Angle, env)
-			}
-			for _, v := range n.Vertices {
-				ev := Vertex{Point: e.point(v.Point, env), Arc: v.Arc, Dir: word(v.Dir), Major: v.Major, Span: v.Sp}
-				if v.Arc {
-					ev.Radius = e.numClause(v.Radius, env)
-				}
-				w.Vertices = append(w.Vertices, ev)
-			}
-		})
+		return e.wallItem(n, sc.env)
 	case *syntax.RoomStmt:
-		r := &Room{ID: ident(n.ID), Form: RoomForm(n.Form), RelDir: word(n.RelDir), RelRef: ident(n.RelRef), Align: word(n.Align), Uses: words(n.Uses)}
-		m, it = &r.Meta, r
-		m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
-		e.withSink(&m.Diags, func() {
-			r.At = e.point(n.At, env)
-			r.Gap = e.numClause(n.Gap, env)
-			for _, p := range n.Polygon {
-				r.Polygon = append(r.Polygon, e.point(p, env))
-			}
-			r.Radius = e.numClause(n.Radius, env)
-			r.Size = e.size(n.Size, env)
-			r.Label = e.textClause(n.Label, env)
-			r.LabelAt = e.point(n.LabelAt, env)
-		})
+		return e.roomItem(n, sc.env)
 	case *syntax.OpeningStmt:
-		o := &Opening{Kind: OpeningKind(n.Kind), ID: ident(n.ID), DoorKind: word(n.DoorKind), Wall: ident(n.Wall), On: ident(n.On),
-			Hinge: word(n.Hinge), Swing: word(n.Swing), Into: ident(n.SwingInto), Slide: word(n.Slide)}
-		m, it = &o.Meta, o
-		m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
-		e.withSink(&m.Diags, func() {
-			o.At = e.point(n.At, env)
-			if n.Pos != nil {
-				o.Pos = AttachPos{Center: n.Pos.Center, Percent: n.Pos.Percent, Set: true, Span: n.Pos.Sp}
-				if n.Pos.Value != nil {
-					o.Pos.Diags = e.capture(func() { o.Pos.V = e.wantNum(e.eval(n.Pos.Value, env), n.Pos.Value) })
-				}
-			}
-			o.Width = e.numClause(n.Width, env)
-			o.Open = e.numClause(n.Open, env)
-		})
-		if o.Kind == Door {
-			e.applySet(o, env)
-		}
+		return e.openingItem(n, sc.env)
 	case *syntax.FurnitureStmt:
-		f := &Furniture{ID: ident(n.ID), Category: word(n.Category), Placement: FurniturePlacement(n.Placement),
-			AgainstWall: ident(n.AgainstWall), Side: word(n.Side), Room: ident(n.Room), Anchor: word(n.Anchor), Flush: n.Flush}
-		m, it = &f.Meta, f
-		m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
-		e.withSink(&m.Diags, func() {
-			f.At = e.point(n.At, env)
-			f.Segment = e.numClause(n.Segment, env)
-			f.Offset = e.numClause(n.Offset, env)
-			f.Inset = e.numClause(n.Inset, env)
-			f.Size = e.size(n.Size, env)
-			f.Label = e.textClause(n.Label, env)
-			f.Rotate = e.numClause(n.Rotate, env)
-		})
+		return e.furnitureItem(n, sc.env)
 	case *syntax.DimStmt:
-		d := &Dim{Mode: DimMode(n.Mode), Ref: ident(n.Ref)}
-		m, it = &d.Meta, d
-		m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
-		e.withSink(&m.Diags, func() {
-			d.From = e.point(n.From, env)
-			d.To = e.point(n.To, env)
-			d.Segment = e.numClause(n.Segment, env)
-			d.Offset = e.numClause(n.Offset, env)
-			d.Text = e.textClause(n.Text, env)
-		})
+		return e.dimItem(n, sc.env)
 	case *syntax.BoxStmt:
-		b := &Box{Kind: BoxKind(n.Kind), ID: ident(n.ID), Dir: word(n.Dir)}
-		m, it = &b.Meta, b
-		m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
-		e.withSink(&m.Diags, func() {
-			b.At = e.point(n.At, env)
-			b.Size = e.size(n.Size, env)
-			b.Width = e.numClause(n.Width, env)
-		})
+		return e.boxItem(n, sc.env)
 	case *syntax.StripStmt:
-		st := &Strip{Dir: word(n.Dir), CrossKey: word(n.CrossKey)}
-		m, it = &st.Meta, st
-		m.Span = n.Sp
-		e.withSink(&m.Diags, func() {
-			st.At = e.point(n.At, env)
-			st.Gap = e.numClause(n.Gap, env)
-			st.Cross = e.numClause(n.Cross, env)
-			for _, r := range n.Rooms {
-				sr := StripRoom{ID: ident(r.ID), Uses: words(r.Uses)}
-				sr.Span = r.Sp
-				sr.Zone = sc.zone
-				sr.Size = e.size(r.Size, env)
-				sr.Label = e.textClause(r.Label, env)
-				st.Rooms = append(st.Rooms, sr)
-			}
-		})
+		return e.stripItem(n, sc)
 	case *syntax.SettingStmt:
-		st := &Setting{Key: n.Key, Args: words(n.Args)}
-		m, it = &st.Meta, st
-		m.Span = n.Sp
-		e.withSink(&m.Diags, func() {
-			st.Value = e.numClause(n.Value, env)
-			st.ScaleNum = e.numClause(n.ScaleNum, env)
-			st.ScaleDen = e.numClause(n.ScaleDen, env)
-		})
+		return e.settingItem(n, sc.env)
 	case *syntax.AccStmt:
-		a := &Acc{Key: n.Key, InBlock: sc.nested}
-		m, it = &a.Meta, a
-		m.Span = n.Sp
-		e.withSink(&m.Diags, func() { a.Text = e.strClause(n.Text, env) })
+		return e.accItem(n, sc)
 	case *syntax.TitleStmt:
-		t := &Title{}
-		m, it = &t.Meta, t
-		m.Span = n.Sp
-		e.withSink(&m.Diags, func() {
-			for _, f := range n.Fields {
-				t.Fields = append(t.Fields, TitleField{Key: word(f.Key), Value: e.strClause(f.Value, env)})
-			}
-		})
+		return e.titleItem(n, sc.env)
 	case *syntax.AxesStmt:
-		a := &Axes{}
-		m, it = &a.Meta, a
-		m.Span = n.Sp
-		e.withSink(&m.Diags, func() {
-			for _, row := range n.Rows {
-				for _, v := range row.Values {
-					x := e.numClause(v, env)
-					if row.Axis.Text == "x" {
-						a.X = append(a.X, x)
-					} else {
-						a.Y = append(a.Y, x)
-					}
-				}
-			}
-		})
+		return e.axesItem(n, sc.env)
 	case *syntax.ThemeStmt:
-		t := &Theme{Name: word(n.Name)}
-		m, it = &t.Meta, t
-		m.Span = n.Sp
-		e.withSink(&m.Diags, func() {
-			t.From = e.strClause(n.From, env)
-			t.Entries = e.keyValues(n.Entries, env)
-		})
+		return e.themeItem(n, sc.env)
 	case *syntax.StyleStmt:
-		st := &Style{Kind: word(n.Kind)}
-		m, it = &st.Meta, st
-		m.Span = n.Sp
-		e.withSink(&m.Diags, func() { st.Entries = e.keyValues(n.Entries, env) })
+		return e.styleItem(n, sc.env)
 	case *syntax.SiteStmt:
-		st := &Site{Street: word(n.Street), Hemisphere: word(n.Hemisphere)}
-		m, it = &st.Meta, st
-		m.Span = n.Sp
-	default:
-		return nil
+		return e.siteItem(n)
 	}
-	_ = m
-	return it
+	return nil
 }
 
 func (e *expander) keyValues(kvs []syntax.KeyValue, env *Env) []KeyValue {

@@ -1,0 +1,224 @@
+package expand
+
+import "github.com/archlang-go/caddy-archlang/core/syntax"
+
+// One method per element statement: each evaluates the statement's
+// clauses in its scope into the Item the resolver reads, with the
+// findings of its expressions kept on the item.
+
+// wallItem expands a wall statement.
+func (e *expander) wallItem(n *syntax.WallStmt, env *Env) Item {
+	w := &Wall{ID: ident(n.ID), Category: word(n.Category), Closed: n.Closed}
+	m := &w.Meta
+	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+	e.withSink(&m.Diags, func() {
+		w.Thickness = e.numClause(n.Thickness, env)
+		if n.Material != nil {
+			w.Material = word(n.Material.Name)
+			w.MaterialScale = e.numClause(n.Material.Scale, env)
+			w.MaterialAngle = e.numClause(n.Material.Angle, env)
+		}
+		for _, v := range n.Vertices {
+			ev := Vertex{Point: e.point(v.Point, env), Arc: v.Arc, Dir: word(v.Dir), Major: v.Major, Span: v.Sp}
+			if v.Arc {
+				ev.Radius = e.numClause(v.Radius, env)
+			}
+			w.Vertices = append(w.Vertices, ev)
+		}
+	})
+	return w
+}
+
+// roomItem expands a room statement.
+func (e *expander) roomItem(n *syntax.RoomStmt, env *Env) Item {
+	r := &Room{ID: ident(n.ID), Form: RoomForm(n.Form), RelDir: word(n.RelDir), RelRef: ident(n.RelRef), Align: word(n.Align), Uses: words(n.Uses)}
+	m := &r.Meta
+	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+	e.withSink(&m.Diags, func() {
+		r.At = e.point(n.At, env)
+		r.Gap = e.numClause(n.Gap, env)
+		for _, p := range n.Polygon {
+			r.Polygon = append(r.Polygon, e.point(p, env))
+		}
+		r.Radius = e.numClause(n.Radius, env)
+		r.Size = e.size(n.Size, env)
+		r.Label = e.textClause(n.Label, env)
+		r.LabelAt = e.point(n.LabelAt, env)
+	})
+	return r
+}
+
+// openingItem expands a opening statement.
+func (e *expander) openingItem(n *syntax.OpeningStmt, env *Env) Item {
+	o := &Opening{Kind: OpeningKind(n.Kind), ID: ident(n.ID), DoorKind: word(n.DoorKind), Wall: ident(n.Wall), On: ident(n.On),
+		Hinge: word(n.Hinge), Swing: word(n.Swing), Into: ident(n.SwingInto), Slide: word(n.Slide)}
+	m := &o.Meta
+	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+	e.withSink(&m.Diags, func() {
+		o.At = e.point(n.At, env)
+		if n.Pos != nil {
+			o.Pos = AttachPos{Center: n.Pos.Center, Percent: n.Pos.Percent, Set: true, Span: n.Pos.Sp}
+			if n.Pos.Value != nil {
+				o.Pos.Diags = e.capture(func() { o.Pos.V = e.wantNum(e.eval(n.Pos.Value, env), n.Pos.Value) })
+			}
+		}
+		o.Width = e.numClause(n.Width, env)
+		o.Open = e.numClause(n.Open, env)
+	})
+	if o.Kind == Door {
+		e.applySet(o, env)
+	}
+	return o
+}
+
+// furnitureItem expands a furniture statement.
+func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *Env) Item {
+	f := &Furniture{ID: ident(n.ID), Category: word(n.Category), Placement: FurniturePlacement(n.Placement),
+		AgainstWall: ident(n.AgainstWall), Side: word(n.Side), Room: ident(n.Room), Anchor: word(n.Anchor), Flush: n.Flush}
+	m := &f.Meta
+	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+	e.withSink(&m.Diags, func() {
+		f.At = e.point(n.At, env)
+		f.Segment = e.numClause(n.Segment, env)
+		f.Offset = e.numClause(n.Offset, env)
+		f.Inset = e.numClause(n.Inset, env)
+		f.Size = e.size(n.Size, env)
+		f.Label = e.textClause(n.Label, env)
+		f.Rotate = e.numClause(n.Rotate, env)
+	})
+	return f
+}
+
+// dimItem expands a dim statement.
+func (e *expander) dimItem(n *syntax.DimStmt, env *Env) Item {
+	d := &Dim{Mode: DimMode(n.Mode), Ref: ident(n.Ref)}
+	m := &d.Meta
+	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+	e.withSink(&m.Diags, func() {
+		d.From = e.point(n.From, env)
+		d.To = e.point(n.To, env)
+		d.Segment = e.numClause(n.Segment, env)
+		d.Offset = e.numClause(n.Offset, env)
+		d.Text = e.textClause(n.Text, env)
+	})
+	return d
+}
+
+// boxItem expands a box statement.
+func (e *expander) boxItem(n *syntax.BoxStmt, env *Env) Item {
+	b := &Box{Kind: BoxKind(n.Kind), ID: ident(n.ID), Dir: word(n.Dir)}
+	m := &b.Meta
+	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+	e.withSink(&m.Diags, func() {
+		b.At = e.point(n.At, env)
+		b.Size = e.size(n.Size, env)
+		b.Width = e.numClause(n.Width, env)
+	})
+	return b
+}
+
+// stripItem expands a strip statement.
+func (e *expander) stripItem(n *syntax.StripStmt, sc scope) Item {
+	env := sc.env
+	st := &Strip{Dir: word(n.Dir), CrossKey: word(n.CrossKey)}
+	m := &st.Meta
+	m.Span = n.Sp
+	e.withSink(&m.Diags, func() {
+		st.At = e.point(n.At, env)
+		st.Gap = e.numClause(n.Gap, env)
+		st.Cross = e.numClause(n.Cross, env)
+		for _, r := range n.Rooms {
+			sr := StripRoom{ID: ident(r.ID), Uses: words(r.Uses)}
+			sr.Span = r.Sp
+			sr.Zone = sc.zone
+			sr.Size = e.size(r.Size, env)
+			sr.Label = e.textClause(r.Label, env)
+			st.Rooms = append(st.Rooms, sr)
+		}
+	})
+	return st
+}
+
+// settingItem expands a setting statement.
+func (e *expander) settingItem(n *syntax.SettingStmt, env *Env) Item {
+	st := &Setting{Key: n.Key, Args: words(n.Args)}
+	m := &st.Meta
+	m.Span = n.Sp
+	e.withSink(&m.Diags, func() {
+		st.Value = e.numClause(n.Value, env)
+		st.ScaleNum = e.numClause(n.ScaleNum, env)
+		st.ScaleDen = e.numClause(n.ScaleDen, env)
+	})
+	return st
+}
+
+// accItem expands a acc statement.
+func (e *expander) accItem(n *syntax.AccStmt, sc scope) Item {
+	env := sc.env
+	a := &Acc{Key: n.Key, InBlock: sc.nested}
+	m := &a.Meta
+	m.Span = n.Sp
+	e.withSink(&m.Diags, func() { a.Text = e.strClause(n.Text, env) })
+	return a
+}
+
+// titleItem expands a title statement.
+func (e *expander) titleItem(n *syntax.TitleStmt, env *Env) Item {
+	t := &Title{}
+	m := &t.Meta
+	m.Span = n.Sp
+	e.withSink(&m.Diags, func() {
+		for _, f := range n.Fields {
+			t.Fields = append(t.Fields, TitleField{Key: word(f.Key), Value: e.strClause(f.Value, env)})
+		}
+	})
+	return t
+}
+
+// axesItem expands a axes statement.
+func (e *expander) axesItem(n *syntax.AxesStmt, env *Env) Item {
+	a := &Axes{}
+	m := &a.Meta
+	m.Span = n.Sp
+	e.withSink(&m.Diags, func() {
+		for _, row := range n.Rows {
+			for _, v := range row.Values {
+				x := e.numClause(v, env)
+				if row.Axis.Text == "x" {
+					a.X = append(a.X, x)
+				} else {
+					a.Y = append(a.Y, x)
+				}
+			}
+		}
+	})
+	return a
+}
+
+// themeItem expands a theme statement.
+func (e *expander) themeItem(n *syntax.ThemeStmt, env *Env) Item {
+	t := &Theme{Name: word(n.Name)}
+	m := &t.Meta
+	m.Span = n.Sp
+	e.withSink(&m.Diags, func() {
+		t.From = e.strClause(n.From, env)
+		t.Entries = e.keyValues(n.Entries, env)
+	})
+	return t
+}
+
+// styleItem expands a style statement.
+func (e *expander) styleItem(n *syntax.StyleStmt, env *Env) Item {
+	st := &Style{Kind: word(n.Kind)}
+	m := &st.Meta
+	m.Span = n.Sp
+	e.withSink(&m.Diags, func() { st.Entries = e.keyValues(n.Entries, env) })
+	return st
+}
+
+// siteItem expands a site statement.
+func (e *expander) siteItem(n *syntax.SiteStmt) Item {
+	st := &Site{Street: word(n.Street), Hemisphere: word(n.Hemisphere)}
+	st.Meta.Span = n.Sp
+	return st
+}
