@@ -56,6 +56,8 @@ const (
 	reasonHome     = "kept on the floor of the room it is declared in"
 	reasonConflict = "still meets a wall or another piece after the moves: find it a place by hand"
 	reasonAbsolute = "its room anchor cannot say where it now stands, so the statement now places it with an absolute `at`"
+	reasonDoorTie  = "stands in a doorway's approach as far from leaving it along the wall as across it: move it aside by hand"
+	reasonWallTie  = "a fixture standing clear of every wall, as near to one wall as to another: set it against one by hand"
 	reasonCentred  = "straddles the middle of a wall, so neither side is the obvious one: move it to one side and repair again"
 )
 
@@ -168,8 +170,9 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 			if !known {
 				k = base + i
 			}
-			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed)
-			if ok && un == nil {
+			var doorTie, wallTie bool
+			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed, &doorTie, &wallTie)
+			if ok && un == nil && !doorTie {
 				// A moved piece that still meets a wall or a piece is
 				// reported as well as logged.
 				_, _, centred, hit := clearWalls(pg, final)
@@ -190,6 +193,15 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 				ch.Level = level
 				res.Changes = append(res.Changes, ch)
 				edits = append(edits, e)
+			}
+			if doorTie || wallTie {
+				fu := &pg.Furniture[i]
+				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+				why := reasonDoorTie
+				if wallTie {
+					why = reasonWallTie
+				}
+				res.Unresolved = append(res.Unresolved, Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])), Reason: why, Span: &sp})
 			}
 			// Then the fixture is turned to back onto its wall.
 			fu := &pg.Furniture[i]
@@ -242,7 +254,7 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 // stillBlocks reports whether a moved piece still stands in a doorway's
 // approach or a leaf's sweep.
 func stillBlocks(p *ir.Plan, r geom.Rect, grid float64) bool {
-	if _, ok := clearLandings(p, r, grid); ok {
+	if _, ok, _ := clearLandings(p, r, grid); ok {
 		return true
 	}
 	if grid > 0 {
@@ -291,7 +303,10 @@ type rewrite struct {
 // piece runs the passes on piece i of page p (n is its place among the
 // building's pieces). ok is false when the piece needs no move; otherwise
 // the change and its rewrite, or why the statement was left alone.
-func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet) (geom.Rect, Change, *Unresolved, rewrite, bool) {
+//
+// doorTie is set when the piece stands in a doorway's approach with no
+// obvious side to leave it by (see clearLandings).
+func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet, doorTie, wallTie *bool) (geom.Rect, Change, *Unresolved, rewrite, bool) {
 	fu := &p.Furniture[i]
 	r := fu.Rect
 	var reasons []string
@@ -300,13 +315,27 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 		sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 		return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n, authored(stmts[fu.Span])), Reason: reasonCentred, Span: &sp}, rewrite{}, true
 	}
+	r2, separated := separate(r, earlier, grid)
+	if separated {
+		r = r2
+		reasons = append(reasons, reasonOverlap)
+	}
 	if _, fixture := ir.WallFixtures[fu.Type]; !pushed && fixture {
-		if r2, ok := backFixture(p, r); ok {
-			r = snapShort(fu.Rect, r2, grid)
+		if r2, ok, tied := backFixture(p, r, grid); tied {
+			*wallTie = true
+		} else if ok {
+			r = r2
 			reasons = append(reasons, reasonSnap)
 		}
 	}
-	if r2, ok := clearLandings(p, r, grid); ok {
+	r2, ok, tied := clearLandings(p, r, grid)
+	if tied {
+		// The piece stays where the earlier passes left it, and is
+		// reported.
+		*doorTie = true
+		return finish(src, p, fu, r, n, stmts, reasons)
+	}
+	if ok {
 		r = r2
 		reasons = append(reasons, reasonLanding)
 	}
@@ -319,10 +348,12 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 			r, _, _ = pushOut(p, fu, r, grid, &reasons)
 		}
 	}
-	if r2, ok := separate(r, earlier, grid); ok {
-		r = r2
-		reasons = append(reasons, reasonOverlap)
-	}
+	return finish(src, p, fu, r, n, stmts, reasons)
+}
+
+// finish turns the passes' outcome for piece fu, now at r, into a change
+// and its rewrite, or says why the statement was left alone.
+func finish(src []byte, p *ir.Plan, fu *ir.Furniture, r geom.Rect, n int, stmts map[source.Span]*syntax.FurnitureStmt, reasons []string) (geom.Rect, Change, *Unresolved, rewrite, bool) {
 	if len(reasons) == 0 {
 		return r, Change{}, nil, rewrite{}, false
 	}
@@ -563,8 +594,11 @@ func wallIDs(p *ir.Plan) []string {
 const BackReach = 300
 
 // backFixture sets a fixture that no wall backs against the face of the
-// nearest wall running along one of its sides.
-func backFixture(p *ir.Plan, r geom.Rect) (geom.Rect, bool) {
+// nearest wall running along one of its sides: the one needing the least
+// move once the move is rounded to the half grid (see snapShort). tied
+// reports two walls that need moves of the same length in different
+// directions; the fixture then stays where it is.
+func backFixture(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, tied bool) {
 	if d := derivedOf(p); d != nil {
 		d.indexOnce.Do(func() { d.index(p) })
 		// Backed already by a wall in reach: only bands near the piece
@@ -573,30 +607,38 @@ func backFixture(p *ir.Plan, r geom.Rect) (geom.Rect, bool) {
 		q := geom.Rect{Min: geom.Point{X: r.Min.X - reach, Y: r.Min.Y - reach}, Max: geom.Point{X: r.Max.X + reach, Y: r.Max.Y + reach}}
 		near := d.bandIx.Query(q)
 		if backed(r, d.bands, near) {
-			return r, false
+			return r, false, false
 		}
 	}
 	type cand struct {
-		gap    float64
+		cost   float64
 		dx, dy float64
 	}
-	best := cand{gap: math.Inf(1)}
+	best := cand{cost: math.Inf(1)}
 	for _, b := range bands(p) {
 		gap, dx, dy, ok := bandGap(r, b)
 		if !ok || gap < -1e-9 {
 			continue
 		}
 		if gap <= BackReach+1e-9 {
-			return r, false // already backed
+			return r, false, false // already backed
 		}
-		if gap < best.gap {
-			best = cand{gap, dx, dy}
+		dx, dy = halfStep(dx, r.Min.X, grid), halfStep(dy, r.Min.Y, grid)
+		c := cand{math.Abs(dx) + math.Abs(dy), dx, dy}
+		switch {
+		case c.cost < best.cost-1e-9:
+			best, tied = c, false
+		case c.cost <= best.cost+1e-9 && (math.Abs(c.dx-best.dx) > 1e-9 || math.Abs(c.dy-best.dy) > 1e-9):
+			tied = true
 		}
 	}
-	if math.IsInf(best.gap, 1) {
-		return r, false
+	if math.IsInf(best.cost, 1) || best.cost < 1e-9 {
+		return r, false, false
 	}
-	return shift(r, best.dx, best.dy), true
+	if tied {
+		return r, true, true
+	}
+	return shift(r, best.dx, best.dy), true, false
 }
 
 func shift(r geom.Rect, dx, dy float64) geom.Rect {
@@ -712,7 +754,11 @@ func (f doorFrame) local(r geom.Rect) (u0, u1, v0, v1 float64) {
 
 // clearLandings moves r across the first doorway whose approach it stands
 // in, until it stands LandingDepth from the wall's centreline.
-func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
+//
+// tied reports a piece for which a move along the wall, off an end of the
+// opening, is exactly as long as the move across it: no side is the
+// obvious one, so the piece is not moved.
+func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, tied bool) {
 	for _, f := range doorsNear(p, r) {
 		u0, u1, v0, v1 := f.local(r)
 		if overlap1(u0, u1, 0, f.width) <= 1e-9 || overlap1(v0, v1, -LandingDepth, LandingDepth) <= 1e-9 {
@@ -732,19 +778,25 @@ func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 		// the shorter move.
 		best := moveAcross(r, n, dv, grid, false)
 		d := dv
-		if back := u1; back < d-1e-9 {
+		if back := u1; back < d+1e-9 {
 			if m := moveAcross(r, f.d.Mul(-1), back, grid, false); fits(p, r, m) {
+				if back > d-1e-9 {
+					return r, true, true
+				}
 				best, d = m, back
 			}
 		}
-		if fwd := f.width - u0; fwd < d-1e-9 {
+		if fwd := f.width - u0; fwd < d+1e-9 {
 			if m := moveAcross(r, f.d, fwd, grid, false); fits(p, r, m) {
+				if fwd > d-1e-9 {
+					return r, true, true
+				}
 				best = m
 			}
 		}
-		return best, true
+		return best, true, false
 	}
-	return r, false
+	return r, false, false
 }
 
 // fits reports whether a piece moved from r0 to r1 along a wall stays
@@ -826,27 +878,14 @@ func separate(r geom.Rect, earlier *placedSet, grid float64) (geom.Rect, bool) {
 // the hinge or past the leaf's far edge, whichever is the least move.
 func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 	for _, f := range doorsNear(p, r) {
-		if !f.hinged {
+		hinge, u, v, in := f.sweep(r)
+		if !in {
 			continue
 		}
-		// The sweep's frame: u from the hinge toward the other jamb, v
-		// along the open leaf.
-		hinge, u := f.a, f.d
-		if f.hinge == "right" {
-			hinge, u = f.a.Add(f.d.Mul(f.width)), f.d.Mul(-1)
-		}
-		v := f.n.Mul(f.side)
-		u0, u1, v0, v1 := extent(r, hinge, u, v)
+		u0, u1, v0, _ := extent(r, hinge, u, v)
 		rad := f.width
-		// Touching the sweep counts as standing in it.
-		if u1 < -1e-9 || u0 > rad+1e-9 || v1 < -1e-9 || v0 > rad+1e-9 {
-			continue
-		}
 		du := math.Max(0, u0)
 		dv := math.Max(0, v0)
-		if math.Hypot(du, dv) > rad+1e-9 {
-			continue
-		}
 		type option struct {
 			axis geom.Point
 			d    float64
@@ -858,9 +897,11 @@ func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 		}
 		// The least move that lands clear of the walls; when none does,
 		// the least move (the wall pass then pushes the piece back out).
-		best, bestFits := opts[0], fits(p, r, moveAcross(r, opts[0].axis, opts[0].d, grid, true))
+		// A move must also leave every other leaf's sweep.
+		clear := func(m geom.Rect) bool { return fits(p, r, m) && !inSweep(p, m) }
+		best, bestFits := opts[0], clear(moveAcross(r, opts[0].axis, opts[0].d, grid, true))
 		for _, o := range opts[1:] {
-			ok := fits(p, r, moveAcross(r, o.axis, o.d, grid, true))
+			ok := clear(moveAcross(r, o.axis, o.d, grid, true))
 			if (ok && !bestFits) || (ok == bestFits && o.d < best.d-1e-9) {
 				best, bestFits = o, ok
 			}
@@ -868,6 +909,36 @@ func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 		return moveAcross(r, best.axis, best.d, grid, true), true
 	}
 	return r, false
+}
+
+// sweep reports whether r stands in f's leaf sweep (touching counts),
+// with the sweep's frame: the hinge, u toward the other jamb and v along
+// the open leaf.
+func (f doorFrame) sweep(r geom.Rect) (hinge, u, v geom.Point, in bool) {
+	if !f.hinged {
+		return
+	}
+	hinge, u = f.a, f.d
+	if f.hinge == "right" {
+		hinge, u = f.a.Add(f.d.Mul(f.width)), f.d.Mul(-1)
+	}
+	v = f.n.Mul(f.side)
+	u0, u1, v0, v1 := extent(r, hinge, u, v)
+	rad := f.width
+	if u1 < -1e-9 || u0 > rad+1e-9 || v1 < -1e-9 || v0 > rad+1e-9 {
+		return hinge, u, v, false
+	}
+	return hinge, u, v, math.Hypot(math.Max(0, u0), math.Max(0, v0)) <= rad+1e-9
+}
+
+// inSweep reports whether r stands in any hinged leaf's sweep.
+func inSweep(p *ir.Plan, r geom.Rect) bool {
+	for _, f := range doorsNear(p, r) {
+		if _, _, _, in := f.sweep(r); in {
+			return true
+		}
+	}
+	return false
 }
 
 // extent returns r's extent in the frame at origin o with unit axes u, v.
