@@ -6,6 +6,7 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
@@ -273,14 +274,9 @@ func facing(dir geom.Point) float64 {
 	return q
 }
 
-// clean rounds away floating-point noise below a micrometre.
-func clean(v float64) float64 {
-	r := math.Round(v*1e6) / 1e6
-	if r == 0 {
-		return 0
-	}
-	return r
-}
+// clean rounds away floating-point noise: six decimals of a millimetre,
+// ties away from zero (numfmt.HalfAwayTo), never negative zero.
+func clean(v float64) float64 { return numfmt.HalfAwayTo(v, 6) }
 
 // anchorRect places a piece at an anchor of a rectangular room, measuring
 // from the backing walls' inner faces on `flush` edges, and derives the

@@ -2,21 +2,18 @@ package resolve
 
 import (
 	"math"
-	"strconv"
+
+	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 )
 
 // snap rounds v to the nearest multiple of grid, halves rounding up (toward
-// +∞), as the reference does. A grid of zero or less leaves v unchanged.
-// The result is never negative zero.
+// +∞) as floor(v/grid + 0.5), as the reference does. A grid of zero or
+// less leaves v unchanged. The result is never negative zero.
 func snap(v, grid float64) float64 {
 	if grid <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
 		return v
 	}
-	r := math.Floor(v/grid+0.5) * grid
-	if r == 0 {
-		return 0
-	}
-	return r
+	return numfmt.FloorHalf(v/grid) * grid
 }
 
 // snapSize snaps a thickness or width unless that leaves it without a
@@ -32,29 +29,10 @@ func snapSize(v, grid float64) float64 {
 }
 
 // num formats a number the way the reference prints numbers in messages and
-// fix edits: integers without a decimal point, other values in their
-// shortest round-trip form.
-func num(v float64) string {
-	if v == 0 {
-		return "0"
-	}
-	if math.IsInf(v, 1) {
-		return "Infinity"
-	}
-	if math.IsInf(v, -1) {
-		return "-Infinity"
-	}
-	if math.IsNaN(v) {
-		return "NaN"
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
-}
+// fix edits: numfmt.Plain, the shortest round-trip digits without an
+// exponent, "0" for negative zero, JavaScript's words for the non-finite.
+func num(v float64) string { return numfmt.Plain(v) }
 
-// round3 rounds v to three decimals, halves up.
-func round3(v float64) float64 {
-	r := math.Floor(v*1000+0.5) / 1000
-	if r == 0 {
-		return 0
-	}
-	return r
-}
+// round3 rounds v to three decimals, halves up as floor(x + 0.5)
+// (numfmt.FloorHalfTo), never to negative zero.
+func round3(v float64) float64 { return numfmt.FloorHalfTo(v, 3) }
