@@ -41,7 +41,7 @@ var allowed = map[string][]string{
 	"core/fixer":          {"core/source", "core/diag"},
 	"core/heal":           {"core/source", "core/diag", "core/syntax"},
 	"core/complete":       {"core/syntax"},
-	"core/suggest":        {"core/diag", "core/ir", "core/geom", "core/analysis"},
+	"core/suggest":        {"core/diag", "core/ir", "core/geom", "core/analysis", "core/internal/numfmt"},
 	"core/repair":         {"core/source", "core/syntax", "core/ir", "core/geom"},
 	"core/compile":        {"core", "core/source", "core/diag", "core/syntax", "core/expand", "core/resolve", "core/ir", "core/geom", "core/render/svg", "core/render/txt", "core/render/raster", "core/planjson", "core/analysis", "core/lint", "core/intent", "core/fixer", "core/heal", "core/complete", "core/suggest", "core/repair", "core/plangen", "core/memprobe"},
 

@@ -19,12 +19,11 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
@@ -668,22 +667,13 @@ func (s *suggester) statement(kind string, sp spot, width float64) string {
 
 func quote(s string) string { return `"` + s + `"` }
 
-// num prints a length in mm: whole numbers plainly, others to a tenth.
+// num prints a length in mm: whole numbers plainly, others to a tenth
+// (fixed(v, 1)).
 func num(v float64) string { return fixed(v, 1) }
 
-// fixed prints v with at most d decimals, trailing zeros dropped.
-func fixed(v float64, d int) string {
-	p := math.Pow(10, float64(d))
-	v = math.Round(v*p) / p
-	if v == 0 {
-		v = 0
-	}
-	s := strconv.FormatFloat(v, 'f', d, 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	return s
-}
+// fixed prints v rounded to d decimals with ties away from zero
+// (numfmt.HalfAwayTo), trailing zeros dropped (numfmt.Fixed).
+func fixed(v float64, d int) string { return numfmt.Fixed(numfmt.HalfAwayTo(v, d), d) }
 
 // stretchBox is the box of the stretch [lo, hi] of sg, grown by pad.
 func stretchBox(sg geom.Segment, lo, hi, pad float64) geom.Rect {
