@@ -28,7 +28,7 @@ func (h *Handler) serveRefusal(w http.ResponseWriter, r *http.Request, herr erro
 	case http.StatusRequestEntityTooLarge:
 		// The refusing handler (request_body, say) knows its limit; this
 		// one does not, so the message names none.
-		d = diag.Unplaced("E_INPUT_TOO_LARGE", "The request body is over this server's byte limit")
+		d = diag.Unplaced(diag.ErrInputTooLarge, "The request body is over this server's byte limit")
 		h.metrics.refused(reasonBodyTooLarge)
 	default:
 		return next.ServeHTTP(w, r)

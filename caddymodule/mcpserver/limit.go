@@ -146,7 +146,7 @@ func claimSlot(ctx context.Context) func() {
 // slot within wait: the catalogued E_RATE_LIMITED, whose fix says to wait
 // for Retry-After.
 func BusyDiagnostic(wait time.Duration) diag.Diagnostic {
-	return diag.Unplaced("E_RATE_LIMITED",
+	return diag.Unplaced(diag.ErrRateLimited,
 		"This server is busy: every computation slot stayed taken for %s, so the request was refused before doing any work", wait)
 }
 

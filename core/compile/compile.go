@@ -151,7 +151,7 @@ func draw(res Result, plan *ir.Plan, diags diag.List, opts Options) Result {
 		// A plan within the source cap can still be made to draw tens of
 		// megabytes (thousands of curved walls from a loop): refuse it
 		// rather than send it.
-		d := diag.New("E_RANGE_LIMIT", source.Span{}, "the drawing would be %d bytes, over this server's limit of %d bytes; draw fewer or simpler elements, or split the plan", size, MaxOutputBytes)
+		d := diag.New(diag.ErrRangeLimit, source.Span{}, "the drawing would be %d bytes, over this server's limit of %d bytes; draw fewer or simpler elements, or split the plan", size, MaxOutputBytes)
 		d.Unplaced = true
 		res.OK, res.Output, res.Pages = false, "", nil
 		res.Diagnostics = append(append(diag.List{}, res.Diagnostics...), d)

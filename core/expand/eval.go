@@ -232,7 +232,7 @@ func (e *expander) emit(sc scope, it Item) {
 	if e.items > e.limits.Elements {
 		if !e.exhausted {
 			e.exhausted = true
-			e.reportAt("E_RANGE_LIMIT", it.Info().Span, true, "expansion produced more than %d statements", e.limits.Elements)
+			e.reportAt(diag.ErrRangeLimit, it.Info().Span, true, "expansion produced more than %d statements", e.limits.Elements)
 		}
 		return
 	}
@@ -255,7 +255,7 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 	case *syntax.LetStmt:
 		name := n.Name.Name
 		if sc.env.definedHere(name) {
-			e.reportAt("E_REDEF", n.Sp, true, "%q was already declared in this scope", name)
+			e.reportAt(diag.ErrRedef, n.Sp, true, "%q was already declared in this scope", name)
 			return
 		}
 		if n.IsFunc {
@@ -277,7 +277,7 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 	case *syntax.AssignStmt:
 		ptr, ok := sc.env.lookup(n.Name.Name)
 		if !ok {
-			d := diag.New("E_ASSIGN_UNDEF", n.Sp, "cannot assign to %q: it was never declared with \"let\"", n.Name.Name)
+			d := diag.New(diag.ErrAssignUndef, n.Sp, "cannot assign to %q: it was never declared with \"let\"", n.Name.Name)
 			if h := suggest(n.Name.Name, sc.env.candidates()); h != "" {
 				d.Hints = []string{"did you mean \"" + h + "\"?"}
 			}
@@ -292,7 +292,7 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 		if c.Kind != BoolVal {
 			// As in the reference, a condition that is not a boolean
 			// is reported and counts as false.
-			e.report("E_TYPE", n.Cond, "expected a boolean, got %s", article(c.Kind))
+			e.report(diag.ErrType, n.Cond, "expected a boolean, got %s", article(c.Kind))
 		}
 		b := n.Then
 		if c.Kind != BoolVal || !c.Bool {
@@ -312,14 +312,14 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 			}
 			c := e.eval(n.Cond, sc.env)
 			if c.Kind != BoolVal {
-				e.report("E_TYPE", n.Cond, "expected a boolean, got %s", article(c.Kind))
+				e.report(diag.ErrType, n.Cond, "expected a boolean, got %s", article(c.Kind))
 				return
 			}
 			if !c.Bool {
 				return
 			}
 			if i >= MaxWhileIterations {
-				e.reportAt("E_WHILE_LIMIT", n.Sp, true, "\"while\" ran more than %d iterations; the loop may never end", MaxWhileIterations)
+				e.reportAt(diag.ErrWhileLimit, n.Sp, true, "\"while\" ran more than %d iterations; the loop may never end", MaxWhileIterations)
 				return
 			}
 			inner := sc
@@ -383,7 +383,7 @@ func (e *expander) forStmt(n *syntax.ForStmt, sc scope) {
 	}
 	it := e.eval(n.Iter, sc.env)
 	if it.Kind != ArrayVal {
-		e.reportAt("E_TYPE", n.Sp, true, "\"for\" needs an array or a range, not %s", article(it.Kind))
+		e.reportAt(diag.ErrType, n.Sp, true, "\"for\" needs an array or a range, not %s", article(it.Kind))
 		return
 	}
 	inner.env = e.pushEnv(sc.env)
@@ -425,7 +425,7 @@ func (e *expander) lookupComponent(name string, sp source.Span) *compDef {
 	if d, ok := e.ns.comps[name]; ok {
 		return d
 	}
-	d := diag.New("E_UNKNOWN_COMPONENT", sp, "no component named %q", name)
+	d := diag.New(diag.ErrUnknownComponent, sp, "no component named %q", name)
 	if h := suggestFrom(name, e.ns.names, false); h != "" {
 		d.Hints = []string{"did you mean \"" + h + "\"?"}
 	}
@@ -449,7 +449,7 @@ func (e *expander) instantiate(def *compDef, args []syntax.Expr, call source.Spa
 // are dropped unevaluated.
 func (e *expander) checkArity(def *compDef, args []syntax.Expr, call source.Span) {
 	if len(args) != len(def.params) {
-		e.reportAt("E_ARGCOUNT", call, true, "component %q takes %d argument(s), %d given", def.name, len(def.params), len(args))
+		e.reportAt(diag.ErrArgcount, call, true, "component %q takes %d argument(s), %d given", def.name, len(def.params), len(args))
 	}
 }
 
@@ -464,7 +464,7 @@ func (e *expander) tooDeep(def *compDef, call source.Span) bool {
 	}
 	if !e.recursionReported {
 		e.recursionReported = true
-		e.reportAt("E_RECURSION", call, true, "components nest deeper than %d while instantiating %q", MaxComponentDepth, def.name)
+		e.reportAt(diag.ErrRecursion, call, true, "components nest deeper than %d while instantiating %q", MaxComponentDepth, def.name)
 	}
 	return true
 }
@@ -523,7 +523,7 @@ func (e *expander) place(n *syntax.PlaceStmt, sc scope) {
 			if sp.End <= sp.Start {
 				sp = n.Sp
 			}
-			e.reportAt("E_DUP_INSTANCE", sp, true, "an instance named %q is already placed here; each `place … as <name>` needs a name of its own", sc.world.prefix+name)
+			e.reportAt(diag.ErrDupInstance, sp, true, "an instance named %q is already placed here; each `place … as <name>` needs a name of its own", sc.world.prefix+name)
 			return
 		}
 		sc.world.take(name)

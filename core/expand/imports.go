@@ -80,18 +80,18 @@ func (e *expander) importStmt(into *module, imp *syntax.ImportStmt) {
 		var problem string
 		p, problem = PackagePath(spec)
 		if problem != "" {
-			e.sink.Add(diag.New("E_IMPORT_BAD_SPEC", imp.Sp, "%s", problem))
+			e.sink.Add(diag.New(diag.ErrImportBadSpec, imp.Sp, "%s", problem))
 			return
 		}
 		if path.Clean(p) != p {
-			e.sink.Add(diag.New("E_IMPORT_NOT_FOUND", imp.Sp, "module %q could not be found", p))
+			e.sink.Add(diag.New(diag.ErrImportNotFound, imp.Sp, "module %q could not be found", p))
 			return
 		}
 	}
 	if e.loading[p] {
 		// The reference names no file here, even when the import that
 		// closes the cycle is in a module; that module then fails to load.
-		e.sink.Add(diag.New("E_IMPORT_CYCLE", imp.Sp, "module %q imports itself through a cycle", p))
+		e.sink.Add(diag.New(diag.ErrImportCycle, imp.Sp, "module %q imports itself through a cycle", p))
 		into.broken = true
 		return
 	}
@@ -101,7 +101,7 @@ func (e *expander) importStmt(into *module, imp *syntax.ImportStmt) {
 	}
 	bind := func(name string, d *compDef) {
 		if _, ok := into.comps[name]; ok {
-			e.sink.Add(diag.New("E_IMPORT_CONFLICT", imp.Sp, "imported name %q clashes with a component already defined", name))
+			e.sink.Add(diag.New(diag.ErrImportConflict, imp.Sp, "imported name %q clashes with a component already defined", name))
 			return
 		}
 		into.bind(name, d)
@@ -117,7 +117,7 @@ func (e *expander) importStmt(into *module, imp *syntax.ImportStmt) {
 			}
 		}
 		if len(def.body) == 0 {
-			d := diag.New("W_IMPORT_EMPTY_FILE", imp.Sp, "module %q has nothing to draw at top level, so \"import … as %s\" binds an empty component", p, imp.As.Name)
+			d := diag.New(diag.WarnImportEmptyFile, imp.Sp, "module %q has nothing to draw at top level, so \"import … as %s\" binds an empty component", p, imp.As.Name)
 			d.Hints = []string{"draw in the module's plan body, or import one of its components by name with import \"…\": <name>"}
 			e.sink.Add(d)
 		}
@@ -130,7 +130,7 @@ func (e *expander) importStmt(into *module, imp *syntax.ImportStmt) {
 		for _, it := range imp.Items {
 			d, ok := m.comps[it.Name.Name]
 			if !ok {
-				e.sink.Add(diag.New("E_IMPORT_NOT_EXPORTED", imp.Sp, "module %q defines no component %q", p, it.Name.Name))
+				e.sink.Add(diag.New(diag.ErrImportNotExported, imp.Sp, "module %q defines no component %q", p, it.Name.Name))
 				continue
 			}
 			name := it.Name.Name
@@ -156,7 +156,7 @@ func (e *expander) load(p string, imp *syntax.ImportStmt) (*module, *syntax.File
 		src, ok = e.world.Read(p)
 	}
 	if !ok {
-		e.sink.Add(diag.New("E_IMPORT_NOT_FOUND", imp.Sp, "module %q could not be found", p))
+		e.sink.Add(diag.New(diag.ErrImportNotFound, imp.Sp, "module %q could not be found", p))
 		return nil, nil
 	}
 	sf := source.NewFile(p, src)
@@ -168,7 +168,7 @@ func (e *expander) load(p string, imp *syntax.ImportStmt) (*module, *syntax.File
 	// components whose declarations survived can still be imported.
 	for _, d := range ds {
 		if d.Severity == diag.Error {
-			e.sink.Add(diag.New("E_IMPORT_PARSE", imp.Sp, "module %q does not parse: %s", p, d.Message))
+			e.sink.Add(diag.New(diag.ErrImportParse, imp.Sp, "module %q does not parse: %s", p, d.Message))
 			break
 		}
 	}

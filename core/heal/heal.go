@@ -33,19 +33,19 @@ const MaxRenames = 1000
 
 // handlers maps each code this package answers to its handler.
 var handlers = map[string]func(*ctx, diag.Diagnostic) (diag.Fix, bool){
-	"E_DUP_ID":            dupID,
-	"E_DOOR_WIDTH":        width(DoorWidth),
-	"E_WINDOW_WIDTH":      width(WindowWidth),
-	"E_OPENING_WIDTH":     width(OpeningWidth),
-	"E_ROOM_SIZE":         size,
-	"E_FURN_SIZE":         size,
-	"E_COLUMN_SIZE":       size,
-	"E_VERT_SIZE":         size,
-	"E_LAYOUT_REF":        ref("right-of", "left-of", "below", "above"),
-	"E_ATTACH_WALL_REF":   ref("on"),
-	"E_UNKNOWN_REF":       hinted,
-	"E_UNKNOWN_COMPONENT": hinted,
-	"E_UNKNOWN_FN":        hinted,
+	diag.ErrDupID:            dupID,
+	diag.ErrDoorWidth:        width(DoorWidth),
+	diag.ErrWindowWidth:      width(WindowWidth),
+	diag.ErrOpeningWidth:     width(OpeningWidth),
+	diag.ErrRoomSize:         size,
+	diag.ErrFurnSize:         size,
+	diag.ErrColumnSize:       size,
+	diag.ErrVertSize:         size,
+	diag.ErrLayoutRef:        ref("right-of", "left-of", "below", "above"),
+	diag.ErrAttachWallRef:    ref("on"),
+	diag.ErrUnknownRef:       hinted,
+	diag.ErrUnknownComponent: hinted,
+	diag.ErrUnknownFn:        hinted,
 }
 
 // ctx is the source of one Attach call, its tokens lexed on first use.

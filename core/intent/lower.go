@@ -1,18 +1,22 @@
 package intent
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/archlang-go/caddy-archlang/core/diag"
+)
 
 // Violation codes, one per kind of miss.
 const (
-	CodeRoomCount   = "E_INTENT_ROOM_COUNT"
-	CodeRoomMissing = "E_INTENT_ROOM_MISSING"
-	CodeRoomArea    = "E_INTENT_ROOM_AREA"
-	CodeTotalArea   = "E_INTENT_TOTAL_AREA"
-	CodeNoWindow    = "E_INTENT_NO_WINDOW"
-	CodeNoSite      = "E_INTENT_NO_SITE"
-	CodeNotAdjacent = "E_INTENT_NOT_ADJACENT"
-	CodeNoDoor      = "E_INTENT_NO_DOOR"
-	CodeUnreachable = "E_INTENT_UNREACHABLE"
+	CodeRoomCount   = diag.ErrIntentRoomCount
+	CodeRoomMissing = diag.ErrIntentRoomMissing
+	CodeRoomArea    = diag.ErrIntentRoomArea
+	CodeTotalArea   = diag.ErrIntentTotalArea
+	CodeNoWindow    = diag.ErrIntentNoWindow
+	CodeNoSite      = diag.ErrIntentNoSite
+	CodeNotAdjacent = diag.ErrIntentNotAdjacent
+	CodeNoDoor      = diag.ErrIntentNoDoor
+	CodeUnreachable = diag.ErrIntentUnreachable
 )
 
 // Kind is what a predicate asserts.

@@ -119,7 +119,7 @@ func (c *checker) accessRules() {
 		}
 		name := roomName(r)
 		if !reached[i] {
-			d := diag.New("W_ROOM_UNREACHABLE", r.Span, "No route of doors and openings leads from the entrance to room %s.", quote(name))
+			d := diag.New(diag.WarnRoomUnreachable, r.Span, "No route of doors and openings leads from the entrance to room %s.", quote(name))
 			d.Hints = []string{"Join it by a door or a cased `opening` to a space on the way in, directly or through a hall."}
 			c.addIn(r.File, d)
 			continue
@@ -131,7 +131,7 @@ func (c *checker) accessRules() {
 			avoiding = g.reach(c.isBedroom)
 		}
 		if !avoiding[i] {
-			d := diag.New("W_BATH_VIA_BEDROOM", r.Span, "Every way into bathroom %s passes through a bedroom.", quote(name))
+			d := diag.New(diag.WarnBathViaBedroom, r.Span, "Every way into bathroom %s passes through a bedroom.", quote(name))
 			d.Hints = []string{"Give it a door from a hall or living space; if it is an en-suite, the home needs a second bathroom off the circulation."}
 			c.addIn(r.File, d)
 		}
@@ -165,7 +165,7 @@ func (c *checker) noEntrance() {
 	if !ext {
 		return
 	}
-	d := diag.New("W_NO_ENTRANCE", source.Span{}, "No door or opening is set in an exterior wall, so the building cannot be entered.")
+	d := diag.New(diag.WarnNoEntrance, source.Span{}, "No door or opening is set in an exterior wall, so the building cannot be entered.")
 	d.Unplaced = true
 	d.Hints = []string{"Put a `door` (or a cased `opening`) in an `exterior` wall."}
 	c.add(d)
@@ -205,7 +205,7 @@ func (c *checker) equatorFacing() {
 		if n == 0 || hit {
 			continue
 		}
-		d := diag.New("W_ROOM_NOT_EQUATOR_FACING", r.Span, "Room %s has %d window(s) and none faces %s, the equator side in the %s hemisphere; they face %s.",
+		d := diag.New(diag.WarnRoomNotEquatorFacing, r.Span, "Room %s has %d window(s) and none faces %s, the equator side in the %s hemisphere; they face %s.",
 			quote(roomName(r)), n, equator, hemi, strings.Join(faces, ", "))
 		d.Hints = []string{"This reads the aspect only, not the daylight. Put a window on the " + equator + " side, or keep the plan as it is."}
 		c.addIn(r.File, d)
@@ -295,7 +295,7 @@ func (c *checker) circulationRules() {
 	}
 	narrow := func(sp at, what string, w float64) {
 		min := c.prof.MinWalkClear
-		d := diag.New("W_PATH_TOO_NARROW", sp.span, "%s narrows to %s mm of clear width, %s mm under the %s mm minimum.", what, mm(w), mm(min-w), mm(min))
+		d := diag.New(diag.WarnPathTooNarrow, sp.span, "%s narrows to %s mm of clear width, %s mm under the %s mm minimum.", what, mm(w), mm(min-w), mm(min))
 		d.Hints = []string{
 			"Widen the narrowest door or opening on the way to at least " + mm(min) + " mm.",
 			"Or move the furniture that pinches the route, so " + mm(min) + " mm of clear width remains.",
@@ -327,7 +327,7 @@ func (c *checker) circulationRules() {
 	for _, r := range circ.Rooms {
 		if q := r.DetourRatio; q != nil && *q > c.prof.MaxDetour {
 			if sp, name, ok := span(r.RoomID); ok {
-				d := diag.New("W_CIRCUITOUS_PATH", sp.span, "The walk from the entrance to %s is %s times the straight-line distance (more than %s).",
+				d := diag.New(diag.WarnCircuitousPath, sp.span, "The walk from the entrance to %s is %s times the straight-line distance (more than %s).",
 					quote(name), strconv.FormatFloat(*q, 'f', -1, 64), strconv.FormatFloat(c.prof.MaxDetour, 'f', -1, 64))
 				d.Hints = []string{"Add a more direct door or hall so the room is not reached the long way round."}
 				c.addIn(sp.file, d)

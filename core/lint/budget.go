@@ -31,7 +31,7 @@ const (
 )
 
 // TruncatedCode is the code of the note that ends a cut list.
-const TruncatedCode = "I_FINDINGS_TRUNCATED"
+const TruncatedCode = diag.InfoFindingsTruncated
 
 // budget is what one run has spent, shared by the checkers of its storeys.
 type budget struct {

@@ -73,7 +73,7 @@ func (b dimBand) cross(offset float64) (lo, hi float64) {
 // per statement, against the first it collides with. Dimensions a loop
 // made from one statement share a span and are never compared.
 func (c *checker) dimOverlap() {
-	if len(c.p.Dims) < 2 || c.full("W_DIM_OVERLAP") {
+	if len(c.p.Dims) < 2 || c.full(diag.WarnDimOverlap) {
 		return
 	}
 	z := c.dimSizes()
@@ -157,7 +157,7 @@ func dimsCollide(a, b dimBand, offset float64) bool {
 // a fix moving b out by the fewest whole tiers that clear a.
 func (c *checker) dimOverlapFinding(a, b dimBand, z dimSizes) diag.Diagnostic {
 	name, other := quote("dim_"+itoa(b.k+1)), quote("dim_"+itoa(a.k+1))
-	d := diag.New("W_DIM_OVERLAP", b.span, "Dimension %s overlaps %s: both sit in one tier (offset %s and offset %s), so their lines and texts are drawn over each other.",
+	d := diag.New(diag.WarnDimOverlap, b.span, "Dimension %s overlaps %s: both sit in one tier (offset %s and offset %s), so their lines and texts are drawn over each other.",
 		name, other, num(b.offset), num(a.offset))
 	next, ok := clearTier(a, b, z.tier)
 	if !ok {

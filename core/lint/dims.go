@@ -58,7 +58,7 @@ func (c *checker) dimInside() {
 		if !strictlyInside(box, mid.Add(n.Mul(dm.Offset)), dimInsideMargin) {
 			continue
 		}
-		d := diag.New("W_DIM_INSIDE", dm.Span, "Dimension %s is drawn inside the building: its offset of %s mm moves the line into the plan rather than out into the margin.",
+		d := diag.New(diag.WarnDimInside, dm.Span, "Dimension %s is drawn inside the building: its offset of %s mm moves the line into the plan rather than out into the margin.",
 			quote("dim_"+itoa(k+1)), mm(dm.Offset))
 		d.Hints = []string{"Give the endpoints in the other order (or change the offset's sign) so the line is drawn outside the building."}
 		if !strictlyInside(box, mid.Sub(n.Mul(dm.Offset)), dimInsideMargin) {

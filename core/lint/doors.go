@@ -292,13 +292,13 @@ func (c *checker) swingObstructed() {
 		var narrow float64
 		if ob.piece >= 0 {
 			name := pieceName(c.p.Furniture[ob.piece])
-			d = diag.New("W_SWING_OBSTRUCTED", f.op.Span, "The door leaf cannot swing fully open: it sweeps a %s mm radius, but %s is %s mm from the hinge (%s mm too close).",
+			d = diag.New(diag.WarnSwingObstructed, f.op.Span, "The door leaf cannot swing fully open: it sweeps a %s mm radius, but %s is %s mm from the hinge (%s mm too close).",
 				mm(r), quote(name), mm(ob.dist), mm(r-ob.dist))
 			narrow = math.Floor(ob.dist + geom.Eps)
 		} else {
 			o := doors[ob.door]
 			need := r + o.op.Width
-			d = diag.New("W_SWING_OBSTRUCTED", f.op.Span, "The door leaf cannot swing fully open: its sweep overlaps the sweep of door %s; the hinges are %s mm apart where the two leaves need %s mm (%s mm too close).",
+			d = diag.New(diag.WarnSwingObstructed, f.op.Span, "The door leaf cannot swing fully open: its sweep overlaps the sweep of door %s; the hinges are %s mm apart where the two leaves need %s mm (%s mm too close).",
 				quote(o.op.ID), mm(ob.dist), mm(need), mm(need-ob.dist))
 			narrow = math.Floor(ob.dist - o.op.Width - c.prof.SwingBuffer + geom.Eps)
 		}
@@ -429,7 +429,7 @@ func (c *checker) doorwayBlocked() {
 			}
 			name := pieceName(fu)
 			short := depth - left
-			d := diag.New("W_DOORWAY_BLOCKED", op.Span, "The doorway's approach is blocked: %s comes within %s mm of the opening, where %s mm must stay clear on each side (%s mm short).",
+			d := diag.New(diag.WarnDoorwayBlocked, op.Span, "The doorway's approach is blocked: %s comes within %s mm of the opening, where %s mm must stay clear on each side (%s mm short).",
 				quote(name), mm(left), mm(depth), mm(short))
 			d.Hints = []string{
 				"Move " + quote(name) + " " + mm(short) + " mm away from the opening (`arch repair` finds the smallest move).",
@@ -494,7 +494,7 @@ func (c *checker) doorClearance() {
 		if op.Kind != ir.Door || op.Width >= c.prof.MinDoorWidth {
 			continue
 		}
-		d := diag.New("W_DOOR_CLEARANCE", op.Span, "The door is %s mm wide, narrower than the %s mm minimum.", mm(op.Width), mm(c.prof.MinDoorWidth))
+		d := diag.New(diag.WarnDoorClearance, op.Span, "The door is %s mm wide, narrower than the %s mm minimum.", mm(op.Width), mm(c.prof.MinDoorWidth))
 		d.Hints = []string{"Make it at least " + mm(c.prof.MinDoorWidth) + " mm wide."}
 		c.addIn(op.File, d)
 	}
@@ -521,7 +521,7 @@ func (c *checker) pocketRun() {
 		if op.Slide == "left" {
 			other = "right"
 		}
-		d := diag.New("W_POCKET_RUN", op.Span, "The pocket door's panel has no room to slide: it needs %s mm of wall past its %s jamb, and wall %s has %s mm there (%s mm short).",
+		d := diag.New(diag.WarnPocketRun, op.Span, "The pocket door's panel has no room to slide: it needs %s mm of wall past its %s jamb, and wall %s has %s mm there (%s mm short).",
 			mm(need), op.Slide, quote(f.wallID), mm(have), mm(need-have))
 		reverseOK := c.pocketSpace(f, other) >= need-geom.Eps
 		var hints []string

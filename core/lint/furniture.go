@@ -56,7 +56,7 @@ func (c *checker) furnitureClearance() {
 			}
 			name, other := pieceName(f), pieceName(o)
 			short := fx.Clear - left
-			d := diag.New("W_FURN_CLEARANCE", f.Span, "Fixture %s needs %s mm of free floor in front of it, but %s stands %s mm away (%s mm short).",
+			d := diag.New(diag.WarnFurnClearance, f.Span, "Fixture %s needs %s mm of free floor in front of it, but %s stands %s mm away (%s mm short).",
 				quote(name), mm(fx.Clear), quote(other), mm(left), mm(short))
 			d.Hints = []string{
 				"Move " + quote(other) + " " + mm(short) + " mm further from the front of " + quote(name) + ".",
@@ -112,7 +112,7 @@ func frontGap(r geom.Rect, front int, depth float64, o geom.Rect) (float64, bool
 // all; only the first MaxFindingsPerCode pairs in that order are built,
 // the rest counted.
 func (c *checker) furnitureOverlap() {
-	const code = "W_FURNITURE_OVERLAP"
+	const code = diag.WarnFurnitureOverlap
 	fs := c.p.Furniture
 	first := pairHeap{max: MaxFindingsPerCode - c.budget.listed[code]}
 	ix := c.pieceIndex()
@@ -155,7 +155,7 @@ func (c *checker) fixturePlacement() {
 			return
 		}
 		if s := walledSides(near, f.Rect, backReach); s == [ir.SideCount]bool{} {
-			d := diag.New("W_FIXTURE_FLOATING", f.Span, "Fixture %s stands clear of every wall; it needs one behind it.", quote(pieceName(f)))
+			d := diag.New(diag.WarnFixtureFloating, f.Span, "Fixture %s stands clear of every wall; it needs one behind it.", quote(pieceName(f)))
 			d.Hints = []string{"Put one of its edges against a wall: the supply, waste and vent pipes run inside it."}
 			c.addIn(f.File, d)
 		}
@@ -169,7 +169,7 @@ func (c *checker) fixturePlacement() {
 			continue
 		}
 		if !inPolygon(c.p.Rooms[ri].Polygon, f.Rect.Center()) {
-			d := diag.New("W_FIXTURE_WRONG_ROOM", f.Span, "Fixture %s is declared in room %s, but its centre lies outside that room.", quote(pieceName(f)), quote(f.Room))
+			d := diag.New(diag.WarnFixtureWrongRoom, f.Span, "Fixture %s is declared in room %s, but its centre lies outside that room.", quote(pieceName(f)), quote(f.Room))
 			d.Hints = []string{"Move the piece into that room, or name the room it really stands in after `in`."}
 			c.addIn(f.File, d)
 		}
@@ -217,7 +217,7 @@ func (c *checker) wallCollision() {
 		for _, k := range near {
 			b := solid[k]
 			if b.depth(f.Rect) > wallPenetrationMax {
-				d := diag.New("W_FURNITURE_WALL_COLLISION", f.Span, "Furniture %s runs into the solid of a wall.", quote(pieceName(f)))
+				d := diag.New(diag.WarnFurnitureWallCollision, f.Span, "Furniture %s runs into the solid of a wall.", quote(pieceName(f)))
 				d.Hints = []string{"Move or shrink the piece so it stops at the wall's face instead of passing into it, or place it with `against wall <id>`."}
 				c.addIn(f.File, d)
 				break
@@ -265,7 +265,7 @@ func (c *checker) fixtureBackToRoom() {
 				fit, nfit = s, nfit+1
 			}
 		}
-		d := diag.New("W_FIXTURE_BACK_TO_ROOM", f.Span, "Fixture %s turns its back to the room: the wall it stands against is on its %s side, not behind it.", quote(pieceName(f)), names)
+		d := diag.New(diag.WarnFixtureBackToRoom, f.Span, "Fixture %s turns its back to the room: the wall it stands against is on its %s side, not behind it.", quote(pieceName(f)), names)
 		if nfit == 1 {
 			rot := fit * 90
 			d.Hints = []string{"Turn it with `rotate " + itoa(rot) + "` so the back of the symbol meets the wall (rotate 0 puts the back on the north side)."}

@@ -186,11 +186,11 @@ func (c *checker) run() {
 	c.wallCollision()
 	c.accessRules()
 	c.doorRules()
-	if c.keep("W_ROOM_NO_CLEAR_PATH") {
+	if c.keep(diag.WarnRoomNoClearPath) {
 		c.roomNoClearPath()
 	}
 	c.noEntrance()
-	if c.keep("W_PATH_TOO_NARROW") || c.keep("W_CIRCUITOUS_PATH") {
+	if c.keep(diag.WarnPathTooNarrow) || c.keep(diag.WarnCircuitousPath) {
 		c.circulationRules()
 	}
 	c.aliasMatch()

@@ -71,7 +71,7 @@ func (c *checker) roomRules() {
 	for i, r := range c.p.Rooms {
 		name := roomName(r)
 		if a := analysis.RoomArea(&c.p.Rooms[i]) / 1e6; a < c.prof.MinRoomArea {
-			d := diag.New("W_ROOM_TOO_SMALL", r.Span, "Room %s has %s m² of floor, less than the %s m² minimum.", quote(name), m2(a), m2(c.prof.MinRoomArea))
+			d := diag.New(diag.WarnRoomTooSmall, r.Span, "Room %s has %s m² of floor, less than the %s m² minimum.", quote(name), m2(a), m2(c.prof.MinRoomArea))
 			d.Hints = []string{"Make its `size` larger, or fold it into the space next to it."}
 			c.addIn(r.File, d)
 		}
@@ -88,12 +88,12 @@ func (c *checker) roomRules() {
 			}
 		}
 		if !door {
-			d := diag.New("W_ROOM_DISCONNECTED", r.Span, "Room %s has no door or opening, so nobody can get in.", quote(name))
+			d := diag.New(diag.WarnRoomDisconnected, r.Span, "Room %s has no door or opening, so nobody can get in.", quote(name))
 			d.Hints = []string{"Put a `door`, or a leafless `opening`, in one of the walls around it."}
 			c.addIn(r.File, d)
 		}
 		if c.isBedroom(i) && !window {
-			d := diag.New("W_BEDROOM_NO_WINDOW", r.Span, "Bedroom %s has no window.", quote(name))
+			d := diag.New(diag.WarnBedroomNoWindow, r.Span, "Bedroom %s has no window.", quote(name))
 			d.Hints = []string{"Put a `window` in one of its exterior walls, for daylight and a way out in an emergency."}
 			c.addIn(r.File, d)
 		}
@@ -103,17 +103,17 @@ func (c *checker) roomRules() {
 		}
 		if bath {
 			if gap := c.longestUnwalledRun(r); gap > enclosureGapMax {
-				d := diag.New("W_ROOM_NOT_ENCLOSED", r.Span, "Bathroom %s is open to its surroundings: about %s mm of its outline has no wall.", quote(name), mm(gap))
+				d := diag.New(diag.WarnRoomNotEnclosed, r.Span, "Bathroom %s is open to its surroundings: about %s mm of its outline has no wall.", quote(name), mm(gap))
 				d.Hints = []string{"Carry the partition on until every side of the room is walled; doors and windows in a wall do not count as gaps."}
 				c.addIn(r.File, d)
 			}
 		}
 		if bath && !c.hasFixture(i, bathFixtures) {
-			d := diag.New("W_ROOM_NO_FIXTURE", r.Span, "Bathroom %s contains no fixture (no WC, basin, shower or bath).", quote(name))
+			d := diag.New(diag.WarnRoomNoFixture, r.Span, "Bathroom %s contains no fixture (no WC, basin, shower or bath).", quote(name))
 			d.Hints = []string{"Place its fixtures — a `wc`, a `basin` or a `shower` — for example from the bundled `lib/fixtures.arch`."}
 			c.addIn(r.File, d)
 		} else if !bath && c.isKitchen(i) && !c.hasFixture(i, kitchenFixtures) {
-			d := diag.New("W_ROOM_NO_FIXTURE", r.Span, "Kitchen %s contains no fixture (no sink, counter, stove or fridge).", quote(name))
+			d := diag.New(diag.WarnRoomNoFixture, r.Span, "Kitchen %s contains no fixture (no sink, counter, stove or fridge).", quote(name))
 			d.Hints = []string{"Place its fixtures — a `kitchen_sink` and a `counter` — for example from the bundled `lib/fixtures.arch`."}
 			c.addIn(r.File, d)
 		}
@@ -217,7 +217,7 @@ func (c *checker) aliasMatch() {
 		}
 		name := roomName(r)
 		uses := strings.Join(all, " ")
-		d := diag.New("W_ALIAS_MATCH", r.Span, "Room %s was taken to be %s only because its name contains %s, an indirect term; the classification is a guess.", quote(name), what, quote(alias.Term))
+		d := diag.New(diag.WarnAliasMatch, r.Span, "Room %s was taken to be %s only because its name contains %s, an indirect term; the classification is a guess.", quote(name), what, quote(alias.Term))
 		d.Hints = []string{"State its function with `uses " + uses + "`."}
 		d.Fixes = []diag.Fix{{Title: "state the room's function: add `uses " + uses + "` to " + quote(name),
 			Applicability: "machine-applicable", FixID: "alias-uses",

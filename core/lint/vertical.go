@@ -119,7 +119,7 @@ func (c *checker) stairUnmatched() {
 		if v.ID == "" || c.shafts[v.ID] != 1 {
 			continue
 		}
-		d := diag.New("W_STAIR_UNMATCHED", v.Span, "%s %s is drawn on one storey only, so it links no floors.", kindNames[v.Kind], quote(v.ID))
+		d := diag.New(diag.WarnStairUnmatched, v.Span, "%s %s is drawn on one storey only, so it links no floors.", kindNames[v.Kind], quote(v.ID))
 		d.Hints = []string{"Draw the matching run with the same id " + quote(v.ID) + " on the storey above or below (each storey gives its own `dir`), or correct the id."}
 		c.add(d)
 	}

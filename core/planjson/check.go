@@ -9,8 +9,8 @@ import (
 
 // The two catalogued codes this package reports.
 const (
-	codeSchema = "E_JSON_SCHEMA"
-	codeKind   = "E_JSON_KIND"
+	codeSchema = diag.ErrJSONSchema
+	codeKind   = diag.ErrJSONKind
 )
 
 // The short phrases after "plan JSON <path>: ". They are part of the

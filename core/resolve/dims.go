@@ -65,7 +65,7 @@ func (r *resolver) resolveDims() {
 					case okB:
 						which = "The start point"
 					}
-					r.add(diag.New("W_DIM_NO_WALL", d.Span, "%s of this `dim %s` found no wall across the measurement axis, so the written coordinates are measured as they are", which, dm.Mode))
+					r.add(diag.New(diag.WarnDimNoWall, d.Span, "%s of this `dim %s` found no wall across the measurement axis, so the written coordinates are measured as they are", which, dm.Mode))
 				}
 			}
 		}
@@ -187,19 +187,19 @@ func (r *resolver) radiusDim(de *dimEl, dm *ir.Dim) bool {
 	var arc ir.WallArc
 	switch {
 	case len(arcs) == 0:
-		r.add(diag.New("E_DIM_CURVE_REF", r.curveRefSpan(d), "`dim radius %s` needs a wall with an arc edge", d.Ref.V))
+		r.add(diag.New(diag.ErrDimCurveRef, r.curveRefSpan(d), "`dim radius %s` needs a wall with an arc edge", d.Ref.V))
 		return false
 	case d.Segment.Set:
 		de.cl.emit(d.Segment.Diags)
 		w := r.walls[ws[0]].w
 		i := int(d.Segment.V)
 		if i < 0 || i >= len(w.Arcs) || !w.Arcs[i].Arc {
-			r.add(diag.New("E_DIM_CURVE_REF", r.curveRefSpan(d), "Segment %s of wall %q is not an arc", num(d.Segment.V), d.Ref.V))
+			r.add(diag.New(diag.ErrDimCurveRef, r.curveRefSpan(d), "Segment %s of wall %q is not an arc", num(d.Segment.V), d.Ref.V))
 			return false
 		}
 		arc = w.Arcs[i]
 	case len(arcs) > 1:
-		r.add(diag.New("E_DIM_CURVE_REF", r.curveRefSpan(d), "Wall %q has %d arcs; say which with `segment <n>`", d.Ref.V, len(arcs)))
+		r.add(diag.New(diag.ErrDimCurveRef, r.curveRefSpan(d), "Wall %q has %d arcs; say which with `segment <n>`", d.Ref.V, len(arcs)))
 		return false
 	default:
 		arc = arcs[0]
@@ -215,7 +215,7 @@ func (r *resolver) radiusDim(de *dimEl, dm *ir.Dim) bool {
 func (r *resolver) diameterDim(d *expand.Dim, dm *ir.Dim) bool {
 	j, ok := r.roomIdx[d.Ref.V]
 	if !ok || r.rooms[j].room.Shape != ir.RoomCircle {
-		r.add(diag.New("E_DIM_CURVE_REF", r.curveRefSpan(d), "`dim diameter %s` needs a circular room", d.Ref.V))
+		r.add(diag.New(diag.ErrDimCurveRef, r.curveRefSpan(d), "`dim diameter %s` needs a circular room", d.Ref.V))
 		return false
 	}
 	rm := r.rooms[j].room
@@ -250,7 +250,7 @@ func (r *resolver) resolveBoxes() {
 func (r *resolver) stairWidth(b *boxEl, cross float64) (float64, bool) {
 	sw := snap(b.src.Width.V, r.grid)
 	if !(sw > 0) || sw > cross+geom.Eps {
-		r.add(diag.New("E_STAIR_WIDTH", b.src.Span, "Stair %q has flight width %s, but its footprint is %s across the run", b.id, num(sw), num(cross)))
+		r.add(diag.New(diag.ErrStairWidth, b.src.Span, "Stair %q has flight width %s, but its footprint is %s across the run", b.id, num(sw), num(cross)))
 		return 0, false
 	}
 	return sw, true
@@ -267,9 +267,9 @@ func (r *resolver) resolveBox(b *boxEl) {
 	x, y := snap(src.At.X, r.grid), snap(src.At.Y, r.grid)
 	w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 	if !(w > 0 && h > 0) {
-		code := "E_VERT_SIZE"
+		code := diag.ErrVertSize
 		if src.Kind == expand.Column {
-			code = "E_COLUMN_SIZE"
+			code = diag.ErrColumnSize
 		}
 		r.add(diag.New(code, src.Span, "%s %q has size %s×%s; both sides must be positive", boxNoun[src.Kind], b.id, num(w), num(h)))
 		if src.Kind == expand.Stair {

@@ -40,11 +40,11 @@ func (r *resolver) placeFurniture(f *furnEl) {
 		if fx, _, known := lookupFixture(src.Category.V); known && src.Placement == expand.FurnAgainst {
 			w, h = snap(fx.Along, r.grid), snap(fx.Depth, r.grid)
 		} else {
-			r.add(diag.New("E_FURN_SIZE", src.Span, "Furniture %q needs a `size WxH`: %q has no catalogued footprint", f.id, src.Category.V))
+			r.add(diag.New(diag.ErrFurnSize, src.Span, "Furniture %q needs a `size WxH`: %q has no catalogued footprint", f.id, src.Category.V))
 			ok = false
 		}
 	} else if !(w > 0 && h > 0) {
-		r.add(diag.New("E_FURN_SIZE", src.Span, "Furniture %q has size %s×%s; both sides must be positive", f.id, num(w), num(h)))
+		r.add(diag.New(diag.ErrFurnSize, src.Span, "Furniture %q has size %s×%s; both sides must be positive", f.id, num(w), num(h)))
 		ok = false
 	}
 
@@ -60,7 +60,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 	if src.Rotate.Set {
 		rot = src.Rotate.V
 		if rot != 0 && rot != 90 && rot != 180 && rot != 270 {
-			r.add(diag.New("E_FURN_ROTATE", src.Span, "Furniture %q has `rotate %s`; only 0, 90, 180 and 270 are allowed", f.id, num(rot)))
+			r.add(diag.New(diag.ErrFurnRotate, src.Span, "Furniture %q has `rotate %s`; only 0, 90, 180 and 270 are allowed", f.id, num(rot)))
 			ok = false
 		}
 	}
@@ -71,14 +71,14 @@ func (r *resolver) placeFurniture(f *furnEl) {
 		j, found := r.roomIdx[src.Room.V]
 		switch {
 		case !found || !r.rooms[j].abs:
-			r.add(diag.New("E_PLACE_REF", src.Span, "Furniture %q is placed `in %s`, but no room with that id has a fixed position", f.id, src.Room.V))
+			r.add(diag.New(diag.ErrPlaceRef, src.Span, "Furniture %q is placed `in %s`, but no room with that id has a fixed position", f.id, src.Room.V))
 			ok = false
 		case r.rooms[j].room.Shape != ir.RoomRect:
 			how := "centered"
 			if src.Placement == expand.FurnAnchor {
 				how = "anchor " + src.Anchor.V
 			}
-			r.add(diag.New("E_PLACE_POLY", src.Span, "Furniture %q is placed `in %s` with `%s`, but %q is not a rectangle; place it with `at (x,y)` (and `rotate`)",
+			r.add(diag.New(diag.ErrPlacePoly, src.Span, "Furniture %q is placed `in %s` with `%s`, but %q is not a rectangle; place it with `at (x,y)` (and `rotate`)",
 				f.id, src.Room.V, how, src.Room.V))
 			ok = false
 		default:
@@ -103,7 +103,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 		if src.Placement == expand.FurnAnchor {
 			word = "anchor center"
 		}
-		r.add(diag.New("E_FURN_FLUSH", sp, "Furniture %q is `%s`, which touches no edge, so `flush` has no wall face to measure from", f.id, word))
+		r.add(diag.New(diag.ErrFurnFlush, sp, "Furniture %q is `%s`, which touches no edge, so `flush` has no wall face to measure from", f.id, word))
 		ok = false
 	}
 
@@ -140,16 +140,16 @@ func (r *resolver) placeFurniture(f *furnEl) {
 func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, bool) {
 	src := f.src
 	if src.Rotate.Set {
-		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q is placed `against` a wall, which sets its rotation; remove `rotate`", f.id))
+		r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q is placed `against` a wall, which sets its rotation; remove `rotate`", f.id))
 		ok = false
 	}
 	ws := r.findWalls(src.AgainstWall.V)
 	if len(ws) == 0 {
-		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q is placed against wall %q, but no wall has that id or category", f.id, src.AgainstWall.V))
+		r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q is placed against wall %q, but no wall has that id or category", f.id, src.AgainstWall.V))
 		return nil, geom.Segment{}, false
 	}
 	if len(ws) > 1 {
-		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q is placed against wall %q, but %d walls answer to that name; use a unique wall id", f.id, src.AgainstWall.V, len(ws)))
+		r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q is placed against wall %q, but %d walls answer to that name; use a unique wall id", f.id, src.AgainstWall.V, len(ws)))
 		return nil, geom.Segment{}, false
 	}
 	w := r.walls[ws[0]]
@@ -159,39 +159,39 @@ func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, boo
 	if src.Segment.Set {
 		si = int(src.Segment.V)
 		if float64(si) != src.Segment.V || si < 0 || si >= n {
-			r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q names segment %s of wall %q, which has segments 0…%d", f.id, num(src.Segment.V), w.id, n-1))
+			r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q names segment %s of wall %q, which has segments 0…%d", f.id, num(src.Segment.V), w.id, n-1))
 			return nil, geom.Segment{}, false
 		}
 	} else if n > 1 {
-		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q: wall %q has %d segments, so say which with `segment <n>`", f.id, w.id, n))
+		r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q: wall %q has %d segments, so say which with `segment <n>`", f.id, w.id, n))
 		return nil, geom.Segment{}, false
 	}
 	if n == 0 {
 		return nil, geom.Segment{}, false
 	}
 	if w.w.Arcs != nil && si < len(w.w.Arcs) && w.w.Arcs[si].Arc {
-		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q cannot stand against a curved wall segment; place it with `at (x,y)` and `rotate`", f.id))
+		r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q cannot stand against a curved wall segment; place it with `at (x,y)` and `rotate`", f.id))
 		return nil, geom.Segment{}, false
 	}
 	if sg := w.p.segs[si]; math.Abs(sg.A.X-sg.B.X) > geom.Eps && math.Abs(sg.A.Y-sg.B.Y) > geom.Eps {
-		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q: segment %d of wall %q is not horizontal or vertical, and a piece only turns in quarter-turns; place it with `at (x,y)`", f.id, si, w.id))
+		r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q: segment %d of wall %q is not horizontal or vertical, and a piece only turns in quarter-turns; place it with `at (x,y)`", f.id, si, w.id))
 		return nil, geom.Segment{}, false
 	}
 	f.cl.emit(src.Offset.Diags)
 	// The written offset is checked, before any snapping.
 	if src.Offset.Set {
 		if off, l := src.Offset.V, w.p.segs[si].Len(); off < -geom.Eps || off > l+geom.Eps {
-			r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q has offset %s, past the segment's run of 0…%s mm", f.id, num(off), num(round3(l))))
+			r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q has offset %s, past the segment's run of 0…%s mm", f.id, num(off), num(round3(l))))
 			return nil, geom.Segment{}, false
 		}
 	}
 	if !src.Side.Set() && !src.Room.Set() {
-		r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q needs `side left|right` (or `in <room>`) to know which face of the wall it backs onto", f.id))
+		r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q needs `side left|right` (or `in <room>`) to know which face of the wall it backs onto", f.id))
 		return nil, geom.Segment{}, false
 	}
 	if !src.Side.Set() {
 		if _, found := r.inferSide(f, w, w.p.segs[si]); !found {
-			r.add(diag.New("E_FURN_AGAINST", src.Span, "Furniture %q cannot tell from `in %s` which face of the wall to back onto; add `side left|right`", f.id, src.Room.V))
+			r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q cannot tell from `in %s` which face of the wall to back onto; add `side left|right`", f.id, src.Room.V))
 			return nil, geom.Segment{}, false
 		}
 	}
@@ -492,7 +492,7 @@ func (r *resolver) furnitureRoomDiags() {
 		if r.roomExists(src.Room.V) {
 			continue
 		}
-		f.roomDiags = diag.List{diag.New("E_FURN_ROOM", src.Span, "Furniture %q is placed `in %s`, but no room has that id", f.id, src.Room.V)}
+		f.roomDiags = diag.List{diag.New(diag.ErrFurnRoom, src.Span, "Furniture %q is placed `in %s`, but no room has that id", f.id, src.Room.V)}
 	}
 }
 

@@ -76,7 +76,7 @@ func (r *resolver) dupInstances(items []expand.Item) map[*expand.Instance]bool {
 			if sp.End <= sp.Start {
 				sp = in.Span
 			}
-			r.add(diag.New("E_DUP_INSTANCE", sp, "An instance named %q is already placed; each `place … as <name>` needs its own name", in.Name.V))
+			r.add(diag.New(diag.ErrDupInstance, sp, "An instance named %q is already placed; each `place … as <name>` needs its own name", in.Name.V))
 			skip[in] = true
 			continue
 		}

@@ -13,9 +13,9 @@ import (
 var openingNoun = map[expand.OpeningKind]string{expand.Door: "Door", expand.Window: "Window", expand.Cased: "Opening"}
 
 var openingCode = map[expand.OpeningKind]struct{ width, off, fix string }{
-	expand.Door:   {"E_DOOR_WIDTH", "W_DOOR_OFF_WALL", "door"},
-	expand.Window: {"E_WINDOW_WIDTH", "W_WINDOW_OFF_WALL", "window"},
-	expand.Cased:  {"E_OPENING_WIDTH", "W_OPENING_OFF_WALL", "opening"},
+	expand.Door:   {diag.ErrDoorWidth, diag.WarnDoorOffWall, "door"},
+	expand.Window: {diag.ErrWindowWidth, diag.WarnWindowOffWall, "window"},
+	expand.Cased:  {diag.ErrOpeningWidth, diag.WarnOpeningOffWall, "opening"},
 }
 
 // resolveOpenings hosts every opening of one kind on its wall.
@@ -134,9 +134,9 @@ func (r *resolver) attach(o *openingEl, op *ir.Opening) (*wallEl, bool) {
 	ws := r.findWalls(src.On.V)
 	if len(ws) != 1 {
 		if len(ws) == 0 {
-			r.add(diag.New("E_ATTACH_WALL_REF", clause, "%s %q is attached `on %s`, but no wall has that id or category", noun, o.id, src.On.V))
+			r.add(diag.New(diag.ErrAttachWallRef, clause, "%s %q is attached `on %s`, but no wall has that id or category", noun, o.id, src.On.V))
 		} else {
-			r.add(diag.New("E_ATTACH_WALL_REF", clause, "%s %q is attached `on %s`, but %d walls have that category; name one by its id", noun, o.id, src.On.V, len(ws)))
+			r.add(diag.New(diag.ErrAttachWallRef, clause, "%s %q is attached `on %s`, but %d walls have that category; name one by its id", noun, o.id, src.On.V, len(ws)))
 		}
 		return nil, false
 	}
@@ -154,7 +154,7 @@ func (r *resolver) attach(o *openingEl, op *ir.Opening) (*wallEl, bool) {
 			if p < 0 {
 				clamp = 0
 			}
-			d := diag.New("E_ATTACH_POS_RANGE", clause, "%s %q is attached at %s%%, outside 0–100%%", noun, o.id, num(p))
+			d := diag.New(diag.ErrAttachPosRange, clause, "%s %q is attached at %s%%, outside 0–100%%", noun, o.id, num(p))
 			d.Fixes = []diag.Fix{{Title: "clamp the position to " + num(clamp) + "%", Applicability: "machine-applicable", FixID: "attach-pos-range",
 				Edits: []diag.Edit{{Span: clause, NewText: "on " + src.On.V + " at " + num(clamp) + "%"}}}}
 			r.add(d)
@@ -168,7 +168,7 @@ func (r *resolver) attach(o *openingEl, op *ir.Opening) (*wallEl, bool) {
 			if run < 0 {
 				clamp = 0
 			}
-			d := diag.New("E_ATTACH_POS_RANGE", clause, "%s %q is attached %s mm along a wall whose run is 0…%s mm", noun, o.id, num(run), num(round3(total)))
+			d := diag.New(diag.ErrAttachPosRange, clause, "%s %q is attached %s mm along a wall whose run is 0…%s mm", noun, o.id, num(run), num(round3(total)))
 			d.Fixes = []diag.Fix{{Title: "clamp the position to " + num(clamp), Applicability: "machine-applicable", FixID: "attach-pos-range",
 				Edits: []diag.Edit{{Span: clause, NewText: "on " + src.On.V + " at " + num(clamp)}}}}
 			r.add(d)
@@ -260,7 +260,7 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl, stmt 
 	}
 	defer func() {
 		if swingWarn {
-			r.add(diag.New("W_SWING_ROOM_NOT_ADJACENT", o.src.Span, "Door %q swings into %q, which does not border the door's wall; the default swing is used", o.id, o.src.Into.V))
+			r.add(diag.New(diag.WarnSwingRoomNotAdjacent, o.src.Span, "Door %q swings into %q, which does not border the door's wall; the default swing is used", o.id, o.src.Into.V))
 		}
 	}()
 	// hinge
@@ -281,7 +281,7 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl, stmt 
 	st := r.stmts.opening(src.Span.Start)
 	kind := op.DoorKind
 	bad := func(clause string) {
-		d := diag.New("E_DOOR_KIND_CLAUSE", src.Span, "Door %q is a %q door, which takes no `%s` clause", o.id, kind, clause)
+		d := diag.New(diag.ErrDoorKindClause, src.Span, "Door %q is a %q door, which takes no `%s` clause", o.id, kind, clause)
 		if st != nil {
 			d.Fixes = []diag.Fix{{Title: "delete the `" + clause + "` clause", Applicability: "machine-applicable", FixID: "door-kind-clause",
 				Edits: []diag.Edit{{Span: src.Span, NewText: printOpening(st, openingEdit{drop: map[string]bool{clause: true}})}}}}
@@ -301,7 +301,7 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl, stmt 
 		bad("open")
 	}
 	if kind != "hinged" && r.onArc(op) {
-		r.add(diag.New("E_DOOR_KIND_CURVED", src.Span, "Door %q is a %q door on a curved stretch of wall; a straight panel cannot run on a curve, so use a hinged door or move it to a straight stretch", o.id, kind))
+		r.add(diag.New(diag.ErrDoorKindCurved, src.Span, "Door %q is a %q door on a curved stretch of wall; a straight panel cannot run on a curve, so use a hinged door or move it to a straight stretch", o.id, kind))
 	}
 	o.cl.emit(src.Open.Diags)
 	if src.Open.Set && (src.Open.V < 0 || src.Open.V > 1) {
@@ -309,7 +309,7 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl, stmt 
 		if src.Open.V < 0 {
 			clamp = "0"
 		}
-		d := diag.New("E_DOOR_OPEN_RANGE", src.Span, "Door %q has `open %s`; a panel opens between 0 and 1", o.id, num(src.Open.V))
+		d := diag.New(diag.ErrDoorOpenRange, src.Span, "Door %q has `open %s`; a panel opens between 0 and 1", o.id, num(src.Open.V))
 		if st != nil {
 			d.Fixes = []diag.Fix{{Title: "clamp to `open " + clamp + "`", Applicability: "machine-applicable", FixID: "door-open-range",
 				Edits: []diag.Edit{{Span: src.Span, NewText: printOpening(st, openingEdit{open: clamp})}}}}

@@ -11,11 +11,11 @@ import (
 // vertices, and no crossing edges.
 func (r *resolver) checkPolygon(rm *roomEl, pg geom.Polygon) bool {
 	if effectiveVertices(pg) < 3 {
-		r.add(diag.New("E_ROOM_POLY_DEGENERATE", rm.src.Span, "Room %q has fewer than three distinct, non-collinear vertices", rm.id))
+		r.add(diag.New(diag.ErrRoomPolyDegenerate, rm.src.Span, "Room %q has fewer than three distinct, non-collinear vertices", rm.id))
 		return false
 	}
 	if selfIntersects(effectiveRing(pg)) {
-		r.add(diag.New("E_ROOM_POLY_SELF_INTERSECT", rm.src.Span, "The edges of room %q cross each other; the ring must be simple", rm.id))
+		r.add(diag.New(diag.ErrRoomPolySelfIntersect, rm.src.Span, "The edges of room %q cross each other; the ring must be simple", rm.id))
 		return false
 	}
 	return true

@@ -63,7 +63,7 @@ func Resolve(in Input) (*ir.Plan, diag.List) {
 		roomIdx:  map[string]int{},
 	}
 	for _, d := range in.ParseDiags {
-		if d.Code == "E_ACC_PLACEMENT" {
+		if d.Code == diag.ErrAccPlacement {
 			if r.misplacedAcc == nil {
 				r.misplacedAcc = map[int]bool{}
 			}
@@ -322,7 +322,7 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 	for _, lv := range levels {
 		n := int(lv.Number)
 		if seen[n] {
-			r.add(diag.New("E_LEVEL_DUP", lv.Span, "Level %d is declared more than once; each storey number appears once", n))
+			r.add(diag.New(diag.ErrLevelDup, lv.Span, "Level %d is declared more than once; each storey number appears once", n))
 			continue
 		}
 		seen[n] = true
@@ -340,7 +340,7 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 		}
 	}
 	for _, sp := range mixSpans {
-		r.add(diag.New("E_LEVEL_MIX", sp, "This plan is made of `level` blocks, so a drawable statement cannot sit at plan level; move it into the storey it belongs to"))
+		r.add(diag.New(diag.ErrLevelMix, sp, "This plan is made of `level` blocks, so a drawable statement cannot sit at plan level; move it into the storey it belongs to"))
 	}
 	sort.SliceStable(uniq, func(i, j int) bool { return uniq[i].Number < uniq[j].Number })
 	// Scripting findings: those raised inside a level block belong to it;
@@ -540,7 +540,7 @@ func (r *resolver) checkDupIDs() {
 	seen := map[string]bool{}
 	for _, e := range all {
 		if seen[e.id] && e.explicit {
-			r.add(diag.New("E_DUP_ID", e.span, "The id %q is already used by another element", e.id))
+			r.add(diag.New(diag.ErrDupID, e.span, "The id %q is already used by another element", e.id))
 			continue
 		}
 		seen[e.id] = true
@@ -555,7 +555,7 @@ func (r *resolver) checkEmpty() {
 		}
 	}
 	if len(r.walls) == 0 && rooms == 0 && len(r.furniture) == 0 && len(r.boxes) == 0 {
-		d := diag.New("W_EMPTY_PLAN", source.Span{}, "The plan has no walls, rooms or furniture, so there is nothing to draw")
+		d := diag.New(diag.WarnEmptyPlan, source.Span{}, "The plan has no walls, rooms or furniture, so there is nothing to draw")
 		d.Unplaced = true
 		r.add(d)
 	}

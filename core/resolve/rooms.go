@@ -50,7 +50,7 @@ func (r *resolver) resolveRooms() {
 				continue
 			}
 			if !(rect.W() > 0 && rect.H() > 0) {
-				r.add(diag.New("E_ROOM_SIZE", rm.meta.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(rect.W()), num(rect.H())))
+				r.add(diag.New(diag.ErrRoomSize, rm.meta.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(rect.W()), num(rect.H())))
 				rm.bad = true
 			}
 			cl.emit(rm.strip.Label.Diags)
@@ -80,7 +80,7 @@ func (r *resolver) resolveRooms() {
 			w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 			if !(w > 0 && h > 0) {
 				// Reported, but the room stays for the statements that name it.
-				r.add(diag.New("E_ROOM_SIZE", src.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(w), num(h)))
+				r.add(diag.New(diag.ErrRoomSize, src.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(w), num(h)))
 				rm.bad = true
 			}
 			cl.emit(src.LabelAt.Diags, src.Label.Diags)
@@ -113,7 +113,7 @@ func (r *resolver) resolveRooms() {
 			c := geom.Point{X: snap(src.At.X, r.grid), Y: snap(src.At.Y, r.grid)}
 			rad := snap(src.Radius.V, r.grid)
 			if !(rad > 0) {
-				r.add(diag.New("E_ROOM_RADIUS", src.Span, "Room %q has radius %s; a circular room needs a positive radius", rm.id, num(rad)))
+				r.add(diag.New(diag.ErrRoomRadius, src.Span, "Room %q has radius %s; a circular room needs a positive radius", rm.id, num(rad)))
 				rm.bad = true
 			}
 			rm.abs, rm.ok = true, true
@@ -151,7 +151,7 @@ func (r *resolver) labelAt(rm *roomEl) {
 	}
 	sp := rm.src.LabelAt.Span
 	sp.Start = keywordBefore(r.file, sp.Start, "at")
-	r.add(diag.New("W_ROOM_LABEL_OUTSIDE", sp, "Room %q pins its label at (%s, %s), which is not on the room's floor", rm.id, num(p.X), num(p.Y)))
+	r.add(diag.New(diag.WarnRoomLabelOutside, sp, "Room %q pins its label at (%s, %s), which is not on the room's floor", rm.id, num(p.X), num(p.Y)))
 }
 
 // contains reports whether p is on the room's floor (boundary included).
@@ -181,14 +181,14 @@ func (r *resolver) checkAlign(rm *roomEl) bool {
 		return true
 	}
 	if other, ok := alignOther[a.V]; ok {
-		d := diag.New("E_ROOM_ALIGN_AXIS", a.Span, "Room %q is placed `%s …`, where `align %s` names an edge of the other axis; the matching edge is %q",
+		d := diag.New(diag.ErrRoomAlignAxis, a.Span, "Room %q is placed `%s …`, where `align %s` names an edge of the other axis; the matching edge is %q",
 			rm.id, rm.src.RelDir.V, a.V, other)
 		d.Fixes = []diag.Fix{{Title: "align on `" + other + "`", Applicability: "machine-applicable", FixID: "room-align-axis",
 			Edits: []diag.Edit{{Span: a.Span, NewText: other}}}}
 		r.add(d)
 		return false
 	}
-	r.add(diag.New("E_ROOM_ALIGN", a.Span, "Room %q has `align %s`, which is not an edge to align on", rm.id, a.V))
+	r.add(diag.New(diag.ErrRoomAlign, a.Span, "Room %q has `align %s`, which is not an edge to align on", rm.id, a.V))
 	return false
 }
 
@@ -239,7 +239,7 @@ func (r *resolver) layoutStrips(strips []*expand.Strip) (map[*expand.StripRoom]g
 				if id == "" {
 					id = "room"
 				}
-				r.add(diag.New("E_STRIP_SIZE", sr.Span, "Room %q in this strip has no cross-axis size: give the strip a `%s` or the room `size <main>x<cross>`", id, crossWord(st.Dir.V)))
+				r.add(diag.New(diag.ErrStripSize, sr.Span, "Room %q in this strip has no cross-axis size: give the strip a `%s` or the room `size <main>x<cross>`", id, crossWord(st.Dir.V)))
 				run += main + gap
 				continue
 			}
@@ -292,13 +292,13 @@ func (r *resolver) layout() {
 		switch {
 		case !ok:
 			if first {
-				r.add(diag.New("E_LAYOUT_REF", rm.src.Span, "Room %q is placed relative to %q, but no room has that id", rm.id, ref))
+				r.add(diag.New(diag.ErrLayoutRef, rm.src.Span, "Room %q is placed relative to %q, but no room has that id", rm.id, ref))
 			}
 			rm.placed = true
 			rm.setRect(rm.rect)
 		case r.rooms[j].room.Shape == ir.RoomPoly || r.rooms[j].room.Shape == ir.RoomCircle:
 			if first {
-				r.add(diag.New("E_PLACE_POLY", rm.src.Span, "Room %q is placed `%s %s`, but %q is not a rectangle; place this room with `at (x,y)`",
+				r.add(diag.New(diag.ErrPlacePoly, rm.src.Span, "Room %q is placed `%s %s`, but %q is not a rectangle; place this room with `at (x,y)`",
 					rm.id, rm.src.RelDir.V, ref, ref))
 			}
 			rm.placed = true
@@ -337,7 +337,7 @@ func (r *resolver) layout() {
 	}
 	for _, rm := range r.rooms {
 		if isRel(rm) && cyc[rm.id] {
-			r.add(diag.New("E_LAYOUT_CYCLE", rm.src.Span, "Room %q is part of a cycle of relational placements", rm.id))
+			r.add(diag.New(diag.ErrLayoutCycle, rm.src.Span, "Room %q is part of a cycle of relational placements", rm.id))
 		}
 	}
 }
@@ -481,7 +481,7 @@ sweep:
 		return pairs[x].j < pairs[y].j
 	})
 	for _, p := range pairs {
-		r.add(diag.New("W_ROOM_OVERLAP", ok[p.j].meta.Span, "Rooms %q and %q overlap", ok[p.i].id, ok[p.j].id))
+		r.add(diag.New(diag.WarnRoomOverlap, ok[p.j].meta.Span, "Rooms %q and %q overlap", ok[p.i].id, ok[p.j].id))
 	}
 }
 

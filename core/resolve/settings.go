@@ -69,7 +69,7 @@ func (r *resolver) settings(items []expand.Item) {
 			if accSeen[n.Key] {
 				sp := n.Span
 				sp.End = sp.Start + len(n.Key)
-				r.addSetting(diag.New("W_DUP_ACC_METADATA", sp, "%q is declared more than once; the last value is used", n.Key))
+				r.addSetting(diag.New(diag.WarnDupAccMetadata, sp, "%q is declared more than once; the last value is used", n.Key))
 			}
 			accSeen[n.Key] = true
 			if n.Key == "accTitle" {
@@ -103,7 +103,7 @@ func (r *resolver) settings(items []expand.Item) {
 			}
 			for _, kv := range n.Entries {
 				if !themeKeys[kv.Key.V] {
-					r.addSetting(diag.New("W_UNKNOWN_THEME_KEY", kv.Key.Span, "%q is not a theme key; it is ignored", kv.Key.V))
+					r.addSetting(diag.New(diag.WarnUnknownThemeKey, kv.Key.Span, "%q is not a theme key; it is ignored", kv.Key.V))
 					continue
 				}
 				s.ThemeEntries = append(s.ThemeEntries, r.sanitized(kv, "theme"))
@@ -113,7 +113,7 @@ func (r *resolver) settings(items []expand.Item) {
 			st := ir.Style{Kind: n.Kind.V}
 			for _, kv := range n.Entries {
 				if !styleKeys[n.Kind.V][kv.Key.V] {
-					r.addSetting(diag.New("W_UNKNOWN_STYLE_KEY", kv.Key.Span, "%q is not a style key for %q; it is ignored", kv.Key.V, n.Kind.V))
+					r.addSetting(diag.New(diag.WarnUnknownStyleKey, kv.Key.Span, "%q is not a style key for %q; it is ignored", kv.Key.V, n.Kind.V))
 					continue
 				}
 				st.Entries = append(st.Entries, r.sanitized(kv, "style"))
@@ -127,7 +127,7 @@ func (r *resolver) settings(items []expand.Item) {
 				continue
 			}
 			if siteSeen {
-				r.addSetting(diag.New("E_SITE_DUP", n.Span, "The plan already has a `site` block; a plan has one orientation"))
+				r.addSetting(diag.New(diag.ErrSiteDup, n.Span, "The plan already has a `site` block; a plan has one orientation"))
 				continue
 			}
 			siteSeen = true
@@ -145,7 +145,7 @@ func (r *resolver) settings(items []expand.Item) {
 func (r *resolver) sanitized(kv expand.KeyValue, what string) ir.KeyValue {
 	v := keyValue(kv)
 	if !v.IsNum && unsafeConfigValue(v.Str) {
-		r.addSetting(diag.New("W_SANITIZED_CONFIG", kv.Key.Span, "The value of %s key %q could inject markup or inline data into the drawing, so it was removed", what, kv.Key.V))
+		r.addSetting(diag.New(diag.WarnSanitizedConfig, kv.Key.Span, "The value of %s key %q could inject markup or inline data into the drawing, so it was removed", what, kv.Key.V))
 		v.Str = ""
 	}
 	return v

@@ -35,7 +35,7 @@ func (r *resolver) checkScale(plans []*ir.Plan) {
 	if ir.FitsAuthored(w, h, bw, bh, d, st.DimsAuto != "", r.plan.TitleRows()) {
 		return
 	}
-	d0 := diag.New("W_SCALE_OVERFLOW", r.scaleSpan, "At 1:%s the building (%s×%s mm over its outer faces) does not fit %s %s; the page grows past the sheet to hold it. Choose a coarser scale or a larger sheet, or drop `scale` to auto-fit",
+	d0 := diag.New(diag.WarnScaleOverflow, r.scaleSpan, "At 1:%s the building (%s×%s mm over its outer faces) does not fit %s %s; the page grows past the sheet to hold it. Choose a coarser scale or a larger sheet, or drop `scale` to auto-fit",
 		num(round3(d)), num(bw), num(bh), st.Paper, orient)
 	r.add(d0)
 }

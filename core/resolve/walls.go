@@ -40,14 +40,14 @@ func (r *resolver) resolveWalls() {
 		if !(iw.Thickness > 0) {
 			// Reported, but the wall stays: later statements may still
 			// name it, as in the reference.
-			r.add(diag.New("E_WALL_THICKNESS", src.Span, "Wall %q has a thickness of %s mm; it must be positive", w.id, num(iw.Thickness)))
+			r.add(diag.New(diag.ErrWallThickness, src.Span, "Wall %q has a thickness of %s mm; it must be positive", w.id, num(iw.Thickness)))
 		}
 		if src.Material.Set() {
 			m := src.Material.V
 			if slices.Contains(knownMaterials, m) {
 				iw.Material = m
 			} else {
-				r.add(diag.New("W_UNKNOWN_MATERIAL", src.Span, "Wall %q uses the unknown material %q (known: %s); it gets the default hatch",
+				r.add(diag.New(diag.WarnUnknownMaterial, src.Span, "Wall %q uses the unknown material %q (known: %s); it gets the default hatch",
 					w.id, m, strings.Join(knownMaterials, ", ")))
 			}
 		}
@@ -56,7 +56,7 @@ func (r *resolver) resolveWalls() {
 			if src.MaterialScale.V > 0 {
 				iw.MaterialScale = src.MaterialScale.V
 			} else {
-				r.add(diag.New("W_HATCH_SCALE", src.Span, "Wall %q has a hatch scale of %s; a scale must be positive, so 1 is used", w.id, num(src.MaterialScale.V)))
+				r.add(diag.New(diag.WarnHatchScale, src.Span, "Wall %q has a hatch scale of %s; a scale must be positive, so 1 is used", w.id, num(src.MaterialScale.V)))
 			}
 		}
 		cl.emit(src.MaterialAngle.Diags)
@@ -117,9 +117,9 @@ func (r *resolver) wallArcs(w *wallEl, iw *ir.Wall) {
 			min := math.Ceil(chord/2*1000-1e-6) / 1000
 			var d diag.Diagnostic
 			if rad <= 0 {
-				d = diag.New("E_ARC_RADIUS", v.Span, "Wall %q has an arc whose radius, %s, is not positive", w.id, num(rad))
+				d = diag.New(diag.ErrArcRadius, v.Span, "Wall %q has an arc whose radius, %s, is not positive", w.id, num(rad))
 			} else {
-				d = diag.New("E_ARC_RADIUS", v.Span, "Wall %q has an arc of radius %s over a %s mm chord; no circle of that radius reaches both ends (the least is %s)",
+				d = diag.New(diag.ErrArcRadius, v.Span, "Wall %q has an arc of radius %s over a %s mm chord; no circle of that radius reaches both ends (the least is %s)",
 					w.id, num(rad), num(round3(chord)), num(min))
 			}
 			d.Hints = []string{"A radius has to be at least half the chord, here " + num(min) + "."}

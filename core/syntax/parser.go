@@ -465,7 +465,7 @@ func (p *parser) stmt(top bool) Stmt {
 		if nested {
 			// Reported and dropped, with everything in it, as the
 			// reference does.
-			p.diags.Add(diag.New("E_STRIP_NEST", s.Span(), "a strip belongs at plan level, not inside a block, a component or another strip"))
+			p.diags.Add(diag.New(diag.ErrStripNest, s.Span(), "a strip belongs at plan level, not inside a block, a component or another strip"))
 			return nil
 		}
 		return s
@@ -473,7 +473,7 @@ func (p *parser) stmt(top bool) Stmt {
 		nested := p.nest > 0
 		l := p.levelStmt()
 		if nested {
-			p.diags.Add(diag.New("E_LEVEL_NEST", l.Span(), "a level belongs at plan level, not inside a block, a component or another level"))
+			p.diags.Add(diag.New(diag.ErrLevelNest, l.Span(), "a level belongs at plan level, not inside a block, a component or another level"))
 			return nil
 		}
 		return l
@@ -508,7 +508,7 @@ func (p *parser) stmt(top bool) Stmt {
 				a.Text = p.str()
 			}
 			a.Sp = p.span(t.Sp.Start)
-			p.diags.Add(diag.New("E_ACC_PLACEMENT", a.Sp, "%s is plan-level metadata and cannot appear inside a block or component", t.Text))
+			p.diags.Add(diag.New(diag.ErrAccPlacement, a.Sp, "%s is plan-level metadata and cannot appear inside a block or component", t.Text))
 			return a
 		}
 		s := p.str()
@@ -555,7 +555,7 @@ func (p *parser) declName() *Ident {
 	id := p.ref()
 	if i := strings.LastIndexByte(id.Name, '.'); i >= 0 {
 		short := id.Name[i+1:]
-		d := diag.New("E_DOTTED_DECL", id.Sp, "%q is a dotted name: it can only refer to an element inside a placed instance, never declare one", id.Name)
+		d := diag.New(diag.ErrDottedDecl, id.Sp, "%q is a dotted name: it can only refer to an element inside a placed instance, never declare one", id.Name)
 		d.Hints = []string{fmt.Sprintf("declare %q here and refer to it from outside as \"<instance>.%s\"", short, short)}
 		p.diags.Add(d)
 	}
@@ -1337,7 +1337,7 @@ func (p *parser) siteStmt() Stmt {
 	p.next()
 	s.Sp = p.span(kw.Sp.Start)
 	if s.Street == nil {
-		d := diag.New("E_SITE_NO_STREET", s.Sp, "site block has no street direction, so nothing can be derived from it")
+		d := diag.New(diag.ErrSiteNoStreet, s.Sp, "site block has no street direction, so nothing can be derived from it")
 		d.Hints = []string{"write \"street north|south|east|west\" in the block, for example \"site { street south }\""}
 		p.diags.Add(d)
 	}

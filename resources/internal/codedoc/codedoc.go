@@ -16,7 +16,7 @@ import (
 
 // hostCodes are the codes a server raises before any compiling; the page
 // lists them apart from the language's own codes.
-var hostCodes = map[string]bool{"E_INPUT_TOO_LARGE": true, "E_RATE_LIMITED": true}
+var hostCodes = map[string]bool{diag.ErrInputTooLarge: true, diag.ErrRateLimited: true}
 
 // ExampleFiles are the chunked example plans of core/diag, relative to the
 // module root. Each chunk is one plan; "### CODE" markers name the codes it
