@@ -157,6 +157,7 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 		defer derivedPlans.Delete(pg)
 	}
 	base := 0
+	var turns []Unresolved // the orientation pass's entries
 	for _, pg := range pages {
 		var level *int
 		if pg.Level != nil {
@@ -197,11 +198,11 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 			if doorTie || wallTie {
 				fu := &pg.Furniture[i]
 				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-				why := reasonDoorTie
+				u := Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])), Reason: reasonDoorTie, Span: &sp}
 				if wallTie {
-					why = reasonWallTie
+					u.Reason = reasonWallTie
 				}
-				res.Unresolved = append(res.Unresolved, Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])), Reason: why, Span: &sp})
+				res.Unresolved = append(res.Unresolved, u)
 			}
 			// Then the fixture is turned to back onto its wall.
 			fu := &pg.Furniture[i]
@@ -214,9 +215,9 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 			sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 			switch {
 			case o.stuck:
-				res.Unresolved = append(res.Unresolved, Unresolved{ID: id, Reason: strings.Replace(reasonNoBack, "%s", o.sides, 1), Span: &sp})
+				turns = append(turns, Unresolved{ID: id, Reason: strings.Replace(reasonNoBack, "%s", o.sides, 1), Span: &sp})
 			case st == nil || count(pg, fu.Span) > 1 || (st.Rotate != nil && !literal(st.Rotate)):
-				res.Unresolved = append(res.Unresolved, Unresolved{ID: fu.ID, Reason: strings.Replace(reasonTurned, "%s", o.sides, 1) + ", but it is " + notLiteral, Span: &sp})
+				turns = append(turns, Unresolved{ID: fu.ID, Reason: strings.Replace(reasonTurned, "%s", o.sides, 1) + ", but it is " + notLiteral, Span: &sp})
 			default:
 				at := Point{X: final.Min.X, Y: final.Min.Y}
 				from, to := int(math.Round(fu.Rotate)), o.rot
@@ -227,6 +228,9 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 		}
 		base += len(pg.Furniture)
 	}
+	// As the reference orders them: the faults the moves met, in placing
+	// order, then the orientation pass's.
+	res.Unresolved = append(res.Unresolved, turns...)
 	if len(edits) == 0 {
 		return res
 	}
