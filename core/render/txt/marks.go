@@ -7,16 +7,32 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
+// Door panel placement, as fractions of the host wall's thickness t or of
+// the door's width w (the reference's door symbols, reduced to lines).
+const (
+	slideOff     = 0.15 // sliding panel, either side of the centreline (t)
+	slideLen     = 0.55 // sliding panel length (w)
+	barnGap      = 0.1  // barn panel, beyond the wall face on its side (t)
+	barnLen      = 1.1  // barn panel length (w)
+	quarterTurn  = 90.0 // degrees a bifold leaf turns fully open
+	defaultShift = 0.5  // how far open a panel is drawn when unstated
+)
+
 // drawOpenings draws each window as '=' and each door or cased opening as
-// '·' along its span on the host wall's centreline.
+// '·' along its span on the host wall's centreline. A sliding door adds its
+// two panels beside the centreline, a barn door its panel beyond the wall
+// face on its swing side, a bifold door its two folded leaves, and a
+// pocket door the travel into its pocket.
 func drawOpenings(g *grid, p *ir.Plan, segs []wallSeg) {
 	for _, o := range p.Openings {
 		if !(o.Width > 0) || o.Width > maxCoord || !finite(o.Center) {
 			continue
 		}
 		d := geom.Point{X: 1}
+		h, hosted := 0.0, false
 		if i := hostIndex(segs, o); i >= 0 {
 			sg := segs[i]
+			h, hosted = sg.H, true
 			if sg.Arc != nil {
 				d = sg.ArcTangent(sg.ArcParam(o.Center))
 			} else {
@@ -29,7 +45,10 @@ func drawOpenings(g *grid, p *ir.Plan, segs []wallSeg) {
 		}
 		half := d.Mul(o.Width / 2)
 		a, b := o.Center.Sub(half), o.Center.Add(half)
-		if o.Kind == ir.Door && (o.DoorKind == "pocket" || o.DoorKind == "barn") {
+		if o.Kind == ir.Door && hosted {
+			drawPanels(g, o, frame{a: a, d: d, n: geom.Point{X: -d.Y, Y: d.X}, h: h, w: o.Width})
+		}
+		if o.Kind == ir.Door && o.DoorKind == "pocket" {
 			// The leaf's travel shows too: half a width past the jamb it
 			// slides toward.
 			if o.Slide == "right" {
@@ -40,6 +59,76 @@ func drawOpenings(g *grid, p *ir.Plan, segs []wallSeg) {
 		}
 		g.line(a, b, glyph)
 	}
+}
+
+// frame is a door's geometry on its host wall: jamb a on the centreline,
+// the unit direction d along the wall and its left normal n, the wall's
+// half thickness h and the door's width w.
+type frame struct {
+	a, d, n geom.Point
+	h, w    float64
+}
+
+// at is the point k mm along the door from jamb a, off mm along n.
+func (f frame) at(k, off float64) geom.Point { return f.a.Add(f.d.Mul(k)).Add(f.n.Mul(off)) }
+
+// drawPanels draws the moving parts of a sliding, barn or bifold door.
+func drawPanels(g *grid, o ir.Opening, f frame) {
+	drawPanelsWith(o, f, func(a, b geom.Point) { g.line(a, b, glyphDoor) })
+}
+
+// drawPanelsWith passes each line of a door's moving parts to line.
+func drawPanelsWith(o ir.Opening, f frame, line func(a, b geom.Point)) {
+	t := 2 * f.h
+	open := openness(o)
+	sd := 1.0
+	if o.Swing == "out" {
+		sd = -1
+	}
+	panel := func(k0, k1, off float64) { line(f.at(k0, off), f.at(k1, off)) }
+	switch o.DoorKind {
+	case "sliding":
+		pl := slideLen * f.w
+		travel := open * (f.w - pl)
+		if o.Slide == "right" {
+			panel(f.w-pl, f.w, slideOff*t)
+			panel(travel, travel+pl, -slideOff*t)
+			return
+		}
+		panel(0, pl, -slideOff*t)
+		k := f.w - pl - travel
+		panel(k, k+pl, slideOff*t)
+	case "barn":
+		pl := barnLen * f.w
+		k0 := f.w/2 - pl/2
+		if o.Slide == "right" {
+			k0 += open * f.w
+		} else {
+			k0 -= open * f.w
+		}
+		panel(k0, k0+pl, sd*(f.h+barnGap*t))
+	case "bifold":
+		theta := open * quarterTurn * math.Pi / 180
+		leaf := f.w / 2
+		start, along := f.a, f.d
+		if o.Slide == "right" {
+			start, along = f.at(f.w, 0), f.d.Mul(-1)
+		}
+		u := along.Mul(math.Cos(theta)).Add(f.n.Mul(sd * math.Sin(theta)))
+		fold := start.Add(u.Mul(leaf))
+		back := start.Add(along.Mul(2 * leaf * math.Cos(theta)))
+		line(start, fold)
+		line(fold, back)
+	}
+}
+
+// openness is how far open a door is drawn, in [0,1].
+func openness(o ir.Opening) float64 {
+	v := o.Open
+	if math.IsNaN(v) || v < 0 {
+		return 0
+	}
+	return math.Min(v, 1)
 }
 
 // fixtures are the catalogue names drawn as a symbol without their label.

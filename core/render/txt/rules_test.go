@@ -113,3 +113,56 @@ func TestCellBoundary(t *testing.T) {
 		t.Errorf("row(2400) = %d, want 12", r)
 	}
 }
+
+// TestStepRound pins the rounding of a line's minor axis: to the nearest
+// cell, a half going toward the line's start.
+func TestStepRound(t *testing.T) {
+	tests := []struct{ p, q, want int }{
+		{0, 5, 0}, {3, 5, 1}, {6, 5, 1}, {9, 5, 2}, {12, 5, 2},
+		{3, 6, 0}, {9, 6, 1}, {15, 6, 2}, {18, 6, 3},
+		{-3, 6, 0}, {-9, 6, -1}, {-6, 5, -1}, {-12, 5, -2},
+		{4, 0, 0},
+	}
+	for _, tc := range tests {
+		if got := stepRound(tc.p, tc.q); got != tc.want {
+			t.Errorf("stepRound(%d, %d) = %d, want %d", tc.p, tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestDoorPanels pins where a moving door's panels go, on a door 1000 wide
+// in a wall 200 thick running along +x (its left normal is +y).
+func TestDoorPanels(t *testing.T) {
+	f := frame{a: geom.Point{}, d: geom.Point{X: 1}, n: geom.Point{Y: 1}, h: 100, w: 1000}
+	tests := []struct {
+		name string
+		o    ir.Opening
+		want [][2]geom.Point // lines drawn, in order
+	}{
+		{"sliding left", ir.Opening{DoorKind: "sliding", Open: 0.5},
+			[][2]geom.Point{{{X: 0, Y: -30}, {X: 550, Y: -30}}, {{X: 225, Y: 30}, {X: 775, Y: 30}}}},
+		{"sliding right", ir.Opening{DoorKind: "sliding", Slide: "right", Open: 0},
+			[][2]geom.Point{{{X: 450, Y: 30}, {X: 1000, Y: 30}}, {{X: 0, Y: -30}, {X: 550, Y: -30}}}},
+		{"barn out", ir.Opening{DoorKind: "barn", Swing: "out", Open: 0.5},
+			[][2]geom.Point{{{X: -550, Y: -120}, {X: 550, Y: -120}}}},
+		{"barn right", ir.Opening{DoorKind: "barn", Slide: "right", Open: 1},
+			[][2]geom.Point{{{X: 950, Y: 120}, {X: 2050, Y: 120}}}},
+		{"bifold shut", ir.Opening{DoorKind: "bifold", Open: 0},
+			[][2]geom.Point{{{X: 0, Y: 0}, {X: 500, Y: 0}}, {{X: 500, Y: 0}, {X: 1000, Y: 0}}}},
+		{"bifold right out full", ir.Opening{DoorKind: "bifold", Slide: "right", Swing: "out", Open: 1},
+			[][2]geom.Point{{{X: 1000, Y: 0}, {X: 1000, Y: -500}}, {{X: 1000, Y: -500}, {X: 1000, Y: 0}}}},
+	}
+	for _, tc := range tests {
+		var got [][2]geom.Point
+		drawPanelsWith(tc.o, f, func(a, b geom.Point) { got = append(got, [2]geom.Point{a, b}) })
+		if len(got) != len(tc.want) {
+			t.Errorf("%s: %d lines, want %d", tc.name, len(got), len(tc.want))
+			continue
+		}
+		for i := range got {
+			if !got[i][0].ApproxEqual(tc.want[i][0]) || !got[i][1].ApproxEqual(tc.want[i][1]) {
+				t.Errorf("%s: line %d %v, want %v", tc.name, i, got[i], tc.want[i])
+			}
+		}
+	}
+}

@@ -227,10 +227,12 @@ func (g *grid) line(a, b geom.Point, glyph rune) {
 	if !finite(a) || !finite(b) {
 		return
 	}
-	// Step once per cell along the longer axis, sampling the exact line.
-	ax, ay, bx, by := g.fx(a.X), g.fy(a.Y), g.fx(b.X), g.fy(b.Y)
-	dc := g.col(b.X) - g.col(a.X)
-	dr := g.row(b.Y) - g.row(a.Y)
+	// Step once per cell along the longer axis, between the cells the
+	// ends fall in; the other axis is rounded to the nearest cell, a tie
+	// going toward the start.
+	c0, r0 := g.col(a.X), g.row(a.Y)
+	dc := g.col(b.X) - c0
+	dr := g.row(b.Y) - r0
 	n := max(abs(dc), abs(dr))
 	horiz := abs(dc) >= abs(dr)
 	if n == 0 && glyph == 0 {
@@ -238,12 +240,8 @@ func (g *grid) line(a, b geom.Point, glyph rune) {
 		return
 	}
 	for i := 0; i <= n; i++ {
-		t := 0.0
-		if n > 0 {
-			t = float64(i) / float64(n)
-		}
-		c := clampCell(ax+t*(bx-ax), g.cols)
-		r := clampCell(ay+t*(by-ay), g.rows)
+		c := c0 + stepRound(dc*i, n)
+		r := r0 + stepRound(dr*i, n)
 		ce := g.at(c, r)
 		if ce == nil {
 			continue
@@ -259,6 +257,18 @@ func (g *grid) line(a, b geom.Point, glyph rune) {
 			ce.v = true
 		}
 	}
+}
+
+// stepRound is p/q (q > 0) rounded to the nearest integer, a half going
+// toward zero.
+func stepRound(p, q int) int {
+	if q == 0 {
+		return 0
+	}
+	if p < 0 {
+		return -stepRound(-p, q)
+	}
+	return (2*p + q - 1) / (2 * q)
 }
 
 func abs(v int) int {
