@@ -27,7 +27,7 @@ var allowed = map[string][]string{
 	"core/syntax":         {"core/source", "core/diag"},
 	"core/expand":         {"core/source", "core/diag", "core/syntax", "core/internal/numfmt"},
 	"core/resolve":        {"core/source", "core/diag", "core/syntax", "core/expand", "core/ir", "core/geom", "core/internal/numfmt"},
-	"core/render/svg":     {"core/ir", "core/geom", "core/source", "core/render/wallseg"},
+	"core/render/svg":     {"core/ir", "core/geom", "core/source", "core/render/wallseg", "core/internal/numfmt"},
 	"core/render/wallseg": {"core/ir", "core/geom"},
 	"core/render/txt":     {"core/ir", "core/geom", "core/source", "core/render/wallseg"},
 	"core/render/raster":  {},

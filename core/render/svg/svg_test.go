@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -335,29 +333,5 @@ func TestObjectLayerOrder(t *testing.T) {
 			t.Fatalf("layer %s out of order (want %v)", l, want)
 		}
 		at = i
-	}
-}
-
-// TestNumMatchesShortestForm checks the hundredths fast path against the
-// general shortest form on random values of every magnitude a drawing can
-// hold, and around the fast path's bound.
-func TestNumMatchesShortestForm(t *testing.T) {
-	slow := func(v float64) string {
-		r := roundHalfUp(v*100) / 100
-		if r == 0 {
-			return "0"
-		}
-		return strconv.FormatFloat(r, 'f', -1, 64)
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	vals := []float64{maxExactCents/100 - 0.01, maxExactCents / 100, -maxExactCents/100 + 0.01, 0.005, -0.005, 0.015, 99.995, 1e15, -3e14}
-	for range 200000 {
-		scale := math.Pow(10, float64(rng.IntN(14))-3)
-		vals = append(vals, (rng.Float64()*2-1)*scale)
-	}
-	for _, v := range vals {
-		if got, want := num(v), slow(v); got != want {
-			t.Fatalf("num(%v) = %q, want %q", v, got, want)
-		}
 	}
 }

@@ -3,80 +3,21 @@ package svg
 import (
 	"bytes"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 )
 
 // num formats v the way every number in the drawing is written: rounded to
-// two decimals (halves toward +∞), trailing zeros dropped, never "-0", and
-// non-finite values written as 0 so a degenerate plan still gives valid SVG.
+// two decimals (halves toward +∞), trailing zeros dropped, never "-0"
+// (numfmt.Hundredths), and non-finite values written as 0 so a degenerate
+// plan still gives valid SVG.
 func num(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return "0"
 	}
-	c := roundHalfUp(v * 100)
-	if c == 0 {
-		return "0"
-	}
-	if math.Abs(c) < maxExactCents {
-		return centsString(int64(c))
-	}
-	return strconv.FormatFloat(c/100, 'f', -1, 64)
-}
-
-// maxExactCents bounds the magnitude (in hundredths) below which a
-// hundredth's shortest decimal form is its plain digits: doubles there
-// are far closer together than 0.01, so c/100 round-trips through its own
-// decimal and through no shorter one.
-const maxExactCents = 1e12
-
-// centsString writes c hundredths as FormatFloat(c/100, 'f', -1) would,
-// without the general shortest-form search.
-func centsString(c int64) string {
-	var buf [24]byte
-	i := len(buf)
-	neg := c < 0
-	if neg {
-		c = -c
-	}
-	frac := c % 100
-	c /= 100
-	if frac != 0 {
-		if frac%10 == 0 {
-			i--
-			buf[i] = byte('0' + frac/10)
-		} else {
-			i -= 2
-			buf[i], buf[i+1] = byte('0'+frac/10), byte('0'+frac%10)
-		}
-		i--
-		buf[i] = '.'
-	}
-	for {
-		i--
-		buf[i] = byte('0' + c%10)
-		c /= 10
-		if c == 0 {
-			break
-		}
-	}
-	if neg {
-		i--
-		buf[i] = '-'
-	}
-	return string(buf[i:])
-}
-
-// roundHalfUp rounds to the nearest integer, ties toward +∞ (so -0.5
-// rounds to 0), as the reference rounds its coordinates.
-func roundHalfUp(x float64) float64 {
-	f := math.Floor(x)
-	if x-f >= 0.5 {
-		f++
-	}
-	return f
+	return numfmt.Hundredths(v)
 }
 
 // esc escapes text for use in element content and in double-quoted
