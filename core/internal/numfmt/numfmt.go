@@ -21,7 +21,8 @@
 //     1e21, exponent notation ("1e+21", "1e-7") outside it.
 //   - [Plain] never uses an exponent (1e21 is "1000000000000000000000",
 //     1e-7 is "0.0000001").
-//   - [Fixed] writes a given number of decimals and drops trailing zeros.
+//   - [Fixed] writes a given number of decimals and drops trailing zeros
+//     (or, given -1, the shortest digits, as Plain).
 //
 // [JS] and [Plain] spell the non-finite values as JavaScript does ("NaN",
 // "Infinity", "-Infinity"); [Fixed] keeps strconv's words ("NaN", "+Inf",
@@ -87,10 +88,12 @@ func Plain(f float64) string {
 // exact binary value half to even), then drops trailing zeros and a
 // trailing point: Fixed(2.50, 2) is "2.5", Fixed(3, 1) is "3". Digits are
 // not shortened to the round-trip form, so Fixed(1e23, 1) is
-// "99999999999999991611392". A result that would read "-0" is "0"; the
-// non-finite values keep strconv's words ("NaN", "+Inf", "-Inf"). Callers
-// wanting another rounding of the last decimal round first (see
-// [HalfAwayTo]).
+// "99999999999999991611392". A negative d asks for the shortest digits
+// that round-trip, as in [Plain] (Fixed(1e23, -1) is
+// "100000000000000000000000"). A result that would read "-0" is "0"; the
+// non-finite values keep strconv's words ("NaN", "+Inf", "-Inf"), where
+// [Plain] writes JavaScript's. Callers wanting another rounding of the
+// last decimal round first (see [HalfAwayTo], [FloorHalfTo]).
 func Fixed(f float64, d int) string {
 	s := strconv.FormatFloat(f, 'f', d, 64)
 	if strings.IndexByte(s, '.') >= 0 {
