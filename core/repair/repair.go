@@ -314,45 +314,74 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 	fu := &p.Furniture[i]
 	r := fu.Rect
 	var reasons []string
-	r, pushed, centred := pushOut(p, fu, r, grid, &reasons)
-	if centred {
-		sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-		return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n, authored(stmts[fu.Span])), Reason: reasonCentred, Span: &sp}, rewrite{}, true
-	}
-	r2, separated := separate(r, earlier, grid)
-	if separated {
-		r = r2
-		reasons = append(reasons, reasonOverlap)
-	}
-	if _, fixture := ir.WallFixtures[fu.Type]; !pushed && fixture {
-		if r2, ok, tied := backFixture(p, r, grid); tied {
-			*wallTie = true
-		} else if ok {
-			r = r2
-			reasons = append(reasons, reasonSnap)
+	_, fixture := ir.WallFixtures[fu.Type]
+	everPushed := false
+	// The first round runs every pass: walls, earlier pieces, doorway
+	// approach, leaf sweep, and a fixture's wall. A move can take the
+	// piece into what an earlier pass clears, so the walls, the earlier
+	// pieces and the approaches are checked again, in rounds, until a
+	// round moves nothing or MaxRounds have run.
+	for round := 0; round < MaxRounds; round++ {
+		r0 := r
+		var pushed, centred bool
+		r, pushed, centred = pushOut(p, fu, r, grid, &reasons)
+		if centred {
+			if round == 0 {
+				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+				return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n, authored(stmts[fu.Span])), Reason: reasonCentred, Span: &sp}, rewrite{}, true
+			}
+			break
 		}
-	}
-	r2, ok, tied := clearLandings(p, r, grid)
-	if tied {
-		// The piece stays where the earlier passes left it, and is
-		// reported.
-		*doorTie = true
-		return finish(src, p, fu, r, n, stmts, reasons)
-	}
-	if ok {
-		r = r2
-		reasons = append(reasons, reasonLanding)
-	}
-	if grid > 0 {
-		if r2, ok := clearSwings(p, r, grid); ok {
+		everPushed = everPushed || pushed
+		if r2, ok := separate(r, earlier, grid); ok {
 			r = r2
-			reasons = append(reasons, reasonSwing)
-			// A move along the wall may run the piece into a wall: it is
-			// pushed out again.
-			r, _, _ = pushOut(p, fu, r, grid, &reasons)
+			reasons = addReason(reasons, reasonOverlap)
+		}
+		r2, ok, tied := clearLandings(p, r, grid)
+		if tied {
+			// The piece stays where the earlier passes left it, and is
+			// reported.
+			*doorTie = true
+			return finish(src, p, fu, r, n, stmts, reasons)
+		}
+		if ok {
+			r = r2
+			reasons = addReason(reasons, reasonLanding)
+		}
+		if round == 0 && grid > 0 {
+			if r2, ok := clearSwings(p, r, grid); ok {
+				r = r2
+				reasons = addReason(reasons, reasonSwing)
+				// A move along the wall may run the piece into a wall:
+				// it is pushed out again.
+				r, _, _ = pushOut(p, fu, r, grid, &reasons)
+			}
+		}
+		if round == 0 && fixture && !everPushed {
+			if r2, ok, tied := backFixture(p, r, grid); tied {
+				*wallTie = true
+			} else if ok {
+				r = r2
+				reasons = addReason(reasons, reasonSnap)
+			}
+		}
+		if r == r0 {
+			break
 		}
 	}
 	return finish(src, p, fu, r, n, stmts, reasons)
+}
+
+// MaxRounds is how many rounds of passes a piece gets before it is left
+// where the last round put it (and reported if still in conflict).
+const MaxRounds = 3
+
+// addReason appends why to reasons unless it is there already.
+func addReason(reasons []string, why string) []string {
+	if slices.Contains(reasons, why) {
+		return reasons
+	}
+	return append(reasons, why)
 }
 
 // finish turns the passes' outcome for piece fu, now at r, into a change
