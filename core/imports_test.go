@@ -36,7 +36,7 @@ var allowed = map[string][]string{
 	"core/memprobe":       {},
 	"core/planjson":       {"core/diag", "core/internal/numfmt"},
 	"core/analysis":       {"core/source", "core/diag", "core/ir", "core/geom"},
-	"core/lint":           {"core/source", "core/diag", "core/ir", "core/geom", "core/analysis"},
+	"core/lint":           {"core/source", "core/diag", "core/ir", "core/geom", "core/analysis", "core/internal/numfmt"},
 	"core/intent":         {"core/diag", "core/ir", "core/geom", "core/analysis", "core/internal/numfmt"},
 	"core/fixer":          {"core/source", "core/diag"},
 	"core/heal":           {"core/source", "core/diag", "core/syntax"},

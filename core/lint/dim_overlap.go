@@ -4,10 +4,10 @@ import (
 	"math"
 	"regexp"
 	"sort"
-	"strconv"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
@@ -117,7 +117,7 @@ func layoutDim(k int, dm ir.Dim, z dimSizes) (dimBand, bool) {
 	u := v.Mul(1 / l)
 	text := dm.Text
 	if text == "" {
-		text = strconv.FormatFloat(math.Round(l*100)/100, 'f', -1, 64)
+		text = numfmt.Fixed(numfmt.HalfAwayTo(l, 2), -1)
 	}
 	w := float64(len([]rune(text))) * dimGlyphWidth * z.text
 	return dimBand{k: k, from: dm.From, u: u, n: geom.Point{X: -u.Y, Y: u.X}, l: l, offset: dm.Offset,
@@ -184,19 +184,15 @@ func clearTier(a, b dimBand, tier float64) (float64, bool) {
 	for k := 1; k <= maxTierSteps; k++ {
 		o := b.offset + sign*float64(k)*tier
 		if !dimsCollide(a, b, o) {
-			return roundHalfUp(o), true
+			return numfmt.FloorHalf(o), true
 		}
 	}
 	return 0, false
 }
 
-// num writes a number as the source would: no trailing zeros.
-func num(v float64) string {
-	if v == 0 {
-		return "0"
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
-}
+// num writes a number as the source would: shortest digits, no trailing
+// zeros, never "-0".
+func num(v float64) string { return numfmt.Fixed(v, -1) }
 
 var offsetWord = regexp.MustCompile(`\boffset\b`)
 
