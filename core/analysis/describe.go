@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
@@ -222,26 +223,18 @@ func RoomArea(r *ir.Room) float64 {
 // describe reports it.
 func RoomAreaM2(r *ir.Room) float64 { return Round2(RoomArea(r) / 1e6) }
 
-// Round2 rounds half up to two decimals, as the reference does.
-func Round2(x float64) float64 { return z(math.Floor(x*100+0.5) / 100) }
+// Round2 rounds half up to two decimals as floor(x·100 + 0.5)/100
+// (numfmt.FloorHalfTo), as the reference does; never negative zero.
+func Round2(x float64) float64 { return numfmt.FloorHalfTo(x, 2) }
 
 // z turns a negative zero into zero (JSON prints it as 0, as the reference).
-func z(x float64) float64 { return x + 0 }
+func z(x float64) float64 { return numfmt.NoNegZero(x) }
 
-// num prints a number the way the reference's JSON and text do
-// (JavaScript's "Infinity" and "NaN" for the numbers JSON has no digits
-// for).
-func num(x float64) string {
-	switch {
-	case math.IsNaN(x):
-		return "NaN"
-	case math.IsInf(x, 1):
-		return "Infinity"
-	case math.IsInf(x, -1):
-		return "-Infinity"
-	}
-	return strconv.FormatFloat(z(x), 'f', -1, 64)
-}
+// num prints a number the way the reference's JSON and text do: the
+// shortest digits without an exponent, "0" for negative zero, and
+// JavaScript's "Infinity" and "NaN" for the numbers JSON has no digits for
+// (numfmt.Plain).
+func num(x float64) string { return numfmt.Plain(x) }
 
 // DistToRoom is the distance from q to a room's boundary: its ring's edges,
 // or its circle.
