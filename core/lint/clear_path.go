@@ -20,41 +20,42 @@ const (
 	// maxOccCells bounds the cells one room's grid may hold, whatever its
 	// shape (the budget bounds the area, not the bounding box).
 	maxOccCells = 4 * occCellBudget
-	// maxClearPathWays is the number of doorways a checked room has: one.
-	maxClearPathWays = 1
 )
 
 // occGrid is one room's floor on a square grid: a cell is in the room when
 // its centre is, and blocked when its centre is under a piece of furniture
-// (edges included) or in a door leaf's sweep.
+// (edges included).
 type occGrid struct {
 	x0, y0 float64 // centre of cell (0, 0)
 	cell   float64
 	nx, ny int
-	room   []bool
-	free   []bool
+	cells  []occState
 }
 
+// occState is what one cell of an occGrid holds.
+type occState uint8
+
+const (
+	occOut     occState = iota // centre outside the room
+	occFree                    // floor nothing stands on
+	occBlocked                 // under furniture
+	occReached                 // free floor a walk has reached
+)
+
 // roomNoClearPath reports rooms whose floor is walled off from every door
-// and opening by furniture and door sweeps: a walk starts, across the
-// width of each opening, at the first free cell met going straight into
-// the room, and the floor it can reach (4-neighbour steps) is under
-// occMinFloor although the room has at least that much free.
+// and opening by furniture: one walk starts from all the room's doorways
+// at once, each at the first free cell met going straight in from its
+// midpoint, and the floor it reaches (4-neighbour steps, the reached cells
+// of every doorway counted once) is under occMinFloor although the room
+// has at least that much free.
 func (c *checker) roomNoClearPath() {
-	var doors []doorFrame
-	for i := range c.p.Openings {
-		op := &c.p.Openings[i]
-		if op.Kind == ir.Door && op.DoorKind == "hinged" {
-			if f, ok := c.frame(i); ok {
-				doors = append(doors, f)
-			}
-		}
-	}
+	var ways []doorFrame
+	var buf []occState // one grid's cells, reused from room to room
 	for i := range c.p.Rooms {
 		if c.full("W_ROOM_NO_CLEAR_PATH") {
 			return
 		}
-		var ways []doorFrame
+		ways = ways[:0]
 		for _, k := range c.roomOps[i] {
 			if c.p.Openings[k].Kind == ir.Window {
 				continue
@@ -63,31 +64,48 @@ func (c *checker) roomNoClearPath() {
 				ways = append(ways, f)
 			}
 		}
-		// Rooms with several ways in are left alone: how the reference
-		// combines their walks is not pinned down yet (see the report).
-		if len(ways) != maxClearPathWays {
+		if len(ways) == 0 {
 			continue
 		}
 		rm := &c.p.Rooms[i]
-		g, ok := newOccGrid(rm.Polygon)
-		if !ok || !c.spend(g.nx*g.ny/64+len(c.p.Furniture)+len(doors)) {
+		if len(rm.Polygon) == 4 && !furnished(rm.Polygon.Bounds(), c.p.Furniture) && isAxisRect(rm.Polygon, rm.Polygon.Bounds()) {
+			// An empty rectangle is never reported: a walk from any of
+			// its doorways reaches all of its floor, and a room with less
+			// than occMinFloor is not checked.
 			continue
 		}
-		g.block(c.p.Furniture, doors)
+		g, ok := newOccGrid(rm.Polygon, buf)
+		if !ok || !c.spend(g.nx*g.ny/64+len(c.p.Furniture)) {
+			continue
+		}
+		buf = g.cells
+		g.block(c.p.Furniture)
 		cellArea := g.cell * g.cell / 1e6
-		if float64(g.count(g.free))*cellArea < occMinFloor-1e-9 {
+		if float64(g.count(occFree))*cellArea < occMinFloor-1e-9 {
 			continue
 		}
 		// The walk stops once it has reached enough floor: only a room
 		// short of it is reported, with the exact area.
 		reached := g.walk(ways, int(math.Ceil((occMinFloor+1e-9)/cellArea)))
 		if a := float64(reached) * cellArea; a < occMinFloor-1e-9 {
-			d := diag.New("W_ROOM_NO_CLEAR_PATH", rm.Span, "Room %s cannot be walked into: furniture and door sweeps close off the floor behind its %s (only %s m² can be reached).",
+			d := diag.New("W_ROOM_NO_CLEAR_PATH", rm.Span, "Room %s cannot be walked into: furniture closes off the floor behind its %s (only %s m² can be reached).",
 				quote(roomName(*rm)), plural2(len(ways), "doorway"), m2(a))
 			d.Hints = []string{"Move or shrink the piece nearest the doorway so a strip of floor leads from it into the room."}
 			c.addIn(rm.File, d)
 		}
 	}
+}
+
+// furnished reports whether any piece of furniture reaches into box b
+// (touching counts).
+func furnished(b geom.Rect, furn []ir.Furniture) bool {
+	for _, f := range furn {
+		r := f.Rect
+		if r.Min.X <= b.Max.X && r.Max.X >= b.Min.X && r.Min.Y <= b.Max.Y && r.Max.Y >= b.Min.Y {
+			return true
+		}
+	}
+	return false
 }
 
 // plural2 is "doorway" or "n doorways".
@@ -104,8 +122,9 @@ func occCell(a float64) float64 {
 }
 
 // newOccGrid lays the grid over room polygon pg; false for a degenerate
-// room or one whose box would need more than maxOccCells cells.
-func newOccGrid(pg geom.Polygon) (*occGrid, bool) {
+// room or one whose box would need more than maxOccCells cells. The cells
+// are laid in buf when it is large enough.
+func newOccGrid(pg geom.Polygon, buf []occState) (*occGrid, bool) {
 	if len(pg) < 3 {
 		return nil, false
 	}
@@ -119,8 +138,12 @@ func newOccGrid(pg geom.Polygon) (*occGrid, bool) {
 	if nx <= 0 || ny <= 0 || float64(nx)*float64(ny) > maxOccCells {
 		return nil, false
 	}
-	g := &occGrid{x0: b.Min.X + cell/2, y0: b.Min.Y + cell/2, cell: cell, nx: nx, ny: ny,
-		room: make([]bool, nx*ny), free: make([]bool, nx*ny)}
+	if cap(buf) < nx*ny {
+		buf = make([]occState, nx*ny)
+	}
+	buf = buf[:nx*ny]
+	clear(buf)
+	g := &occGrid{x0: b.Min.X + cell/2, y0: b.Min.Y + cell/2, cell: cell, nx: nx, ny: ny, cells: buf}
 	if isAxisRect(pg, b) {
 		// Every centre within the tolerance of the rectangle is on its
 		// floor: whole rows of the box, less the cells past its far sides.
@@ -128,8 +151,7 @@ func newOccGrid(pg geom.Polygon) (*occGrid, bool) {
 		xa, xb := g.span(b.Min.X, b.Max.X+geom.Eps, g.x0, nx)
 		for y := ya; y <= yb; y++ {
 			for x := xa; x <= xb; x++ {
-				g.room[y*nx+x] = true
-				g.free[y*nx+x] = true
+				g.cells[y*nx+x] = occFree
 			}
 		}
 		return g, true
@@ -137,8 +159,7 @@ func newOccGrid(pg geom.Polygon) (*occGrid, bool) {
 	for y := range ny {
 		for x := range nx {
 			if inPolygon(pg, g.centre(x, y)) {
-				g.room[y*nx+x] = true
-				g.free[y*nx+x] = true
+				g.cells[y*nx+x] = occFree
 			}
 		}
 	}
@@ -174,58 +195,43 @@ func (g *occGrid) span(lo, hi, origin float64, n int) (int, int) {
 	return max(a, 0), min(b, n-1)
 }
 
-// block marks the cells under furniture and inside hinged door sweeps.
-func (g *occGrid) block(furn []ir.Furniture, doors []doorFrame) {
+// block marks the cells under furniture. Door leaves, columns and stairs
+// leave the floor walkable here, as in the reference: a leaf's sweep is
+// swung through, and a room's own swing never seals it.
+func (g *occGrid) block(furn []ir.Furniture) {
 	for _, f := range furn {
 		r := f.Rect
 		x0, x1 := g.span(r.Min.X, r.Max.X, g.x0, g.nx)
 		y0, y1 := g.span(r.Min.Y, r.Max.Y, g.y0, g.ny)
 		for y := y0; y <= y1; y++ {
 			for x := x0; x <= x1; x++ {
-				g.free[y*g.nx+x] = false
-			}
-		}
-	}
-	for _, d := range doors {
-		s := d.swing(d.op.Hinge, 0)
-		box := geom.Rect{Min: s.hinge, Max: s.hinge}
-		for _, q := range []geom.Point{s.hinge.Add(s.u.Mul(s.r)), s.hinge.Add(s.v.Mul(s.r)), s.hinge.Add(s.u.Add(s.v).Mul(s.r))} {
-			box = box.Union(geom.Rect{Min: q, Max: q})
-		}
-		x0, x1 := g.span(box.Min.X, box.Max.X, g.x0, g.nx)
-		y0, y1 := g.span(box.Min.Y, box.Max.Y, g.y0, g.ny)
-		for y := y0; y <= y1; y++ {
-			for x := x0; x <= x1; x++ {
-				if s.contains(g.centre(x, y)) {
-					g.free[y*g.nx+x] = false
+				if g.cells[y*g.nx+x] == occFree {
+					g.cells[y*g.nx+x] = occBlocked
 				}
 			}
 		}
 	}
 }
 
-func (g *occGrid) count(m []bool) int {
+func (g *occGrid) count(st occState) int {
 	n := 0
-	for _, v := range m {
-		if v {
+	for _, v := range g.cells {
+		if v == st {
 			n++
 		}
 	}
 	return n
 }
 
-// walk floods the free cells from every opening's starts and returns how
+// walk floods the free cells from every opening's start and returns how
 // many it reaches, stopping once it has reached enough (the count is then
-// at least enough).
+// at least enough). Reached cells are marked occReached.
 func (g *occGrid) walk(ways []doorFrame, enough int) int {
-	seen := make([]bool, len(g.free))
-	var queue []int
+	queue := make([]int, 0, enough+4)
 	for _, w := range ways {
-		for _, k := range g.starts(w) {
-			if !seen[k] {
-				seen[k] = true
-				queue = append(queue, k)
-			}
+		if k, ok := g.start(w); ok && g.cells[k] == occFree {
+			g.cells[k] = occReached
+			queue = append(queue, k)
 		}
 	}
 	for h := 0; h < len(queue) && len(queue) < enough; h++ {
@@ -235,9 +241,8 @@ func (g *occGrid) walk(ways []doorFrame, enough int) int {
 			if nb[0] < 0 || nb[1] < 0 || nb[0] >= g.nx || nb[1] >= g.ny {
 				continue
 			}
-			j := nb[1]*g.nx + nb[0]
-			if g.free[j] && !seen[j] {
-				seen[j] = true
+			if j := nb[1]*g.nx + nb[0]; g.cells[j] == occFree {
+				g.cells[j] = occReached
 				queue = append(queue, j)
 			}
 		}
@@ -245,50 +250,40 @@ func (g *occGrid) walk(ways []doorFrame, enough int) int {
 	return len(queue)
 }
 
-// starts are, for each line of cells running straight into the room
-// across the opening's width, the first free cell on it.
-func (g *occGrid) starts(w doorFrame) []int {
+// start is where a walk through opening w begins: the first cell in the
+// room and free met going straight in from the opening's midpoint (the
+// cell that holds the midpoint, then the next one inward, and so on);
+// false when that line meets no free cell.
+func (g *occGrid) start(w doorFrame) (int, bool) {
 	n := w.n
 	mid := w.a.Add(w.b).Mul(0.5)
 	if !g.inRoom(mid.Add(n.Mul(g.cell))) && g.inRoom(mid.Sub(n.Mul(g.cell))) {
 		n = n.Mul(-1)
 	}
-	width := w.op.Width
-	best := map[int]struct {
-		depth float64
-		k     int
-	}{}
-	var order []int
-	for k, in := range g.room {
-		if !in {
+	steps := g.nx + g.ny
+	for i := range steps {
+		x, y, ok := g.at(mid.Add(n.Mul((float64(i) + 0.5) * g.cell)))
+		if !ok {
 			continue
 		}
-		p := g.centre(k%g.nx, k/g.nx).Sub(w.a)
-		along, depth := p.Dot(w.d), p.Dot(n)
-		if along < -1e-9 || along > width+1e-9 || depth <= 0 || !g.free[k] {
-			continue
-		}
-		line := int(math.Floor(along/g.cell + 1e-9))
-		if b, ok := best[line]; !ok || depth < b.depth {
-			if !ok {
-				order = append(order, line)
-			}
-			best[line] = struct {
-				depth float64
-				k     int
-			}{depth, k}
+		if k := y*g.nx + x; g.cells[k] == occFree {
+			return k, true
 		}
 	}
-	out := make([]int, 0, len(order))
-	for _, l := range order {
-		out = append(out, best[l].k)
-	}
-	return out
+	return 0, false
+}
+
+// at is the cell holding p (a point on a boundary goes to the cell past
+// it); false when p is off the grid.
+func (g *occGrid) at(p geom.Point) (int, int, bool) {
+	x := int(math.Floor((p.X-g.x0)/g.cell + 0.5 + 1e-9))
+	y := int(math.Floor((p.Y-g.y0)/g.cell + 0.5 + 1e-9))
+	return x, y, x >= 0 && y >= 0 && x < g.nx && y < g.ny
 }
 
 // inRoom reports whether p falls in a cell of the room.
 func (g *occGrid) inRoom(p geom.Point) bool {
 	x := int(math.Floor((p.X-g.x0)/g.cell + 0.5))
 	y := int(math.Floor((p.Y-g.y0)/g.cell + 0.5))
-	return x >= 0 && y >= 0 && x < g.nx && y < g.ny && g.room[y*g.nx+x]
+	return x >= 0 && y >= 0 && x < g.nx && y < g.ny && g.cells[y*g.nx+x] != occOut
 }

@@ -36,13 +36,14 @@ import (
 const oracleTimeout = 60 * time.Second
 
 type finding struct {
-	Code   string `json:"code"`
-	Line   int    `json:"line"`
-	Col    int    `json:"col"`
-	Span   []int  `json:"span"`
-	Level  *int   `json:"level"`
-	Fixes  []fix  `json:"fixes"`
-	Source string `json:"-"`
+	Code    string `json:"code"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Span    []int  `json:"span"`
+	Level   *int   `json:"level"`
+	Fixes   []fix  `json:"fixes"`
+	Message string `json:"message"`
+	Source  string `json:"-"`
 }
 
 type fix struct {
@@ -52,7 +53,8 @@ type fix struct {
 	} `json:"edits"`
 }
 
-// key is a finding as compared: everything but the prose.
+// key is a finding as compared: everything but the prose (the message is
+// kept only to be shown).
 func (f finding) key() string {
 	b, _ := json.Marshal(struct {
 		C string
@@ -115,6 +117,7 @@ func main() {
 			sameCodes++
 		} else if *verbose {
 			fmt.Println("differs:", f)
+			showDiff(a, b, codes)
 		}
 	}
 	fmt.Printf("plans %d\n", n)
@@ -137,6 +140,24 @@ func equal(a, b []finding, codes []string) bool {
 		return out
 	}
 	return slices.Equal(keep(a), keep(b))
+}
+
+// showDiff prints the findings of codes that one side raises and the
+// other does not, with their messages.
+func showDiff(a, b []finding, codes []string) {
+	in := func(l []finding, f finding) bool {
+		return slices.ContainsFunc(l, func(g finding) bool { return g.key() == f.key() })
+	}
+	for _, side := range []struct {
+		name string
+		l, o []finding
+	}{{"  ours only:", a, b}, {"  reference only:", b, a}} {
+		for _, f := range side.l {
+			if slices.Contains(codes, f.Code) && !in(side.o, f) {
+				fmt.Println(side.name, f.Code, f.Line, f.Message)
+			}
+		}
+	}
 }
 
 func lintOurs(src []byte) []finding {
