@@ -166,3 +166,47 @@ func TestDoorPanels(t *testing.T) {
 		}
 	}
 }
+
+// TestCurvePiece pins that a piece of a curved wall's outline inside one
+// cell marks that cell as running across (so it prints as a junction
+// against an upright line), where a straight edge inside one cell marks
+// nothing.
+func TestCurvePiece(t *testing.T) {
+	g := newGrid(geom.Rect{Max: geom.Point{X: 8000, Y: 4800}})
+	a, b := geom.Point{X: 1010, Y: 1010}, geom.Point{X: 1020, Y: 1060}
+	g.line(a, b, 0)
+	if ce := g.at(g.col(a.X), g.row(a.Y)); ce.h || ce.v {
+		t.Errorf("straight edge in one cell marked %+v, want nothing", *ce)
+	}
+	g.curveLine(a, b)
+	if ce := g.at(g.col(a.X), g.row(a.Y)); !ce.h || ce.v {
+		t.Errorf("curve piece in one cell marked %+v, want across only", *ce)
+	}
+	// Across two rows, a curve piece is an ordinary line.
+	c, d := geom.Point{X: 3010, Y: 1010}, geom.Point{X: 3020, Y: 1500}
+	g.curveLine(c, d)
+	for _, q := range []geom.Point{c, d} {
+		if ce := g.at(g.col(q.X), g.row(q.Y)); ce.h || !ce.v {
+			t.Errorf("upright curve piece marked %+v at %v, want upright only", *ce, q)
+		}
+	}
+}
+
+// TestButtSolid pins a leg drawn alone: its footprint stops square at its
+// end points, half the thickness either side.
+func TestButtSolid(t *testing.T) {
+	sg := wallSeg{A: geom.Point{X: 0, Y: 0}, B: geom.Point{X: 3000, Y: 4000}, H: 50}
+	got := buttSolid(sg)
+	want := []geom.Point{{X: 40, Y: -30}, {X: 3040, Y: 3970}, {X: 2960, Y: 4030}, {X: -40, Y: 30}}
+	for i := range want {
+		if !got[i].ApproxEqual(want[i]) {
+			t.Errorf("corner %d = %v, want %v", i, got[i], want[i])
+		}
+	}
+	if !legByLeg([]wallSeg{sg}) {
+		t.Error("an angled leg is not drawn leg by leg")
+	}
+	if legByLeg([]wallSeg{{A: geom.Point{}, B: geom.Point{X: 10}, H: 5}}) {
+		t.Error("an axis leg is drawn leg by leg")
+	}
+}

@@ -82,6 +82,8 @@ func extent(p *ir.Plan, segs []wallSeg) (geom.Rect, bool) {
 		}
 		b = b.Union(geom.Rect{Min: q, Max: q})
 	}
+	// The extent keeps every leg's full footprint, even when the legs are
+	// drawn stopping square at their ends.
 	for _, sg := range segs {
 		for _, q := range sg.Solid() {
 			add(q)
@@ -269,6 +271,21 @@ func stepRound(p, q int) int {
 		return -stepRound(-p, q)
 	}
 	return (2*p + q - 1) / (2 * q)
+}
+
+// curveLine draws one piece of a curved wall's outline: as line does,
+// except that a piece inside one cell marks it as running across.
+func (g *grid) curveLine(a, b geom.Point) {
+	if !finite(a) || !finite(b) {
+		return
+	}
+	if g.col(a.X) == g.col(b.X) && g.row(a.Y) == g.row(b.Y) {
+		if ce := g.at(g.col(a.X), g.row(a.Y)); ce != nil && ce.r == 0 {
+			ce.h = true
+		}
+		return
+	}
+	g.line(a, b, 0)
 }
 
 func abs(v int) int {

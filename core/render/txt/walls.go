@@ -68,16 +68,15 @@ func drawWalls(g *grid, p *ir.Plan, segs []wallSeg) {
 	// One angled straight segment sends every wall to per-segment
 	// outlines, and a wall with a curved edge is always drawn segment by
 	// segment; their openings leave the outline whole.
-	fallback := false
+	fallback := legByLeg(segs)
 	curved := make([]bool, len(p.Walls))
 	for _, sg := range segs {
 		if sg.Arc != nil {
 			curved[sg.Wall] = true
-		} else if !sg.Axis() {
-			fallback = true
 		}
 	}
 	var loose [][]geom.Point
+	var looseArc []bool
 	var groups []*group
 	byKey := map[string]*group{}
 	for i, sg := range segs {
@@ -107,17 +106,20 @@ func drawWalls(g *grid, p *ir.Plan, segs []wallSeg) {
 	for _, sg := range segs {
 		if !fallback && curved[sg.Wall] {
 			loose = append(loose, sg.Solid())
+			looseArc = append(looseArc, sg.Arc != nil)
 		}
 	}
 	if fallback {
 		for _, sg := range segs {
 			if sg.Arc == nil {
-				loose = append(loose, sg.Solid())
+				loose = append(loose, buttSolid(sg))
+				looseArc = append(looseArc, false)
 			}
 		}
 		for _, sg := range segs {
 			if sg.Arc != nil {
 				loose = append(loose, sg.Solid())
+				looseArc = append(looseArc, true)
 			}
 		}
 	}
@@ -126,11 +128,35 @@ func drawWalls(g *grid, p *ir.Plan, segs []wallSeg) {
 			g.line(e.a, e.b, 0)
 		}
 	}
-	for _, s := range loose {
+	for i, s := range loose {
+		curve := looseArc[i]
 		for _, e := range ringEdges(s) {
+			if curve {
+				g.curveLine(e.a, e.b)
+				continue
+			}
 			g.line(e.a, e.b, 0)
 		}
 	}
+}
+
+// legByLeg reports whether the walls are drawn leg by leg rather than as
+// a union: when any straight leg runs off the axes.
+func legByLeg(segs []wallSeg) bool {
+	for _, sg := range segs {
+		if sg.Arc == nil && !sg.Axis() {
+			return true
+		}
+	}
+	return false
+}
+
+// buttSolid is a straight leg's footprint without the half thickness the
+// union adds past each end: when walls are drawn leg by leg, a leg stops
+// square at its end points.
+func buttSolid(sg wallSeg) []geom.Point {
+	n := sg.Normal().Mul(sg.H)
+	return []geom.Point{sg.A.Sub(n), sg.B.Sub(n), sg.B.Add(n), sg.A.Add(n)}
 }
 
 // edge is a straight piece of outline.
