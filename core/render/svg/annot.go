@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
@@ -78,7 +79,7 @@ func (r *renderer) layoutDims() {
 				if d.Mode == "diameter" {
 					pre = "φ"
 				}
-				d.Text = pre + strconv.FormatFloat(math.Round(d.To.Sub(d.From).Len()), 'f', -1, 64)
+				d.Text = pre + numfmt.Fixed(numfmt.HalfAwayTo(d.To.Sub(d.From).Len(), 0), -1)
 			}
 		}
 		dir := d.To.Sub(d.From).Unit()
@@ -124,10 +125,11 @@ func (r *renderer) drawDims() {
 	}
 }
 
-// area formats a floor area in square metres with one decimal.
+// area formats a floor area in square metres with one decimal, rounded as
+// floor(x·10 + 0.5)/10 (numfmt.FloorHalfTo); the decimal stays even when
+// it is zero ("12.0 m²").
 func area(mm float64) string {
-	v := math.Floor(mm/mm2*10+0.5) / 10
-	return strconv.FormatFloat(v, 'f', 1, 64) + " m²"
+	return strconv.FormatFloat(numfmt.FloorHalfTo(mm/mm2, 1), 'f', 1, 64) + " m²"
 }
 
 // textWidth estimates a string's drawn width at font size fs.
@@ -410,7 +412,7 @@ func barLength(s float64) float64 {
 const minBar = 500.0
 
 func barLabel(l float64) string {
-	return strconv.FormatFloat(l/1000, 'f', -1, 64) + " m"
+	return numfmt.Fixed(l/1000, -1) + " m"
 }
 
 func (r *renderer) drawScaleBar() {
