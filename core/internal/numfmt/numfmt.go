@@ -27,6 +27,19 @@
 // [JS] and [Plain] spell the non-finite values as JavaScript does ("NaN",
 // "Infinity", "-Infinity"); [Fixed] keeps strconv's words ("NaN", "+Inf",
 // "-Inf"). None of them writes "-0".
+//
+// [Hundredths] is the drawing's form: HalfUp to two decimals, written as
+// Plain, with a fast path for coordinates. [NoNegZero] is the sign rule
+// the roundings share: none of them returns negative zero.
+//
+// Who uses which: planjson and intent print with JS, and expand's
+// interpolation with JS after HalfAwayTo to three decimals; resolve's
+// messages and fix edits and analysis's describe print with Plain (after
+// FloorHalfTo where they round); lint quotes lengths and areas with
+// Fixed(…, -1) after FloorHalf or FloorHalfTo; suggest uses Fixed after
+// HalfAwayTo; the SVG renderer writes coordinates with Hundredths and its
+// labels with Fixed; intent's score rounds with HalfUp, expand's round()
+// and resolve's grid snap with FloorHalf.
 package numfmt
 
 import (
