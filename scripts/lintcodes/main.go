@@ -93,7 +93,7 @@ func main() {
 		files = append(files, path)
 	}
 	ours, ref := map[string]int{}, map[string]int{}
-	sameCodes, sameAll, n := 0, 0, 0
+	sameCodes, sameAll, misordered, n := 0, 0, 0, 0
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		check(err)
@@ -113,6 +113,12 @@ func main() {
 		if equal(a, b, nil) {
 			sameAll++
 		}
+		if !sameOrder(a, b, codes) {
+			misordered++
+			if *verbose {
+				fmt.Println("order differs:", f)
+			}
+		}
 		if equal(a, b, codes) {
 			sameCodes++
 		} else if *verbose {
@@ -126,6 +132,7 @@ func main() {
 	}
 	fmt.Printf("equal on these codes  %d/%d\n", sameCodes, n)
 	fmt.Printf("equal on all of lint  %d/%d\n", sameAll, n)
+	fmt.Printf("codes out of place    %d/%d\n", misordered, n)
 }
 
 // equal compares the findings of codes (all when nil), in order.
@@ -140,6 +147,40 @@ func equal(a, b []finding, codes []string) bool {
 		return out
 	}
 	return slices.Equal(keep(a), keep(b))
+}
+
+// sameOrder reports whether the findings both sides raise come in the
+// same order around those of codes: each finding of codes that both raise
+// has the same common findings before it on both sides.
+func sameOrder(a, b []finding, codes []string) bool {
+	common := func(l, o []finding) []string {
+		var out []string
+		for _, f := range l {
+			if slices.ContainsFunc(o, func(g finding) bool { return g.key() == f.key() }) {
+				out = append(out, f.key())
+			}
+		}
+		return out
+	}
+	ka, kb := common(a, b), common(b, a)
+	for i, k := range ka {
+		var f finding
+		check(json.Unmarshal([]byte(k), &struct{ C *string }{&f.Code}))
+		if !slices.Contains(codes, f.Code) {
+			continue
+		}
+		j := slices.Index(kb, k)
+		if j < 0 || !slices.Equal(sortedCopy(ka[:i]), sortedCopy(kb[:j])) {
+			return false
+		}
+	}
+	return true
+}
+
+func sortedCopy(l []string) []string {
+	c := slices.Clone(l)
+	slices.Sort(c)
+	return c
 }
 
 // showDiff prints the findings of codes that one side raises and the
