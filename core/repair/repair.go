@@ -157,7 +157,7 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 		defer derivedPlans.Delete(pg)
 	}
 	base := 0
-	var turns []Unresolved // the orientation pass's entries
+	var conflicts, turns []Unresolved // the final check's entries, the orientation pass's
 	for _, pg := range pages {
 		var level *int
 		if pg.Level != nil {
@@ -182,7 +182,7 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 				case centred:
 					res.Unresolved = append(res.Unresolved, Unresolved{ID: ch.ID, Reason: reasonCentred, Span: &sp})
 				case hit || placed.overlapsAny(final) || stillBlocks(pg, final, grid):
-					res.Unresolved = append(res.Unresolved, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
+					conflicts = append(conflicts, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
 				}
 			}
 			placed.add(final)
@@ -229,8 +229,9 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 		base += len(pg.Furniture)
 	}
 	// As the reference orders them: the faults the moves met, in placing
-	// order, then the orientation pass's.
-	res.Unresolved = append(res.Unresolved, turns...)
+	// order, then the moved pieces still in conflict, then the
+	// orientation pass's entries.
+	res.Unresolved = append(append(res.Unresolved, conflicts...), turns...)
 	if len(edits) == 0 {
 		return res
 	}
