@@ -167,27 +167,31 @@ func TestDoorPanels(t *testing.T) {
 	}
 }
 
-// TestCurvePiece pins that a piece of a curved wall's outline inside one
-// cell marks that cell as running across (so it prints as a junction
-// against an upright line), where a straight edge inside one cell marks
-// nothing.
-func TestCurvePiece(t *testing.T) {
-	g := newGrid(geom.Rect{Max: geom.Point{X: 8000, Y: 4800}})
-	a, b := geom.Point{X: 1010, Y: 1010}, geom.Point{X: 1020, Y: 1060}
-	g.line(a, b, 0)
-	if ce := g.at(g.col(a.X), g.row(a.Y)); ce.h || ce.v {
-		t.Errorf("straight edge in one cell marked %+v, want nothing", *ce)
+// TestOneCellLine pins what a line inside one cell marks: it runs across
+// unless it is exactly upright, when it marks nothing (a curve's short
+// pieces and the stub of face between a junction and an opening mark;
+// a jamb across a wall's thickness does not).
+func TestOneCellLine(t *testing.T) {
+	tests := []struct {
+		name   string
+		a, b   geom.Point
+		h, v   bool
+		anyRow bool
+	}{
+		{"across", geom.Point{X: 1010, Y: 1010}, geom.Point{X: 1060, Y: 1010}, true, false, false},
+		{"slanted", geom.Point{X: 1010, Y: 1010}, geom.Point{X: 1020, Y: 1060}, true, false, false},
+		{"upright", geom.Point{X: 1010, Y: 1010}, geom.Point{X: 1010, Y: 1060}, false, false, false},
+		{"upright over rows", geom.Point{X: 1010, Y: 1010}, geom.Point{X: 1010, Y: 1900}, false, true, true},
 	}
-	g.curveLine(a, b)
-	if ce := g.at(g.col(a.X), g.row(a.Y)); !ce.h || ce.v {
-		t.Errorf("curve piece in one cell marked %+v, want across only", *ce)
-	}
-	// Across two rows, a curve piece is an ordinary line.
-	c, d := geom.Point{X: 3010, Y: 1010}, geom.Point{X: 3020, Y: 1500}
-	g.curveLine(c, d)
-	for _, q := range []geom.Point{c, d} {
-		if ce := g.at(g.col(q.X), g.row(q.Y)); ce.h || !ce.v {
-			t.Errorf("upright curve piece marked %+v at %v, want upright only", *ce, q)
+	for _, tc := range tests {
+		g := newGrid(geom.Rect{Max: geom.Point{X: 8000, Y: 4800}})
+		if !tc.anyRow && (g.col(tc.a.X) != g.col(tc.b.X) || g.row(tc.a.Y) != g.row(tc.b.Y)) {
+			t.Fatalf("%s: the ends are not in one cell", tc.name)
+		}
+		g.line(tc.a, tc.b, 0)
+		ce := g.at(g.col(tc.a.X), g.row(tc.a.Y))
+		if ce.h != tc.h || ce.v != tc.v {
+			t.Errorf("%s: marked h=%v v=%v, want h=%v v=%v", tc.name, ce.h, ce.v, tc.h, tc.v)
 		}
 	}
 }

@@ -238,7 +238,12 @@ func (g *grid) line(a, b geom.Point, glyph rune) {
 	n := max(abs(dc), abs(dr))
 	horiz := abs(dc) >= abs(dr)
 	if n == 0 && glyph == 0 {
-		// A line inside one cell marks nothing.
+		// A line inside one cell marks it as running across, unless the
+		// line is exactly upright: then it marks nothing (a jamb across a
+		// wall's thickness leaves the face's cell as it was).
+		if ce := g.at(c0, r0); ce != nil && ce.r == 0 && a.X != b.X {
+			ce.h = true
+		}
 		return
 	}
 	for i := 0; i <= n; i++ {
@@ -271,21 +276,6 @@ func stepRound(p, q int) int {
 		return -stepRound(-p, q)
 	}
 	return (2*p + q - 1) / (2 * q)
-}
-
-// curveLine draws one piece of a curved wall's outline: as line does,
-// except that a piece inside one cell marks it as running across.
-func (g *grid) curveLine(a, b geom.Point) {
-	if !finite(a) || !finite(b) {
-		return
-	}
-	if g.col(a.X) == g.col(b.X) && g.row(a.Y) == g.row(b.Y) {
-		if ce := g.at(g.col(a.X), g.row(a.Y)); ce != nil && ce.r == 0 {
-			ce.h = true
-		}
-		return
-	}
-	g.line(a, b, 0)
 }
 
 func abs(v int) int {

@@ -76,7 +76,6 @@ func drawWalls(g *grid, p *ir.Plan, segs []wallSeg) {
 		}
 	}
 	var loose [][]geom.Point
-	var looseArc []bool
 	var groups []*group
 	byKey := map[string]*group{}
 	for i, sg := range segs {
@@ -106,20 +105,17 @@ func drawWalls(g *grid, p *ir.Plan, segs []wallSeg) {
 	for _, sg := range segs {
 		if !fallback && curved[sg.Wall] {
 			loose = append(loose, sg.Solid())
-			looseArc = append(looseArc, sg.Arc != nil)
 		}
 	}
 	if fallback {
 		for _, sg := range segs {
 			if sg.Arc == nil {
 				loose = append(loose, buttSolid(sg))
-				looseArc = append(looseArc, false)
 			}
 		}
 		for _, sg := range segs {
 			if sg.Arc != nil {
 				loose = append(loose, sg.Solid())
-				looseArc = append(looseArc, true)
 			}
 		}
 	}
@@ -128,13 +124,8 @@ func drawWalls(g *grid, p *ir.Plan, segs []wallSeg) {
 			g.line(e.a, e.b, 0)
 		}
 	}
-	for i, s := range loose {
-		curve := looseArc[i]
+	for _, s := range loose {
 		for _, e := range ringEdges(s) {
-			if curve {
-				g.curveLine(e.a, e.b)
-				continue
-			}
 			g.line(e.a, e.b, 0)
 		}
 	}
