@@ -310,7 +310,8 @@ type rewrite struct {
 // the change and its rewrite, or why the statement was left alone.
 //
 // doorTie is set when the piece stands in a doorway's approach with no
-// obvious side to leave it by (see clearLandings).
+// obvious side to leave it by (see clearLandings), wallTie when a fixture
+// clear of every wall is as near to one as to another (see backFixture).
 func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet, doorTie, wallTie *bool) (geom.Rect, Change, *Unresolved, rewrite, bool) {
 	fu := &p.Furniture[i]
 	r := fu.Rect
