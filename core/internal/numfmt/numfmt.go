@@ -61,15 +61,8 @@ const (
 // no leading zeros in the exponent). Negative zero is "0"; the non-finite
 // values are "NaN", "Infinity" and "-Infinity".
 func JS(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case f == 0:
-		return "0"
+	if s, ok := special(f); ok {
+		return s
 	}
 	if a := math.Abs(f); a >= jsMinPlain && a < jsMaxPlain {
 		return strconv.FormatFloat(f, 'f', -1, 64)
@@ -84,17 +77,27 @@ func JS(f float64) string {
 // "1000000000000000000000", 1e-7 is "0.0000001"). Negative zero is "0";
 // the non-finite values are "NaN", "Infinity" and "-Infinity", as in [JS].
 func Plain(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case f == 0:
-		return "0"
+	if s, ok := special(f); ok {
+		return s
 	}
 	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+// special writes the values [JS] and [Plain] spell alike: "NaN",
+// "Infinity", "-Infinity", and "0" for zero of either sign. ok is false for
+// every other value.
+func special(f float64) (s string, ok bool) {
+	switch {
+	case math.IsNaN(f):
+		return "NaN", true
+	case math.IsInf(f, 1):
+		return "Infinity", true
+	case math.IsInf(f, -1):
+		return "-Infinity", true
+	case f == 0:
+		return "0", true
+	}
+	return "", false
 }
 
 // Fixed writes f with d decimals (strconv's 'f' format, which rounds the
