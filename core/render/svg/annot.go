@@ -101,7 +101,7 @@ func (r *renderer) layoutDims() {
 		} else if a < -quarterTurn-1e-9 {
 			a += 2 * quarterTurn
 		}
-		g.angle = math.Round(a*100) / 100
+		g.angle = numfmt.HalfAwayTo(a, 2)
 		r.dims = append(r.dims, g)
 	}
 }
