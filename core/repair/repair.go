@@ -58,6 +58,7 @@ const (
 	reasonAbsolute = "its room anchor cannot say where it now stands, so the statement now places it with an absolute `at`"
 	reasonDoorTie  = "stands in a doorway's approach as far from leaving it along the wall as across it: move it aside by hand"
 	reasonWallTie  = "a fixture standing clear of every wall, as near to one wall as to another: set it against one by hand"
+	reasonSwingTie = "stands in a door leaf's sweep with two ways out of the same length: move it aside by hand"
 	reasonCentred  = "straddles the middle of a wall, so neither side is the obvious one: move it to one side and repair again"
 )
 
@@ -171,9 +172,9 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 			if !known {
 				k = base + i
 			}
-			var doorTie, wallTie bool
-			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed, &doorTie, &wallTie)
-			if ok && un == nil && !doorTie {
+			var doorTie, wallTie, swingTie bool
+			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed, &doorTie, &wallTie, &swingTie)
+			if ok && un == nil && !doorTie && !swingTie {
 				// A moved piece that still meets a wall or a piece is
 				// reported as well as logged.
 				_, _, centred, hit := clearWalls(pg, final)
@@ -195,12 +196,15 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 				res.Changes = append(res.Changes, ch)
 				edits = append(edits, e)
 			}
-			if doorTie || wallTie {
+			if doorTie || wallTie || swingTie {
 				fu := &pg.Furniture[i]
 				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 				u := Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])), Reason: reasonDoorTie, Span: &sp}
-				if wallTie {
+				switch {
+				case wallTie:
 					u.Reason = reasonWallTie
+				case swingTie:
+					u.Reason = reasonSwingTie
 				}
 				res.Unresolved = append(res.Unresolved, u)
 			}
@@ -263,7 +267,7 @@ func stillBlocks(p *ir.Plan, r geom.Rect, grid float64) bool {
 		return true
 	}
 	if grid > 0 {
-		if _, ok := clearSwings(p, r, grid); ok {
+		if _, ok, _ := clearSwings(p, r, grid); ok {
 			return true
 		}
 	}
@@ -311,8 +315,10 @@ type rewrite struct {
 //
 // doorTie is set when the piece stands in a doorway's approach with no
 // obvious side to leave it by (see clearLandings), wallTie when a fixture
-// clear of every wall is as near to one as to another (see backFixture).
-func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet, doorTie, wallTie *bool) (geom.Rect, Change, *Unresolved, rewrite, bool) {
+// clear of every wall is as near to one as to another (see backFixture),
+// swingTie when a piece has two ways out of a leaf's sweep of the same
+// length (see clearSwings).
+func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet, doorTie, wallTie, swingTie *bool) (geom.Rect, Change, *Unresolved, rewrite, bool) {
 	fu := &p.Furniture[i]
 	r := fu.Rect
 	var reasons []string
@@ -351,7 +357,12 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 			reasons = addReason(reasons, reasonLanding)
 		}
 		if round == 0 && grid > 0 {
-			if r2, ok := clearSwings(p, r, grid); ok {
+			r2, ok, tied := clearSwings(p, r, grid)
+			if tied {
+				*swingTie = true
+				return finish(src, p, fu, r, n, stmts, reasons)
+			}
+			if ok {
 				r = r2
 				reasons = addReason(reasons, reasonSwing)
 				// A move along the wall may run the piece into a wall:
@@ -911,7 +922,7 @@ func separate(r geom.Rect, earlier *placedSet, grid float64) (geom.Rect, bool) {
 // clearSwings moves r out of the first hinged leaf's sweep it stands in:
 // across the wall until the hinge is out of reach, or along the wall past
 // the hinge or past the leaf's far edge, whichever is the least move.
-func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
+func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, tied bool) {
 	for _, f := range doorsNear(p, r) {
 		hinge, u, v, in := f.sweep(r)
 		if !in {
@@ -930,20 +941,30 @@ func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (geom.Rect, bool) {
 			{u.Mul(-1), math.Max(0, u1)},                               // along, behind the hinge
 			{u, math.Max(0, math.Sqrt(math.Max(0, rad*rad-dv*dv))-u0)}, // along, past the leaf
 		}
-		// The least move that lands clear of the walls; when none does,
-		// the least move (the wall pass then pushes the piece back out).
-		// A move must also leave every other leaf's sweep.
+		// The least move (rounded to the grid) that lands clear of the
+		// walls and of every other leaf's sweep; when none does, the
+		// least move (the wall pass then pushes the piece back out). Two
+		// clear moves of the same rounded length leave no obvious way
+		// out: the piece stays (tied).
 		clear := func(m geom.Rect) bool { return fits(p, r, m) && !inSweep(p, m) }
-		best, bestFits := opts[0], clear(moveAcross(r, opts[0].axis, opts[0].d, grid, true))
-		for _, o := range opts[1:] {
-			ok := clear(moveAcross(r, o.axis, o.d, grid, true))
-			if (ok && !bestFits) || (ok == bestFits && o.d < best.d-1e-9) {
-				best, bestFits = o, ok
+		best, bestFits, bestLen := r, false, math.Inf(1)
+		for _, o := range opts {
+			m := moveAcross(r, o.axis, o.d, grid, true)
+			ok := clear(m)
+			n := math.Abs(m.Min.X-r.Min.X) + math.Abs(m.Min.Y-r.Min.Y)
+			switch {
+			case (ok && !bestFits) || (ok == bestFits && n < bestLen-1e-9):
+				best, bestFits, bestLen, tied = m, ok, n, false
+			case ok && bestFits && n <= bestLen+1e-9:
+				tied = true
 			}
 		}
-		return moveAcross(r, best.axis, best.d, grid, true), true
+		if tied {
+			return r, true, true
+		}
+		return best, true, false
 	}
-	return r, false
+	return r, false, false
 }
 
 // sweep reports whether r stands in f's leaf sweep (touching counts),
