@@ -45,7 +45,8 @@ const (
 // roomNoClearPath reports rooms whose floor is walled off from every door
 // and opening by furniture: one walk starts from all the room's doorways
 // at once, each at the first free cell met going straight in from its
-// midpoint, and the floor it reaches (4-neighbour steps, the reached cells
+// midpoint (in an oblique wall, the free cell nearest it; see start), and
+// the floor it reaches (4-neighbour steps, the reached cells
 // of every doorway counted once) is under occMinFloor although the room
 // has at least that much free.
 func (c *checker) roomNoClearPath() {
@@ -250,13 +251,18 @@ func (g *occGrid) walk(ways []doorFrame, enough int) int {
 	return len(queue)
 }
 
-// start is where a walk through opening w begins: the first cell in the
-// room and free met going straight in from the opening's midpoint (the
-// cell that holds the midpoint, then the next one inward, and so on);
-// false when that line meets no free cell.
+// start is where a walk through opening w begins: in a wall along an axis,
+// the first cell in the room and free met going straight in from the
+// opening's midpoint (the cell that holds the midpoint, then the next one
+// inward, and so on), false when that line meets no free cell; in an
+// oblique wall, whose line of cells the reference does not follow, the
+// free cell nearest the midpoint.
 func (g *occGrid) start(w doorFrame) (int, bool) {
 	n := w.n
 	mid := w.a.Add(w.b).Mul(0.5)
+	if math.Abs(w.d.X) > geom.Eps && math.Abs(w.d.Y) > geom.Eps {
+		return g.nearestFree(mid)
+	}
 	if !g.inRoom(mid.Add(n.Mul(g.cell))) && g.inRoom(mid.Sub(n.Mul(g.cell))) {
 		n = n.Mul(-1)
 	}
@@ -271,6 +277,21 @@ func (g *occGrid) start(w doorFrame) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// nearestFree is the free cell whose centre is nearest p (the first in
+// row order on a tie); false when no cell is free.
+func (g *occGrid) nearestFree(p geom.Point) (int, bool) {
+	best, bestD := -1, math.Inf(1)
+	for k, st := range g.cells {
+		if st != occFree {
+			continue
+		}
+		if d := g.centre(k%g.nx, k/g.nx).Sub(p).Len(); d < bestD-1e-9 {
+			best, bestD = k, d
+		}
+	}
+	return best, best >= 0
 }
 
 // at is the cell holding p (a point on a boundary goes to the cell past

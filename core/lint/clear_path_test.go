@@ -30,6 +30,8 @@ func TestClearPath(t *testing.T) {
 		{"doorways", "accessibility-advisory", ".a11y", 3},
 		{"nodoor", "", "", 0},
 		{"nodoor", "accessibility-advisory", ".a11y", 0},
+		{"oblique", "", "", 1},
+		{"oblique", "accessibility-advisory", ".a11y", 1},
 	} {
 		t.Run(c.plan+c.suffix, func(t *testing.T) {
 			base := filepath.Join("testdata", "clear_path", c.plan)
