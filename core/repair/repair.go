@@ -172,9 +172,9 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 			if !known {
 				k = base + i
 			}
-			var doorTie, wallTie, swingTie bool
-			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed, &doorTie, &wallTie, &swingTie)
-			if ok && un == nil && !doorTie && !swingTie {
+			var doorTie, wallTie, swingTie, straddles bool
+			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed, &doorTie, &wallTie, &swingTie, &straddles)
+			if ok && un == nil && !doorTie && !swingTie && !straddles {
 				// A moved piece that still meets a wall or a piece is
 				// reported as well as logged.
 				_, _, centred, hit := clearWalls(pg, final)
@@ -196,7 +196,7 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 				res.Changes = append(res.Changes, ch)
 				edits = append(edits, e)
 			}
-			if doorTie || wallTie || swingTie {
+			if doorTie || wallTie || swingTie || straddles {
 				fu := &pg.Furniture[i]
 				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 				u := Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])), Reason: reasonDoorTie, Span: &sp}
@@ -205,6 +205,8 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 					u.Reason = reasonWallTie
 				case swingTie:
 					u.Reason = reasonSwingTie
+				case straddles:
+					u.Reason = reasonCentred
 				}
 				res.Unresolved = append(res.Unresolved, u)
 			}
@@ -317,8 +319,9 @@ type rewrite struct {
 // obvious side to leave it by (see clearLandings), wallTie when a fixture
 // clear of every wall is as near to one as to another (see backFixture),
 // swingTie when a piece has two ways out of a leaf's sweep of the same
-// length (see clearSwings).
-func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet, doorTie, wallTie, swingTie *bool) (geom.Rect, Change, *Unresolved, rewrite, bool) {
+// length (see clearSwings), straddles when a piece pushed off one wall
+// straddles the middle of the next.
+func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet, doorTie, wallTie, swingTie, straddles *bool) (geom.Rect, Change, *Unresolved, rewrite, bool) {
 	fu := &p.Furniture[i]
 	r := fu.Rect
 	var reasons []string
@@ -334,6 +337,12 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 		var pushed, centred bool
 		r, pushed, centred = pushOut(p, fu, r, grid, &reasons)
 		if centred {
+			if round == 0 && len(reasons) > 0 {
+				// Pushed off an earlier wall, then found straddling
+				// this one: the push stands, and the piece is reported.
+				*straddles = true
+				return finish(src, p, fu, r, n, stmts, reasons)
+			}
 			if round == 0 {
 				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 				return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n, authored(stmts[fu.Span])), Reason: reasonCentred, Span: &sp}, rewrite{}, true
