@@ -61,7 +61,7 @@ func (c *checker) roomNoClearPath() {
 			if c.p.Openings[k].Kind == ir.Window {
 				continue
 			}
-			if f, ok := c.frame(k); ok {
+			if f, ok := c.wayFrame(k); ok {
 				ways = append(ways, f)
 			}
 		}
@@ -95,6 +95,31 @@ func (c *checker) roomNoClearPath() {
 			c.addIn(rm.File, d)
 		}
 	}
+}
+
+// wayFrame frames opening k for the walk: on a straight wall as every door
+// rule does; on a curved one along the tangent at its centre, so that going
+// straight in follows the radius, as in the reference.
+func (c *checker) wayFrame(k int) (doorFrame, bool) {
+	if f, ok := c.frame(k); ok {
+		return f, true
+	}
+	op := &c.p.Openings[k]
+	if op.Wall < 0 || op.Wall >= len(c.p.Walls) {
+		return doorFrame{}, false
+	}
+	w := c.p.Walls[op.Wall]
+	if op.Segment < 0 || op.Segment >= len(w.Arcs) || !w.Arcs[op.Segment].Arc {
+		return doorFrame{}, false
+	}
+	r := op.Center.Sub(w.Arcs[op.Segment].Center)
+	if r.Len() <= geom.Eps {
+		return doorFrame{}, false
+	}
+	r = r.Unit()
+	d := geom.Point{X: -r.Y, Y: r.X}
+	return doorFrame{op: op, a: op.Center.Sub(d.Mul(op.Width / 2)), b: op.Center.Add(d.Mul(op.Width / 2)),
+		d: d, n: geom.Point{X: -d.Y, Y: d.X}, side: 1}, true
 }
 
 // furnished reports whether any piece of furniture reaches into box b

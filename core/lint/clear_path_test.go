@@ -32,6 +32,8 @@ func TestClearPath(t *testing.T) {
 		{"nodoor", "accessibility-advisory", ".a11y", 0},
 		{"oblique", "", "", 1},
 		{"oblique", "accessibility-advisory", ".a11y", 1},
+		{"curved", "", "", 1},
+		{"curved", "accessibility-advisory", ".a11y", 1},
 	} {
 		t.Run(c.plan+c.suffix, func(t *testing.T) {
 			base := filepath.Join("testdata", "clear_path", c.plan)
