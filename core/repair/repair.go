@@ -172,9 +172,9 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 			if !known {
 				k = base + i
 			}
-			var doorTie, wallTie, swingTie, straddles bool
-			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed, &doorTie, &wallTie, &swingTie, &straddles)
-			if ok && un == nil && !doorTie && !swingTie && !straddles {
+			var fl flags
+			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed, &fl)
+			if ok && un == nil && !fl.doorTie && !fl.swingTie && !fl.straddles {
 				// A moved piece that still meets a wall or a piece is
 				// reported as well as logged.
 				_, _, centred, hit := clearWalls(pg, final)
@@ -182,7 +182,7 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 				switch {
 				case centred:
 					res.Unresolved = append(res.Unresolved, Unresolved{ID: ch.ID, Reason: reasonCentred, Span: &sp})
-				case hit || placed.overlapsAny(final) || stillBlocks(pg, final, grid):
+				case hit || placed.overlapsAny(final) || stillBlocks(pg, final, grid) || fl.snapped && unbacked(pg, final, grid):
 					conflicts = append(conflicts, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
 				}
 			}
@@ -196,16 +196,16 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 				res.Changes = append(res.Changes, ch)
 				edits = append(edits, e)
 			}
-			if doorTie || wallTie || swingTie || straddles {
+			if fl.doorTie || fl.wallTie || fl.swingTie || fl.straddles {
 				fu := &pg.Furniture[i]
 				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 				u := Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])), Reason: reasonDoorTie, Span: &sp}
 				switch {
-				case wallTie:
+				case fl.wallTie:
 					u.Reason = reasonWallTie
-				case swingTie:
+				case fl.swingTie:
 					u.Reason = reasonSwingTie
-				case straddles:
+				case fl.straddles:
 					u.Reason = reasonCentred
 				}
 				res.Unresolved = append(res.Unresolved, u)
@@ -262,6 +262,13 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 	return res
 }
 
+// unbacked reports whether a fixture set against a wall and then moved
+// on to r stands clear of every wall again.
+func unbacked(p *ir.Plan, r geom.Rect, grid float64) bool {
+	_, ok, _ := backFixture(p, r, grid)
+	return ok
+}
+
 // stillBlocks reports whether a moved piece still stands in a doorway's
 // approach or a leaf's sweep.
 func stillBlocks(p *ir.Plan, r geom.Rect, grid float64) bool {
@@ -305,6 +312,14 @@ func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[
 	return r, pushed, false
 }
 
+// flags are what piece reports besides the move: the ties and straddles
+// that leave a piece where it is (reported), and whether a fixture was
+// set against a wall.
+type flags struct {
+	doorTie, wallTie, swingTie, straddles bool
+	snapped                               bool
+}
+
 // rewrite is one replacement of source text.
 type rewrite struct {
 	sp   source.Span
@@ -315,75 +330,78 @@ type rewrite struct {
 // building's pieces). ok is false when the piece needs no move; otherwise
 // the change and its rewrite, or why the statement was left alone.
 //
-// doorTie is set when the piece stands in a doorway's approach with no
-// obvious side to leave it by (see clearLandings), wallTie when a fixture
-// clear of every wall is as near to one as to another (see backFixture),
-// swingTie when a piece has two ways out of a leaf's sweep of the same
-// length (see clearSwings), straddles when a piece pushed off one wall
-// straddles the middle of the next.
-func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet, doorTie, wallTie, swingTie, straddles *bool) (geom.Rect, Change, *Unresolved, rewrite, bool) {
+// fl.doorTie is set when the piece stands in a doorway's approach with no
+// obvious side to leave it by (see clearLandings), fl.wallTie when a
+// fixture clear of every wall is as near to one as to another (see
+// backFixture), fl.swingTie when a piece has two ways out of a leaf's
+// sweep of the same length (see clearSwings), fl.straddles when a piece
+// pushed off one wall straddles the middle of the next.
+func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet, fl *flags) (geom.Rect, Change, *Unresolved, rewrite, bool) {
 	fu := &p.Furniture[i]
 	r := fu.Rect
 	var reasons []string
 	_, fixture := ir.WallFixtures[fu.Type]
-	everPushed := false
 	// The first round runs every pass: walls, earlier pieces, doorway
 	// approach, leaf sweep, and a fixture's wall. A move can take the
 	// piece into what an earlier pass clears, so the walls, the earlier
 	// pieces and the approaches are checked again, in rounds, until a
 	// round moves nothing or MaxRounds have run.
+	// The passes run in rounds until a round moves nothing (or MaxRounds
+	// have run): walls, earlier pieces, doorway approach, leaf sweep, a
+	// fixture's wall. The sweep and the fixture's wall move a piece at
+	// most once; the others check again every round. A fixture that a
+	// wall pushed is not set against another.
+	swung, snapped, everPushed := false, false, false
 	for round := 0; round < MaxRounds; round++ {
 		r0 := r
-		var pushed, centred bool
-		r, pushed, centred = pushOut(p, fu, r, grid, &reasons)
-		if centred {
-			if round == 0 && len(reasons) > 0 {
-				// Pushed off an earlier wall, then found straddling
-				// this one: the push stands, and the piece is reported.
-				*straddles = true
-				return finish(src, p, fu, r, n, stmts, reasons)
-			}
-			if round == 0 {
+		{
+			r2, pushed, centred := pushOut(p, fu, r, grid, &reasons)
+			if centred {
+				if len(reasons) > 0 {
+					// Pushed off an earlier wall, then found straddling
+					// this one: the push stands, and the piece is
+					// reported.
+					fl.straddles = true
+					return finish(src, p, fu, r2, n, stmts, reasons)
+				}
 				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 				return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n, authored(stmts[fu.Span])), Reason: reasonCentred, Span: &sp}, rewrite{}, true
 			}
-			break
+			r, everPushed = r2, everPushed || pushed
 		}
-		everPushed = everPushed || pushed
 		if r2, ok := separate(r, earlier, grid); ok {
 			r = r2
 			reasons = addReason(reasons, reasonOverlap)
 		}
-		r2, ok, tied := clearLandings(p, r, grid)
-		if tied {
-			// The piece stays where the earlier passes left it, and is
-			// reported.
-			*doorTie = true
-			return finish(src, p, fu, r, n, stmts, reasons)
-		}
-		if ok {
-			r = r2
-			reasons = addReason(reasons, reasonLanding)
-		}
-		if round == 0 && grid > 0 {
-			r2, ok, tied := clearSwings(p, r, grid)
+		{
+			r2, ok, tied := clearLandings(p, r, grid)
 			if tied {
-				*swingTie = true
+				// The piece stays where the earlier passes left it, and
+				// is reported.
+				fl.doorTie = true
 				return finish(src, p, fu, r, n, stmts, reasons)
 			}
 			if ok {
 				r = r2
-				reasons = addReason(reasons, reasonSwing)
-				// A move along the wall may run the piece into a wall:
-				// it is pushed out again.
-				r, _, _ = pushOut(p, fu, r, grid, &reasons)
+				reasons = addReason(reasons, reasonLanding)
 			}
 		}
-		if round == 0 && fixture && !everPushed {
+		if !swung && grid > 0 {
+			r2, ok, tied := clearSwings(p, r, grid)
+			if tied {
+				fl.swingTie = true
+				return finish(src, p, fu, r, n, stmts, reasons)
+			}
+			if ok {
+				r, swung = r2, true
+				reasons = addReason(reasons, reasonSwing)
+			}
+		}
+		if !snapped && fixture && !everPushed {
 			if r2, ok, tied := backFixture(p, r, grid); tied {
-				*wallTie = true
+				fl.wallTie = true
 			} else if ok {
-				r = r2
+				r, snapped, fl.snapped = r2, true, true
 				reasons = addReason(reasons, reasonSnap)
 			}
 		}
