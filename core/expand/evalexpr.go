@@ -74,7 +74,7 @@ func (e *expander) charge(n int, sp source.Span) bool {
 	}
 	if !e.exhausted {
 		e.exhausted = true
-		e.reportAt("E_RANGE_LIMIT", sp, true, "expansion ran over its budget of %d evaluation steps", e.limits.Steps)
+		e.reportAt(diag.ErrRangeLimit, sp, true, "expansion ran over its budget of %d evaluation steps", e.limits.Steps)
 	}
 	return false
 }
@@ -82,7 +82,7 @@ func (e *expander) charge(n int, sp source.Span) bool {
 // wantNum coerces v to a number, reporting E_TYPE at x's span otherwise.
 func (e *expander) wantNum(v Value, x syntax.Expr) float64 {
 	if v.Kind != NumberVal {
-		e.report("E_TYPE", x, "expected a number, got %s", article(v.Kind))
+		e.report(diag.ErrType, x, "expected a number, got %s", article(v.Kind))
 		return 0
 	}
 	return v.Num
@@ -90,7 +90,7 @@ func (e *expander) wantNum(v Value, x syntax.Expr) float64 {
 
 func (e *expander) wantBool(v Value, x syntax.Expr) bool {
 	if v.Kind != BoolVal {
-		e.report("E_TYPE", x, "expected a boolean, got %s", article(v.Kind))
+		e.report(diag.ErrType, x, "expected a boolean, got %s", article(v.Kind))
 		return false
 	}
 	return v.Bool
@@ -114,7 +114,7 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 		if v, ok := env.lookup(n.Name); ok {
 			return *v
 		}
-		e.unknown("E_UNKNOWN_REF", n.Sp, "%q is not defined", n.Name, env)
+		e.unknown(diag.ErrUnknownRef, n.Sp, "%q is not defined", n.Name, env)
 		return Value{}
 	case *syntax.ArrayLit:
 		if len(n.Elems) > MaxArrayLength {
@@ -129,16 +129,16 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 		base := e.eval(n.X, env)
 		idx := e.eval(n.Index, env)
 		if base.Kind != ArrayVal {
-			e.reportAt("E_TYPE", n.BracketSp, true, "only arrays can be indexed, not %s", article(base.Kind))
+			e.reportAt(diag.ErrType, n.BracketSp, true, "only arrays can be indexed, not %s", article(base.Kind))
 			return Value{}
 		}
 		if idx.Kind != NumberVal {
-			e.reportAt("E_TYPE", n.BracketSp, true, "expected a number, got %s", article(idx.Kind))
+			e.reportAt(diag.ErrType, n.BracketSp, true, "expected a number, got %s", article(idx.Kind))
 			return Value{}
 		}
 		i := math.Trunc(idx.Num)
 		if i < 0 || i >= float64(len(base.Arr)) || math.IsNaN(i) {
-			e.reportAt("E_INDEX", n.BracketSp, true, "index %s is outside the array (length %d)", FormatNumber(i), len(base.Arr))
+			e.reportAt(diag.ErrIndex, n.BracketSp, true, "index %s is outside the array (length %d)", FormatNumber(i), len(base.Arr))
 			return Value{}
 		}
 		return base.Arr[int(i)]
@@ -163,7 +163,7 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 		if c.Kind != BoolVal {
 			// As in the reference, a condition that is not a boolean
 			// is reported and counts as false.
-			e.reportAt("E_TYPE", n.Sp, true, "expected a boolean, got %s", article(c.Kind))
+			e.reportAt(diag.ErrType, n.Sp, true, "expected a boolean, got %s", article(c.Kind))
 		}
 		if c.Kind == BoolVal && c.Bool {
 			return e.eval(n.Then, env)
@@ -211,7 +211,7 @@ func (e *expander) rangeOK(lo, hi float64, n *syntax.RangeExpr) bool {
 	}
 	count := math.Ceil(hi - lo)
 	if count > MaxRangeLength {
-		e.report("E_RANGE_LIMIT", n, "range is longer than the limit of %d", MaxRangeLength)
+		e.report(diag.ErrRangeLimit, n, "range is longer than the limit of %d", MaxRangeLength)
 		return false
 	}
 	return e.charge(int(count), n.Sp)
@@ -260,13 +260,13 @@ func (e *expander) evalBinary(n *syntax.BinaryExpr, env *Env) Value {
 		return num(a * b)
 	case "/":
 		if b == 0 {
-			e.report("E_DIV_ZERO", n, "divisor is zero")
+			e.report(diag.ErrDivZero, n, "divisor is zero")
 			return Value{}
 		}
 		return num(a / b)
 	case "%":
 		if b == 0 {
-			e.report("E_DIV_ZERO", n, "modulo divisor is zero")
+			e.report(diag.ErrDivZero, n, "modulo divisor is zero")
 			return Value{}
 		}
 		return num(math.Mod(a, b))
@@ -346,7 +346,7 @@ func (e *expander) spendString(n int, sp source.Span) bool {
 func (e *expander) overrun(sp source.Span, format string, args ...any) {
 	if !e.exhausted {
 		e.exhausted = true
-		e.reportAt("E_RANGE_LIMIT", sp, true, format, args...)
+		e.reportAt(diag.ErrRangeLimit, sp, true, format, args...)
 	}
 	e.steps = e.limits.Steps + 1
 }
@@ -375,7 +375,7 @@ func (e *expander) evalCall(n *syntax.CallExpr, env *Env) Value {
 	case !bound && isBuiltin(name):
 		return e.callBuiltin(name, n, args)
 	}
-	e.unknown("E_UNKNOWN_FN", n.Sp, "no function named %q", name, env)
+	e.unknown(diag.ErrUnknownFn, n.Sp, "no function named %q", name, env)
 	return Value{}
 }
 
@@ -384,10 +384,10 @@ func (e *expander) callFunc(f *Func, n *syntax.CallExpr, args []Value) Value {
 		// As in the reference, the call still happens: parameters are
 		// bound in order, a missing one to the zero value, and extra
 		// arguments are dropped.
-		e.reportAt("E_ARITY", n.Sp, true, "function %q takes %d argument(s), %d given", f.Name, len(f.Params), len(args))
+		e.reportAt(diag.ErrArity, n.Sp, true, "function %q takes %d argument(s), %d given", f.Name, len(f.Params), len(args))
 	}
 	if e.callDepth >= MaxFuncDepth {
-		e.reportAt("E_CALL_DEPTH", n.Sp, true, "calls nest deeper than %d while calling %q", MaxFuncDepth, f.Name)
+		e.reportAt(diag.ErrCallDepth, n.Sp, true, "calls nest deeper than %d while calling %q", MaxFuncDepth, f.Name)
 		e.unwinding = true
 		return Value{}
 	}
@@ -420,7 +420,7 @@ func isBuiltin(name string) bool {
 func (e *expander) callBuiltin(name string, n *syntax.CallExpr, args []Value) Value {
 	numArg := func(v Value) float64 {
 		if v.Kind != NumberVal {
-			e.reportAt("E_TYPE", n.Sp, true, "expected a number, got %s", article(v.Kind))
+			e.reportAt(diag.ErrType, n.Sp, true, "expected a number, got %s", article(v.Kind))
 			return 0
 		}
 		return v.Num
@@ -428,7 +428,7 @@ func (e *expander) callBuiltin(name string, n *syntax.CallExpr, args []Value) Va
 	switch name {
 	case "min", "max":
 		if len(args) == 0 {
-			e.reportAt("E_ARITY", n.Sp, true, "%q needs at least one argument", name)
+			e.reportAt(diag.ErrArity, n.Sp, true, "%q needs at least one argument", name)
 			return Value{}
 		}
 		best := numArg(args[0])
@@ -441,7 +441,7 @@ func (e *expander) callBuiltin(name string, n *syntax.CallExpr, args []Value) Va
 		return num(best)
 	}
 	if len(args) != 1 {
-		e.reportAt("E_ARITY", n.Sp, true, "%q takes 1 argument, %d given", name, len(args))
+		e.reportAt(diag.ErrArity, n.Sp, true, "%q takes 1 argument, %d given", name, len(args))
 		return Value{}
 	}
 	a := args[0]
@@ -453,7 +453,7 @@ func (e *expander) callBuiltin(name string, n *syntax.CallExpr, args []Value) Va
 		case StringVal:
 			return num(float64(len([]rune(a.Str))))
 		}
-		e.reportAt("E_TYPE", n.Sp, true, "%q needs an array or a string, not %s", name, article(a.Kind))
+		e.reportAt(diag.ErrType, n.Sp, true, "%q needs an array or a string, not %s", name, article(a.Kind))
 		return Value{}
 	case "str":
 		// Rendering costs in proportion to the value.
@@ -476,7 +476,7 @@ func (e *expander) callBuiltin(name string, n *syntax.CallExpr, args []Value) Va
 		return num(math.Abs(x))
 	case "sqrt":
 		if x < 0 {
-			e.reportAt("E_DOMAIN", n.Sp, true, "%q of a negative number is undefined", name)
+			e.reportAt(diag.ErrDomain, n.Sp, true, "%q of a negative number is undefined", name)
 			return Value{}
 		}
 		return num(math.Sqrt(x))

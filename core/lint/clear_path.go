@@ -53,7 +53,7 @@ func (c *checker) roomNoClearPath() {
 	var ways []doorFrame
 	var buf []occState // one grid's cells, reused from room to room
 	for i := range c.p.Rooms {
-		if c.full("W_ROOM_NO_CLEAR_PATH") {
+		if c.full(diag.WarnRoomNoClearPath) {
 			return
 		}
 		ways = ways[:0]
@@ -89,7 +89,7 @@ func (c *checker) roomNoClearPath() {
 		// short of it is reported, with the exact area.
 		reached := g.walk(ways, int(math.Ceil((occMinFloor+1e-9)/cellArea)))
 		if a := float64(reached) * cellArea; a < occMinFloor-1e-9 {
-			d := diag.New("W_ROOM_NO_CLEAR_PATH", rm.Span, "Room %s cannot be walked into: furniture closes off the floor behind its %s (only %s m² can be reached).",
+			d := diag.New(diag.WarnRoomNoClearPath, rm.Span, "Room %s cannot be walked into: furniture closes off the floor behind its %s (only %s m² can be reached).",
 				quote(roomName(*rm)), plural2(len(ways), "doorway"), m2(a))
 			d.Hints = []string{"Move or shrink the piece nearest the doorway so a strip of floor leads from it into the room."}
 			c.addIn(rm.File, d)

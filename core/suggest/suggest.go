@@ -48,10 +48,10 @@ const (
 
 // Problem codes a suggestion answers.
 const (
-	CodeNoEntrance   = "W_NO_ENTRANCE"
-	CodeUnreachable  = "W_ROOM_UNREACHABLE"
-	CodeBathVia      = "W_BATH_VIA_BEDROOM"
-	CodeNoWindowBed  = "W_BEDROOM_NO_WINDOW"
+	CodeNoEntrance   = diag.WarnNoEntrance
+	CodeUnreachable  = diag.WarnRoomUnreachable
+	CodeBathVia      = diag.WarnBathViaBedroom
+	CodeNoWindowBed  = diag.WarnBedroomNoWindow
 	exteriorCategory = "exterior"
 )
 
