@@ -29,7 +29,7 @@ var allowed = map[string][]string{
 	"core/resolve":        {"core/source", "core/diag", "core/syntax", "core/expand", "core/ir", "core/geom", "core/internal/numfmt"},
 	"core/render/svg":     {"core/ir", "core/geom", "core/source", "core/render/wallseg", "core/internal/numfmt"},
 	"core/render/wallseg": {"core/ir", "core/geom"},
-	"core/render/txt":     {"core/ir", "core/geom", "core/source", "core/render/wallseg"},
+	"core/render/txt":     {"core/ir", "core/geom", "core/source", "core/render/wallseg", "core/internal/numfmt"},
 	"core/render/raster":  {},
 	"core/payload":        {},
 	"core/plangen":        {},
@@ -42,7 +42,7 @@ var allowed = map[string][]string{
 	"core/heal":           {"core/source", "core/diag", "core/syntax"},
 	"core/complete":       {"core/syntax"},
 	"core/suggest":        {"core/diag", "core/ir", "core/geom", "core/analysis", "core/internal/numfmt"},
-	"core/repair":         {"core/source", "core/syntax", "core/ir", "core/geom"},
+	"core/repair":         {"core/source", "core/syntax", "core/ir", "core/geom", "core/internal/numfmt"},
 	"core/compile":        {"core", "core/source", "core/diag", "core/syntax", "core/expand", "core/resolve", "core/ir", "core/geom", "core/render/svg", "core/render/txt", "core/render/raster", "core/planjson", "core/analysis", "core/lint", "core/intent", "core/fixer", "core/heal", "core/complete", "core/suggest", "core/repair", "core/plangen", "core/memprobe"},
 
 	// Leaves under core/internal: a package imports one only where its

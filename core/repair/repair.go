@@ -27,6 +27,7 @@ import (
 	"sync"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/source"
 	"github.com/archlang-go/caddy-archlang/core/syntax"
@@ -1067,13 +1068,7 @@ func outward(c, d, x, grid float64, strict bool) float64 {
 }
 
 // num prints a coordinate: whole numbers plainly, others to three decimals.
-func num(v float64) string {
-	v = math.Round(v*1000) / 1000
-	if v == 0 {
-		v = 0
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
-}
+func num(v float64) string { return numfmt.Fixed(numfmt.HalfAwayTo(v, 3), -1) }
 
 // derived holds what a run derives from one storey's plan once: its wall
 // bands (all, and by wall id) and its door frames.

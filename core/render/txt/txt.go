@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
@@ -160,7 +161,8 @@ func newGrid(ext geom.Rect) *grid {
 	return g
 }
 
-// jsRound rounds half up, as the reference does.
+// jsRound rounds as the reference does, by floor(v+0.5) (numfmt.FloorHalf),
+// with NaN as 0 and a cap far beyond any grid.
 func jsRound(v float64) int {
 	if math.IsNaN(v) {
 		return 0
@@ -168,7 +170,7 @@ func jsRound(v float64) int {
 	if v > 1e9 {
 		return 1e9
 	}
-	return int(math.Floor(v + 0.5))
+	return int(numfmt.FloorHalf(v))
 }
 
 func clampInt(v, lo, hi int) int {
