@@ -6,6 +6,7 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
+	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
@@ -395,8 +396,8 @@ func (m *Model) openingFacts() (doors []Door, windows []Window, openings []Door)
 			d := Door{ID: op.ID, Between: b, Width: z(op.Width)}
 			if op.Kind == ir.Door {
 				d.Instance = op.Instance // the reference tags doors only
-				if op.DoorKind != "" && op.DoorKind != "hinged" {
-					d.Kind = op.DoorKind
+				if op.DoorKind != "" && op.DoorKind != vocab.Hinged {
+					d.Kind = string(op.DoorKind)
 				}
 				doors = append(doors, d)
 			} else {

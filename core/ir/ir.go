@@ -6,6 +6,7 @@ package ir
 
 import (
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
@@ -218,8 +219,9 @@ const (
 type Opening struct {
 	ID   string
 	Kind OpeningKind
-	// DoorKind is "hinged", "sliding", "barn", "bifold" or "pocket" for doors.
-	DoorKind string
+	// DoorKind is the mechanism of a door (vocab.DoorKinds); "" for
+	// windows and cased openings.
+	DoorKind vocab.DoorKind
 	Width    float64
 	// Center is the opening's centre on the host wall's centreline.
 	Center geom.Point

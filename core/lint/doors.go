@@ -9,6 +9,7 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
@@ -163,7 +164,7 @@ func (c *checker) hingedDoors() []doorFrame {
 	var out []doorFrame
 	for i := range c.p.Openings {
 		op := &c.p.Openings[i]
-		if op.Kind != ir.Door || op.DoorKind != "hinged" {
+		if op.Kind != ir.Door || op.DoorKind != vocab.Hinged {
 			continue
 		}
 		if f, ok := c.frame(i); ok {
@@ -505,7 +506,7 @@ func (c *checker) doorClearance() {
 func (c *checker) pocketRun() {
 	for i := range c.p.Openings {
 		op := &c.p.Openings[i]
-		if op.Kind != ir.Door || op.DoorKind != "pocket" {
+		if op.Kind != ir.Door || op.DoorKind != vocab.Pocket {
 			continue
 		}
 		f, ok := c.frame(i)

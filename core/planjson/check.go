@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
 )
 
 // The two catalogued codes this package reports.
@@ -34,7 +35,6 @@ const (
 	msgFurnitureAt = "needs a placement: `x`/`y`, `against_wall`, or (`centered`/`anchor` with `room`)"
 	msgLeftRight   = `expected "left" or "right"`
 	msgInOut       = `expected "in" or "out"`
-	msgDoorKind    = `expected "hinged" or "sliding" or "barn" or "bifold" or "pocket"`
 	msgOpen        = "expected a number in [0,1]"
 	msgNorth       = `expected "up", "down", "left", "right" or an object with a numeric deg`
 )
@@ -53,9 +53,11 @@ const (
 
 // Enumerations of the Plan JSON schema, in the order the messages list them.
 var (
-	streets      = []string{"north", "south", "east", "west"}
-	hemispheres  = []string{"north", "south"}
-	doorKinds    = []string{"hinged", "sliding", "barn", "bifold", "pocket"}
+	streets     = []string{"north", "south", "east", "west"}
+	hemispheres = []string{"north", "south"}
+	doorKinds   = vocab.DoorKindWords()
+	// msgDoorKind lists them: expected "hinged" or "sliding" or ….
+	msgDoorKind  = "expected " + quotedOr(doorKinds)
 	openingKinds = []string{"door", "window", "opening"}
 	roomUses     = []string{"living", "kitchen", "dining", "bedroom", "bath", "wc", "hall", "circulation", "storage", "utility", "office", "entry"}
 )
@@ -365,4 +367,13 @@ func (c *checker) title(t Value) {
 	for _, k := range []string{"project", "drawn_by", "date"} {
 		c.optString(t, "/title", k)
 	}
+}
+
+// quotedOr writes words as "a" or "b" or "c".
+func quotedOr(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = strconv.Quote(w)
+	}
+	return strings.Join(q, " or ")
 }

@@ -28,6 +28,7 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
+	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/source"
 	"github.com/archlang-go/caddy-archlang/core/syntax"
@@ -804,7 +805,7 @@ func doorFrames(p *ir.Plan) []doorFrame {
 			continue
 		}
 		f := doorFrame{a: op.Center.Sub(d.Mul(op.Width / 2)), d: d, n: geom.Point{X: -d.Y, Y: d.X}, width: op.Width, side: 1,
-			hinge: op.Hinge, hinged: op.DoorKind == "hinged"}
+			hinge: op.Hinge, hinged: op.DoorKind == vocab.Hinged}
 		if op.Swing == "out" {
 			f.side = -1
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
@@ -60,9 +61,9 @@ func (r *resolver) resolveOpening(o *openingEl) {
 	switch src.Kind {
 	case expand.Door:
 		op.Kind = ir.Door
-		op.DoorKind = "hinged"
+		op.DoorKind = vocab.Hinged
 		if src.DoorKind.Set() {
-			op.DoorKind = src.DoorKind.V
+			op.DoorKind = vocab.DoorKind(src.DoorKind.V)
 		}
 		op.Hinge, op.Swing, op.Slide, op.Open = "left", "in", "left", 0.5
 	case expand.Window:
@@ -288,19 +289,19 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl, stmt 
 		}
 		r.add(d)
 	}
-	if kind != "hinged" && src.Hinge.Set() && !fromSet["hinge"] {
+	if kind != vocab.Hinged && src.Hinge.Set() && !fromSet["hinge"] {
 		bad("hinge")
 	}
-	if (kind == "sliding" || kind == "pocket") && src.Swing.Set() && !fromSet["swing"] {
+	if (kind == vocab.Sliding || kind == vocab.Pocket) && src.Swing.Set() && !fromSet["swing"] {
 		bad("swing")
 	}
-	if kind == "hinged" && src.Slide.Set() && !fromSet["slide"] {
+	if kind == vocab.Hinged && src.Slide.Set() && !fromSet["slide"] {
 		bad("slide")
 	}
-	if kind == "hinged" && src.Open.Set && !fromSet["open"] {
+	if kind == vocab.Hinged && src.Open.Set && !fromSet["open"] {
 		bad("open")
 	}
-	if kind != "hinged" && r.onArc(op) {
+	if kind != vocab.Hinged && r.onArc(op) {
 		r.add(diag.New(diag.ErrDoorKindCurved, src.Span, "Door %q is a %q door on a curved stretch of wall; a straight panel cannot run on a curve, so use a hinged door or move it to a straight stretch", o.id, kind))
 	}
 	o.cl.emit(src.Open.Diags)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
@@ -760,13 +761,11 @@ func (p *parser) roomStmt() Stmt {
 	return r
 }
 
-var doorKinds = map[string]bool{"hinged": true, "sliding": true, "barn": true, "bifold": true, "pocket": true}
-
 func (p *parser) openingStmt(kind OpeningKind) Stmt {
 	kw := p.next()
 	o := &OpeningStmt{Kind: kind}
 	o.ID = p.optID()
-	if kind == DoorKind && p.tok().Kind == IDENT && doorKinds[p.tok().Text] {
+	if kind == DoorKind && p.tok().Kind == IDENT && vocab.IsDoorKind(p.tok().Text) {
 		o.DoorKind = p.word()
 	}
 	t := p.tok()

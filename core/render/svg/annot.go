@@ -9,6 +9,7 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
+	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
@@ -316,11 +317,11 @@ func (r *renderer) obstacles() []obstacle {
 		case o.Kind == ir.Window:
 			m := f.h + glazeExtra*r.z.wallPen
 			pts = f.rect(0, f.w, m, -m)
-		case o.Kind == ir.Door && (o.DoorKind == "" || o.DoorKind == "hinged"):
+		case o.Kind == ir.Door && (o.DoorKind == "" || o.DoorKind == vocab.Hinged):
 			// The square the leaf sweeps.
 			pts = f.rect(0, f.w, 0, side(o)*f.w)
 			ob.swing, ob.into = true, f.at(f.w/2, side(o)*f.w/2)
-		case o.Kind == ir.Door && o.DoorKind == "bifold":
+		case o.Kind == ir.Door && o.DoorKind == vocab.Bifold:
 			reach := math.Sin(openness(o)*quarterTurn*math.Pi/180) * f.w / 2
 			pts = f.rect(0, f.w, 0, side(o)*reach)
 		}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
@@ -99,13 +100,13 @@ func (r *renderer) drawDoors() {
 			continue
 		}
 		switch o.DoorKind {
-		case "sliding":
+		case vocab.Sliding:
 			r.slidingDoor(o, f)
-		case "pocket":
+		case vocab.Pocket:
 			r.pocketDoor(o, f)
-		case "barn":
+		case vocab.Barn:
 			r.barnDoor(o, f)
-		case "bifold":
+		case vocab.Bifold:
 			r.bifoldDoor(o, f)
 		default:
 			r.hingedDoor(o, f)

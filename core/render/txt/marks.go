@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
@@ -48,7 +49,7 @@ func drawOpenings(g *grid, p *ir.Plan, segs []wallSeg) {
 		if o.Kind == ir.Door && hosted {
 			drawPanels(g, o, frame{a: a, d: d, n: geom.Point{X: -d.Y, Y: d.X}, h: h, w: o.Width})
 		}
-		if o.Kind == ir.Door && o.DoorKind == "pocket" {
+		if o.Kind == ir.Door && o.DoorKind == vocab.Pocket {
 			// The leaf's travel shows too: half a width past the jamb it
 			// slides toward.
 			if o.Slide == "right" {
@@ -87,7 +88,7 @@ func drawPanelsWith(o ir.Opening, f frame, line func(a, b geom.Point)) {
 	}
 	panel := func(k0, k1, off float64) { line(f.at(k0, off), f.at(k1, off)) }
 	switch o.DoorKind {
-	case "sliding":
+	case vocab.Sliding:
 		pl := slideLen * f.w
 		travel := open * (f.w - pl)
 		if o.Slide == "right" {
@@ -98,7 +99,7 @@ func drawPanelsWith(o ir.Opening, f frame, line func(a, b geom.Point)) {
 		panel(0, pl, -slideOff*t)
 		k := f.w - pl - travel
 		panel(k, k+pl, slideOff*t)
-	case "barn":
+	case vocab.Barn:
 		pl := barnLen * f.w
 		k0 := f.w/2 - pl/2
 		if o.Slide == "right" {
@@ -107,7 +108,7 @@ func drawPanelsWith(o ir.Opening, f frame, line func(a, b geom.Point)) {
 			k0 -= open * f.w
 		}
 		panel(k0, k0+pl, sd*(f.h+barnGap*t))
-	case "bifold":
+	case vocab.Bifold:
 		theta := open * quarterTurn * math.Pi / 180
 		leaf := f.w / 2
 		start, along := f.a, f.d
