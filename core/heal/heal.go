@@ -11,6 +11,8 @@ package heal
 
 import (
 	"bytes"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -48,11 +50,17 @@ var handlers = map[string]func(*ctx, diag.Diagnostic) (diag.Fix, bool){
 	diag.ErrUnknownFn:        hinted,
 }
 
-// ctx is the source of one Attach call, its tokens lexed on first use.
+// ctx is the source of one Attach call. Its tokens, the names it declares
+// and the words it uses are found on first use and kept for every later
+// diagnostic, so a plan with many errors costs no rescan per error.
 type ctx struct {
 	f     *source.File
 	toks  []syntax.Token
 	lexed bool
+	// declared are the names (see names), nil until first asked for.
+	declared []string
+	// used holds every identifier of the source, nil until first asked for.
+	used map[string]bool
 }
 
 func (c *ctx) tokens() []syntax.Token {
@@ -65,10 +73,7 @@ func (c *ctx) tokens() []syntax.Token {
 // in returns the tokens inside sp.
 func (c *ctx) in(sp source.Span) []syntax.Token {
 	ts := c.tokens()
-	i := 0
-	for i < len(ts) && ts[i].Sp.Start < sp.Start {
-		i++
-	}
+	i := sort.Search(len(ts), func(k int) bool { return ts[k].Sp.Start >= sp.Start })
 	j := i
 	for j < len(ts) && ts[j].Sp.End <= sp.End {
 		j++
@@ -122,12 +127,15 @@ func dupID(c *ctx, d diag.Diagnostic) (diag.Fix, bool) {
 
 // freeID is the first of name_2, name_3, … that no word of the source uses.
 func (c *ctx) freeID(name string) (string, bool) {
-	used := map[string]bool{}
-	for _, t := range c.tokens() {
-		if t.Kind == syntax.IDENT {
-			used[t.Text] = true
+	if c.used == nil {
+		c.used = map[string]bool{}
+		for _, t := range c.tokens() {
+			if t.Kind == syntax.IDENT {
+				c.used[t.Text] = true
+			}
 		}
 	}
+	used := c.used
 	for n := 2; n < MaxRenames; n++ {
 		if s := name + "_" + strconv.Itoa(n); !used[s] {
 			return s, true
@@ -218,7 +226,7 @@ func ref(after ...string) func(*ctx, diag.Diagnostic) (diag.Fix, bool) {
 	return func(c *ctx, d diag.Diagnostic) (diag.Fix, bool) {
 		ts := c.in(d.Span)
 		for k := 0; k+1 < len(ts); k++ {
-			if ts[k].Kind != syntax.IDENT || ts[k+1].Kind != syntax.IDENT || !contains(after, ts[k].Text) {
+			if ts[k].Kind != syntax.IDENT || ts[k+1].Kind != syntax.IDENT || !slices.Contains(after, ts[k].Text) {
 				continue
 			}
 			bad := ts[k+1]
@@ -232,7 +240,10 @@ func ref(after ...string) func(*ctx, diag.Diagnostic) (diag.Fix, bool) {
 
 // names are the ids declared with id= and the wall categories written.
 func (c *ctx) names() []string {
-	var out []string
+	if c.declared != nil {
+		return c.declared
+	}
+	out := []string{}
 	ts := c.tokens()
 	for k := 0; k+2 < len(ts); k++ {
 		if ts[k].Kind == syntax.IDENT && ts[k].Text == "id" && ts[k+1].Kind == syntax.ASSIGN && ts[k+2].Kind == syntax.IDENT {
@@ -242,6 +253,7 @@ func (c *ctx) names() []string {
 			out = append(out, ts[k+1].Text)
 		}
 	}
+	c.declared = out
 	return out
 }
 
@@ -287,13 +299,4 @@ func isName(s string) bool {
 		}
 	}
 	return true
-}
-
-func contains(ws []string, w string) bool {
-	for _, x := range ws {
-		if x == w {
-			return true
-		}
-	}
-	return false
 }

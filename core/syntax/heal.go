@@ -63,12 +63,15 @@ func nearest(word string, cands []string) (bests []string, dist int) {
 	limit := min(MaxSpellingDistance, len(word)/3+1)
 	bestD := limit + 1
 	var seen []string
+	var rows []int // distance's rows, reused from candidate to candidate
+	dup := make(map[string]bool, len(cands))
 	for _, c := range cands {
-		if slices.Contains(seen, c) {
+		if dup[c] {
 			continue
 		}
+		dup[c] = true
 		seen = append(seen, c)
-		d := distance(word, c, limit)
+		d := distance(word, c, limit, &rows)
 		switch {
 		case d < bestD:
 			bests, bestD = []string{c}, d
@@ -91,21 +94,36 @@ func nearest(word string, cands []string) (bests []string, dist int) {
 }
 
 // distance is the optimal-string-alignment distance between a and b, or
-// limit+1 when it exceeds limit.
-func distance(a, b string, limit int) int {
+// limit+1 when it exceeds limit. Only the cells within limit of the
+// diagonal are computed (a cell further off costs more than limit anyway,
+// and stands in as limit+1), so a pair costs O(len·limit), not O(len²).
+// rows lends the three rows of the table and keeps them for the next call.
+func distance(a, b string, limit int, rows *[]int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	far := limit + 1
+	n := len(b) + 1
+	if cap(*rows) < 3*n {
+		*rows = make([]int, 3*n)
+	}
+	buf := (*rows)[:3*n]
+	prev2, prev, cur := buf[:n:n], buf[n:2*n:2*n], buf[2*n:]
 	for j := range prev {
-		prev[j] = j
+		prev[j] = min(j, far)
+		prev2[j], cur[j] = far, far
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
+		lo, hi := max(1, i-limit), min(len(b), i+limit)
+		cur[0] = far
+		if i <= limit {
+			cur[0] = i
+		}
+		if lo > 1 {
+			cur[lo-1] = far
+		}
 		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
+		for j := lo; j <= hi; j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
@@ -114,11 +132,15 @@ func distance(a, b string, limit int) int {
 			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
 				v = min(v, prev2[j-2]+1)
 			}
+			v = min(v, far)
 			cur[j] = v
 			rowMin = min(rowMin, v)
 		}
+		if hi < len(b) {
+			cur[hi+1] = far
+		}
 		if rowMin > limit {
-			return limit + 1
+			return far
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
