@@ -1,7 +1,6 @@
 package integration
 
 import (
-	"context"
 	"encoding/json"
 	"testing"
 	"time"
@@ -28,15 +27,7 @@ const analysisPlan = `plan "Flat" {
 // live Caddy with the go-sdk client, and checks the facts each one reports
 // about the same plan.
 func TestAnalysisTools(t *testing.T) {
-	start(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	c := mcp.NewClient(&mcp.Implementation{Name: "integration", Version: "1"}, nil)
-	cs, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: base + "/mcp"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	ctx, cs := connectSDK(t, 30*time.Second)
 
 	call := func(name string, args map[string]any, v any) bool {
 		t.Helper()

@@ -1,7 +1,6 @@
 package integration
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -15,15 +14,7 @@ import (
 // missing closing brace, a pasted statement); the source it gets back
 // compiles, and every change is reported with its reason and span.
 func TestFinishHealsThroughCaddy(t *testing.T) {
-	start(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	c := mcp.NewClient(&mcp.Implementation{Name: "integration", Version: "1"}, nil)
-	cs, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: base + "/mcp"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	ctx, cs := connectSDK(t, 30*time.Second)
 	call := func(name string, args map[string]any) map[string]any {
 		t.Helper()
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})

@@ -194,16 +194,25 @@ const plan = `plan "Cabin ` + canary + `" {
 }
 `
 
-func TestSDKClient(t *testing.T) {
+// connectSDK starts Caddy and connects the go-sdk client to its MCP
+// endpoint for the test; the session and its context (timeout long)
+// end with the test.
+func connectSDK(t *testing.T, timeout time.Duration) (context.Context, *mcp.ClientSession) {
+	t.Helper()
 	start(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	t.Cleanup(cancel)
 	c := mcp.NewClient(&mcp.Implementation{Name: "integration", Version: "1"}, nil)
 	cs, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: base + "/mcp"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer cs.Close()
+	t.Cleanup(func() { cs.Close() })
+	return ctx, cs
+}
+
+func TestSDKClient(t *testing.T) {
+	ctx, cs := connectSDK(t, 20*time.Second)
 	if v := cs.InitializeResult().ProtocolVersion; v == "" {
 		t.Errorf("no protocol version negotiated")
 	}

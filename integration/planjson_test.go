@@ -1,7 +1,6 @@
 package integration
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -13,15 +12,7 @@ import (
 // TestCompilePlanJSON compiles a plan given as Plan JSON through the live
 // server, then a document that does not fit the schema.
 func TestCompilePlanJSON(t *testing.T) {
-	start(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	c := mcp.NewClient(&mcp.Implementation{Name: "integration", Version: "1"}, nil)
-	cs, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: base + "/mcp"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	ctx, cs := connectSDK(t, 20*time.Second)
 
 	type envelope struct {
 		OK          bool    `json:"ok"`

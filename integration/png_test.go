@@ -2,7 +2,6 @@ package integration
 
 import (
 	"bytes"
-	"context"
 	"encoding/base64"
 	"encoding/json"
 	"image/png"
@@ -153,15 +152,7 @@ func TestPNGRateLimited(t *testing.T) {
 // TestSDKClientPNG: through Caddy, compile with format png answers a
 // decodable PNG image block, and link mints PNG URLs that serve one.
 func TestSDKClientPNG(t *testing.T) {
-	start(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	c := mcp.NewClient(&mcp.Implementation{Name: "integration", Version: "1"}, nil)
-	cs, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: base + "/mcp"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	ctx, cs := connectSDK(t, 20*time.Second)
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "compile", Arguments: map[string]any{"source": plan, "format": "png"}})
 	if err != nil {
 		t.Fatal(err)
