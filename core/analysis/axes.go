@@ -7,8 +7,6 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
-const axisLetterChars = "ABCDEFGHJKLMNPQRSTUVWXY"
-
 func axesFacts(st ir.Settings) *Axes {
 	if len(st.AxesX) == 0 && len(st.AxesY) == 0 {
 		return nil
@@ -22,19 +20,7 @@ func axesFacts(st ir.Settings) *Axes {
 	ys := append([]float64(nil), st.AxesY...)
 	sort.Sort(sort.Reverse(sort.Float64Slice(ys)))
 	for i, y := range ys {
-		a.Y = append(a.Y, Axis{Pos: z(y), Label: AxisLetters(i)})
+		a.Y = append(a.Y, Axis{Pos: z(y), Label: ir.AxisLetters(i)})
 	}
 	return a
-}
-
-// AxisLetters names the i-th horizontal axis (from the bottom): A…Y
-// without I, O and Z, then AA, AB, …
-func AxisLetters(i int) string {
-	const n = len(axisLetterChars)
-	s := ""
-	for i >= 0 {
-		s = string(axisLetterChars[i%n]) + s
-		i = i/n - 1
-	}
-	return s
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
 // Positioning-axis drawing sizes, as multiples of the dimension text size.
@@ -14,10 +15,6 @@ const (
 	axisBubble    = 0.9 // bubble radius and label size
 	layerGrid     = "A-GRID"
 )
-
-// axisLetters are the horizontal axes' label letters: the alphabet without
-// I, O and Z, which read as 1, 0 and 2.
-const axisLetters = "ABCDEFGHJKLMNPQRSTUVWXY"
 
 var axisDash = [4]float64{12, 3, 3, 3}
 
@@ -64,22 +61,10 @@ func (r *renderer) axisMarks() []axisMark {
 		end := left - axisReach*dt
 		out = append(out, axisMark{
 			from: geom.Point{X: b.Max.X + axisOvershoot*dt, Y: y}, to: geom.Point{X: end, Y: y},
-			bubble: geom.Point{X: end - rad, Y: y}, label: letters(i),
+			bubble: geom.Point{X: end - rad, Y: y}, label: ir.AxisLetters(i),
 		})
 	}
 	return out
-}
-
-// letters names the i-th horizontal axis: A…Y without I, O and Z, then
-// AA, AB, … AY, BA, … (bijective base 23).
-func letters(i int) string {
-	const n = len(axisLetters)
-	s := ""
-	for i >= 0 {
-		s = string(axisLetters[i%n]) + s
-		i = i/n - 1
-	}
-	return s
 }
 
 // axisExtents are the bubbles' boxes.

@@ -7,20 +7,6 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
-func TestLetters(t *testing.T) {
-	for _, c := range []struct {
-		i    int
-		want string
-	}{
-		{0, "A"}, {7, "H"}, {8, "J"}, {13, "P"}, {22, "Y"}, {23, "AA"}, {24, "AB"}, {45, "AY"}, {46, "BA"},
-		{23 + 23*23, "AAA"},
-	} {
-		if got := letters(c.i); got != c.want {
-			t.Errorf("letters(%d) = %q, want %q", c.i, got, c.want)
-		}
-	}
-}
-
 var axisLineRE = regexp.MustCompile(`<line x1="([^"]*)" y1="([^"]*)" x2="([^"]*)" y2="([^"]*)"[^>]*stroke-dasharray`)
 
 // TestAxes checks the positioning axes against the reference: they start a
