@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/compile"
-	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/plangen"
 	"github.com/archlang-go/caddy-archlang/core/source"
 	"github.com/archlang-go/caddy-archlang/core/syntax"
@@ -250,16 +249,6 @@ func healCorpus(t *testing.T) (names []string, srcs [][]byte) {
 	return keep, srcs
 }
 
-func errorCount(ds diag.List) int {
-	n := 0
-	for _, d := range ds {
-		if d.Severity == diag.Error {
-			n++
-		}
-	}
-	return n
-}
-
 // facts is describe's answer without its diagnostics (their spans move
 // with any edit).
 func facts(t *testing.T, src string) string {
@@ -308,12 +297,12 @@ func TestFinishHealsOneMistake(t *testing.T) {
 			}
 			tl.n++
 			total++
-			if errorCount(after) > errorCount(before) {
-				t.Errorf("%s %s: finish made it worse (%d errors, was %d)\n%s", m.plan, m.kind, errorCount(after), errorCount(before), m.src)
+			if after.Errors() > before.Errors() {
+				t.Errorf("%s %s: finish made it worse (%d errors, was %d)\n%s", m.plan, m.kind, after.Errors(), before.Errors(), m.src)
 			}
 			if after.HasErrors() {
 				if os.Getenv("HEAL_DEBUG") != "" {
-					t.Logf("%s %s: still %d errors, first %q\n%s", m.plan, m.kind, errorCount(after), after[0].Message, m.src)
+					t.Logf("%s %s: still %d errors, first %q\n%s", m.plan, m.kind, after.Errors(), after[0].Message, m.src)
 				}
 				continue
 			}

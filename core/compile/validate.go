@@ -135,12 +135,7 @@ func Validate(src []byte, opts ValidateOptions) ValidateResult {
 	if a.plan != nil {
 		res.Diagnostics = append(res.Diagnostics, a.entry.lint(lint.DefaultProfile, src)...)
 	}
-	errs := 0
-	for _, d := range res.Diagnostics {
-		if d.Severity == diag.Error {
-			errs++
-		}
-	}
+	errs := res.Diagnostics.Errors()
 	res.OK = errs == 0 && (!opts.Strict || len(res.Diagnostics) == errs)
 	if opts.Graph != nil {
 		g, err := intent.CheckGraph(a.facts, opts.Graph)

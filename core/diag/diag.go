@@ -89,6 +89,17 @@ type List []Diagnostic
 // Add appends d.
 func (l *List) Add(d Diagnostic) { *l = append(*l, d) }
 
+// Errors counts the diagnostics that are errors.
+func (l List) Errors() int {
+	n := 0
+	for _, d := range l {
+		if d.Severity == Error {
+			n++
+		}
+	}
+	return n
+}
+
 // HasErrors reports whether any diagnostic is an error.
 func (l List) HasErrors() bool {
 	for _, d := range l {

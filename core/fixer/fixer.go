@@ -111,7 +111,7 @@ func Run(src []byte, check Check, opts Options) Result {
 			break
 		}
 		next := check([]byte(out))
-		if errorCount(next) > errorCount(diags) {
+		if next.Errors() > diags.Errors() {
 			break
 		}
 		cur, diags = out, next
@@ -119,7 +119,7 @@ func Run(src []byte, check Check, opts Options) Result {
 		res.Applied = append(res.Applied, applied...)
 		res.Skipped = append(res.Skipped, skipped...)
 	}
-	res.OK = errorCount(diags) == 0
+	res.OK = diags.Errors() == 0
 	res.Source = cur
 	return res
 }
@@ -277,16 +277,6 @@ func overlapsAny(e diag.Edit, es []diag.Edit) bool {
 		}
 	}
 	return false
-}
-
-func errorCount(ds diag.List) int {
-	n := 0
-	for _, d := range ds {
-		if d.Severity == diag.Error {
-			n++
-		}
-	}
-	return n
 }
 
 func containsEdit(es []diag.Edit, e diag.Edit) bool {

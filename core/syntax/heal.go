@@ -425,13 +425,7 @@ func syntaxErrors(f *source.File, edits []diag.Edit) int {
 	q := newParser(source.NewFile(f.Name, b.Bytes()))
 	q.noHeal = true
 	q.parseFile()
-	n := 0
-	for _, d := range q.diags {
-		if d.Severity == diag.Error {
-			n++
-		}
-	}
-	return n
+	return q.diags.Errors()
 }
 
 // lineStart is the offset of the start of the line holding offset i.
