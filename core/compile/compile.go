@@ -182,7 +182,7 @@ func RasterizeSVG(svg []byte, width int, stop func() bool) ([]byte, error) {
 // when the rasteriser was stopped through opts.Ctx (the caller discards
 // the result) or refused the drawing (which the SVG writer never makes).
 func pngOf(drawing []byte, opts Options) string {
-	b, err := raster.PNG(drawing, raster.Options{Width: opts.Width, Stop: stopFunc(opts.Ctx)})
+	b, err := RasterizeSVG(drawing, opts.Width, stopFunc(opts.Ctx))
 	if err != nil {
 		return ""
 	}

@@ -66,10 +66,10 @@ func Unplaced(code string, format string, args ...any) Diagnostic {
 // never raises it itself; hosts call it (tool arguments, request bodies,
 // inflated /svg payloads).
 func InputTooLarge(what string, size, limit int64) Diagnostic {
-	return New("E_INPUT_TOO_LARGE", source.Span{}, "%s is %d bytes, over the %d-byte limit of this server", what, size, limit)
+	return Unplaced(ErrInputTooLarge, "%s is %d bytes, over the %d-byte limit of this server", what, size, limit)
 }
 
 // RateLimited is the host's refusal of a request over its rate limit.
 func RateLimited() Diagnostic {
-	return New("E_RATE_LIMITED", source.Span{}, "Too many requests from this address; this server refused the request before doing any work")
+	return Unplaced(ErrRateLimited, "Too many requests from this address; this server refused the request before doing any work")
 }
