@@ -124,7 +124,7 @@ func draw(res Result, plan *ir.Plan, diags diag.List, opts Options) Result {
 		return res
 	}
 	res.OK = true
-	render := func(p *ir.Plan) string { return string(svg.Render(p, svgOptions(p, opts))) }
+	render := func(p *ir.Plan) string { return svg.RenderString(p, svgOptions(p, opts)) }
 	switch format {
 	case "txt":
 		render = txt.Render

@@ -10,7 +10,7 @@ import (
 )
 
 // Kind is a token kind.
-type Kind int
+type Kind uint8
 
 // Token kinds.
 const (
@@ -80,18 +80,30 @@ func (k Kind) describe() string {
 	return "a token"
 }
 
-// Token is one lexeme.
+// Token is one lexeme. It is kept small (56 bytes): the parser lexes the
+// whole file up front, so a 64 KiB source holds tens of thousands of them.
 type Token struct {
 	Kind Kind
-	Text string // the source text
-	Sp   source.Span
-	// Num is the value of a NUMBER in mm; W and H the values of a DIMS.
-	Num  float64
-	W, H float64
-	// WSp and HSp are the spans of a DIMS literal's two halves.
-	WSp, HSp source.Span
 	// LineStart reports that the token is the first on its line.
 	LineStart bool
+	// cross is a DIMS literal's offset of its `x` from Sp.Start.
+	cross int32
+	Text  string // the source text
+	Sp    source.Span
+	// Num is the value of a NUMBER in mm, and a DIMS literal's width.
+	Num float64
+	// H is a DIMS literal's height in mm.
+	H float64
+}
+
+// WSp is the span of a DIMS literal's width, the half before its `x`.
+func (t Token) WSp() source.Span {
+	return source.Span{Start: t.Sp.Start, End: t.Sp.Start + int(t.cross)}
+}
+
+// HSp is the span of a DIMS literal's height, the half after its `x`.
+func (t Token) HSp() source.Span {
+	return source.Span{Start: t.Sp.Start + int(t.cross) + 1, End: t.Sp.End}
 }
 
 // MaxTokens bounds the number of tokens lexed from one source, so a
@@ -278,8 +290,7 @@ func lexNumber(src []byte, i, end int) (Token, int) {
 	w, wEnd := scanDecimal(src, i, end)
 	if wEnd < end && src[wEnd] == 'x' && wEnd+1 < end && (isDigit(src[wEnd+1]) || src[wEnd+1] == '.' && wEnd+2 < end && isDigit(src[wEnd+2])) {
 		h, hEnd := scanDecimal(src, wEnd+1, end)
-		return Token{Kind: DIMS, Sp: source.Span{Start: i, End: hEnd},
-			W: w, H: h, WSp: source.Span{Start: i, End: wEnd}, HSp: source.Span{Start: wEnd + 1, End: hEnd}}, hEnd
+		return Token{Kind: DIMS, Sp: source.Span{Start: i, End: hEnd}, Num: w, H: h, cross: int32(wEnd - i)}, hEnd
 	}
 	return Token{Kind: NUMBER, Sp: source.Span{Start: i, End: wEnd}, Num: w}, wEnd
 }

@@ -578,7 +578,7 @@ func (p *parser) size(single bool) *Size {
 	t := p.tok()
 	if t.Kind == DIMS {
 		p.next()
-		return &Size{W: &NumLit{Value: t.W, Raw: p.file.Text(t.WSp), Sp: t.WSp}, H: &NumLit{Value: t.H, Raw: p.file.Text(t.HSp), Sp: t.HSp}, Sp: t.Sp}
+		return &Size{W: &NumLit{Value: t.Num, Raw: p.file.Text(t.WSp()), Sp: t.WSp()}, H: &NumLit{Value: t.H, Raw: p.file.Text(t.HSp()), Sp: t.HSp()}, Sp: t.Sp}
 	}
 	w := p.expr()
 	s := &Size{W: w}

@@ -21,8 +21,10 @@
 package svg
 
 import (
+	"bytes"
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -120,11 +122,43 @@ const defaultRef = 1000.0
 // Render draws p. It never panics: a nil or degenerate plan still yields a
 // small valid SVG document.
 func Render(p *ir.Plan, opts Options) []byte {
+	var out []byte
+	renderPooled(p, opts, func(b []byte) { out = bytes.Clone(b) })
+	return out
+}
+
+// RenderString is Render for callers that keep the drawing as a string: it
+// makes the one copy a string needs and no other.
+func RenderString(p *ir.Plan, opts Options) string {
+	var out string
+	renderPooled(p, opts, func(b []byte) { out = string(b) })
+	return out
+}
+
+// maxPooledBuffer is the largest output buffer kept for the next drawing;
+// a rare huge one is left to the collector rather than held.
+const maxPooledBuffer = 1 << 20
+
+// buffers holds output buffers between drawings, so a drawing is written
+// into memory already grown to a drawing's size instead of growing a
+// fresh buffer through every doubling.
+var buffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// renderPooled draws p into a pooled buffer and hands the bytes to keep,
+// which must copy what it wants: the buffer is reused once keep returns.
+func renderPooled(p *ir.Plan, opts Options, keep func([]byte)) {
 	if p == nil {
 		p = &ir.Plan{}
 	}
+	buf := buffers.Get().(*[]byte)
 	r := newRenderer(p, opts)
-	return r.render()
+	r.b.Buffer = *bytes.NewBuffer((*buf)[:0])
+	out := r.render()
+	keep(out)
+	if cap(out) <= maxPooledBuffer {
+		*buf = out[:0]
+		buffers.Put(buf)
+	}
 }
 
 // renderer holds the derived measures of one drawing.
