@@ -121,20 +121,27 @@ func Fixed(f float64, d int) string {
 	return s
 }
 
+// AppendHundredths appends [Hundredths](v) to dst, allocating nothing
+// when dst has room: the drawing writes most of its numbers this way.
+func AppendHundredths(dst []byte, v float64) []byte {
+	c := HalfUp(v * 100)
+	if c == 0 {
+		return append(dst, '0')
+	}
+	if math.Abs(c) < maxExactCents {
+		return appendCents(dst, int64(c))
+	}
+	return append(dst, Plain(c/100)...)
+}
+
 // Hundredths writes v rounded to two decimals by [HalfUp] (ties toward +∞),
 // trailing zeros dropped and never "-0", as strconv's shortest plain form
 // of the rounded value (Plain(HalfUp(v*100)/100)). Magnitudes below
 // maxExactCents hundredths, every drawing coordinate in practice, take a
 // fast path that writes the digits directly.
 func Hundredths(v float64) string {
-	c := HalfUp(v * 100)
-	if c == 0 {
-		return "0"
-	}
-	if math.Abs(c) < maxExactCents {
-		return centsString(int64(c))
-	}
-	return Plain(c / 100)
+	var buf [24]byte
+	return string(AppendHundredths(buf[:0], v))
 }
 
 // maxExactCents bounds the magnitude (in hundredths) below which a
@@ -143,9 +150,10 @@ func Hundredths(v float64) string {
 // decimal and through no shorter one.
 const maxExactCents = 1e12
 
-// centsString writes c hundredths as Plain(c/100) would, without the
-// general shortest-form search.
-func centsString(c int64) string {
+// appendCents appends c hundredths as Plain(c/100) would, without the
+// general shortest-form search: the integer part, then a point and one or
+// two digits when the fraction is not zero.
+func appendCents(dst []byte, c int64) []byte {
 	var buf [24]byte
 	i := len(buf)
 	neg := c < 0
@@ -177,7 +185,7 @@ func centsString(c int64) string {
 		i--
 		buf[i] = '-'
 	}
-	return string(buf[i:])
+	return append(dst, buf[i:]...)
 }
 
 // HalfUp rounds x to the nearest integer, ties toward +∞ (2.5 gives 3, -2.5

@@ -136,6 +136,12 @@ func TestHundredths(t *testing.T) {
 		if got := Hundredths(tt.in); got != tt.want {
 			t.Errorf("Hundredths(%v) = %q, want %q", tt.in, got, tt.want)
 		}
+		if got := string(AppendHundredths([]byte("x="), tt.in)); got != "x="+tt.want {
+			t.Errorf("AppendHundredths(\"x=\", %v) = %q, want %q", tt.in, got, "x="+tt.want)
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { AppendHundredths(make([]byte, 0, 32)[:0], -1234.56) }); n > 1 {
+		t.Errorf("AppendHundredths into room allocates %v times, want only the test's buffer", n)
 	}
 }
 

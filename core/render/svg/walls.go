@@ -3,7 +3,6 @@ package svg
 import (
 	"math"
 	"sort"
-	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -214,17 +213,22 @@ func solidSpans(l float64, cuts []span) []span {
 }
 
 func ringPath(pts []geom.Point) string {
-	var sb strings.Builder
+	var b w
+	b.ring(pts)
+	return b.String()
+}
+
+// ring writes the closed path "M x,y L x,y … Z" through pts.
+func (b *w) ring(pts []geom.Point) {
 	for i, p := range pts {
 		if i == 0 {
-			sb.WriteString("M ")
+			b.WriteString("M ")
 		} else {
-			sb.WriteString(" L ")
+			b.WriteString(" L ")
 		}
-		sb.WriteString(num(p.X) + "," + num(p.Y))
+		b.pair(p)
 	}
-	sb.WriteString(" Z")
-	return sb.String()
+	b.WriteString(" Z")
 }
 
 // unionPath unions the axis-aligned wall solids, voids the openings, and
@@ -328,15 +332,17 @@ type gridPt struct{ i, j int }
 // left of travel (dx,dy) is (dy,-dx)); rings are then followed, turning
 // left first at pinch vertices so touching rings stay separate.
 func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string {
-	w := nx + 1
+	var sb w // the path data
+	var gp []geom.Point
+	cols := nx + 1
 	// Every grid vertex has at most two outgoing boundary edges.
-	out := make([][2]int32, w*(ny+1))
-	cnt := make([]uint8, w*(ny+1))
-	used := make([][2]bool, w*(ny+1))
+	out := make([][2]int32, cols*(ny+1))
+	cnt := make([]uint8, cols*(ny+1))
+	used := make([][2]bool, cols*(ny+1))
 	add := func(ai, aj, bi, bj int) {
-		v := aj*w + ai
+		v := aj*cols + ai
 		if cnt[v] < 2 {
-			out[v][cnt[v]] = int32(bj*w + bi)
+			out[v][cnt[v]] = int32(bj*cols + bi)
 			cnt[v]++
 		}
 	}
@@ -360,8 +366,7 @@ func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string
 			}
 		}
 	}
-	pt := func(v int) gridPt { return gridPt{v % w, v / w} }
-	var sb strings.Builder
+	pt := func(v int) gridPt { return gridPt{v % cols, v / cols} }
 	// Cells are visited column by column, top to bottom, and each cell's
 	// boundary edges in the order north, west, south, east; a ring starts
 	// with the first unused edge met, as the reference traces them.
@@ -373,19 +378,19 @@ func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string
 			var starts [4][2]int
 			n := 0
 			if !filled(i, j-1) { // north edge, travel west
-				starts[n] = [2]int{j*w + i + 1, j*w + i}
+				starts[n] = [2]int{j*cols + i + 1, j*cols + i}
 				n++
 			}
 			if !filled(i-1, j) { // west edge, travel down
-				starts[n] = [2]int{j*w + i, (j+1)*w + i}
+				starts[n] = [2]int{j*cols + i, (j+1)*cols + i}
 				n++
 			}
 			if !filled(i, j+1) { // south edge, travel east
-				starts[n] = [2]int{(j+1)*w + i, (j+1)*w + i + 1}
+				starts[n] = [2]int{(j+1)*cols + i, (j+1)*cols + i + 1}
 				n++
 			}
 			if !filled(i+1, j) { // east edge, travel up
-				starts[n] = [2]int{(j+1)*w + i + 1, j*w + i + 1}
+				starts[n] = [2]int{(j+1)*cols + i + 1, j*cols + i + 1}
 				n++
 			}
 			for _, e := range starts[:n] {
@@ -419,11 +424,11 @@ func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string
 				if sb.Len() > 0 {
 					sb.WriteByte(' ')
 				}
-				gp := make([]geom.Point, len(pts))
-				for q, v := range pts {
-					gp[q] = geom.Point{X: xs[v.i], Y: ys[v.j]}
+				gp = gp[:0]
+				for _, v := range pts {
+					gp = append(gp, geom.Point{X: xs[v.i], Y: ys[v.j]})
 				}
-				sb.WriteString(ringPath(gp))
+				sb.ring(gp)
 			}
 		}
 	}

@@ -69,31 +69,65 @@ func (b *w) s(parts ...string) {
 	}
 }
 
+// num writes v as the package's num formats it, straight into the buffer:
+// the drawing's hot writers use it so a number costs no allocation.
+func (b *w) num(v float64) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		b.WriteByte('0')
+		return
+	}
+	b.Write(numfmt.AppendHundredths(b.AvailableBuffer(), v))
+}
+
+// pair writes "x,y".
+func (b *w) pair(p geom.Point) {
+	b.num(p.X)
+	b.WriteByte(',')
+	b.num(p.Y)
+}
+
 // points writes "x,y x,y …".
-func points(pts []geom.Point) string {
-	var sb strings.Builder
+func (b *w) points(pts []geom.Point) {
 	for i, p := range pts {
 		if i > 0 {
-			sb.WriteByte(' ')
+			b.WriteByte(' ')
 		}
-		sb.WriteString(num(p.X))
-		sb.WriteByte(',')
-		sb.WriteString(num(p.Y))
+		b.pair(p)
 	}
-	return sb.String()
+}
+
+// points is w.points as a string, for an attribute built apart.
+func points(pts []geom.Point) string {
+	var b w
+	b.points(pts)
+	return b.String()
 }
 
 func (b *w) polygon(pts []geom.Point, attrs string) {
-	b.s(`<polygon points="`, points(pts), `" `, attrs, "/>\n")
+	b.WriteString(`<polygon points="`)
+	b.points(pts)
+	b.s(`" `, attrs, "/>\n")
 }
 
 func (b *w) line(p, q geom.Point, attrs string) {
-	b.s(`<line x1="`, num(p.X), `" y1="`, num(p.Y), `" x2="`, num(q.X), `" y2="`, num(q.Y), `" `, attrs, "/>\n")
+	b.WriteString(`<line x1="`)
+	b.num(p.X)
+	b.WriteString(`" y1="`)
+	b.num(p.Y)
+	b.WriteString(`" x2="`)
+	b.num(q.X)
+	b.WriteString(`" y2="`)
+	b.num(q.Y)
+	b.s(`" `, attrs, "/>\n")
 }
 
 // text writes a text element; attrs follow the coordinates, content is escaped.
 func (b *w) text(p geom.Point, attrs, content string) {
-	b.s(`<text x="`, num(p.X), `" y="`, num(p.Y), `" `, attrs, `>`, esc(content), "</text>")
+	b.WriteString(`<text x="`)
+	b.num(p.X)
+	b.WriteString(`" y="`)
+	b.num(p.Y)
+	b.s(`" `, attrs, `>`, esc(content), "</text>")
 }
 
 // stroke returns the common stroke attributes.
