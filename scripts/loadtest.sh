@@ -30,6 +30,8 @@
 #   PROFILE=1          also save a 10 s CPU profile of caddy under each mix
 #                      (admin /debug/pprof/profile) as LOAD_OUT/cpu-<mix>.pprof
 #   LOAD_OUT           keep the request lists and logs here (default a temp dir)
+#   GOGC, GOMEMLIMIT   Go's collector settings for caddy (default: those of
+#                      deploy/caddy-archlang.service, the deployed service's)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
@@ -72,6 +74,10 @@ stop_caddy() {
 }
 trap stop_caddy EXIT
 
+# The collector settings the deployed service runs with, unless given.
+unit_env() { sed -n 's/^Environment=.*\b'"$1"'=\([^ ]*\).*/\1/p' deploy/caddy-archlang.service | head -1; }
+export GOGC="${GOGC:-$(unit_env GOGC)}" GOMEMLIMIT="${GOMEMLIMIT:-$(unit_env GOMEMLIMIT)}"
+
 start_caddy() {
 	ARCHLANG_SITE=http://localhost:8081 "$CADDY" run --config Caddyfile.example >"$OUT/caddy-$1.log" 2>&1 &
 	caddy_pid=$!
@@ -96,7 +102,7 @@ check() {
 	fi
 }
 
-echo "machine: $(nproc) cores, $(uptime | sed 's/.*load average/load average/'); wrk -t$THREADS -c$CONNS -d${DURATION}s; caddy $("$CADDY" version | cut -d' ' -f1); ours $(git rev-parse --short HEAD 2>/dev/null || echo "${BENCH_COMMIT:-unknown}")"
+echo "machine: $(nproc) cores, $(uptime | sed 's/.*load average/load average/'); wrk -t$THREADS -c$CONNS -d${DURATION}s; GOGC=${GOGC:-100} GOMEMLIMIT=${GOMEMLIMIT:-none}; caddy $("$CADDY" version | cut -d' ' -f1); ours $(git rev-parse --short HEAD 2>/dev/null || echo "${BENCH_COMMIT:-unknown}")"
 for mix in "${mixes[@]}"; do
 	list="$OUT/${mix%-same}.txt"
 	mode=fresh
