@@ -24,7 +24,7 @@ var allowed = map[string][]string{
 	"core/geom":           {},
 	"core/diag":           {"core/source"},
 	"core/ir":             {"core/geom", "core/source", "core/internal/vocab"},
-	"core/syntax":         {"core/source", "core/diag", "core/internal/vocab"},
+	"core/syntax":         {"core/source", "core/diag", "core/internal/numfmt", "core/internal/vocab"},
 	"core/expand":         {"core/source", "core/diag", "core/syntax", "core/internal/numfmt"},
 	"core/resolve":        {"core/source", "core/diag", "core/syntax", "core/expand", "core/ir", "core/geom", "core/internal/numfmt", "core/internal/vocab"},
 	"core/render/svg":     {"core/ir", "core/geom", "core/source", "core/render/wallseg", "core/internal/numfmt", "core/internal/vocab"},

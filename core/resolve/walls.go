@@ -126,7 +126,7 @@ func (r *resolver) wallArcs(w *wallEl, iw *ir.Wall) {
 			st, ok := r.stmts[src.Span.Start].(*syntax.WallStmt)
 			if ok && i < len(st.Vertices) && chord > 0 {
 				sv := st.Vertices[i]
-				txt := "arc " + pointString(sv.Point) + " radius " + num(min)
+				txt := "arc " + syntax.PointString(sv.Point) + " radius " + num(min)
 				if sv.Dir != nil {
 					txt += " " + sv.Dir.Text
 				}

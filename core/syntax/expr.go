@@ -15,8 +15,9 @@ func (p *parser) expr() Expr {
 	return x
 }
 
-// precedence levels, lowest first.
-var binLevels = [][]Kind{
+// precedence levels, lowest first. An array, so its length is a constant
+// the printer's binding strengths build on.
+var binLevels = [...][]Kind{
 	{OR},
 	{AND},
 	{EQ, NEQ},
