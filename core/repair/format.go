@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/archlang-go/caddy-archlang/core/source"
 	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
@@ -418,118 +419,147 @@ func brokenWall(src []byte, w *syntax.WallStmt) string {
 	return b.String()
 }
 
-// canonical re-spaces a statement's text: single spaces between tokens,
-// none inside brackets or before a comma, one after a comma, binary
-// operators spaced, `->` tight, a call's name kept against its bracket.
-// String literals are copied as written.
+// canonical re-spaces a statement's text, read with the syntax package's
+// lexer: single spaces between tokens, none inside brackets or before a
+// comma, one after a comma, binary operators spaced, `->` tight, a call's
+// name kept against its bracket. Tokens written together that read as one
+// word (`50%`, `1:100`, `0..n`, `id=a`, `near-start`) stay together, and
+// string literals are copied as written.
 func canonical(s string) string {
-	toks := tokenize(s)
+	ps := lexemes(s)
 	var b strings.Builder
-	for i, t := range toks {
-		if i > 0 && space(toks[i-1], t) {
+	for i, p := range ps {
+		if i > 0 && space(ps[i-1], p) {
 			b.WriteByte(' ')
 		}
-		b.WriteString(t.s)
+		b.WriteString(p.s)
 	}
 	return b.String()
 }
 
-type token struct {
+// lexeme is what canonical spaces: a token, or a run of tokens written
+// together that reads as one word or one operator (`+=`).
+type lexeme struct {
 	s     string
 	glued bool // written with no space before it
+	op    bool // an operator
 	unary bool // a sign, not a binary operator
 }
 
-func tokenize(s string) []token {
-	var out []token
-	glued := false
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			glued = false
-			i++
+// lexemes reads the lexemes of s.
+func lexemes(s string) []lexeme {
+	toks := tokens(s)
+	var out []lexeme
+	for i, t := range toks {
+		glued := i > 0 && toks[i-1].Sp.End == t.Sp.Start
+		if glued && joins(out[len(out)-1], toks[i:]) {
+			last := &out[len(out)-1]
+			last.s += t.Text
+			last.unary = false
 			continue
-		case c == '"':
-			j := i + 1
-			for j < len(s) && s[j] != '"' {
-				if s[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			j = min(j+1, len(s))
-			out = append(out, token{s: s[i:j], glued: glued})
-			i = j
-		case c == '-' && i+1 < len(s) && s[i+1] == '>':
-			out = append(out, token{s: "->", glued: glued})
-			i += 2
-		case strings.IndexByte("(){}[],", c) >= 0:
-			out = append(out, token{s: string(c), glued: glued})
-			i++
-		case strings.IndexByte("+-*/<>!=&|%", c) >= 0 && !(c == '=' && glued && len(out) > 0 && isWord(out[len(out)-1].s)):
-			j := i + 1
-			for j < len(s) && strings.IndexByte("=&|", s[j]) >= 0 {
-				j++
-			}
-			op := s[i:j]
-			unary := (op == "-" || op == "+" || op == "!") && (len(out) == 0 || !operand(out[len(out)-1].s))
-			out = append(out, token{s: op, glued: glued, unary: unary})
-			i = j
-		default:
-			j := i
-			for j < len(s) && (strings.IndexByte(" \t\r\n\"(){}[],+-*/<>!&|", s[j]) < 0 || hyphen(s, i, j)) {
-				if s[j] == '=' {
-					// `id=a` stays one word; a spaced `=` is an operator.
-					if j == i {
-						break
-					}
-				}
-				j++
-			}
-			if j == i {
-				j++
-			}
-			out = append(out, token{s: s[i:j], glued: glued})
-			i = j
 		}
-		glued = true
+		op := operator(t.Kind)
+		unary := op && (t.Text == "-" || t.Text == "+" || t.Text == "!") && (len(out) == 0 || !operand(out[len(out)-1].s))
+		out = append(out, lexeme{s: t.Text, glued: glued, op: op, unary: unary})
 	}
 	return out
 }
 
-// hyphen reports whether s[j] is a '-' joining two letters of one word
-// (`right-of`, `top-left`, `near-start`), not a minus.
-func hyphen(s string, i, j int) bool {
-	if s[j] != '-' || j+1 >= len(s) || !(s[j+1] >= 'a' && s[j+1] <= 'z') {
+// tokens lexes s, splitting a hyphenated keyword (`top-left`) into its
+// words and the minus between them: whether a hyphen joins two words is
+// for [hyphen] to decide, by what precedes it.
+func tokens(s string) []syntax.Token {
+	var out []syntax.Token
+	for t := range syntax.Scan(s) {
+		a, b, ok := strings.Cut(t.Text, "-")
+		if t.Kind != syntax.IDENT || !ok {
+			out = append(out, t)
+			continue
+		}
+		at := t.Sp.Start + len(a)
+		out = append(out,
+			syntax.Token{Kind: syntax.IDENT, Text: a, Sp: source.Span{Start: t.Sp.Start, End: at}},
+			syntax.Token{Kind: syntax.MINUS, Text: "-", Sp: source.Span{Start: at, End: at + 1}},
+			syntax.Token{Kind: syntax.IDENT, Text: b, Sp: source.Span{Start: at + 1, End: t.Sp.End}})
+	}
+	return out
+}
+
+// operator reports whether canonical spaces a token of kind k as an
+// operator.
+func operator(k syntax.Kind) bool {
+	switch k {
+	case syntax.PLUS, syntax.MINUS, syntax.STAR, syntax.SLASH, syntax.PERCENT, syntax.LT, syntax.GT, syntax.LE, syntax.GE,
+		syntax.EQ, syntax.NEQ, syntax.ASSIGN, syntax.NOT, syntax.AND, syntax.OR:
+		return true
+	}
+	return false
+}
+
+// joins reports whether the first of toks, written against p, continues
+// it: a word runs on over names, numbers, `.`, `..`, `:`, `=`, `==` and
+// `%`, and over a hyphen between two words when it starts with right,
+// left, top, bottom or near; an operator runs on over `=`, `==`, `&&` and
+// `||`.
+func joins(p lexeme, toks []syntax.Token) bool {
+	t := toks[0]
+	switch {
+	case p.op:
+		switch t.Kind {
+		case syntax.ASSIGN, syntax.EQ, syntax.AND, syntax.OR:
+			return true
+		}
+	case isWord(p.s):
+		switch t.Kind {
+		case syntax.IDENT, syntax.NUMBER, syntax.DIMS, syntax.DOT, syntax.DOTDOT, syntax.COLON,
+			syntax.ASSIGN, syntax.EQ, syntax.PERCENT:
+			return true
+		case syntax.MINUS:
+			return hyphen(p.s, toks)
+		}
+	}
+	return false
+}
+
+// hyphen reports whether toks open with a '-' joining word to a following
+// lower-case word (`near-start`), not a minus.
+func hyphen(word string, toks []syntax.Token) bool {
+	if len(toks) < 2 {
 		return false
 	}
-	switch s[i:j] {
+	next := toks[1]
+	if next.Kind != syntax.IDENT || next.Sp.Start != toks[0].Sp.End || next.Text[0] < 'a' || next.Text[0] > 'z' {
+		return false
+	}
+	switch word {
 	case "right", "left", "top", "bottom", "near":
 		return true
 	}
 	return false
 }
 
+// isWord reports whether a lexeme reads as a word: it does not open with
+// a bracket, a comma, an operator's sign or a quote.
 func isWord(s string) bool {
 	return s != "" && strings.IndexByte("(){}[],+-*/<>!=&|\"", s[0]) < 0
 }
 
-// operand reports whether a token ends an operand (so a following sign is
+// operand reports whether a lexeme ends an operand (so a following sign is
 // a binary operator).
 func operand(s string) bool { return isWord(s) || s == ")" || s == "]" || (s != "" && s[0] == '"') }
 
-func space(prev, t token) bool {
+// space reports whether a space goes between prev and p.
+func space(prev, p lexeme) bool {
 	switch {
 	case prev.s == "(" || prev.s == "[":
 		return false
-	case t.s == ")" || t.s == "]" || t.s == ",":
+	case p.s == ")" || p.s == "]" || p.s == ",":
 		return false
-	case t.s == "->" || prev.s == "->":
+	case p.s == "->" || prev.s == "->":
 		return false
 	case prev.unary:
 		return false
-	case (t.s == "(" || t.s == "[") && t.glued && isWord(prev.s):
+	case (p.s == "(" || p.s == "[") && p.glued && isWord(prev.s):
 		return false // a call or an index
 	}
 	return true

@@ -16,6 +16,12 @@ func TestCanonical(t *testing.T) {
 		{"let a = b-c", "let a = b - c"},
 		{"site { street south hemisphere south }", "site { street south hemisphere south }"},
 		{"window   on exterior at 10% width 1200", "window on exterior at 10% width 1200"},
+		{"for i in 0..n-1 {", "for i in 0..n - 1 {"},
+		{"let ok = a==b&&!c", "let ok = a==b && !c"},
+		{"set d.hinge = near-start", "set d.hinge = near-start"},
+		{"let a = top-left-x", "let a = top-left - x"},
+		{"x+=1", "x += 1"},
+		{"wall id=w {\n  (0,0) # corner\n  (1,0)\n}", "wall id=w { (0, 0) (1, 0) }"},
 	} {
 		if got := canonical(c.in); got != c.want {
 			t.Errorf("canonical(%q) = %q, want %q", c.in, got, c.want)
