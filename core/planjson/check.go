@@ -53,13 +53,15 @@ const (
 
 // Enumerations of the Plan JSON schema, in the order the messages list them.
 var (
-	streets     = []string{"north", "south", "east", "west"}
-	hemispheres = []string{"north", "south"}
+	streets     = vocab.Words(vocab.Streets)
+	hemispheres = vocab.Words(vocab.Hemispheres)
 	doorKinds   = vocab.DoorKindWords()
 	// msgDoorKind lists them: expected "hinged" or "sliding" or ….
 	msgDoorKind  = "expected " + quotedOr(doorKinds)
 	openingKinds = []string{"door", "window", "opening"}
-	roomUses     = []string{"living", "kitchen", "dining", "bedroom", "bath", "wc", "hall", "circulation", "storage", "utility", "office", "entry"}
+	roomUses     = vocab.Words(vocab.RoomUses)
+	hands        = vocab.Words(vocab.Hands)
+	swings       = vocab.Words(vocab.Swings)
 )
 
 // roomTypes maps each RPLAN room_type to the ArchLang use it stands for
@@ -311,9 +313,9 @@ func (c *checker) opening(o Value, path string) {
 	if !(o.Get("x").IsNum() && o.Get("y").IsNum()) && !placedOn(o) {
 		c.schema(path, msgOpeningAt)
 	}
-	c.optEnum(o, path, "hinge", []string{"left", "right"}, msgLeftRight)
-	c.optEnum(o, path, "swing", []string{"in", "out"}, msgInOut)
-	c.optEnum(o, path, "slide", []string{"left", "right"}, msgLeftRight)
+	c.optEnum(o, path, "hinge", hands, msgLeftRight)
+	c.optEnum(o, path, "swing", swings, msgInOut)
+	c.optEnum(o, path, "slide", hands, msgLeftRight)
 	c.optEnum(o, path, "door_kind", doorKinds, msgDoorKind)
 	if v := o.Get("open"); v.Defined() && !(v.IsNum() && v.Num >= 0 && v.Num <= 1) {
 		c.schema(at(path, "open"), msgOpen)

@@ -669,16 +669,8 @@ func (p *parser) wallStmt() Stmt {
 	return w
 }
 
-var useKinds = []string{"living", "kitchen", "dining", "bedroom", "bath", "wc", "hall", "circulation", "storage", "utility", "office", "entry"}
-
-func isUse(s string) bool {
-	for _, u := range useKinds {
-		if u == s {
-			return true
-		}
-	}
-	return false
-}
+// isUse reports whether s names a room use.
+func isUse(s string) bool { return vocab.Has(vocab.RoomUses, s) }
 
 // roomTail parses `[label "…" [at (x,y)]] [uses …]`.
 func (p *parser) roomTail(label *Expr, labelAt **Point, uses *[]*Word, cs *Clauses) {
@@ -695,7 +687,7 @@ func (p *parser) roomTail(label *Expr, labelAt **Point, uses *[]*Word, cs *Claus
 		c := p.next()
 		t := p.tok()
 		if t.Kind != IDENT || !isUse(t.Text) {
-			p.fail(t.Sp, "expected at least one room use (%s) after \"uses\", found %s", strings.Join(useKinds, "|"), found(t))
+			p.fail(t.Sp, "expected at least one room use (%s) after \"uses\", found %s", strings.Join(vocab.Words(vocab.RoomUses), "|"), found(t))
 		}
 		for p.tok().Kind == IDENT && isUse(p.tok().Text) {
 			*uses = append(*uses, p.word())
@@ -816,7 +808,7 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 			w := p.enumWord("expected hinge near \"start\" or \"end\", found %s", "start", "end")
 			o.Hinge = &Word{Text: "near " + w.Text, Sp: source.Span{Start: n.Sp.Start, End: w.Sp.End}}
 		} else {
-			o.Hinge = p.enumWord("expected hinge \"left\" or \"right\", found %s", "left", "right")
+			o.Hinge = p.enumWord("expected hinge \"left\" or \"right\", found %s", vocab.Words(vocab.Hands)...)
 		}
 		clause(&o.Clauses, "hinge", p.span(c.Sp.Start))
 	}
@@ -826,13 +818,13 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 			o.Swing = p.word()
 			o.SwingInto = p.ref()
 		} else {
-			o.Swing = p.enumWord("expected swing \"in\" or \"out\", found %s", "in", "out")
+			o.Swing = p.enumWord("expected swing \"in\" or \"out\", found %s", vocab.Words(vocab.Swings)...)
 		}
 		clause(&o.Clauses, "swing", p.span(c.Sp.Start))
 	}
 	if p.isWord("slide") {
 		c := p.next()
-		o.Slide = p.enumWord("expected slide \"left\" or \"right\", found %s", "left", "right")
+		o.Slide = p.enumWord("expected slide \"left\" or \"right\", found %s", vocab.Words(vocab.Hands)...)
 		clause(&o.Clauses, "slide", p.span(c.Sp.Start))
 	}
 	o.Open = p.optExprClause(&o.Clauses, "open", o.Open)
@@ -1020,7 +1012,7 @@ func (p *parser) stripStmt() Stmt {
 			p.next()
 			tt := p.tok()
 			if tt.Kind != IDENT || !isUse(tt.Text) {
-				p.fail(tt.Sp, "expected at least one room use (%s) after \"uses\", found %s", strings.Join(useKinds, "|"), found(tt))
+				p.fail(tt.Sp, "expected at least one room use (%s) after \"uses\", found %s", strings.Join(vocab.Words(vocab.RoomUses), "|"), found(tt))
 			}
 			for p.tok().Kind == IDENT && isUse(p.tok().Text) {
 				r.Uses = append(r.Uses, p.word())
@@ -1319,14 +1311,14 @@ func (p *parser) siteStmt() Stmt {
 		switch k.Text {
 		case "street":
 			w := p.word()
-			if w.Text != "north" && w.Text != "south" && w.Text != "east" && w.Text != "west" {
-				p.fail(w.Sp, "street direction %q is not one of north, south, east, west", w.Text)
+			if !vocab.Has(vocab.Streets, w.Text) {
+				p.fail(w.Sp, "street direction %q is not one of %s", w.Text, strings.Join(vocab.Words(vocab.Streets), ", "))
 			}
 			s.Street = w
 		case "hemisphere":
 			w := p.word()
-			if w.Text != "north" && w.Text != "south" {
-				p.fail(w.Sp, "hemisphere %q is not one of north, south", w.Text)
+			if !vocab.Has(vocab.Hemispheres, w.Text) {
+				p.fail(w.Sp, "hemisphere %q is not one of %s", w.Text, strings.Join(vocab.Words(vocab.Hemispheres), ", "))
 			}
 			s.Hemisphere = w
 		default:

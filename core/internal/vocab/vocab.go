@@ -21,20 +21,33 @@ const (
 var DoorKinds = []DoorKind{Hinged, Sliding, Barn, Bifold, Pocket}
 
 // IsDoorKind reports whether w names a door kind.
-func IsDoorKind(w string) bool {
-	for _, k := range DoorKinds {
-		if string(k) == w {
-			return true
-		}
-	}
-	return false
-}
+func IsDoorKind(w string) bool { return Has(DoorKinds, w) }
 
 // DoorKindWords is DoorKinds as plain strings.
-func DoorKindWords() []string {
-	out := make([]string, len(DoorKinds))
-	for i, k := range DoorKinds {
-		out[i] = string(k)
-	}
-	return out
-}
+func DoorKindWords() []string { return Words(DoorKinds) }
+
+// Hand is the side a door's leaf is hinged on (`hinge left`) or slides
+// to (`slide right`).
+type Hand string
+
+// The hands.
+const (
+	Left  Hand = "left"
+	Right Hand = "right"
+)
+
+// Hands lists both hands.
+var Hands = []Hand{Left, Right}
+
+// Swing is the side a hinged door's leaf opens to (`swing in`). The
+// parser's `swing into <room>` names a room instead and is not a Swing.
+type Swing string
+
+// The swings.
+const (
+	In  Swing = "in"
+	Out Swing = "out"
+)
+
+// Swings lists both swings.
+var Swings = []Swing{In, Out}
