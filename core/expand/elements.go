@@ -7,7 +7,7 @@ import "github.com/archlang-go/caddy-archlang/core/syntax"
 // findings of its expressions kept on the item.
 
 // wallItem expands a wall statement.
-func (e *expander) wallItem(n *syntax.WallStmt, env *Env) Item {
+func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 	w := &Wall{ID: ident(n.ID), Category: word(n.Category), Closed: n.Closed}
 	m := &w.Meta
 	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
@@ -30,7 +30,7 @@ func (e *expander) wallItem(n *syntax.WallStmt, env *Env) Item {
 }
 
 // roomItem expands a room statement.
-func (e *expander) roomItem(n *syntax.RoomStmt, env *Env) Item {
+func (e *expander) roomItem(n *syntax.RoomStmt, env *environment) Item {
 	r := &Room{ID: ident(n.ID), Form: RoomForm(n.Form), RelDir: word(n.RelDir), RelRef: ident(n.RelRef), Align: word(n.Align), Uses: words(n.Uses)}
 	m := &r.Meta
 	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
@@ -49,7 +49,7 @@ func (e *expander) roomItem(n *syntax.RoomStmt, env *Env) Item {
 }
 
 // openingItem expands a opening statement.
-func (e *expander) openingItem(n *syntax.OpeningStmt, env *Env) Item {
+func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
 	o := &Opening{Kind: OpeningKind(n.Kind), ID: ident(n.ID), DoorKind: word(n.DoorKind), Wall: ident(n.Wall), On: ident(n.On),
 		Hinge: word(n.Hinge), Swing: word(n.Swing), Into: ident(n.SwingInto), Slide: word(n.Slide)}
 	m := &o.Meta
@@ -72,7 +72,7 @@ func (e *expander) openingItem(n *syntax.OpeningStmt, env *Env) Item {
 }
 
 // furnitureItem expands a furniture statement.
-func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *Env) Item {
+func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *environment) Item {
 	f := &Furniture{ID: ident(n.ID), Category: word(n.Category), Placement: FurniturePlacement(n.Placement),
 		AgainstWall: ident(n.AgainstWall), Side: word(n.Side), Room: ident(n.Room), Anchor: word(n.Anchor), Flush: n.Flush}
 	m := &f.Meta
@@ -90,7 +90,7 @@ func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *Env) Item {
 }
 
 // dimItem expands a dim statement.
-func (e *expander) dimItem(n *syntax.DimStmt, env *Env) Item {
+func (e *expander) dimItem(n *syntax.DimStmt, env *environment) Item {
 	d := &Dim{Mode: DimMode(n.Mode), Ref: ident(n.Ref)}
 	m := &d.Meta
 	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
@@ -105,7 +105,7 @@ func (e *expander) dimItem(n *syntax.DimStmt, env *Env) Item {
 }
 
 // boxItem expands a box statement.
-func (e *expander) boxItem(n *syntax.BoxStmt, env *Env) Item {
+func (e *expander) boxItem(n *syntax.BoxStmt, env *environment) Item {
 	b := &Box{Kind: BoxKind(n.Kind), ID: ident(n.ID), Dir: word(n.Dir)}
 	m := &b.Meta
 	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
@@ -140,7 +140,7 @@ func (e *expander) stripItem(n *syntax.StripStmt, sc scope) Item {
 }
 
 // settingItem expands a setting statement.
-func (e *expander) settingItem(n *syntax.SettingStmt, env *Env) Item {
+func (e *expander) settingItem(n *syntax.SettingStmt, env *environment) Item {
 	st := &Setting{Key: n.Key, Args: words(n.Args)}
 	m := &st.Meta
 	m.Span = n.Sp
@@ -163,7 +163,7 @@ func (e *expander) accItem(n *syntax.AccStmt, sc scope) Item {
 }
 
 // titleItem expands a title statement.
-func (e *expander) titleItem(n *syntax.TitleStmt, env *Env) Item {
+func (e *expander) titleItem(n *syntax.TitleStmt, env *environment) Item {
 	t := &Title{}
 	m := &t.Meta
 	m.Span = n.Sp
@@ -176,7 +176,7 @@ func (e *expander) titleItem(n *syntax.TitleStmt, env *Env) Item {
 }
 
 // axesItem expands a axes statement.
-func (e *expander) axesItem(n *syntax.AxesStmt, env *Env) Item {
+func (e *expander) axesItem(n *syntax.AxesStmt, env *environment) Item {
 	a := &Axes{}
 	m := &a.Meta
 	m.Span = n.Sp
@@ -196,7 +196,7 @@ func (e *expander) axesItem(n *syntax.AxesStmt, env *Env) Item {
 }
 
 // themeItem expands a theme statement.
-func (e *expander) themeItem(n *syntax.ThemeStmt, env *Env) Item {
+func (e *expander) themeItem(n *syntax.ThemeStmt, env *environment) Item {
 	t := &Theme{Name: word(n.Name)}
 	m := &t.Meta
 	m.Span = n.Sp
@@ -208,7 +208,7 @@ func (e *expander) themeItem(n *syntax.ThemeStmt, env *Env) Item {
 }
 
 // styleItem expands a style statement.
-func (e *expander) styleItem(n *syntax.StyleStmt, env *Env) Item {
+func (e *expander) styleItem(n *syntax.StyleStmt, env *environment) Item {
 	st := &Style{Kind: word(n.Kind)}
 	m := &st.Meta
 	m.Span = n.Sp

@@ -1,10 +1,10 @@
 package expand
 
-// Env is one lexical scope: the plan scope, a component body, or a
+// environment is one lexical scope: the plan scope, a component body, or a
 // control-flow block. Bindings are looked up through the parent chain.
 // A set rule is scoped like a binding.
-type Env struct {
-	parent *Env
+type environment struct {
+	parent *environment
 	names  []string // definition order, for "did you mean" hints
 	vals   []Value  // parallel to names
 	index  map[string]int
@@ -18,7 +18,7 @@ type Env struct {
 // indexAt is the scope size above which lookups use a map.
 const indexAt = 16
 
-func (e *Env) find(name string) int {
+func (e *environment) find(name string) int {
 	if e.index != nil {
 		if i, ok := e.index[name]; ok {
 			return i
@@ -39,14 +39,14 @@ type setRule struct {
 	val  Value
 }
 
-func newEnv(parent *Env) *Env {
-	e := &Env{parent: parent}
+func newEnv(parent *environment) *environment {
+	e := &environment{parent: parent}
 	e.names, e.vals = e.nbuf[:0], e.vbuf[:0]
 	return e
 }
 
 // reset empties the scope for reuse, keeping its storage.
-func (e *Env) reset() {
+func (e *environment) reset() {
 	clear(e.vals)
 	e.names, e.vals = e.names[:0], e.vals[:0]
 	e.index = nil
@@ -56,7 +56,7 @@ func (e *Env) reset() {
 
 // lookup finds name in this scope or an enclosing one. The pointer is valid
 // until the next define in that scope.
-func (e *Env) lookup(name string) (*Value, bool) {
+func (e *environment) lookup(name string) (*Value, bool) {
 	for s := e; s != nil; s = s.parent {
 		if i := s.find(name); i >= 0 {
 			return &s.vals[i], true
@@ -67,8 +67,8 @@ func (e *Env) lookup(name string) (*Value, bool) {
 
 // snapshot returns a one-scope copy of every binding visible from e, outer
 // scopes first, inner ones shadowing them.
-func (e *Env) snapshot() *Env {
-	var chain []*Env
+func (e *environment) snapshot() *environment {
+	var chain []*environment
 	for s := e; s != nil; s = s.parent {
 		chain = append(chain, s)
 	}
@@ -82,11 +82,11 @@ func (e *Env) snapshot() *Env {
 }
 
 // definedHere reports whether name is bound in this very scope.
-func (e *Env) definedHere(name string) bool {
+func (e *environment) definedHere(name string) bool {
 	return e.find(name) >= 0
 }
 
-func (e *Env) define(name string, v Value) {
+func (e *environment) define(name string, v Value) {
 	if i := e.find(name); i >= 0 {
 		e.vals[i] = v
 		return
@@ -105,8 +105,8 @@ func (e *Env) define(name string, v Value) {
 
 // candidates lists every visible name, outermost scope first, each scope
 // in definition order (the order in which suggestions are tried).
-func (e *Env) candidates() []string {
-	var chain []*Env
+func (e *environment) candidates() []string {
+	var chain []*environment
 	for s := e; s != nil; s = s.parent {
 		chain = append(chain, s)
 	}
@@ -118,7 +118,7 @@ func (e *Env) candidates() []string {
 }
 
 // setDefault returns the innermost set-rule value for kind.key.
-func (e *Env) setDefault(kind, key string) (Value, bool) {
+func (e *environment) setDefault(kind, key string) (Value, bool) {
 	for s := e; s != nil; s = s.parent {
 		for i := len(s.sets) - 1; i >= 0; i-- {
 			if r := s.sets[i]; r.kind == kind && r.key == key {

@@ -32,9 +32,9 @@ type expander struct {
 	// (MaxStringBytes).
 	strBytes int
 
-	global *Env
+	global *environment
 	// freeEnvs are released block scopes, reused by pushEnv.
-	freeEnvs []*Env
+	freeEnvs []*environment
 	world    World
 	main     *module
 	// cur is the module whose statements are being expanded (it names
@@ -53,7 +53,7 @@ type expander struct {
 
 // scope is the statement-walking context.
 type scope struct {
-	env    *Env
+	env    *environment
 	out    *[]Item
 	zone   string
 	nested bool       // inside a block or component body, not at plan level
@@ -266,8 +266,8 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 			// A value-function closes over a snapshot of the bindings
 			// visible now (later reassignments and later lets are not
 			// seen), plus itself, so it may recurse.
-			fn := &Func{Name: name, Params: params, Body: n.Value, Env: sc.env.snapshot()}
-			fv := Value{Kind: FuncVal, Fn: fn}
+			fn := &function{Name: name, Params: params, Body: n.Value, Env: sc.env.snapshot()}
+			fv := Value{Kind: funcVal, Fn: fn}
 			fn.Env.define(name, fv)
 			sc.env.define(name, fv)
 			e.charge(len(fn.Env.names), n.Sp)
@@ -289,13 +289,13 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 		e.forStmt(n, sc)
 	case *syntax.IfStmt:
 		c := e.eval(n.Cond, sc.env)
-		if c.Kind != BoolVal {
+		if c.Kind != boolVal {
 			// As in the reference, a condition that is not a boolean
 			// is reported and counts as false.
 			e.report(diag.ErrType, n.Cond, "expected a boolean, got %s", article(c.Kind))
 		}
 		b := n.Then
-		if c.Kind != BoolVal || !c.Bool {
+		if c.Kind != boolVal || !c.Bool {
 			b = n.Else
 		}
 		if b != nil {
@@ -311,7 +311,7 @@ func (e *expander) stmt(s syntax.Stmt, sc scope) {
 				return
 			}
 			c := e.eval(n.Cond, sc.env)
-			if c.Kind != BoolVal {
+			if c.Kind != boolVal {
 				e.report(diag.ErrType, n.Cond, "expected a boolean, got %s", article(c.Kind))
 				return
 			}
@@ -382,7 +382,7 @@ func (e *expander) forStmt(n *syntax.ForStmt, sc scope) {
 		return
 	}
 	it := e.eval(n.Iter, sc.env)
-	if it.Kind != ArrayVal {
+	if it.Kind != arrayVal {
 		e.reportAt(diag.ErrType, n.Sp, true, "\"for\" needs an array or a range, not %s", article(it.Kind))
 		return
 	}
@@ -401,7 +401,7 @@ func (e *expander) forStmt(n *syntax.ForStmt, sc scope) {
 // pushEnv opens a block scope under parent, reusing a scope released by
 // popEnv when there is one: block scopes nest strictly, so a free list
 // makes deep or repeated blocks cost no allocation.
-func (e *expander) pushEnv(parent *Env) *Env {
+func (e *expander) pushEnv(parent *environment) *environment {
 	n := len(e.freeEnvs)
 	if n == 0 {
 		return newEnv(parent)
@@ -413,7 +413,7 @@ func (e *expander) pushEnv(parent *Env) *Env {
 }
 
 // popEnv releases a scope opened by pushEnv.
-func (e *expander) popEnv(env *Env) {
+func (e *expander) popEnv(env *environment) {
 	env.reset()
 	env.parent = nil
 	e.freeEnvs = append(e.freeEnvs, env)
@@ -585,7 +585,7 @@ func (e *expander) capture(f func()) diag.List {
 	return l
 }
 
-func (e *expander) numClause(x syntax.Expr, env *Env) Num {
+func (e *expander) numClause(x syntax.Expr, env *environment) Num {
 	if x == nil {
 		return Num{}
 	}
@@ -594,7 +594,7 @@ func (e *expander) numClause(x syntax.Expr, env *Env) Num {
 	return out
 }
 
-func (e *expander) point(p *syntax.Point, env *Env) Point {
+func (e *expander) point(p *syntax.Point, env *environment) Point {
 	if p == nil {
 		return Point{}
 	}
@@ -606,7 +606,7 @@ func (e *expander) point(p *syntax.Point, env *Env) Point {
 	return out
 }
 
-func (e *expander) size(s *syntax.Size, env *Env) Size {
+func (e *expander) size(s *syntax.Size, env *environment) Size {
 	if s == nil {
 		return Size{}
 	}
@@ -621,7 +621,7 @@ func (e *expander) size(s *syntax.Size, env *Env) Size {
 	return out
 }
 
-func (e *expander) strClause(s *syntax.StrLit, env *Env) Str {
+func (e *expander) strClause(s *syntax.StrLit, env *environment) Str {
 	if s == nil {
 		return Str{}
 	}
@@ -632,14 +632,14 @@ func (e *expander) strClause(s *syntax.StrLit, env *Env) Str {
 
 // textClause evaluates a label/text expression; a non-string result is
 // rendered as interpolation would render it.
-func (e *expander) textClause(x syntax.Expr, env *Env) Str {
+func (e *expander) textClause(x syntax.Expr, env *environment) Str {
 	if x == nil {
 		return Str{}
 	}
 	out := Str{Set: true, Span: x.Span()}
 	out.Diags = e.capture(func() {
 		v := e.eval(x, env)
-		if v.Kind != StringVal {
+		if v.Kind != stringVal {
 			out.V = v.Text()
 		} else {
 			out.V = v.Str
@@ -731,7 +731,7 @@ func (e *expander) element(s syntax.Stmt, sc scope) Item {
 	return nil
 }
 
-func (e *expander) keyValues(kvs []syntax.KeyValue, env *Env) []KeyValue {
+func (e *expander) keyValues(kvs []syntax.KeyValue, env *environment) []KeyValue {
 	var out []KeyValue
 	for _, kv := range kvs {
 		o := KeyValue{Key: word(kv.Key), Span: kv.Sp}
@@ -747,7 +747,7 @@ func (e *expander) keyValues(kvs []syntax.KeyValue, env *Env) []KeyValue {
 
 // applySet fills door attributes the statement left unset from the
 // innermost `set door(…)` rule in scope.
-func (e *expander) applySet(o *Opening, env *Env) {
+func (e *expander) applySet(o *Opening, env *environment) {
 	for _, key := range []string{"swing", "hinge", "slide"} {
 		var dst *Word
 		switch key {
@@ -770,7 +770,7 @@ func (e *expander) applySet(o *Opening, env *Env) {
 		}
 	}
 	if !o.Open.Set {
-		if v, ok := env.setDefault("door", "open"); ok && v.Kind == NumberVal {
+		if v, ok := env.setDefault("door", "open"); ok && v.Kind == numberVal {
 			o.Open = Num{V: v.Num, Set: true}
 			o.FromSet = append(o.FromSet, "open")
 		}

@@ -81,7 +81,7 @@ func (e *expander) charge(n int, sp source.Span) bool {
 
 // wantNum coerces v to a number, reporting E_TYPE at x's span otherwise.
 func (e *expander) wantNum(v Value, x syntax.Expr) float64 {
-	if v.Kind != NumberVal {
+	if v.Kind != numberVal {
 		e.report(diag.ErrType, x, "expected a number, got %s", article(v.Kind))
 		return 0
 	}
@@ -89,7 +89,7 @@ func (e *expander) wantNum(v Value, x syntax.Expr) float64 {
 }
 
 func (e *expander) wantBool(v Value, x syntax.Expr) bool {
-	if v.Kind != BoolVal {
+	if v.Kind != boolVal {
 		e.report(diag.ErrType, x, "expected a boolean, got %s", article(v.Kind))
 		return false
 	}
@@ -97,7 +97,7 @@ func (e *expander) wantBool(v Value, x syntax.Expr) bool {
 }
 
 // eval evaluates x in env.
-func (e *expander) eval(x syntax.Expr, env *Env) Value {
+func (e *expander) eval(x syntax.Expr, env *environment) Value {
 	if e.unwinding || !e.step(x.Span()) {
 		return Value{}
 	}
@@ -128,11 +128,11 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 	case *syntax.IndexExpr:
 		base := e.eval(n.X, env)
 		idx := e.eval(n.Index, env)
-		if base.Kind != ArrayVal {
+		if base.Kind != arrayVal {
 			e.reportAt(diag.ErrType, n.BracketSp, true, "only arrays can be indexed, not %s", article(base.Kind))
 			return Value{}
 		}
-		if idx.Kind != NumberVal {
+		if idx.Kind != numberVal {
 			e.reportAt(diag.ErrType, n.BracketSp, true, "expected a number, got %s", article(idx.Kind))
 			return Value{}
 		}
@@ -160,12 +160,12 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 		return e.makeRange(lo, hi, n)
 	case *syntax.IfExpr:
 		c := e.eval(n.Cond, env)
-		if c.Kind != BoolVal {
+		if c.Kind != boolVal {
 			// As in the reference, a condition that is not a boolean
 			// is reported and counts as false.
 			e.reportAt(diag.ErrType, n.Sp, true, "expected a boolean, got %s", article(c.Kind))
 		}
-		if c.Kind == BoolVal && c.Bool {
+		if c.Kind == boolVal && c.Bool {
 			return e.eval(n.Then, env)
 		}
 		return e.eval(n.Else, env)
@@ -178,7 +178,7 @@ func (e *expander) eval(x syntax.Expr, env *Env) Value {
 // weight is the number of values inside v (1 for a scalar), counted up to
 // limit: the step cost of rendering or comparing it.
 func weight(v Value, limit int) int {
-	if v.Kind != ArrayVal {
+	if v.Kind != arrayVal {
 		return 1
 	}
 	n := 1
@@ -221,7 +221,7 @@ func (e *expander) rangeOK(lo, hi float64, n *syntax.RangeExpr) bool {
 // materialising it, at the same cost and with the same findings as eval:
 // the loop then counts from lo while below hi. ok is false when there is
 // nothing to iterate.
-func (e *expander) forRange(n *syntax.RangeExpr, env *Env) (lo, hi float64, ok bool) {
+func (e *expander) forRange(n *syntax.RangeExpr, env *environment) (lo, hi float64, ok bool) {
 	if e.unwinding || !e.step(n.Span()) {
 		return 0, 0, false
 	}
@@ -230,7 +230,7 @@ func (e *expander) forRange(n *syntax.RangeExpr, env *Env) (lo, hi float64, ok b
 	return lo, hi, e.rangeOK(lo, hi, n)
 }
 
-func (e *expander) evalBinary(n *syntax.BinaryExpr, env *Env) Value {
+func (e *expander) evalBinary(n *syntax.BinaryExpr, env *environment) Value {
 	switch n.Op {
 	case "&&", "||":
 		l := e.wantBool(e.eval(n.X, env), n)
@@ -286,7 +286,7 @@ func (e *expander) evalBinary(n *syntax.BinaryExpr, env *Env) Value {
 // for: one step per StringBytesPerStep bytes, charged before the bytes are
 // copied, and a result longer than MaxStringLength spends the whole budget
 // (E_RANGE_LIMIT) instead of being cut short.
-func (e *expander) evalString(s *syntax.StrLit, env *Env) Value {
+func (e *expander) evalString(s *syntax.StrLit, env *environment) Value {
 	if len(s.Parts) == 1 && s.Parts[0].Expr == nil {
 		if !e.spendString(len(s.Parts[0].Text), s.Sp) {
 			return Value{}
@@ -301,7 +301,7 @@ func (e *expander) evalString(s *syntax.StrLit, env *Env) Value {
 			if !e.charge(weight(v, e.limits.Steps), s.Sp) {
 				return Value{}
 			}
-			if v.Kind == StringVal {
+			if v.Kind == stringVal {
 				piece = v.Str // no copy until it is known to fit
 			} else {
 				piece = v.Text()
@@ -352,7 +352,7 @@ func (e *expander) overrun(sp source.Span, format string, args ...any) {
 }
 
 // unknown reports an unknown name with a "did you mean" hint.
-func (e *expander) unknown(code string, sp source.Span, format, name string, env *Env) {
+func (e *expander) unknown(code string, sp source.Span, format, name string, env *environment) {
 	d := diag.New(code, sp, format, name)
 	if s := suggest(name, env.candidates()); s != "" {
 		d.Hints = []string{"did you mean \"" + s + "\"?"}
@@ -362,7 +362,7 @@ func (e *expander) unknown(code string, sp source.Span, format, name string, env
 
 // evalCall evaluates the arguments first (so their diagnostics come
 // first, as in the reference), then calls.
-func (e *expander) evalCall(n *syntax.CallExpr, env *Env) Value {
+func (e *expander) evalCall(n *syntax.CallExpr, env *environment) Value {
 	name := n.Fn.Name
 	args := make([]Value, len(n.Args))
 	for i, a := range n.Args {
@@ -370,7 +370,7 @@ func (e *expander) evalCall(n *syntax.CallExpr, env *Env) Value {
 	}
 	v, bound := env.lookup(name)
 	switch {
-	case bound && v.Kind == FuncVal:
+	case bound && v.Kind == funcVal:
 		return e.callFunc(v.Fn, n, args)
 	case !bound && isBuiltin(name):
 		return e.callBuiltin(name, n, args)
@@ -379,7 +379,7 @@ func (e *expander) evalCall(n *syntax.CallExpr, env *Env) Value {
 	return Value{}
 }
 
-func (e *expander) callFunc(f *Func, n *syntax.CallExpr, args []Value) Value {
+func (e *expander) callFunc(f *function, n *syntax.CallExpr, args []Value) Value {
 	if len(args) != len(f.Params) {
 		// As in the reference, the call still happens: parameters are
 		// bound in order, a missing one to the zero value, and extra
@@ -419,7 +419,7 @@ func isBuiltin(name string) bool {
 
 func (e *expander) callBuiltin(name string, n *syntax.CallExpr, args []Value) Value {
 	numArg := func(v Value) float64 {
-		if v.Kind != NumberVal {
+		if v.Kind != numberVal {
 			e.reportAt(diag.ErrType, n.Sp, true, "expected a number, got %s", article(v.Kind))
 			return 0
 		}
@@ -448,9 +448,9 @@ func (e *expander) callBuiltin(name string, n *syntax.CallExpr, args []Value) Va
 	switch name {
 	case "len":
 		switch a.Kind {
-		case ArrayVal:
+		case arrayVal:
 			return num(float64(len(a.Arr)))
-		case StringVal:
+		case stringVal:
 			return num(float64(len([]rune(a.Str))))
 		}
 		e.reportAt(diag.ErrType, n.Sp, true, "%q needs an array or a string, not %s", name, article(a.Kind))

@@ -40,8 +40,8 @@ func ResolveImport(from, spec string) string {
 	return p
 }
 
-// LocalNamespace is the one package namespace an import spec may name.
-const LocalNamespace = "local"
+// localNamespace is the one package namespace an import spec may name.
+const localNamespace = "local"
 
 // packageSpec is the shape of a package import spec:
 // @namespace/name:major.minor.patch.
@@ -51,16 +51,16 @@ var packageSpec = regexp.MustCompile(`^@([A-Za-z0-9_-]+)/([A-Za-z0-9_./-]+):([0-
 // starts with "@"): "@local/NAME/VERSION/index.arch". problem, when not
 // empty, says why the spec is refused (E_IMPORT_BAD_SPEC): it does not have
 // the shape @namespace/name:major.minor.patch, or names a namespace other
-// than LocalNamespace.
+// than localNamespace.
 func PackagePath(spec string) (p, problem string) {
 	m := packageSpec.FindStringSubmatch(spec)
 	if m == nil {
 		return "", fmt.Sprintf("package spec %q is malformed: the form is @namespace/name:major.minor.patch", spec)
 	}
-	if m[1] != LocalNamespace {
-		return "", fmt.Sprintf("package namespace \"@%s\" of %q is not supported (the only one is \"@%s\")", m[1], spec, LocalNamespace)
+	if m[1] != localNamespace {
+		return "", fmt.Sprintf("package namespace \"@%s\" of %q is not supported (the only one is \"@%s\")", m[1], spec, localNamespace)
 	}
-	return "@" + LocalNamespace + "/" + m[2] + "/" + m[3] + "/index.arch", ""
+	return "@" + localNamespace + "/" + m[2] + "/" + m[3] + "/index.arch", ""
 }
 
 // imports binds the components named by every plan-level import of body

@@ -9,30 +9,30 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
-// ValueKind is the type of a script value.
-type ValueKind int
+// valueKind is the type of a script value.
+type valueKind int
 
 // The script value types.
 const (
-	NumberVal ValueKind = iota
-	BoolVal
-	StringVal
-	ArrayVal
-	FuncVal
+	numberVal valueKind = iota
+	boolVal
+	stringVal
+	arrayVal
+	funcVal
 )
 
 // String is the type name used in diagnostics ("number", "boolean", …).
-func (k ValueKind) String() string {
+func (k valueKind) String() string {
 	switch k {
-	case NumberVal:
+	case numberVal:
 		return "number"
-	case BoolVal:
+	case boolVal:
 		return "boolean"
-	case StringVal:
+	case stringVal:
 		return "string"
-	case ArrayVal:
+	case arrayVal:
 		return "array"
-	case FuncVal:
+	case funcVal:
 		return "function"
 	}
 	return "value"
@@ -42,29 +42,29 @@ func (k ValueKind) String() string {
 // what a failed evaluation yields (after its diagnostic), as in the
 // reference.
 type Value struct {
-	Kind ValueKind
+	Kind valueKind
 	Num  float64
 	Bool bool
 	Str  string
 	Arr  []Value
-	Fn   *Func
+	Fn   *function
 }
 
-// Func is a user value-function: a closure over a snapshot of the bindings
+// function is a user value-function: a closure over a snapshot of the bindings
 // visible where it was defined.
-type Func struct {
+type function struct {
 	Name   string
 	Params []string
 	Body   syntax.Expr
-	Env    *Env
+	Env    *environment
 }
 
-func num(v float64) Value   { return Value{Kind: NumberVal, Num: v} }
-func boolean(b bool) Value  { return Value{Kind: BoolVal, Bool: b} }
-func str(s string) Value    { return Value{Kind: StringVal, Str: s} }
-func array(a []Value) Value { return Value{Kind: ArrayVal, Arr: a} }
-func article(k ValueKind) string {
-	if k == ArrayVal {
+func num(v float64) Value   { return Value{Kind: numberVal, Num: v} }
+func boolean(b bool) Value  { return Value{Kind: boolVal, Bool: b} }
+func str(s string) Value    { return Value{Kind: stringVal, Str: s} }
+func array(a []Value) Value { return Value{Kind: arrayVal, Arr: a} }
+func article(k valueKind) string {
+	if k == arrayVal {
 		return "an array"
 	}
 	return "a " + k.String()
@@ -76,13 +76,13 @@ func equal(a, b Value) bool {
 		return false
 	}
 	switch a.Kind {
-	case NumberVal:
+	case numberVal:
 		return a.Num == b.Num
-	case BoolVal:
+	case boolVal:
 		return a.Bool == b.Bool
-	case StringVal:
+	case stringVal:
 		return a.Str == b.Str
-	case ArrayVal:
+	case arrayVal:
 		if len(a.Arr) != len(b.Arr) {
 			return false
 		}
@@ -109,13 +109,13 @@ const maxRenderDepth = 64
 
 func (v Value) write(b *strings.Builder, depth int) {
 	switch v.Kind {
-	case NumberVal:
+	case numberVal:
 		b.WriteString(FormatNumber(v.Num))
-	case BoolVal:
+	case boolVal:
 		b.WriteString(strconv.FormatBool(v.Bool))
-	case StringVal:
+	case stringVal:
 		b.WriteString(v.Str)
-	case ArrayVal:
+	case arrayVal:
 		if depth > maxRenderDepth {
 			b.WriteString("[…]")
 			return
@@ -131,7 +131,7 @@ func (v Value) write(b *strings.Builder, depth int) {
 			}
 		}
 		b.WriteByte(']')
-	case FuncVal:
+	case funcVal:
 		b.WriteString("<function>")
 	}
 }
