@@ -25,14 +25,10 @@ type openingEdit struct {
 	pos string
 }
 
-var openingKeyword = map[syntax.OpeningKind]string{
-	syntax.DoorKind: "door", syntax.WindowKind: "window", syntax.CasedKind: "opening",
-}
-
 // printOpening re-prints an opening statement with the edits applied.
 func printOpening(s *syntax.OpeningStmt, ed openingEdit) string {
 	var parts []string
-	parts = append(parts, openingKeyword[s.Kind])
+	parts = append(parts, s.Kind.Keyword())
 	if s.ID != nil {
 		parts = append(parts, "id="+s.ID.Name)
 	}

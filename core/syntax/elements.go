@@ -109,6 +109,20 @@ const (
 	CasedKind
 )
 
+// Keyword is the statement keyword that writes an opening of kind k:
+// "door", "window" or "opening"; "" for any other value.
+func (k OpeningKind) Keyword() string {
+	switch k {
+	case DoorKind:
+		return "door"
+	case WindowKind:
+		return "window"
+	case CasedKind:
+		return "opening"
+	}
+	return ""
+}
+
 // AttachPos is the `<pos>` of `on <wall> at <pos>`: `center`, `N%`, or a
 // distance in mm from the wall's start.
 type AttachPos struct {

@@ -59,3 +59,11 @@ func TestPointAndAttachPosString(t *testing.T) {
 		}
 	}
 }
+
+func TestOpeningKeyword(t *testing.T) {
+	for k, want := range map[OpeningKind]string{DoorKind: "door", WindowKind: "window", CasedKind: "opening", 0: ""} {
+		if got := k.Keyword(); got != want {
+			t.Errorf("OpeningKind(%d).Keyword() = %q, want %q", k, got, want)
+		}
+	}
+}
