@@ -35,9 +35,13 @@
 // Circulation is measured on a nav grid: rooms rasterised at CellSize,
 // walls solid (a curved wall along its chord), furniture, columns and
 // vertical runs inflated by BodyRadiusMm, and each door or cased opening a
-// one-cell corridor through its wall. The walk is 4-connected from the
-// first entrance's doorway cell to each room's free cell nearest its
-// centre; the bottleneck is the widest path's narrowest connector.
+// one-cell corridor through its wall (or, when furniture crowds the
+// floor behind its centre, one per line of its clear width that reaches
+// open floor on both sides). The walk is 4-connected from the first
+// entrance's doorway cell to each room's free cell nearest its centre;
+// the bottleneck is the widest path's narrowest step: a connector's
+// clear width, or the width the furniture leaves around a cell (its
+// clearance from the nearest halo cell, measured round walls).
 //
 // Its cost is near-linear in the grid, whatever the number of rooms: one
 // breadth-first search from the entrance gives every walk's length; one

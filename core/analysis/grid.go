@@ -17,16 +17,11 @@ type navGrid struct {
 	free   []bool    // walkable after erosion
 	open   []bool    // walkable before the connector corridors were cut
 	width  []float64 // clear width of a connector's corridor cell (+Inf elsewhere)
-	// hrun and vrun are the lengths of the free runs through each cell
-	// along the rows and the columns.
-	hrun, vrun []int32
 	// clear is each cell's 4-connected step distance to the nearest
-	// obstacle halo cell (walls are not obstacles here); noObstacle where
-	// the plan has none.
+	// obstacle halo cell, stepping over floor and doorways but not through
+	// walls (walls themselves are no obstacle); noObstacle where the plan
+	// has no halo cell at all.
 	clear []int32
-	// moved marks the corridor cells of a connector whose corridor was
-	// moved off its centre by furniture: no approach squeeze there.
-	moved []bool
 	// links has bit d set for each step d (see dirs) from the cell that
 	// lands on a free cell of the grid; stride is each step's index offset.
 	// The searches read them instead of dividing a cell's index into its
@@ -42,15 +37,13 @@ type navGrid struct {
 	mem *scratch
 	// The tables the step costs read (see costTables): which cells are
 	// corridors, every width a step can cost in increasing order (a
-	// rank indexes it), and per cell the ranks of its corridor width, of
-	// the width of stepping over its boundary, and of the squeeze across
-	// a horizontal and a vertical step into it.
+	// rank indexes it), and per cell the ranks of its corridor width and
+	// of the clear width around it (its clearance read as a width).
 	corr        []bool
 	vals        []float64
 	rInf, rZero rank
 	rWidth      []rank
-	rCross      []rank
-	rSqueeze    [2][]rank
+	rClear      []rank
 }
 
 // noObstacle marks a clearance with no obstacle anywhere on the grid.
@@ -90,8 +83,7 @@ func CellSize(w, h float64) float64 {
 
 // buildGrid rasterises the plan in phases: the rooms' cells, the walls,
 // the obstacles' halos (erosion by the body radius), the doorways cut back
-// through the walls, then the free runs and the clearance the walks'
-// widths read.
+// through the walls, then the clearance the walks' widths read.
 func (m *Model) buildGrid() *navGrid {
 	p := m.Plan
 	ext, ok := extentRect(p)
@@ -120,8 +112,7 @@ func (m *Model) buildGrid() *navGrid {
 	copy(g.open, g.free)
 	m.cutDoorways(g, solid, halo)
 	g.link()
-	g.pinches()
-	g.clearance(halo)
+	g.clearance(halo, solid)
 	return g
 }
 
@@ -253,14 +244,15 @@ func (m *Model) obstacleHalo(g *navGrid) []bool {
 }
 
 // cutDoorways cuts a one-cell corridor through the wall at each door and
-// cased opening that joins two rooms, along a line across the doorway
-// that reaches floor a body fits on at both sides. Its cells carry the
-// connector's clear width.
+// cased opening that joins two rooms, along the line across the centre of
+// the doorway, or, when furniture crowds the floor there, along every
+// line within the clear width that reaches floor a body fits on at both
+// sides (a connector with no such line joins nothing). Its cells carry
+// the connector's clear width.
 func (m *Model) cutDoorways(g *navGrid, solid, halo []bool) {
 	p := m.Plan
 	n := len(g.room)
 	g.width = g.mem.float64sFilled(n)
-	g.moved = g.mem.boolSlice(n)
 	for k := range g.width {
 		g.width[k] = math.Inf(1)
 	}
@@ -293,202 +285,71 @@ func (m *Model) cutDoorways(g *navGrid, solid, halo []bool) {
 		if op.Kind == ir.Door {
 			clear -= DoorLeafLoss
 		}
-		shifted := false
 		g.corrWidths = append(g.corrWidths, clear)
 		mark := func(k int) {
 			if !g.open[k] {
 				g.free[k] = true
 				g.width[k] = min(g.width[k], clear)
-				g.moved[k] = g.moved[k] || shifted
 			}
 		}
-		// Walk the line out from the centre on each side, cell by cell,
-		// through wall, halo and furniture cells until the first open cell
-		// (at most MaxCorridorMm; the edge of the floor stops it). A
-		// diagonal step also takes the cell beside it, so the corridor
-		// stays 4-connected.
 		// The corridor runs through the centre of the doorway, or, when
-		// furniture crowds the floor there, through the nearest line
-		// within the clear width that reaches open floor on both sides.
-		ctr := op.Center
+		// furniture crowds the floor there, through every line within the
+		// clear width that reaches open floor on both sides (a walk then
+		// takes whichever suits it).
 		dw := geom.Point{X: -nrm.Y, Y: nrm.X}
-		found := false
-		for i := 0; float64(i)*g.cell <= clear/2-g.cell/2+geomEps; i++ {
-			q1, q2 := op.Center.Add(dw.Mul(float64(i)*g.cell)), op.Center.Sub(dw.Mul(float64(i)*g.cell))
-			if !g.crowded(q1, nrm, solid, halo) && true {
-				ctr, shifted, found = q1, i > 0, true
-				break
-			}
-			if !g.crowded(q2, nrm, solid, halo) && true {
-				ctr, shifted, found = q2, true, true
-				break
-			}
-		}
-		if !found && true {
+		if !g.crowded(op.Center, nrm, solid, halo) {
+			g.cutLine(op.Center, nrm, mark)
 			continue
 		}
-		c0, ok := g.cellOf(ctr)
-		if !ok {
-			continue
-		}
-		if g.room[c0] >= 0 {
-			mark(c0)
-		}
-		maxSt := int(math.Ceil(MaxCorridorMm / g.cell * 4))
-		for _, dir := range []float64{1, -1} {
-			prev := c0
-			for st := 1; st <= maxSt; st++ {
-				k, ok := g.cellOf(ctr.Add(nrm.Mul(dir * float64(st) * g.cell / 4)))
-				if !ok {
-					break
+		for i := 1; float64(i)*g.cell <= clear/2-g.cell/2+geomEps; i++ {
+			for _, q := range [2]geom.Point{op.Center.Add(dw.Mul(float64(i) * g.cell)), op.Center.Sub(dw.Mul(float64(i) * g.cell))} {
+				if !g.crowded(q, nrm, solid, halo) {
+					g.cutLine(q, nrm, mark)
 				}
-				if k == prev {
-					continue
-				}
-				if g.room[k] < 0 {
-					break
-				}
-				if prev%g.nx != k%g.nx && prev/g.nx != k/g.nx {
-					if side := g.idx(k%g.nx, prev/g.nx); g.room[side] >= 0 {
-						mark(side)
-					}
-				}
-				if g.open[k] {
-					break
-				}
-				mark(k)
-				prev = k
 			}
 		}
 	}
 }
 
-// clearance fills g.clear: a two-pass city-block distance transform from
-// the halo cells.
-func (g *navGrid) clearance(halo []bool) {
-	n := len(halo)
-	g.clear = g.mem.int32sFilled(n)
-	inf := int32(g.nx + g.ny)
-	any := false
-	for k := range halo {
-		if halo[k] {
-			any = true
-			g.clear[k] = 0
-		} else {
-			g.clear[k] = inf
-		}
-	}
-	if !any {
-		for k := range g.clear {
-			g.clear[k] = noObstacle
-		}
+// cutLine cuts one line of a doorway's corridor through ctr along nrm:
+// out from the centre on each side, cell by cell, through wall, halo and
+// furniture cells until the first open cell (at most MaxCorridorMm; the
+// edge of the floor stops it). A diagonal step also takes the cell beside
+// it, so the corridor stays 4-connected.
+func (g *navGrid) cutLine(ctr, nrm geom.Point, mark func(int)) {
+	c0, ok := g.cellOf(ctr)
+	if !ok {
 		return
 	}
-	nx := g.nx
-	// Forward: from the left and from above, row by row.
-	for j := 0; j < g.ny; j++ {
-		row := g.clear[j*nx : (j+1)*nx]
-		if j > 0 {
-			above := g.clear[(j-1)*nx : j*nx]
-			for i := range row {
-				row[i] = min(row[i], above[i]+1)
+	if g.room[c0] >= 0 {
+		mark(c0)
+	}
+	maxSt := int(math.Ceil(MaxCorridorMm / g.cell * 4))
+	for _, dir := range []float64{1, -1} {
+		prev := c0
+		for st := 1; st <= maxSt; st++ {
+			k, ok := g.cellOf(ctr.Add(nrm.Mul(dir * float64(st) * g.cell / 4)))
+			if !ok {
+				break
 			}
-		}
-		for i := 1; i < len(row); i++ {
-			row[i] = min(row[i], row[i-1]+1)
-		}
-	}
-	// Backward: from the right and from below.
-	for j := g.ny - 1; j >= 0; j-- {
-		row := g.clear[j*nx : (j+1)*nx]
-		if j < g.ny-1 {
-			below := g.clear[(j+1)*nx : (j+2)*nx]
-			for i := range row {
-				row[i] = min(row[i], below[i]+1)
-			}
-		}
-		for i := len(row) - 2; i >= 0; i-- {
-			row[i] = min(row[i], row[i+1]+1)
-		}
-	}
-}
-
-// crossWidth is the clear width a walk has where it steps over an open
-// room boundary into cell k: twice its clearance less one cell, or the
-// whole grid's span when nothing obstructs the plan.
-func (g *navGrid) crossWidth(k int) float64 {
-	if g.clear[k] == noObstacle {
-		return float64(g.nx+g.ny) * g.cell
-	}
-	return float64(2*g.clear[k]-1) * g.cell
-}
-
-// pinches measures the free runs through each cell along its row and its
-// column. A step into an open cell is squeezed by the run across it: n
-// cells read as a clear width of (2n-1) cells. Corridor cells carry their
-// connector's width instead.
-func (g *navGrid) pinches() {
-	n := len(g.free)
-	nx := g.nx
-	hrun := g.mem.int32sFilled(n)
-	vrun := g.mem.int32sFilled(n)
-	g.hrun, g.vrun = hrun, vrun
-	free := g.free[:n]
-	for j := 0; j < g.ny; j++ {
-		row, runs := free[j*nx:(j+1)*nx], hrun[j*nx:(j+1)*nx]
-		for i := 0; i < nx; {
-			if !row[i] {
-				runs[i] = 0
-				i++
+			if k == prev {
 				continue
 			}
-			e := i
-			for e < nx && row[e] {
-				e++
+			if g.room[k] < 0 {
+				break
 			}
-			for a := i; a < e; a++ {
-				runs[a] = int32(e - i)
+			if prev%g.nx != k%g.nx && prev/g.nx != k/g.nx {
+				if side := g.idx(k%g.nx, prev/g.nx); g.room[side] >= 0 {
+					mark(side)
+				}
 			}
-			i = e
+			if g.open[k] {
+				break
+			}
+			mark(k)
+			prev = k
 		}
 	}
-	// Down the columns a row at a time (the memory order): first each
-	// free cell's count of free cells from the top of its run down to it,
-	// then, from the bottom row up, the count at the run's last cell
-	// copied back up the run.
-	for j := 0; j < g.ny; j++ {
-		row, runs := free[j*nx:(j+1)*nx], vrun[j*nx:(j+1)*nx]
-		if j == 0 {
-			for i := range row {
-				runs[i] = b2i(row[i])
-			}
-			continue
-		}
-		above := vrun[(j-1)*nx : j*nx]
-		for i := range row {
-			if row[i] {
-				runs[i] = above[i] + 1
-			} else {
-				runs[i] = 0
-			}
-		}
-	}
-	for j := g.ny - 2; j >= 0; j-- {
-		runs, below := vrun[j*nx:(j+1)*nx], vrun[(j+1)*nx:(j+2)*nx]
-		for i := range runs {
-			if runs[i] != 0 && below[i] != 0 {
-				runs[i] = below[i]
-			}
-		}
-	}
-}
-
-// b2i is 1 for true and 0 for false.
-func b2i(b bool) int32 {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // rasterRing gives room r the free-of-owner cells whose centre lies on
@@ -741,6 +602,63 @@ func (g *navGrid) link() {
 				l |= 8
 			}
 			g.links[k] = l
+		}
+	}
+}
+
+// clearance fills g.clear: a breadth-first search from every halo cell
+// at once that steps over floor and cut doorways but not into walls, so
+// furniture beyond a wall does not narrow the floor on this side of it
+// (except through a doorway). Walls themselves narrow nothing.
+func (g *navGrid) clearance(halo, solid []bool) {
+	n := len(halo)
+	clear := g.mem.int32sFilled(n)
+	g.clear = clear
+	q := g.mem.int32sFilled(n)[:0]
+	for k, h := range halo {
+		if h {
+			clear[k] = 0
+			q = append(q, int32(k))
+		} else {
+			clear[k] = -1
+		}
+	}
+	if len(q) == 0 {
+		for k := range clear {
+			clear[k] = noObstacle
+		}
+		return
+	}
+	// A cell is entered once, from a cell one step nearer the halo.
+	nx, free := g.nx, g.free
+	enter := func(m int, d int32) {
+		if clear[m] < 0 && (!solid[m] || free[m]) {
+			clear[m] = d
+			q = append(q, int32(m))
+		}
+	}
+	for h := 0; h < len(q); h++ {
+		k := int(q[h])
+		d := clear[k] + 1
+		if i := k % nx; i+1 < nx {
+			enter(k+1, d)
+			if i > 0 {
+				enter(k-1, d)
+			}
+		} else if i > 0 {
+			enter(k-1, d)
+		}
+		if k+nx < n {
+			enter(k+nx, d)
+		}
+		if k >= nx {
+			enter(k-nx, d)
+		}
+	}
+	// Floor no halo cell reaches is as clear as a plan without furniture.
+	for k := range clear {
+		if clear[k] < 0 {
+			clear[k] = noObstacle
 		}
 	}
 }

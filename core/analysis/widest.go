@@ -42,44 +42,49 @@ func (g *navGrid) freeNeighbour(k, d int) int {
 // neighbour n along direction d, for a walk that sets out from room
 // skipFrom and ends in room skipRoom (-1: none). It never exceeds the
 // corridor width of n.
+//
+// A cell's clear width is its clearance read as a width (see oddCells):
+// a walk is squeezed by the furniture near the cells it steps on, not by
+// walls. Corridor cells carry their connector's width; the cell a walk
+// steps into a corridor from is squeezed by its own clearance (unless it
+// lies in the room a route sets out from), while the first cell past a
+// doorway is not squeezed at all. Cells in the rooms a walk starts and
+// ends in are not squeezed, except where it steps over an open boundary
+// between two rooms (no connector).
 func (g *navGrid) stepCost(k, n, d, skipRoom, skipFrom int) rank {
 	if g.corr[n] {
 		v := g.rWidth[n]
-		if !g.corr[k] && !g.moved[n] && int(g.room[k]) != skipFrom {
-			// Stepping into a connector's corridor: the open cell it is
-			// approached from is squeezed by the furniture near it (not
-			// in the room a route sets out from).
-			v = min(v, g.rCross[k])
+		if !g.corr[k] && int(g.room[k]) != skipFrom {
+			v = min(v, g.rClear[k])
 		}
 		return v
 	}
-	v := g.rInf
+	if g.corr[k] {
+		return g.rInf
+	}
 	rk, rn := g.room[k], g.room[n]
-	if !g.corr[k] && rk != rn && rk >= 0 && rn >= 0 {
-		// An open boundary between two rooms (no connector).
-		v = g.rCross[n]
+	if rk != rn && rk >= 0 && rn >= 0 {
+		return g.rClear[n]
 	}
 	if r := int(rn); r != skipRoom && r != skipFrom {
-		// The squeeze across the direction of the step.
-		v = min(v, g.rSqueeze[d>>1][n])
+		return g.rClear[n]
 	}
-	return v
+	return g.rInf
 }
 
-// oddCells is the width of 2m-1 cells, the form of every squeeze and
-// crossing width.
+// oddCells is the width of 2m-1 cells: a cell m steps from the nearest
+// halo cell has m-1 free cells on each side of it before the halo.
 func (g *navGrid) oddCells(m int32) float64 { return float64(2*m-1) * g.cell }
 
 // costTables numbers every width a step on the grid can cost, together
 // with the extra labels the searches start from, and fills the per-cell
 // tables stepCost reads: which cells are corridors, each corridor's width,
-// the width of stepping over each open cell's boundary, and the squeeze
-// across a horizontal and a vertical step into each cell.
+// and each cell's clear width.
 func (g *navGrid) costTables(extra ...float64) {
 	n := len(g.free)
 	g.corr = g.mem.boolsFilled(n)
 	// The widths in odd multiples of the cell, by multiple: 0 up to the
-	// longest run or clearance there can be on this grid. Every other
+	// grid's span (longer clearances are read as that). Every other
 	// width: corridors, the open plan's crossing, the start labels,
 	// nothing (0) and no limit (+Inf).
 	maxM := int32(g.nx + g.ny)
@@ -112,12 +117,10 @@ func (g *navGrid) costTables(extra ...float64) {
 	g.rInf = g.rankOf(math.Inf(1))
 	g.rZero = g.rankOf(0)
 	g.rWidth = g.mem.int32sFilled(n)
-	g.rCross = g.mem.int32sFilled(n)
-	g.rSqueeze[0] = g.mem.int32sFilled(n)
-	g.rSqueeze[1] = g.mem.int32sFilled(n)
+	g.rClear = g.mem.int32sFilled(n)
 	rOpen := g.rankOf(float64(g.nx+g.ny) * g.cell)
-	rWidth, rCross, sq0, sq1 := g.rWidth[:n], g.rCross[:n], g.rSqueeze[0][:n], g.rSqueeze[1][:n]
-	corrs, clears, vrun, hrun := g.corr[:n], g.clear[:n], g.vrun[:n], g.hrun[:n]
+	rWidth, rClear := g.rWidth[:n], g.rClear[:n]
+	corrs, clears := g.corr[:n], g.clear[:n]
 	widths := g.width[:n]
 	for k := range n {
 		corr := !math.IsInf(widths[k], 1)
@@ -126,13 +129,16 @@ func (g *navGrid) costTables(extra ...float64) {
 		if corr {
 			rWidth[k] = g.rankOf(widths[k])
 		}
-		if c := clears[k]; c == noObstacle {
-			rCross[k] = rOpen
-		} else {
-			rCross[k] = rankOfM[c]
+		switch c := clears[k]; {
+		case c == noObstacle:
+			rClear[k] = rOpen
+		case c > maxM:
+			// A clearance measured round walls can exceed the grid's
+			// span; it is wider than any connector all the same.
+			rClear[k] = rankOfM[maxM]
+		default:
+			rClear[k] = rankOfM[c]
 		}
-		sq0[k] = rankOfM[vrun[k]]
-		sq1[k] = rankOfM[hrun[k]]
 	}
 }
 

@@ -61,6 +61,8 @@ var allTools = []tool{
 	{"suggest", "suggest", nil},
 	{"txt", "compile", map[string]any{"format": "txt"}},
 	{"lint", "lint", nil}, // not in the default set: the lead owns it
+	{"describe", "describe", nil},
+	{"validate", "validate", nil},
 }
 
 // plan is one corpus entry.
