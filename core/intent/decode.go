@@ -62,9 +62,9 @@ type Edge struct {
 	From, To string
 }
 
-// Facings are the accepted windows.facing values: the compass letters, then
+// facings are the accepted windows.facing values: the compass letters, then
 // the site direction names.
-var Facings = []string{"N", "S", "E", "W", "street", "back", "equator_side", "sunrise_side", "sunset_side"}
+var facings = []string{"N", "S", "E", "W", "street", "back", "equator_side", "sunrise_side", "sunset_side"}
 
 // isLetter reports a compass-letter facing.
 func isLetter(f string) bool { return f == "N" || f == "S" || f == "E" || f == "W" }
@@ -225,7 +225,7 @@ func (d *decoder) roomReq(path string, v *value) RoomReq {
 }
 
 func validFacing(s string) bool {
-	for _, f := range Facings {
+	for _, f := range facings {
 		if f == s {
 			return true
 		}
@@ -234,8 +234,8 @@ func validFacing(s string) bool {
 }
 
 func quotedFacings() string {
-	q := make([]string, len(Facings))
-	for i, f := range Facings {
+	q := make([]string, len(facings))
+	for i, f := range facings {
 		q[i] = strconv.Quote(f)
 	}
 	return strings.Join(q, ", ")

@@ -18,9 +18,9 @@ type GraphReport struct {
 	ExtraConnections   [][2]string `json:"extra_connections"`
 }
 
-// ErrGraphShape is returned for an intended graph that is not an object of
+// errGraphShape is returned for an intended graph that is not an object of
 // room name → array of room names.
-var ErrGraphShape = errors.New("graph must be an object mapping each room (id or label) to an array of the rooms it opens into, optionally wrapped as {\"input_graph\": {...}}")
+var errGraphShape = errors.New("graph must be an object mapping each room (id or label) to an array of the rooms it opens into, optionally wrapped as {\"input_graph\": {...}}")
 
 // graphRoom is one room of the pooled building graph.
 type graphRoom struct{ id, label string }
@@ -34,7 +34,7 @@ type graphRoom struct{ id, label string }
 func CheckGraph(f *analysis.Facts, raw []byte) (GraphReport, error) {
 	v, err := parseValue(raw)
 	if err != nil || !v.isObject() {
-		return GraphReport{}, ErrGraphShape
+		return GraphReport{}, errGraphShape
 	}
 	if inner, ok := v.get("input_graph"); ok && len(v.keys) == 1 && inner.isObject() {
 		v = inner
@@ -42,11 +42,11 @@ func CheckGraph(f *analysis.Facts, raw []byte) (GraphReport, error) {
 	for _, k := range v.keys {
 		nb := v.props[k]
 		if nb.kind != kArray {
-			return GraphReport{}, ErrGraphShape
+			return GraphReport{}, errGraphShape
 		}
 		for _, e := range nb.arr {
 			if e.kind != kString {
-				return GraphReport{}, ErrGraphShape
+				return GraphReport{}, errGraphShape
 			}
 		}
 	}
