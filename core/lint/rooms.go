@@ -25,7 +25,7 @@ const (
 // Fixture families a wet room or a kitchen is expected to contain.
 var (
 	bathFixtures    = []string{"wc", "toilet", "basin", "sink", "shower", "bathtub", "bath", "tub"}
-	kitchenFixtures = []string{"kitchen_sink", "counter", "worktop", "stove", "hob", "cooktop", "fridge", "refrigerator"}
+	kitchenFixtures = []string{"kitchen_sink", "sink", "counter", "worktop", "stove", "hob", "cooktop", "oven", "fridge", "refrigerator"}
 )
 
 // roomName is how findings name a room: its label, else its id.
