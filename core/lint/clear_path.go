@@ -2,6 +2,7 @@ package lint
 
 import (
 	"math"
+	"slices"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -182,14 +183,78 @@ func newOccGrid(pg geom.Polygon, buf []occState) (*occGrid, bool) {
 		}
 		return g, true
 	}
-	for y := range ny {
-		for x := range nx {
-			if inPolygon(pg, g.centre(x, y)) {
-				g.cells[y*nx+x] = occFree
+	g.fill(pg)
+	return g, true
+}
+
+// fill marks free every cell whose centre inPolygon puts in pg, row by row
+// instead of cell by cell: a row's crossings with the edges are computed
+// once (with inPolygon's own expression, so each parity is the same), and
+// only the cells near an edge are tested for lying on the boundary. A room
+// of n edges costs rows·n plus its cells, not cells·n.
+func (g *occGrid) fill(pg geom.Polygon) {
+	n := len(pg)
+	var xs []float64
+	for y := range g.ny {
+		cy := g.centre(0, y).Y
+		xs = xs[:0]
+		for i, j := 0, n-1; i < n; j, i = i, i+1 {
+			a, b := pg[i], pg[j]
+			if (a.Y > cy) != (b.Y > cy) {
+				xs = append(xs, (b.X-a.X)*(cy-a.Y)/(b.Y-a.Y)+a.X)
 			}
 		}
+		slices.Sort(xs)
+		row := g.cells[y*g.nx : (y+1)*g.nx]
+		k := 0
+		for x := range row {
+			px := g.centre(x, y).X
+			for k < len(xs) && xs[k] <= px {
+				k++
+			}
+			if (len(xs)-k)%2 == 1 {
+				row[x] = occFree
+			}
+		}
+		for i, j := 0, n-1; i < n; j, i = i, i+1 {
+			g.markOnEdge(row, y, cy, pg[i], pg[j])
+		}
 	}
-	return g, true
+}
+
+// markOnEdge marks free the cells of row y (centres at height cy) that
+// onSegment puts on the edge from a to b. Only the cells within a
+// generous reach of the edge are tested: onSegment's tolerance and the
+// overshoot it allows past the ends are both far below a cell.
+func (g *occGrid) markOnEdge(row []occState, y int, cy float64, a, b geom.Point) {
+	ab := b.Sub(a)
+	l := ab.Len()
+	reach := geom.Eps
+	if l > geom.Eps {
+		reach = geom.Eps*math.Max(1, l)/l + geom.Eps/l
+	}
+	reach = 2*reach + 1e-9*(math.Abs(cy)+1)
+	if cy < math.Min(a.Y, b.Y)-reach || cy > math.Max(a.Y, b.Y)+reach {
+		return
+	}
+	lo, hi := math.Min(a.X, b.X)-reach, math.Max(a.X, b.X)+reach
+	if ab.Y != 0 {
+		// Along the row, the edge's band of half-width reach spans
+		// reach·l/|ab.Y| either side of where its line crosses the row.
+		xl := a.X + (cy-a.Y)*ab.X/ab.Y
+		w := reach*l/math.Abs(ab.Y) + 1e-9*(math.Abs(xl)+1)
+		lo, hi = math.Max(lo, xl-w), math.Min(hi, xl+w)
+	}
+	if lo > hi {
+		return
+	}
+	x0 := max(int(math.Floor((lo-g.x0)/g.cell)), 0)
+	x1 := min(int(math.Ceil((hi-g.x0)/g.cell)), g.nx-1)
+	for x := x0; x <= x1; x++ {
+		if row[x] != occFree && onSegment(a, b, g.centre(x, y)) {
+			row[x] = occFree
+		}
+	}
 }
 
 // isAxisRect reports whether pg is exactly its bounding box b: four

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -39,5 +41,53 @@ func TestSwingDistance(t *testing.T) {
 	}
 	if _, ok := s.rectDistance(geom.Rect{Min: geom.Point{X: 0, Y: 0}, Max: geom.Point{X: 100, Y: 100}}); ok {
 		t.Error("a piece far away counts")
+	}
+}
+
+// TestOccFillMatchesInPolygon holds the grid's row-by-row fill to
+// inPolygon tested at every cell centre, on polygons built to put centres
+// on edges and vertices: grid-aligned and diagonal edges, regular n-gons
+// (a curved room's outline), slivers and random shapes.
+func TestOccFillMatchesInPolygon(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	var shapes []geom.Polygon
+	ngon := func(cx, cy, r float64, n int, turn float64) geom.Polygon {
+		var pg geom.Polygon
+		for i := range n {
+			a := turn + 2*math.Pi*float64(i)/float64(n)
+			pg = append(pg, geom.Point{X: cx + r*math.Cos(a), Y: cy + r*math.Sin(a)})
+		}
+		return pg
+	}
+	shapes = append(shapes,
+		geom.Polygon{{X: 0, Y: 0}, {X: 4000, Y: 0}, {X: 4000, Y: 2000}, {X: 2000, Y: 2000}, {X: 2000, Y: 4000}, {X: 0, Y: 4000}},
+		geom.Polygon{{X: 0, Y: 0}, {X: 6000, Y: 0}, {X: 0, Y: 3000}},
+		geom.Polygon{{X: 0, Y: 0}, {X: 3000, Y: 3000}, {X: 0, Y: 6000}, {X: -3000, Y: 3000}},
+		geom.Polygon{{X: 0, Y: 0}, {X: 9000, Y: 10}, {X: 9000, Y: 60}, {X: 0, Y: 50}},
+		ngon(0, 0, 3000, 64, 0), ngon(500, 700, 2500, 6, math.Pi/6), ngon(0, 0, 1800, 5, 0.3),
+	)
+	for range 300 {
+		n := 3 + rng.IntN(12)
+		var pg geom.Polygon
+		for range n {
+			// Coordinates on a 50 mm lattice put many centres exactly on
+			// edges and vertices.
+			pg = append(pg, geom.Point{X: float64(rng.IntN(160)) * 50, Y: float64(rng.IntN(160)) * 50})
+		}
+		shapes = append(shapes, pg)
+	}
+	for si, pg := range shapes {
+		g, ok := newOccGrid(pg, nil)
+		if !ok {
+			continue
+		}
+		for y := range g.ny {
+			for x := range g.nx {
+				want := inPolygon(pg, g.centre(x, y))
+				if got := g.cells[y*g.nx+x] == occFree; got != want {
+					t.Fatalf("shape %d, cell (%d, %d) at %v: fill says %v, inPolygon %v", si, x, y, g.centre(x, y), got, want)
+				}
+			}
+		}
 	}
 }
