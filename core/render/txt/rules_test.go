@@ -196,15 +196,25 @@ func TestOneCellLine(t *testing.T) {
 	}
 }
 
-// TestButtSolid pins a leg drawn alone: its footprint stops square at its
-// end points, half the thickness either side.
-func TestButtSolid(t *testing.T) {
+// TestLegOutline pins a straight leg drawn alone: the ring round its
+// footprint reaching half the thickness past each end, walked along the
+// left face first, then both faces again stopping square at the end
+// points, each from the leg's start to its end.
+func TestLegOutline(t *testing.T) {
 	sg := wallSeg{A: geom.Point{X: 0, Y: 0}, B: geom.Point{X: 3000, Y: 4000}, H: 50}
-	got := buttSolid(sg)
-	want := []geom.Point{{X: 40, Y: -30}, {X: 3040, Y: 3970}, {X: 2960, Y: 4030}, {X: -40, Y: 30}}
+	got := legOutline(sg)
+	p := func(x, y float64) geom.Point { return geom.Point{X: x, Y: y} }
+	want := []edge{
+		{p(-70, -10), p(2990, 4070)}, {p(2990, 4070), p(3070, 4010)},
+		{p(3070, 4010), p(10, -70)}, {p(10, -70), p(-70, -10)},
+		{p(-40, 30), p(2960, 4030)}, {p(40, -30), p(3040, 3970)},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d edges, want %d: %v", len(got), len(want), got)
+	}
 	for i := range want {
-		if !got[i].ApproxEqual(want[i]) {
-			t.Errorf("corner %d = %v, want %v", i, got[i], want[i])
+		if !got[i].a.ApproxEqual(want[i].a) || !got[i].b.ApproxEqual(want[i].b) {
+			t.Errorf("edge %d = %v, want %v", i, got[i], want[i])
 		}
 	}
 	if !legByLeg([]wallSeg{sg}) {

@@ -83,10 +83,8 @@ func extent(p *ir.Plan, segs []wallSeg) (geom.Rect, bool) {
 		}
 		b = b.Union(geom.Rect{Min: q, Max: q})
 	}
-	// The extent keeps every leg's full footprint, even when the legs are
-	// drawn stopping square at their ends.
 	for _, sg := range segs {
-		for _, q := range sg.Solid() {
+		for _, q := range footprint(sg) {
 			add(q)
 		}
 	}

@@ -75,7 +75,6 @@ func drawWalls(g *grid, p *ir.Plan, segs []wallSeg) {
 			curved[sg.Wall] = true
 		}
 	}
-	var loose [][]geom.Point
 	var groups []*group
 	byKey := map[string]*group{}
 	for i, sg := range segs {
@@ -102,21 +101,10 @@ func drawWalls(g *grid, p *ir.Plan, segs []wallSeg) {
 			gr.voids = append(gr.voids, sg.Void(c-o.Width/2, c+o.Width/2))
 		}
 	}
+	var loose []edge
 	for _, sg := range segs {
-		if !fallback && curved[sg.Wall] {
-			loose = append(loose, sg.Solid())
-		}
-	}
-	if fallback {
-		for _, sg := range segs {
-			if sg.Arc == nil {
-				loose = append(loose, buttSolid(sg))
-			}
-		}
-		for _, sg := range segs {
-			if sg.Arc != nil {
-				loose = append(loose, sg.Solid())
-			}
+		if fallback || curved[sg.Wall] {
+			loose = append(loose, legOutline(sg)...)
 		}
 	}
 	for _, gr := range groups {
@@ -124,10 +112,8 @@ func drawWalls(g *grid, p *ir.Plan, segs []wallSeg) {
 			g.line(e.a, e.b, 0)
 		}
 	}
-	for _, s := range loose {
-		for _, e := range ringEdges(s) {
-			g.line(e.a, e.b, 0)
-		}
+	for _, e := range loose {
+		g.line(e.a, e.b, 0)
 	}
 }
 
@@ -142,13 +128,63 @@ func legByLeg(segs []wallSeg) bool {
 	return false
 }
 
-// buttSolid is a straight leg's footprint without the half thickness the
-// union adds past each end: when walls are drawn leg by leg, a leg stops
-// square at its end points.
-func buttSolid(sg wallSeg) []geom.Point {
+// legOutline is what a leg drawn on its own contributes: the ring round
+// its solid (solidRing), then its two faces once more, each walked from
+// the leg's start to its end. The second pass does not end where the ring
+// does (a straight leg's faces stop square at its end points, the ring
+// reaches half the thickness past them; an arc's face vertices are placed
+// by slightly different arithmetic), so where the two passes round to
+// different cells, both are marked.
+func legOutline(sg wallSeg) []edge {
+	out := ringEdges(solidRing(sg))
+	if sg.Arc != nil {
+		n := arcSteps(sg)
+		for _, rad := range []float64{sg.Arc.Radius + sg.H, sg.Arc.Radius - sg.H} {
+			prev := sg.ArcAt(fromEnd(0, n), rad)
+			for k := 1; k <= n; k++ {
+				q := sg.ArcAt(fromEnd(k, n), rad)
+				out = append(out, edge{prev, q})
+				prev = q
+			}
+		}
+		return out
+	}
 	n := sg.Normal().Mul(sg.H)
-	return []geom.Point{sg.A.Sub(n), sg.B.Sub(n), sg.B.Add(n), sg.A.Add(n)}
+	return append(out, edge{sg.A.Add(n), sg.B.Add(n)}, edge{sg.A.Sub(n), sg.B.Sub(n)})
 }
+
+// solidRing is a leg's solid as the leg-by-leg outline walks it: along the
+// left face (the side Normal points to) from start to end, across the end,
+// back along the right face and across the start. Both kinds of leg reach
+// half the thickness past their ends (a curved one along its tangent).
+func solidRing(sg wallSeg) []geom.Point {
+	s := sg.Solid()
+	if sg.Arc != nil {
+		return s
+	}
+	// Solid lists a straight leg's corners the other way round.
+	return []geom.Point{s[3], s[2], s[1], s[0]}
+}
+
+// footprint is the part of a leg the extent holds: a straight leg's whole
+// solid, but a curved leg only between its end points, without the
+// overhang along its tangents.
+func footprint(sg wallSeg) []geom.Point {
+	if sg.Arc != nil {
+		return sg.ArcPiece(0, 1, false, false)
+	}
+	return sg.Solid()
+}
+
+// arcSteps is how many chords tessellate a curved leg (as ArcPiece does).
+func arcSteps(sg wallSeg) int {
+	return max(1, int(math.Ceil(math.Abs(sg.Arc.Sweep)/wallseg.ArcStep-1e-9)))
+}
+
+// fromEnd is the fraction of the k-th of n vertices counted back from the
+// arc's end, 1-(n-k)/n: the same point as k/n in exact arithmetic, but not
+// always the same float.
+func fromEnd(k, n int) float64 { return 1 - float64(n-k)/float64(n) }
 
 // edge is a straight piece of outline.
 type edge struct{ a, b geom.Point }
