@@ -31,7 +31,7 @@ func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 
 // roomItem expands a room statement.
 func (e *expander) roomItem(n *syntax.RoomStmt, env *environment) Item {
-	r := &Room{ID: ident(n.ID), Form: RoomForm(n.Form), RelDir: word(n.RelDir), RelRef: ident(n.RelRef), Align: word(n.Align), Uses: words(n.Uses)}
+	r := &Room{ID: ident(n.ID), Form: n.Form, RelDir: word(n.RelDir), RelRef: ident(n.RelRef), Align: word(n.Align), Uses: words(n.Uses)}
 	m := &r.Meta
 	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
@@ -50,7 +50,7 @@ func (e *expander) roomItem(n *syntax.RoomStmt, env *environment) Item {
 
 // openingItem expands a opening statement.
 func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
-	o := &Opening{Kind: OpeningKind(n.Kind), ID: ident(n.ID), DoorKind: word(n.DoorKind), Wall: ident(n.Wall), On: ident(n.On),
+	o := &Opening{Kind: n.Kind, ID: ident(n.ID), DoorKind: word(n.DoorKind), Wall: ident(n.Wall), On: ident(n.On),
 		Hinge: word(n.Hinge), Swing: word(n.Swing), Into: ident(n.SwingInto), Slide: word(n.Slide)}
 	m := &o.Meta
 	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
@@ -65,7 +65,7 @@ func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
 		o.Width = e.numClause(n.Width, env)
 		o.Open = e.numClause(n.Open, env)
 	})
-	if o.Kind == Door {
+	if o.Kind == syntax.DoorKind {
 		e.applySet(o, env)
 	}
 	return o
@@ -73,7 +73,7 @@ func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
 
 // furnitureItem expands a furniture statement.
 func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *environment) Item {
-	f := &Furniture{ID: ident(n.ID), Category: word(n.Category), Placement: FurniturePlacement(n.Placement),
+	f := &Furniture{ID: ident(n.ID), Category: word(n.Category), Placement: n.Placement,
 		AgainstWall: ident(n.AgainstWall), Side: word(n.Side), Room: ident(n.Room), Anchor: word(n.Anchor), Flush: n.Flush}
 	m := &f.Meta
 	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
@@ -91,7 +91,7 @@ func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *environment) Item
 
 // dimItem expands a dim statement.
 func (e *expander) dimItem(n *syntax.DimStmt, env *environment) Item {
-	d := &Dim{Mode: DimMode(n.Mode), Ref: ident(n.Ref)}
+	d := &Dim{Mode: n.Mode, Ref: ident(n.Ref)}
 	m := &d.Meta
 	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
@@ -106,7 +106,7 @@ func (e *expander) dimItem(n *syntax.DimStmt, env *environment) Item {
 
 // boxItem expands a box statement.
 func (e *expander) boxItem(n *syntax.BoxStmt, env *environment) Item {
-	b := &Box{Kind: BoxKind(n.Kind), ID: ident(n.ID), Dir: word(n.Dir)}
+	b := &Box{Kind: n.Kind, ID: ident(n.ID), Dir: word(n.Dir)}
 	m := &b.Meta
 	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {

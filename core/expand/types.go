@@ -41,6 +41,7 @@ package expand
 import (
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
 // Num is an evaluated numeric clause in millimetres (unit suffixes already
@@ -181,26 +182,12 @@ type Wall struct {
 	Closed        bool
 }
 
-// RoomForm says how a room's floor was given.
-type RoomForm int
-
-const (
-	// RoomAt is `at (x,y) size WxH`.
-	RoomAt RoomForm = iota + 1
-	// RoomRelative is `right-of|left-of|below|above <ref> … size WxH`.
-	RoomRelative
-	// RoomPolygon is `polygon (x,y) …`.
-	RoomPolygon
-	// RoomCircle is `circle at (cx,cy) radius R`.
-	RoomCircle
-)
-
 // Room is a `room` statement (also the rooms of a strip, which stay in
 // their Strip).
 type Room struct {
 	Meta
 	ID      Word
-	Form    RoomForm
+	Form    syntax.RoomForm
 	At      Point // RoomAt top-left; RoomCircle centre
 	Size    Size
 	RelDir  Word // right-of|left-of|below|above
@@ -213,18 +200,6 @@ type Room struct {
 	LabelAt Point
 	Uses    []Word
 }
-
-// OpeningKind says which statement wrote an opening.
-type OpeningKind int
-
-const (
-	// Door is `door`.
-	Door OpeningKind = iota + 1
-	// Window is `window`.
-	Window
-	// Cased is `opening`.
-	Cased
-)
 
 // AttachPos is the evaluated `<pos>` of `on <wall> at <pos>`.
 type AttachPos struct {
@@ -242,7 +217,7 @@ type AttachPos struct {
 // attributes that came from a set rule rather than the statement.
 type Opening struct {
 	Meta
-	Kind     OpeningKind
+	Kind     syntax.OpeningKind
 	ID       Word
 	DoorKind Word // hinged|sliding|barn|bifold|pocket; unset = hinged
 	At       Point
@@ -258,26 +233,12 @@ type Opening struct {
 	FromSet  []string
 }
 
-// FurniturePlacement says how a piece is positioned.
-type FurniturePlacement int
-
-const (
-	// FurnAt is `at (x,y)`.
-	FurnAt FurniturePlacement = iota + 1
-	// FurnAgainst is `against wall <ref> …`.
-	FurnAgainst
-	// FurnCentered is `in <room> centered`.
-	FurnCentered
-	// FurnAnchor is `in <room> anchor <a> …`.
-	FurnAnchor
-)
-
 // Furniture is a `furniture` statement.
 type Furniture struct {
 	Meta
 	ID          Word
 	Category    Word
-	Placement   FurniturePlacement
+	Placement   syntax.FurniturePlacement
 	At          Point
 	AgainstWall Word
 	Segment     Num
@@ -292,26 +253,10 @@ type Furniture struct {
 	Rotate      Num
 }
 
-// DimMode says which form of `dim` was written.
-type DimMode int
-
-const (
-	// DimLinear is `dim (a)->(b)`.
-	DimLinear DimMode = iota + 1
-	// DimFaces is `dim faces …`.
-	DimFaces
-	// DimClear is `dim clear …`.
-	DimClear
-	// DimRadius is `dim radius <wall> [segment n]`.
-	DimRadius
-	// DimDiameter is `dim diameter <room>`.
-	DimDiameter
-)
-
 // Dim is a `dim` statement.
 type Dim struct {
 	Meta
-	Mode     DimMode
+	Mode     syntax.DimMode
 	From, To Point
 	Ref      Word
 	Segment  Num
@@ -319,24 +264,10 @@ type Dim struct {
 	Text     Str
 }
 
-// BoxKind names the at+size elements.
-type BoxKind int
-
-const (
-	// Column is `column`.
-	Column BoxKind = iota + 1
-	// Stair is `stair`.
-	Stair
-	// Elevator is `elevator`.
-	Elevator
-	// Escalator is `escalator`.
-	Escalator
-)
-
 // Box is a `column`, `stair`, `elevator` or `escalator` statement.
 type Box struct {
 	Meta
-	Kind  BoxKind
+	Kind  syntax.BoxKind
 	ID    Word
 	At    Point
 	Size  Size

@@ -9,6 +9,7 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
 // defaultDimOffset is the offset (mm) of a dimension line that states none.
@@ -34,12 +35,12 @@ func (r *resolver) resolveDims() {
 		}
 		rest := func() { cl.emit(d.Offset.Diags, d.Text.Diags) }
 		switch d.Mode {
-		case expand.DimRadius:
+		case syntax.DimRadius:
 			if !r.radiusDim(de, &dm) {
 				rest()
 				continue
 			}
-		case expand.DimDiameter:
+		case syntax.DimDiameter:
 			if !r.diameterDim(d, &dm) {
 				rest()
 				continue
@@ -48,13 +49,13 @@ func (r *resolver) resolveDims() {
 			cl.emit(d.From.Diags, d.To.Diags)
 			dm.From = geom.Point{X: d.From.X, Y: d.From.Y}
 			dm.To = geom.Point{X: d.To.X, Y: d.To.Y}
-			if d.Mode == expand.DimFaces || d.Mode == expand.DimClear {
+			if d.Mode == syntax.DimFaces || d.Mode == syntax.DimClear {
 				dm.Mode = "faces"
-				if d.Mode == expand.DimClear {
+				if d.Mode == syntax.DimClear {
 					dm.Mode = "clear"
 				}
-				a, okA := r.faceProject(dm.From, dm.To, d.Mode == expand.DimClear)
-				b, okB := r.faceProject(dm.To, dm.From, d.Mode == expand.DimClear)
+				a, okA := r.faceProject(dm.From, dm.To, d.Mode == syntax.DimClear)
+				b, okB := r.faceProject(dm.To, dm.From, d.Mode == syntax.DimClear)
 				dm.From, dm.To = a, b
 				if !okA || !okB {
 					dm.NoWall = true
@@ -227,15 +228,15 @@ func (r *resolver) diameterDim(d *expand.Dim, dm *ir.Dim) bool {
 
 // resolveBoxes resolves columns, stairs, elevators and escalators.
 func (r *resolver) resolveBoxes() {
-	for _, kind := range []expand.BoxKind{expand.Column, expand.Stair, expand.Elevator, expand.Escalator} {
+	for _, kind := range []syntax.BoxKind{syntax.ColumnBox, syntax.StairBox, syntax.ElevatorBox, syntax.EscalatorBox} {
 		for _, b := range r.boxes {
 			switch {
 			case b.preCol != nil:
-				if kind == expand.Column {
+				if kind == syntax.ColumnBox {
 					r.plan.Columns = append(r.plan.Columns, *b.preCol)
 				}
 			case b.preVer != nil:
-				if kind == expand.Stair {
+				if kind == syntax.StairBox {
 					r.plan.Vertical = append(r.plan.Vertical, *b.preVer)
 				}
 			case b.src.Kind == kind:
@@ -256,7 +257,7 @@ func (r *resolver) stairWidth(b *boxEl, cross float64) (float64, bool) {
 	return sw, true
 }
 
-var boxNoun = map[expand.BoxKind]string{expand.Column: "Column", expand.Stair: "Stair", expand.Elevator: "Elevator", expand.Escalator: "Escalator"}
+var boxNoun = map[syntax.BoxKind]string{syntax.ColumnBox: "Column", syntax.StairBox: "Stair", syntax.ElevatorBox: "Elevator", syntax.EscalatorBox: "Escalator"}
 
 func (r *resolver) resolveBox(b *boxEl) {
 	src := b.src
@@ -268,11 +269,11 @@ func (r *resolver) resolveBox(b *boxEl) {
 	w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 	if !(w > 0 && h > 0) {
 		code := diag.ErrVertSize
-		if src.Kind == expand.Column {
+		if src.Kind == syntax.ColumnBox {
 			code = diag.ErrColumnSize
 		}
 		r.add(diag.New(code, src.Span, "%s %q has size %s×%s; both sides must be positive", boxNoun[src.Kind], b.id, num(w), num(h)))
-		if src.Kind == expand.Stair {
+		if src.Kind == syntax.StairBox {
 			cl.emit(src.Width.Diags)
 			if src.Width.Set {
 				r.stairWidth(b, math.Min(w, h))
@@ -281,13 +282,13 @@ func (r *resolver) resolveBox(b *boxEl) {
 		return
 	}
 	rc := geom.RectXYWH(x, y, w, h)
-	if src.Kind == expand.Column {
+	if src.Kind == syntax.ColumnBox {
 		r.plan.Columns = append(r.plan.Columns, ir.Column{ID: b.id, Rect: rc, Span: src.Span})
 		return
 	}
 	v := ir.Vertical{ID: b.id, Rect: rc, Dir: src.Dir.V, Span: src.Span}
 	switch src.Kind {
-	case expand.Stair:
+	case syntax.StairBox:
 		v.Kind = ir.Stair
 		cross := math.Min(w, h)
 		v.Width = cross
@@ -299,7 +300,7 @@ func (r *resolver) resolveBox(b *boxEl) {
 			}
 			v.Width = sw
 		}
-	case expand.Elevator:
+	case syntax.ElevatorBox:
 		v.Kind = ir.Elevator
 	default:
 		v.Kind = ir.Escalator

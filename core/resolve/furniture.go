@@ -4,10 +4,10 @@ import (
 	"math"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
-	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
 	"github.com/archlang-go/caddy-archlang/core/ir"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
 // resolveFurniture places every piece of furniture.
@@ -37,7 +37,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 	cl.emit(src.Size.Diags)
 	w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 	if !src.Size.Set {
-		if fx, _, known := lookupFixture(src.Category.V); known && src.Placement == expand.FurnAgainst {
+		if fx, _, known := lookupFixture(src.Category.V); known && src.Placement == syntax.FurnAgainst {
 			w, h = snap(fx.Along, r.grid), snap(fx.Depth, r.grid)
 		} else {
 			r.add(diag.New(diag.ErrFurnSize, src.Span, "Furniture %q needs a `size WxH`: %q has no catalogued footprint", f.id, src.Category.V))
@@ -51,7 +51,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 	cl.emit(src.Rotate.Diags)
 	var against *wallEl
 	var seg geom.Segment
-	if src.Placement == expand.FurnAgainst {
+	if src.Placement == syntax.FurnAgainst {
 		against, seg, ok = r.againstChecks(f, ok)
 	}
 
@@ -67,7 +67,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 
 	// the positioning room
 	var room *roomEl
-	if src.Placement == expand.FurnCentered || src.Placement == expand.FurnAnchor {
+	if src.Placement == syntax.FurnCentered || src.Placement == syntax.FurnAnchor {
 		j, found := r.roomIdx[src.Room.V]
 		switch {
 		case !found || !r.rooms[j].abs:
@@ -75,7 +75,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 			ok = false
 		case r.rooms[j].room.Shape != ir.RoomRect:
 			how := "centered"
-			if src.Placement == expand.FurnAnchor {
+			if src.Placement == syntax.FurnAnchor {
 				how = "anchor " + src.Anchor.V
 			}
 			r.add(diag.New(diag.ErrPlacePoly, src.Span, "Furniture %q is placed `in %s` with `%s`, but %q is not a rectangle; place it with `at (x,y)` (and `rotate`)",
@@ -86,21 +86,21 @@ func (r *resolver) placeFurniture(f *furnEl) {
 		}
 	}
 	switch src.Placement {
-	case expand.FurnAgainst, expand.FurnCentered:
-	case expand.FurnAnchor:
+	case syntax.FurnAgainst, syntax.FurnCentered:
+	case syntax.FurnAnchor:
 		if room != nil {
 			cl.emit(src.Inset.Diags)
 		}
 	default:
 		cl.emit(src.At.Diags)
 	}
-	if room != nil && src.Flush && (src.Placement == expand.FurnCentered || (src.Placement == expand.FurnAnchor && src.Anchor.V == "center")) {
+	if room != nil && src.Flush && (src.Placement == syntax.FurnCentered || (src.Placement == syntax.FurnAnchor && src.Anchor.V == "center")) {
 		sp := src.Span
 		if c, found := src.Clause("flush"); found {
 			sp = c.Span
 		}
 		word := "centered"
-		if src.Placement == expand.FurnAnchor {
+		if src.Placement == syntax.FurnAnchor {
 			word = "anchor center"
 		}
 		r.add(diag.New(diag.ErrFurnFlush, sp, "Furniture %q is `%s`, which touches no edge, so `flush` has no wall face to measure from", f.id, word))
@@ -113,17 +113,17 @@ func (r *resolver) placeFurniture(f *furnEl) {
 	}
 
 	switch src.Placement {
-	case expand.FurnAgainst:
+	case syntax.FurnAgainst:
 		fu.Placement = "against"
 		fu.Rect, fu.Rotate = r.againstRect(f, against, seg, w, h)
-	case expand.FurnCentered:
+	case syntax.FurnCentered:
 		fu.Placement = "anchored"
 		rc := room.rect
 		x := snap(rc.Min.X+(rc.W()-w)/2, r.grid)
 		y := snap(rc.Min.Y+(rc.H()-h)/2, r.grid)
 		fu.Rect = geom.RectXYWH(x, y, w, h)
 		fu.Rotate = rot
-	case expand.FurnAnchor:
+	case syntax.FurnAnchor:
 		fu.Placement = "anchored"
 		fu.Rect, fu.Rotate = r.anchorRect(f, room, w, h, rot)
 	default:
@@ -483,7 +483,7 @@ func (r *resolver) furnitureRoomDiags() {
 		}
 		f.roomDiags = nil
 		src := f.src
-		if !src.Room.Set() || src.Placement == expand.FurnCentered || src.Placement == expand.FurnAnchor {
+		if !src.Room.Set() || src.Placement == syntax.FurnCentered || src.Placement == syntax.FurnAnchor {
 			continue
 		}
 		if _, ok := r.roomIdx[src.Room.V]; ok {

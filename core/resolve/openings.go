@@ -4,23 +4,23 @@ import (
 	"math"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
-	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
-var openingNoun = map[expand.OpeningKind]string{expand.Door: "Door", expand.Window: "Window", expand.Cased: "Opening"}
+var openingNoun = map[syntax.OpeningKind]string{syntax.DoorKind: "Door", syntax.WindowKind: "Window", syntax.CasedKind: "Opening"}
 
-var openingCode = map[expand.OpeningKind]struct{ width, off, fix string }{
-	expand.Door:   {diag.ErrDoorWidth, diag.WarnDoorOffWall, "door"},
-	expand.Window: {diag.ErrWindowWidth, diag.WarnWindowOffWall, "window"},
-	expand.Cased:  {diag.ErrOpeningWidth, diag.WarnOpeningOffWall, "opening"},
+var openingCode = map[syntax.OpeningKind]struct{ width, off, fix string }{
+	syntax.DoorKind:   {diag.ErrDoorWidth, diag.WarnDoorOffWall, "door"},
+	syntax.WindowKind: {diag.ErrWindowWidth, diag.WarnWindowOffWall, "window"},
+	syntax.CasedKind:  {diag.ErrOpeningWidth, diag.WarnOpeningOffWall, "opening"},
 }
 
 // resolveOpenings hosts every opening of one kind on its wall.
-func (r *resolver) resolveOpenings(kind expand.OpeningKind) {
+func (r *resolver) resolveOpenings(kind syntax.OpeningKind) {
 	for _, o := range r.openings {
 		if o.src.Kind != kind {
 			continue
@@ -59,14 +59,14 @@ func (r *resolver) resolveOpening(o *openingEl) {
 	}
 	op := ir.Opening{ID: o.id, Width: width, Wall: -1, Segment: -1, Span: src.Span, File: fileName(src.File)}
 	switch src.Kind {
-	case expand.Door:
+	case syntax.DoorKind:
 		op.Kind = ir.Door
 		op.DoorKind = vocab.Hinged
 		if src.DoorKind.Set() {
 			op.DoorKind = vocab.DoorKind(src.DoorKind.V)
 		}
 		op.Hinge, op.Swing, op.Slide, op.Open = "left", "in", "left", 0.5
-	case expand.Window:
+	case syntax.WindowKind:
 		op.Kind = ir.Window
 	default:
 		op.Kind = ir.Cased
@@ -77,7 +77,7 @@ func (r *resolver) resolveOpening(o *openingEl) {
 		op.Attached = true
 		h, ok := r.attach(o, &op)
 		if !ok {
-			if src.Kind == expand.Door {
+			if src.Kind == syntax.DoorKind {
 				r.doorClauses(o, &op, nil, stmt)
 			}
 			return
@@ -118,7 +118,7 @@ func (r *resolver) resolveOpening(o *openingEl) {
 		}
 	}
 
-	if src.Kind == expand.Door {
+	if src.Kind == syntax.DoorKind {
 		r.doorClauses(o, &op, host, stmt)
 	}
 	r.plan.Openings = append(r.plan.Openings, op)

@@ -425,9 +425,9 @@ func (r *resolver) elements() {
 func (r *resolver) elementPasses() {
 	r.resolveWalls()
 	r.resolveRooms()
-	r.resolveOpenings(expand.Door)
-	r.resolveOpenings(expand.Window)
-	r.resolveOpenings(expand.Cased)
+	r.resolveOpenings(syntax.DoorKind)
+	r.resolveOpenings(syntax.WindowKind)
+	r.resolveOpenings(syntax.CasedKind)
 	r.resolveFurniture()
 	r.resolveDims()
 	r.resolveBoxes()
@@ -467,9 +467,9 @@ func (r *resolver) collect(items []expand.Item) {
 		case *expand.Opening:
 			var c string
 			switch n.Kind {
-			case expand.Door:
+			case syntax.DoorKind:
 				c = "door"
-			case expand.Window:
+			case syntax.WindowKind:
 				c = "window"
 			default:
 				c = "opening"
@@ -494,8 +494,8 @@ func (r *resolver) collect(items []expand.Item) {
 	}
 }
 
-var boxName = map[expand.BoxKind]string{
-	expand.Column: "column", expand.Stair: "stair", expand.Elevator: "elevator", expand.Escalator: "escalator",
+var boxName = map[syntax.BoxKind]string{
+	syntax.ColumnBox: "column", syntax.StairBox: "stair", syntax.ElevatorBox: "elevator", syntax.EscalatorBox: "escalator",
 }
 
 // checkDupIDs reports every explicit id an earlier element (explicit or

@@ -10,6 +10,7 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
 // circleSides is the number of sides of the ring a circular room is
@@ -71,8 +72,8 @@ func (r *resolver) resolveRooms() {
 		}
 		cl := r.clauses(&src.Meta, known...)
 		switch src.Form {
-		case expand.RoomAt, expand.RoomRelative:
-			if src.Form == expand.RoomRelative {
+		case syntax.RoomAt, syntax.RoomRelative:
+			if src.Form == syntax.RoomRelative {
 				rm.room.Placement = "relational"
 				r.checkAlign(rm)
 			}
@@ -85,7 +86,7 @@ func (r *resolver) resolveRooms() {
 			}
 			cl.emit(src.LabelAt.Diags, src.Label.Diags)
 			rm.ok = true
-			if src.Form == expand.RoomAt {
+			if src.Form == syntax.RoomAt {
 				rm.abs = true
 				x, y := snap(src.At.X, r.grid), snap(src.At.Y, r.grid)
 				rm.setRect(geom.RectXYWH(x, y, w, h))
@@ -93,7 +94,7 @@ func (r *resolver) resolveRooms() {
 				// Placed by layout(); the size is known now.
 				rm.rect = geom.RectXYWH(0, 0, w, h)
 			}
-		case expand.RoomPolygon:
+		case syntax.RoomPolygon:
 			var pg geom.Polygon
 			for _, p := range src.Polygon {
 				cl.emit(p.Diags)
@@ -108,7 +109,7 @@ func (r *resolver) resolveRooms() {
 			rm.room.Polygon = pg
 			rm.rect = pg.Bounds()
 			cl.emit(src.LabelAt.Diags)
-		case expand.RoomCircle:
+		case syntax.RoomCircle:
 			cl.emit(src.At.Diags, src.Radius.Diags, src.Label.Diags)
 			c := geom.Point{X: snap(src.At.X, r.grid), Y: snap(src.At.Y, r.grid)}
 			rad := snap(src.Radius.V, r.grid)
@@ -407,7 +408,7 @@ func (r *resolver) finishRooms() {
 		if !rm.ok {
 			continue
 		}
-		if !rm.pre && !rm.bad && rm.src != nil && rm.src.Form == expand.RoomRelative && rm.src.LabelAt.Set {
+		if !rm.pre && !rm.bad && rm.src != nil && rm.src.Form == syntax.RoomRelative && rm.src.LabelAt.Set {
 			r.labelAt(rm)
 		}
 		r.plan.Rooms = append(r.plan.Rooms, rm.room)
