@@ -227,6 +227,7 @@ type spot struct {
 	ws    int     // index into segs
 	at    float64 // distance along the segment
 	free  float64 // length of the free stretch
+	edge  int     // which edge of the room's ring the stretch lies on
 	order int     // enumeration order
 }
 
@@ -258,7 +259,7 @@ func (s *suggester) spots(i int, width float64, door bool, keep func(w int) bool
 			if !ok {
 				continue
 			}
-			out = append(out, spot{room: i, ws: k, at: at, free: free})
+			out = append(out, spot{room: i, ws: k, at: at, free: free, edge: e})
 		}
 	}
 	return out
@@ -470,7 +471,9 @@ func (s *suggester) unreachable(i int, code string) Suggestion {
 		to int
 	}
 	// Each interior spot joins the rooms whose boundary it lies on: found
-	// through the room index, then listed room by room, spot by spot.
+	// through the room index, then listed edge by edge of the room's ring
+	// (as the reference goes round it), and room by room, spot by spot
+	// along one edge.
 	type join struct{ room, spot int }
 	var joins []join
 	own := s.spots(i, DoorWidth, true, func(w int) bool { return !s.exterior(w) })
@@ -491,6 +494,9 @@ func (s *suggester) unreachable(i int, code string) Suggestion {
 		}
 	}
 	slices.SortFunc(joins, func(a, b join) int {
+		if c := cmp.Compare(own[a.spot].edge, own[b.spot].edge); c != 0 {
+			return c
+		}
 		if a.room != b.room {
 			return a.room - b.room
 		}
