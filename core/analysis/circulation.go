@@ -17,8 +17,7 @@ const (
 	// CellBudget bounds the nav grid's cell count.
 	CellBudget = 250000
 	// MaxCorridorMm bounds how far a connector's corridor is cut through
-	// walls and furniture on each side (and how deep a doorway seed is
-	// looked for).
+	// walls and furniture on each side.
 	MaxCorridorMm = 2000
 	// seedEps nudges a doorway seed off a cell boundary, into the room.
 	seedEps = 1e-6
@@ -112,7 +111,9 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		wr.WalkDistanceMm, wr.BottleneckClearWidthMm, wr.DetourRatio = g.walk(seed, t, dist[t], wide)
 		c.Rooms = append(c.Rooms, wr)
 	}
-	c.Routes = m.routes(g, targets)
+	if seed >= 0 {
+		c.Routes = m.routes(g, targets)
+	}
 	return c
 }
 

@@ -8,7 +8,9 @@ import (
 )
 
 // seedCell is a connector's doorway cell on the side of room r: its centre
-// stepped into the room by half the wall and half a cell.
+// stepped into the room by half the wall and half a cell, or past the
+// furniture in the doorway to the first open cell straight in (-1 when
+// the room's floor ends first).
 func (m *Model) seedCell(g *navGrid, opIdx, r int) int {
 	p := m.Plan
 	op := &p.Openings[opIdx]
@@ -27,15 +29,21 @@ func (m *Model) seedCell(g *navGrid, opIdx, r int) int {
 				}
 				// The first open cell inward, past any furniture in the
 				// doorway.
-				for off := w.Thickness/2 + g.cell/2 + seedEps; off <= MaxCorridorMm; off += g.cell {
+				// At most a step per row and column of the grid: far
+				// from the origin a step can be lost to rounding.
+				steps := g.nx + g.ny
+				for off := w.Thickness/2 + g.cell/2 + seedEps; steps > 0; off, steps = off+g.cell, steps-1 {
 					k, ok := g.cellOf(op.Center.Add(n.Mul(off)))
-					if !ok {
+					if !ok || int(g.room[k]) != r {
 						break
 					}
 					if g.open[k] {
 						return k
 					}
 				}
+				// Furniture fills the floor straight in from the
+				// doorway: the walk has nowhere to start.
+				return -1
 			}
 		}
 	}

@@ -125,8 +125,15 @@ func Refused(src []byte, reason string) Result {
 }
 
 // Run repairs a resolved plan. f is its source and tree the parse it was
-// resolved from.
-func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
+// resolved from. It takes no guard: see RunGuarded.
+func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result { return RunGuarded(f, tree, p, nil) }
+
+// RunGuarded is Run with a guard on the walks: a step of a piece's repair
+// that would take the walk from the entrance to a room, or a key route,
+// from at least WalkMin of clear width to less (or cut it off), as measure
+// reads the storey with the piece moved, is not taken; the piece stays
+// where the step found it and is reported. A nil measure guards nothing.
+func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) Result {
 	src := f.Src
 	res := Result{OK: true, Changes: []Change{}, Unresolved: []Unresolved{}, Source: string(src)}
 	if p == nil || tree == nil || tree.Plan == nil {
@@ -169,14 +176,16 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 			}
 		}
 		placed := newPlacedSet()
+		guard := newWalkGuard(pg, measure)
 		for i := range pg.Furniture {
 			k, known := number[pg.Furniture[i].Span]
 			if !known {
 				k = base + i
 			}
 			var fl flags
-			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed, &fl)
-			if ok && un == nil && !fl.doorTie && !fl.swingTie && !fl.straddles {
+			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed, guard, &fl)
+			guard.place(i, final)
+			if ok && un == nil && !fl.doorTie && !fl.swingTie && !fl.straddles && fl.pinch == "" {
 				// A moved piece that still meets a wall or a piece is
 				// reported as well as logged.
 				_, _, centred, hit := clearWalls(pg, final)
@@ -197,6 +206,11 @@ func Run(f *source.File, tree *syntax.File, p *ir.Plan) Result {
 				ch.Level = level
 				res.Changes = append(res.Changes, ch)
 				edits = append(edits, e)
+			}
+			if fl.pinch != "" {
+				fu := &pg.Furniture[i]
+				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+				res.Unresolved = append(res.Unresolved, Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])), Reason: strings.Replace(reasonPinch, "%q", strconv.Quote(fl.pinch), 1), Span: &sp})
 			}
 			if fl.doorTie || fl.wallTie || fl.swingTie || fl.straddles {
 				fu := &pg.Furniture[i]
@@ -320,6 +334,9 @@ func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[
 type flags struct {
 	doorTie, wallTie, swingTie, straddles bool
 	snapped                               bool
+	// pinch names the walk a step of the piece's repair would have
+	// narrowed below WalkMin; the piece stopped where that step found it.
+	pinch string
 }
 
 // rewrite is one replacement of source text.
@@ -338,10 +355,20 @@ type rewrite struct {
 // backFixture), fl.swingTie when a piece has two ways out of a leaf's
 // sweep of the same length (see clearSwings), fl.straddles when a piece
 // pushed off one wall straddles the middle of the next.
-func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet, fl *flags) (geom.Rect, Change, *Unresolved, rewrite, bool) {
+func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet, guard *walkGuard, fl *flags) (geom.Rect, Change, *Unresolved, rewrite, bool) {
 	fu := &p.Furniture[i]
 	r := fu.Rect
 	var reasons []string
+	// held reports whether the guard holds back the step from r to r2;
+	// the piece then stays at r, with the reasons it had before the step.
+	held := func(r2 geom.Rect, had int) bool {
+		if w := guard.pinch(i, r, r2); w != "" {
+			fl.pinch = w
+			reasons = reasons[:had]
+			return true
+		}
+		return false
+	}
 	_, fixture := ir.WallFixtures[fu.Type]
 	// The first round runs every pass: walls, earlier pieces, doorway
 	// approach, leaf sweep, and a fixture's wall. A move can take the
@@ -357,7 +384,11 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 	for round := 0; round < MaxRounds; round++ {
 		r0 := r
 		{
+			had := len(reasons)
 			r2, pushed, centred := pushOut(p, fu, r, grid, &reasons)
+			if !centred && held(r2, had) {
+				return finish(src, p, fu, r, n, stmts, reasons)
+			}
 			if centred {
 				if len(reasons) > 0 {
 					// Pushed off an earlier wall, then found straddling
@@ -372,6 +403,9 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 			r, everPushed = r2, everPushed || pushed
 		}
 		if r2, ok := separate(r, earlier, grid); ok {
+			if held(r2, len(reasons)) {
+				return finish(src, p, fu, r, n, stmts, reasons)
+			}
 			r = r2
 			reasons = addReason(reasons, reasonOverlap)
 		}
@@ -384,6 +418,9 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 				return finish(src, p, fu, r, n, stmts, reasons)
 			}
 			if ok {
+				if held(r2, len(reasons)) {
+					return finish(src, p, fu, r, n, stmts, reasons)
+				}
 				r = r2
 				reasons = addReason(reasons, reasonLanding)
 			}
@@ -395,6 +432,9 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 				return finish(src, p, fu, r, n, stmts, reasons)
 			}
 			if ok {
+				if held(r2, len(reasons)) {
+					return finish(src, p, fu, r, n, stmts, reasons)
+				}
 				r, swung = r2, true
 				reasons = addReason(reasons, reasonSwing)
 			}
@@ -403,6 +443,9 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 			if r2, ok, tied := backFixture(p, r, grid); tied {
 				fl.wallTie = true
 			} else if ok {
+				if held(r2, len(reasons)) {
+					return finish(src, p, fu, r, n, stmts, reasons)
+				}
 				r, snapped, fl.snapped = r2, true, true
 				reasons = addReason(reasons, reasonSnap)
 			}
