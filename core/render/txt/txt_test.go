@@ -43,8 +43,15 @@ func TestGolden(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no golden plans: %v", err)
 	}
+	// testdata/offaxis holds walls off the axes and curved walls, the
+	// plans drawn leg by leg.
+	offaxis, err := filepath.Glob(filepath.Join("testdata", "offaxis", "*.arch"))
+	if err != nil || len(offaxis) == 0 {
+		t.Fatalf("no off-axis golden plans: %v", err)
+	}
+	files = append(files, offaxis...)
 	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".arch")
+		name := strings.TrimSuffix(filepath.ToSlash(strings.TrimPrefix(f, "testdata"+string(filepath.Separator))), ".arch")
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(f)
 			if err != nil {
