@@ -27,23 +27,31 @@ var binLevels = [...][]Kind{
 	{STAR, SLASH, PERCENT},
 }
 
-func (p *parser) binary(level int) Expr {
-	if level == len(binLevels) {
-		return p.unary()
+// binLevel is each token kind's level in binLevels, -1 for a kind that is
+// no binary operator.
+var binLevel = func() (t [256]int8) {
+	for k := range t {
+		t[k] = -1
 	}
-	x := p.binary(level + 1)
-	for {
-		t := p.tok()
-		match := false
-		for _, k := range binLevels[level] {
-			if t.Kind == k {
-				match = true
-			}
+	for level, kinds := range binLevels {
+		for _, k := range kinds {
+			t[k] = int8(level)
 		}
-		if !match {
+	}
+	return t
+}()
+
+// binary parses operands joined by operators of level minLevel or higher
+// (precedence climbing: one call per operator rather than one per level
+// per operand); every level associates to the left.
+func (p *parser) binary(minLevel int) Expr {
+	x := p.unary()
+	for {
+		level := int(binLevel[p.cur().Kind])
+		if level < minLevel {
 			return x
 		}
-		p.next()
+		t := p.next()
 		y := p.binary(level + 1)
 		sp := x.Span().Join(y.Span())
 		if t.Kind == DOTDOT {

@@ -68,12 +68,19 @@ func (p *parser) fill(i int) {
 	}
 }
 
-func (p *parser) tok() Token {
-	p.fill(p.pos)
+func (p *parser) tok() Token { return *p.cur() }
+
+// cur is the current token in place, for the hot paths that only look at
+// it: the buffer is not copied, and an already lexed token costs a bounds
+// check. The pointer is only read before the next token is lexed.
+func (p *parser) cur() *Token {
 	if p.pos >= len(p.toks) {
-		return p.toks[len(p.toks)-1]
+		p.fill(p.pos)
+		if p.pos >= len(p.toks) {
+			return &p.toks[len(p.toks)-1]
+		}
 	}
-	return p.toks[p.pos]
+	return &p.toks[p.pos]
 }
 
 func (p *parser) peekN(n int) Token {
@@ -100,11 +107,11 @@ func (p *parser) prevEnd() int {
 	return p.toks[p.pos-1].Sp.End
 }
 
-func (p *parser) is(k Kind) bool { return p.tok().Kind == k }
+func (p *parser) is(k Kind) bool { return p.cur().Kind == k }
 
 func (p *parser) isWord(w string) bool {
 	p.try(w)
-	t := p.tok()
+	t := p.cur()
 	return t.Kind == IDENT && t.Text == w
 }
 
