@@ -154,38 +154,21 @@ const maxExactCents = 1e12
 // general shortest-form search: the integer part, then a point and one or
 // two digits when the fraction is not zero.
 func appendCents(dst []byte, c int64) []byte {
-	var buf [24]byte
-	i := len(buf)
-	neg := c < 0
-	if neg {
-		c = -c
+	if c < 0 {
+		dst = append(dst, '-')
 	}
-	frac := c % 100
-	c /= 100
-	if frac != 0 {
-		if frac%10 == 0 {
-			i--
-			buf[i] = byte('0' + frac/10)
-		} else {
-			i -= 2
-			buf[i], buf[i+1] = byte('0'+frac/10), byte('0'+frac%10)
-		}
-		i--
-		buf[i] = '.'
+	u := uint64(c)
+	if c < 0 {
+		u = uint64(-c)
 	}
-	for {
-		i--
-		buf[i] = byte('0' + c%10)
-		c /= 10
-		if c == 0 {
-			break
+	dst = strconv.AppendUint(dst, u/100, 10)
+	if frac := u % 100; frac != 0 {
+		dst = append(dst, '.', byte('0'+frac/10))
+		if frac%10 != 0 {
+			dst = append(dst, byte('0'+frac%10))
 		}
 	}
-	if neg {
-		i--
-		buf[i] = '-'
-	}
-	return append(dst, buf[i:]...)
+	return dst
 }
 
 // HalfUp rounds x to the nearest integer, ties toward +∞ (2.5 gives 3, -2.5
