@@ -13,16 +13,25 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
-// Label placement: a room name that would land on an obstacle is tried at
-// these fractions of the room's width and height from its centre, nearest
-// first, and stays put when none is clear.
-var nudgeSteps = []float64{0, -0.15, 0.15, -0.3, 0.3}
+// Label placement: a room name is tried at these fractions of the room's
+// width and height from its centre (every pairing whose label box stays
+// within the room's bounds), nearest first, ties in the order listed with
+// rows before columns.
+var nudgeSteps = []float64{0, -0.15, 0.15, -0.3, 0.3, -0.4, 0.4}
 
-// fracLabelPad is the clearance a room label keeps from obstacles across
-// the sheet; labelPadY scales it down the sheet.
+// How much of a label may be covered. The obstacles' overlaps with the
+// label's box are summed; the centre is kept while the sum is at most
+// maxLabelCover of the box's area, a nudged spot must be clear, and when
+// no spot qualifies the least covered one wins. Every obstacle first grows
+// by the label pad (sizes.labelPad: fracLabelPad of the reference size, or
+// sheetLabelPad sheet millimetres) on every side. The box spans the name's
+// top to the area's bottom and is as wide as the wider line, at labelGlyph
+// font sizes a character.
 const (
-	fracLabelPad = 0.0038
-	labelPadY    = 0.9
+	maxLabelCover = 0.02
+	fracLabelPad  = 0.0045
+	labelGlyph    = 0.62
+	arcPieces     = 16 // a curved wall counts as this many straight pieces
 )
 
 // glyphWidth is the assumed advance of one character, in font sizes; the
@@ -165,19 +174,17 @@ func (r *renderer) layoutLabels() {
 		}
 		c := rm.Polygon.Centroid()
 		bb := rm.Polygon.Bounds()
-		// Each line claims its own band, as wide as the wider line: the name
-		// above, the area below.
-		hw := math.Max(textWidth(lb.name, nameFS), textWidth(lb.area, areaFS))/2 + r.z.labelPad
-		py := r.z.labelPad * labelPadY
-		boxes := func(p geom.Point) []geom.Rect {
-			line := func(fs, y float64) geom.Rect {
-				return geom.Rect{Min: geom.Point{X: p.X - hw, Y: y - fs/2 - py}, Max: geom.Point{X: p.X + hw, Y: y + fs/2 + py}}
-			}
-			if lb.name == "" {
-				return []geom.Rect{line(areaFS, p.Y)}
-			}
-			return []geom.Rect{line(nameFS, p.Y-r.z.nameDy), line(areaFS, p.Y+r.z.areaDy)}
+		// One box for both lines: from the name's top to the area's
+		// bottom, as wide as the wider line.
+		hw := labelGlyph * math.Max(float64(utf8.RuneCountInString(lb.name))*nameFS, float64(utf8.RuneCountInString(lb.area))*areaFS) / 2
+		top, bottom := -r.z.nameDy-nameFS/2, r.z.areaDy+areaFS/2
+		if lb.name == "" {
+			top, bottom = -areaFS/2, areaFS/2
 		}
+		box := func(p geom.Point) geom.Rect {
+			return geom.Rect{Min: geom.Point{X: p.X - hw, Y: p.Y + top}, Max: geom.Point{X: p.X + hw, Y: p.Y + bottom}}
+		}
+		limit := maxLabelCover * 2 * hw * (bottom - top)
 		type cand struct {
 			p geom.Point
 			d float64
@@ -186,47 +193,56 @@ func (r *renderer) layoutLabels() {
 		for _, fy := range nudgeSteps {
 			for _, fx := range nudgeSteps {
 				off := geom.Point{X: fx * bb.W(), Y: fy * bb.H()}
+				// A spot whose box leaves the room's bounds is not tried.
+				if b := box(c.Add(off)); b.Min.X < bb.Min.X || b.Min.Y < bb.Min.Y || b.Max.X > bb.Max.X || b.Max.Y > bb.Max.Y {
+					continue
+				}
 				cands = append(cands, cand{c.Add(off), off.Len()})
 			}
 		}
 		sort.SliceStable(cands, func(i, j int) bool { return cands[i].d < cands[j].d })
 		lb.at = c
+		found := false
 		for _, cd := range cands {
-			bs := boxes(cd.p)
-			if !ix.blocked(bs, rm.Polygon) {
-				lb.at = cd.p
+			lim := 0.0
+			if cd.d == 0 {
+				lim = limit
+			}
+			if ix.cover(box(cd.p), lim) <= lim {
+				lb.at, found = cd.p, true
 				break
+			}
+		}
+		if !found {
+			// Nothing qualifies: the least covered spot (the earliest of
+			// equals).
+			best := math.Inf(1)
+			for _, cd := range cands {
+				if v := ix.cover(box(cd.p), math.Inf(1)); v < best {
+					lb.at, best = cd.p, v
+				}
 			}
 		}
 		if ix.budget <= 0 {
 			lb.at = c // out of budget: the search was cut short
 		}
 		r.rooms = append(r.rooms, lb)
-		for _, b := range boxes(lb.at) {
-			ix.placed.add(b)
-		}
+		ix.placed.add(box(lb.at))
 	}
 }
 
-// obstacle is something a room label must not cover. A door swing only
-// counts for the room its leaf opens into.
-type obstacle struct {
-	box   geom.Rect
-	swing bool
-	into  geom.Point // a point on the swing side, for swings
-}
-
-// labelIndex holds what room labels must avoid: the obstacles, and the
-// labels already placed.
+// labelIndex holds what room labels must avoid: the obstacles (grown by
+// the label pad), and the labels already placed.
 type labelIndex struct {
-	obst   []obstacle
-	obstIx *boxIndex
+	obst   *boxIndex
 	placed *boxIndex
 	budget int // box tests left (maxLabelTests)
 }
 
-// newLabelIndex files the obstacles in a grid spanning them and the rooms.
-func (r *renderer) newLabelIndex(obst []obstacle) *labelIndex {
+// newLabelIndex grows the obstacles by the label pad and files them in a
+// grid spanning them and the rooms.
+func (r *renderer) newLabelIndex(obst []geom.Rect) *labelIndex {
+	e := geom.Point{X: r.z.labelPad, Y: r.z.labelPad}
 	var ext geom.Rect
 	have := false
 	grow := func(b geom.Rect) {
@@ -238,8 +254,9 @@ func (r *renderer) newLabelIndex(obst []obstacle) *labelIndex {
 		}
 		ext = ext.Union(b)
 	}
-	for _, o := range obst {
-		grow(o.box)
+	for i := range obst {
+		obst[i] = geom.Rect{Min: obst[i].Min.Sub(e), Max: obst[i].Max.Add(e)}
+		grow(obst[i])
 	}
 	labels := 0
 	for _, rm := range r.p.Rooms {
@@ -248,62 +265,51 @@ func (r *renderer) newLabelIndex(obst []obstacle) *labelIndex {
 			grow(rm.Polygon.Bounds())
 		}
 	}
-	ix := &labelIndex{obst: obst, budget: maxLabelTests,
-		obstIx: newBoxIndex(ext, len(obst)+1), placed: newBoxIndex(ext, 2*labels+1)}
+	ix := &labelIndex{budget: maxLabelTests,
+		obst: newBoxIndex(ext, len(obst)+1), placed: newBoxIndex(ext, 2*labels+1)}
 	for _, o := range obst {
-		ix.obstIx.add(o.box)
+		ix.obst.add(o)
 	}
 	return ix
 }
 
-// blocked reports whether any label box hits a label already placed, or
-// an obstacle that applies to the room with floor pg.
-func (ix *labelIndex) blocked(bs []geom.Rect, pg geom.Polygon) bool {
-	applies := func(id int) bool {
-		o := ix.obst[id]
-		if !o.swing {
-			return true
-		}
-		ix.budget -= len(pg) // the point-in-polygon test walks the floor
-		return inside(o.into, pg)
+// cover sums the areas by which the label box b overlaps the labels
+// already placed and the obstacles. It stops counting once the sum passes
+// limit.
+func (ix *labelIndex) cover(b geom.Rect, limit float64) float64 {
+	sum := ix.placed.overlapSum(b, limit, &ix.budget)
+	if sum > limit {
+		return sum
 	}
-	for _, b := range bs {
-		if ix.placed.any(b, nil, &ix.budget) || ix.obstIx.any(b, applies, &ix.budget) {
-			return true
-		}
-	}
-	return false
+	return sum + ix.obst.overlapSum(b, limit-sum, &ix.budget)
 }
 
-// inside reports whether p lies inside polygon pg (even-odd rule).
-func inside(p geom.Point, pg geom.Polygon) bool {
-	in := false
-	for i := range pg {
-		a, b := pg[i], pg[(i+1)%len(pg)]
-		if (a.Y > p.Y) != (b.Y > p.Y) && p.X < a.X+(p.Y-a.Y)*(b.X-a.X)/(b.Y-a.Y) {
-			in = !in
-		}
-	}
-	return in
-}
-
-// obstacles lists furniture, stairs, lifts, columns, door swings, windows
-// and dimension text.
-func (r *renderer) obstacles() []obstacle {
-	var out []obstacle
+// obstacles lists what a room label avoids: furniture (and the names
+// written on plain pieces), stairs, lifts, columns, windows, door swings,
+// walls and dimension text.
+func (r *renderer) obstacles() []geom.Rect {
+	var out []geom.Rect
 	for _, f := range r.p.Furniture {
-		if finite(f.Rect.Min) && finite(f.Rect.Max) {
-			out = append(out, obstacle{box: f.Rect})
+		if !finite(f.Rect.Min) || !finite(f.Rect.Max) {
+			continue
+		}
+		out = append(out, f.Rect)
+		if f.Label != "" && fixtureKinds[f.Type] == "" {
+			// A piece drawn as a labelled box: its name, which may be
+			// wider than the piece.
+			c := f.Rect.Center()
+			e := geom.Point{X: float64(utf8.RuneCountInString(f.Label)) * labelGlyph * r.z.furnText / 2, Y: r.z.furnText / 2}
+			out = append(out, geom.Rect{Min: c.Sub(e), Max: c.Add(e)})
 		}
 	}
 	for _, v := range r.p.Vertical {
 		if finite(v.Rect.Min) && finite(v.Rect.Max) {
-			out = append(out, obstacle{box: v.Rect})
+			out = append(out, v.Rect)
 		}
 	}
 	for _, c := range r.p.Columns {
 		if finite(c.Rect.Min) && finite(c.Rect.Max) {
-			out = append(out, obstacle{box: c.Rect})
+			out = append(out, c.Rect)
 		}
 	}
 	for _, o := range r.p.Openings {
@@ -312,28 +318,46 @@ func (r *renderer) obstacles() []obstacle {
 			continue
 		}
 		var pts []geom.Point
-		ob := obstacle{}
 		switch {
 		case o.Kind == ir.Window:
 			m := f.h + glazeExtra*r.z.wallPen
 			pts = f.rect(0, f.w, m, -m)
 		case o.Kind == ir.Door && (o.DoorKind == "" || o.DoorKind == vocab.Hinged):
-			// The square the leaf sweeps.
-			pts = f.rect(0, f.w, 0, side(o)*f.w)
-			ob.swing, ob.into = true, f.at(f.w/2, side(o)*f.w/2)
+			// The square the leaf sweeps and the opening behind it,
+			// whichever room it opens into.
+			pts = f.rect(0, f.w, -side(o)*f.h, side(o)*f.w)
 		case o.Kind == ir.Door && o.DoorKind == vocab.Bifold:
 			reach := math.Sin(openness(o)*quarterTurn*math.Pi/180) * f.w / 2
 			pts = f.rect(0, f.w, 0, side(o)*reach)
 		}
 		if len(pts) > 0 {
-			ob.box = geom.Polygon(pts).Bounds()
-			out = append(out, ob)
+			out = append(out, geom.Polygon(pts).Bounds())
 		}
+	}
+	// Every wall leg, as the box around its ends grown by half its
+	// thickness; a curved leg in arcPieces straight pieces.
+	for _, sg := range r.segs {
+		e := geom.Point{X: sg.H, Y: sg.H}
+		piece := func(a, b geom.Point) {
+			bx := geom.Rect{Min: a, Max: a}.Union(geom.Rect{Min: b, Max: b})
+			out = append(out, geom.Rect{Min: bx.Min.Sub(e), Max: bx.Max.Add(e)})
+		}
+		if sg.Arc == nil {
+			piece(sg.A, sg.B)
+			continue
+		}
+		prev := sg.A
+		for k := 1; k < arcPieces; k++ {
+			q := sg.ArcAt(float64(k)/arcPieces, sg.Arc.Radius)
+			piece(prev, q)
+			prev = q
+		}
+		piece(prev, sg.B)
 	}
 	for _, d := range r.dims {
 		hw := textWidth(d.text, d.fs) / 2
 		e := geom.Point{X: math.Abs(d.dir.X)*hw + math.Abs(d.n.X)*d.fs/2, Y: math.Abs(d.dir.Y)*hw + math.Abs(d.n.Y)*d.fs/2}
-		out = append(out, obstacle{box: geom.Rect{Min: d.textAt.Sub(e), Max: d.textAt.Add(e)}})
+		out = append(out, geom.Rect{Min: d.textAt.Sub(e), Max: d.textAt.Add(e)})
 	}
 	return out
 }
