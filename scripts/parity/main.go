@@ -9,7 +9,8 @@
 //
 // Answers are compared as JSON values, with two deliberate differences
 // taken out: the prose fields (reason, rationale, problem, message, fix,
-// hints) are written in our own words, so only their presence counts; and
+// hints, and a fix's title) are written in our own words, so only their
+// presence counts; and
 // the reference counts span offsets in UTF-16 code units where ours are
 // bytes, so its spans are converted before the comparison.
 //
@@ -418,7 +419,7 @@ func bytesSpans(v any, at map[int]int) any {
 
 // proseKeys are the fields whose text is our own wording (the reference's
 // sentences are not copied): they are compared by presence only.
-var proseKeys = map[string]bool{"reason": true, "rationale": true, "problem": true, "message": true, "fix": true, "hints": true}
+var proseKeys = map[string]bool{"reason": true, "rationale": true, "problem": true, "message": true, "fix": true, "hints": true, "title": true}
 
 // mask replaces the prose fields' text with a placeholder.
 func mask(v any) any {
