@@ -56,6 +56,7 @@ const nodeTimeout = 60 * time.Second
 
 func main() {
 	gen := flag.Int("gen", 60, "number of varied grids (besides the 12 plain ones)")
+	off := flag.Int("off", 20, "number of grids with openings written off their wall's centreline")
 	seed := flag.Int64("seed", 1, "seed of the variations")
 	keep := flag.String("keep", "", "leave both SVGs and the diff PNG of every plan here")
 	only := flag.String("only", "", "only plans whose name contains this")
@@ -80,7 +81,7 @@ func main() {
 			plans = append(plans, plan{name: strings.TrimSuffix(filepath.Base(f), ".arch"), group: "named", path: abs, src: src, dir: filepath.Dir(abs)})
 		}
 	} else {
-		plans = corpus(*examples, tmp, *gen, *seed)
+		plans = corpus(*examples, tmp, *gen, *off, *seed)
 	}
 	if *only != "" {
 		var k []plan
@@ -283,8 +284,9 @@ func check(err error) {
 }
 
 // corpus gathers the examples, the twelve plain grids (1–4 columns by 1–3
-// rows) and n varied grids, written under tmp for the oracle to read.
-func corpus(examples, tmp string, n int, seed int64) []plan {
+// rows), n varied grids and off grids whose openings sit off their walls'
+// centrelines, written under tmp for the oracle to read.
+func corpus(examples, tmp string, n, off int, seed int64) []plan {
 	var ps []plan
 	files, _ := filepath.Glob(filepath.Join(examples, "*.arch"))
 	sort.Strings(files)
@@ -308,7 +310,32 @@ func corpus(examples, tmp string, n int, seed int64) []plan {
 		c, r := 1+rnd.Intn(4), 1+rnd.Intn(3)
 		add("varied", fmt.Sprintf("var%03d", i), vary(rnd, plangen.Grid(c, r)))
 	}
+	for i := 0; i < off; i++ {
+		c, r := 1+rnd.Intn(4), 1+rnd.Intn(3)
+		add("offcentre", fmt.Sprintf("off%03d", i), offCentre(rnd, plangen.Grid(c, r)))
+	}
 	return ps
+}
+
+// offCentre moves every door and window of a grid by up to 45 mm across
+// and along its wall (the grid's walls are 100 and 250 mm thick), and drops
+// the snapping grid that would move them back.
+func offCentre(r *rand.Rand, src []byte) []byte {
+	var out []string
+	for _, l := range strings.Split(string(src), "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "grid ") {
+			continue
+		}
+		var kind, rest string
+		var x, y int
+		if n, _ := fmt.Sscanf(t, "%s at (%d,%d)", &kind, &x, &y); n == 3 && (kind == "door" || kind == "window") {
+			rest = t[strings.Index(t, ")")+1:]
+			l = fmt.Sprintf("  %s at (%d,%d)%s", kind, x+5*(r.Intn(19)-9), y+5*(r.Intn(19)-9), rest)
+		}
+		out = append(out, l)
+	}
+	return []byte(strings.Join(out, "\n"))
 }
 
 // Furniture a variation may swap in, and sizes it may give.

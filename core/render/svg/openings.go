@@ -43,8 +43,14 @@ func (r *renderer) frame(o ir.Opening) (doorFrame, bool) {
 		return doorFrame{}, false
 	}
 	d, n := sg.Dir(), sg.Normal()
-	c, _ := geom.Segment{A: sg.A, B: sg.B}.Project(o.Center)
-	mid := sg.A.Add(d.Mul(c))
+	// On a straight wall the opening is drawn where it was written, along
+	// the wall: a point off the centreline moves the symbol with it (the
+	// wall's cut still spans the point's projection).
+	mid := o.Center
+	if !finite(mid) {
+		c, _ := geom.Segment{A: sg.A, B: sg.B}.Project(o.Center)
+		mid = sg.A.Add(d.Mul(c))
+	}
 	if sg.Arc != nil {
 		// On a curve the opening is drawn square to the arc: along the
 		// tangent at the point of the arc nearest its centre.
