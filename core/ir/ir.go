@@ -229,9 +229,9 @@ type Opening struct {
 	Wall int
 	// Segment indexes the host wall's Segments().
 	Segment int
-	Hinge   string // "left" or "right"
-	Swing   string // "in" or "out"
-	Slide   string // "left" or "right"
+	Hinge   vocab.Hand  // the side a hinged door's leaf hangs from; "" when unsaid
+	Swing   vocab.Swing // the side a hinged door's leaf opens to; "" when unsaid
+	Slide   vocab.Hand  // the side a sliding leaf travels to; "" when unsaid
 	Open    float64
 	Span    source.Span
 

@@ -60,7 +60,7 @@ func (c *checker) frame(i int) (doorFrame, bool) {
 	mid := op.Center
 	f := doorFrame{op: op, a: mid.Sub(d.Mul(op.Width / 2)), b: mid.Add(d.Mul(op.Width / 2)),
 		d: d, n: geom.Point{X: -d.Y, Y: d.X}, side: 1, along: along, seg: s, wallID: w.GenID}
-	if op.Swing == "out" {
+	if op.Swing == vocab.Out {
 		f.side = -1
 	}
 	return f, true
@@ -77,9 +77,9 @@ type swing struct {
 
 // swing returns the door's sweep when hung on the given side, grown by the
 // profile's clearance margin pad.
-func (f doorFrame) swing(hinge string, pad float64) swing {
+func (f doorFrame) swing(hinge vocab.Hand, pad float64) swing {
 	s := swing{hinge: f.a, u: f.d, v: f.n.Mul(f.side), r: f.op.Width + pad, pad: pad}
-	if hinge == "right" {
+	if hinge == vocab.Right {
 		s.hinge, s.u = f.b, f.d.Mul(-1)
 	}
 	return s
@@ -303,19 +303,19 @@ func (c *checker) swingObstructed() {
 				quote(o.op.ID), mm(ob.dist), mm(need), mm(need-ob.dist))
 			narrow = math.Floor(ob.dist - o.op.Width - c.prof.SwingBuffer + geom.Eps)
 		}
-		other := "right"
-		if f.op.Hinge == "right" {
-			other = "left"
+		other := vocab.Right
+		if f.op.Hinge == vocab.Right {
+			other = vocab.Left
 		}
 		_, blocked := c.firstObstruction(f.swing(other, pad), k, doors, near)
-		flip := "Hang the leaf from the other jamb with `hinge " + other + "`"
+		flip := "Hang the leaf from the other jamb with `hinge " + string(other) + "`"
 		if !blocked {
 			flip += "; that swing is clear."
 		} else {
 			flip += "."
 		}
 		otherSwing := "out"
-		if f.op.Swing == "out" {
+		if f.op.Swing == vocab.Out {
 			otherSwing = "in"
 		}
 		hints := []string{flip, "Open it toward the other side of the wall with `swing " + otherSwing + "`.",
@@ -329,8 +329,8 @@ func (c *checker) swingObstructed() {
 			"Or, if no leaf is needed, make it a leafless `opening`.")
 		d.Hints = hints
 		if !blocked {
-			if text, ok := c.withHinge(f.op.File, f.op.Span, other); ok {
-				d.Fixes = []diag.Fix{{Title: "hinge the leaf on the other jamb (`hinge " + other + "`), where its swing is clear",
+			if text, ok := c.withHinge(f.op.File, f.op.Span, string(other)); ok {
+				d.Fixes = []diag.Fix{{Title: "hinge the leaf on the other jamb (`hinge " + string(other) + "`), where its swing is clear",
 					Applicability: "machine-applicable", FixID: "door-swing-obstructed",
 					Edits: []diag.Edit{{Span: f.op.Span, NewText: text}}}}
 			}
@@ -518,24 +518,24 @@ func (c *checker) pocketRun() {
 		if have >= need-geom.Eps {
 			continue
 		}
-		other := "left"
-		if op.Slide == "left" {
-			other = "right"
+		other := vocab.Left
+		if op.Slide == vocab.Left {
+			other = vocab.Right
 		}
 		d := diag.New(diag.WarnPocketRun, op.Span, "The pocket door's panel has no room to slide: it needs %s mm of wall past its %s jamb, and wall %s has %s mm there (%s mm short).",
 			mm(need), op.Slide, quote(f.wallID), mm(have), mm(need-have))
 		reverseOK := c.pocketSpace(f, other) >= need-geom.Eps
 		var hints []string
 		if reverseOK {
-			hints = append(hints, "Slide it the other way with `slide "+other+"`; the wall on that side is long enough.")
+			hints = append(hints, "Slide it the other way with `slide "+string(other)+"`; the wall on that side is long enough.")
 		}
 		hints = append(hints, "Or slide the door along its wall until the pocket falls on solid wall.",
 			"Or extend the wall past the jamb by the shortfall.",
 			"A narrower door is not suggested: it would change the width you asked for just to pass the check, and would run into `W_DOOR_CLEARANCE`.")
 		d.Hints = hints
 		if reverseOK {
-			if e, ok := c.slideEdit(op.File, op.Span, other); ok {
-				d.Fixes = []diag.Fix{{Title: "slide the panel the other way (`slide " + other + "`), where the wall is long enough",
+			if e, ok := c.slideEdit(op.File, op.Span, string(other)); ok {
+				d.Fixes = []diag.Fix{{Title: "slide the panel the other way (`slide " + string(other) + "`), where the wall is long enough",
 					Applicability: "machine-applicable", FixID: "pocket-run", Edits: []diag.Edit{e}}}
 			}
 		}
@@ -545,11 +545,11 @@ func (c *checker) pocketRun() {
 
 // pocketSpace is the wall run past the jamb on side slide, up to the end of
 // the host segment or the near edge of another opening on it.
-func (c *checker) pocketSpace(f doorFrame, slide string) float64 {
+func (c *checker) pocketSpace(f doorFrame, slide vocab.Hand) float64 {
 	l := f.seg.Len()
 	lo, hi := f.along-f.op.Width/2, f.along+f.op.Width/2
 	var run float64
-	if slide == "right" {
+	if slide == vocab.Right {
 		run = l - hi
 	} else {
 		run = lo
@@ -564,10 +564,10 @@ func (c *checker) pocketSpace(f doorFrame, slide string) float64 {
 		}
 		oc, _ := f.seg.Project(o.Center)
 		olo, ohi := oc-o.Width/2, oc+o.Width/2
-		if slide == "right" && ohi > hi && olo-hi < run {
+		if slide == vocab.Right && ohi > hi && olo-hi < run {
 			run = math.Max(0, olo-hi)
 		}
-		if slide == "left" && olo < lo && lo-ohi < run {
+		if slide == vocab.Left && olo < lo && lo-ohi < run {
 			run = math.Max(0, lo-ohi)
 		}
 	}

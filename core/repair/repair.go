@@ -815,7 +815,7 @@ type doorFrame struct {
 	d, n   geom.Point // along the wall, left normal
 	width  float64
 	side   float64 // +1 when the leaf opens toward n
-	hinge  string
+	hinge  vocab.Hand
 	hinged bool
 }
 
@@ -849,7 +849,7 @@ func doorFrames(p *ir.Plan) []doorFrame {
 		}
 		f := doorFrame{a: op.Center.Sub(d.Mul(op.Width / 2)), d: d, n: geom.Point{X: -d.Y, Y: d.X}, width: op.Width, side: 1,
 			hinge: op.Hinge, hinged: op.DoorKind == vocab.Hinged}
-		if op.Swing == "out" {
+		if op.Swing == vocab.Out {
 			f.side = -1
 		}
 		out = append(out, f)
@@ -1047,7 +1047,7 @@ func (f doorFrame) sweep(r geom.Rect) (hinge, u, v geom.Point, in bool) {
 		return
 	}
 	hinge, u = f.a, f.d
-	if f.hinge == "right" {
+	if f.hinge == vocab.Right {
 		hinge, u = f.a.Add(f.d.Mul(f.width)), f.d.Mul(-1)
 	}
 	v = f.n.Mul(f.side)

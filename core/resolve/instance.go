@@ -6,6 +6,7 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
@@ -242,10 +243,10 @@ func (t *carrier) carryOpenings(r, c *resolver, walls map[*wallEl]*wallEl) {
 			}
 		}
 		if t.f.mirrored() && op.Kind == ir.Door {
-			if op.Swing == "in" {
-				op.Swing = "out"
-			} else if op.Swing == "out" {
-				op.Swing = "in"
+			if op.Swing == vocab.In {
+				op.Swing = vocab.Out
+			} else if op.Swing == vocab.Out {
+				op.Swing = vocab.In
 			}
 		}
 		no.pre = &op

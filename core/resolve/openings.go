@@ -65,7 +65,7 @@ func (r *resolver) resolveOpening(o *openingEl) {
 		if src.DoorKind.Set() {
 			op.DoorKind = vocab.DoorKind(src.DoorKind.V)
 		}
-		op.Hinge, op.Swing, op.Slide, op.Open = "left", "in", "left", 0.5
+		op.Hinge, op.Swing, op.Slide, op.Open = vocab.Left, vocab.In, vocab.Left, 0.5
 	case syntax.WindowKind:
 		op.Kind = ir.Window
 	default:
@@ -256,7 +256,7 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl, stmt 
 		if src.Swing.V == "into" {
 			op.Swing, swingWarn = r.swingInto(o, op, host)
 		} else {
-			op.Swing = src.Swing.V
+			op.Swing = vocab.Swing(src.Swing.V)
 		}
 	}
 	defer func() {
@@ -266,15 +266,15 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl, stmt 
 	}()
 	// hinge
 	switch src.Hinge.V {
-	case "left", "right":
-		op.Hinge = src.Hinge.V
+	case string(vocab.Left), string(vocab.Right):
+		op.Hinge = vocab.Hand(src.Hinge.V)
 	case "near start", "near-start":
-		op.Hinge = "left"
+		op.Hinge = vocab.Left
 	case "near end", "near-end":
-		op.Hinge = "right"
+		op.Hinge = vocab.Right
 	}
 	if src.Slide.Set() {
-		op.Slide = src.Slide.V
+		op.Slide = vocab.Hand(src.Slide.V)
 	}
 	if src.Open.Set {
 		op.Open = src.Open.V
@@ -322,11 +322,11 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl, stmt 
 // swingInto picks the swing side that opens toward the named room; it
 // reports false (keep the default, warn) when the room does not border the
 // host wall at the doorway.
-func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string, bool) {
+func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (vocab.Swing, bool) {
 	room := o.src.Into.V
 	def := op.Swing
 	if def == "into" || def == "" {
-		def = "in"
+		def = vocab.In
 	}
 	j, ok := r.roomIdx[room]
 	// The drawing host counts even for an off-wall door.
@@ -343,9 +343,9 @@ func (r *resolver) swingInto(o *openingEl, op *ir.Opening, host *wallEl) (string
 			// A room centred on the wall's line is on neither side.
 			switch side := rm.rect.Center().Sub(op.Center).Dot(n); {
 			case side > geom.Eps:
-				return "in", false
+				return vocab.In, false
 			case side < -geom.Eps:
-				return "out", false
+				return vocab.Out, false
 			}
 		}
 	}

@@ -139,7 +139,7 @@ func viewOf(p *ir.Plan) planView {
 		v.Rooms = append(v.Rooms, rv)
 	}
 	for _, o := range p.Openings {
-		v.Openings = append(v.Openings, openingView{o.ID, o.Kind, string(o.DoorKind), o.Width, o.Center, o.Wall, o.Segment, o.Hinge, o.Swing, o.Slide, o.Open, o.OffWall, o.Attached})
+		v.Openings = append(v.Openings, openingView{o.ID, o.Kind, string(o.DoorKind), o.Width, o.Center, o.Wall, o.Segment, string(o.Hinge), string(o.Swing), string(o.Slide), o.Open, o.OffWall, o.Attached})
 	}
 	for _, f := range p.Furniture {
 		v.Furniture = append(v.Furniture, furnView{f.ID, f.Type, f.Label, f.Room, f.Placement, f.Rect, f.Rotate})

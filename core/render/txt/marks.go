@@ -52,7 +52,7 @@ func drawOpenings(g *grid, p *ir.Plan, segs []wallSeg) {
 		if o.Kind == ir.Door && o.DoorKind == vocab.Pocket {
 			// The leaf's travel shows too: half a width past the jamb it
 			// slides toward.
-			if o.Slide == "right" {
+			if o.Slide == vocab.Right {
 				b = b.Add(half)
 			} else {
 				a = a.Sub(half)
@@ -83,7 +83,7 @@ func drawPanelsWith(o ir.Opening, f frame, line func(a, b geom.Point)) {
 	t := 2 * f.h
 	open := openness(o)
 	sd := 1.0
-	if o.Swing == "out" {
+	if o.Swing == vocab.Out {
 		sd = -1
 	}
 	panel := func(k0, k1, off float64) { line(f.at(k0, off), f.at(k1, off)) }
@@ -91,7 +91,7 @@ func drawPanelsWith(o ir.Opening, f frame, line func(a, b geom.Point)) {
 	case vocab.Sliding:
 		pl := slideLen * f.w
 		travel := open * (f.w - pl)
-		if o.Slide == "right" {
+		if o.Slide == vocab.Right {
 			panel(f.w-pl, f.w, slideOff*t)
 			panel(travel, travel+pl, -slideOff*t)
 			return
@@ -102,7 +102,7 @@ func drawPanelsWith(o ir.Opening, f frame, line func(a, b geom.Point)) {
 	case vocab.Barn:
 		pl := barnLen * f.w
 		k0 := f.w/2 - pl/2
-		if o.Slide == "right" {
+		if o.Slide == vocab.Right {
 			k0 += open * f.w
 		} else {
 			k0 -= open * f.w
@@ -112,7 +112,7 @@ func drawPanelsWith(o ir.Opening, f frame, line func(a, b geom.Point)) {
 		theta := open * quarterTurn * math.Pi / 180
 		leaf := f.w / 2
 		start, along := f.a, f.d
-		if o.Slide == "right" {
+		if o.Slide == vocab.Right {
 			start, along = f.at(f.w, 0), f.d.Mul(-1)
 		}
 		u := along.Mul(math.Cos(theta)).Add(f.n.Mul(sd * math.Sin(theta)))
