@@ -122,7 +122,7 @@ func (r *renderer) drawDoors() {
 
 // side is +1 when a door swings (or hangs, or folds) to the left normal.
 func side(o ir.Opening) float64 {
-	if o.Swing == "out" {
+	if o.Swing == vocab.Out {
 		return -1
 	}
 	return 1
@@ -139,7 +139,7 @@ func openness(o ir.Opening) float64 {
 
 func (r *renderer) hingedDoor(o ir.Opening, f doorFrame) {
 	hinge, jamb := f.a, f.b
-	if o.Hinge == "right" {
+	if o.Hinge == vocab.Right {
 		hinge, jamb = f.b, f.a
 	}
 	end := hinge.Add(f.n.Mul(side(o) * f.w))
@@ -159,7 +159,7 @@ func (r *renderer) slidingDoor(o ir.Opening, f doorFrame) {
 	pl := slideLen * f.w
 	travel := openness(o) * (f.w - pl)
 	fill := `fill="` + r.pal.paper + `" ` + at
-	if o.Slide == "right" {
+	if o.Slide == vocab.Right {
 		r.b.polygon(f.rect(f.w-pl, f.w, slideNear*f.t, slideFar*f.t), fill)
 		r.b.polygon(f.rect(travel, travel+pl, -slideNear*f.t, -slideFar*f.t), fill)
 		return
@@ -174,7 +174,7 @@ func (r *renderer) pocketDoor(o ir.Opening, f doorFrame) {
 	e := pocketHalf * f.t
 	shift := openness(o) * f.w
 	lo, hi := pocketEnd*f.t, f.w-pocketEnd*f.t
-	if o.Slide == "right" {
+	if o.Slide == vocab.Right {
 		r.b.line(f.at(f.w, e), f.at(2*f.w, e), at)
 		r.b.line(f.at(f.w, -e), f.at(2*f.w, -e), at)
 		r.b.polygon(f.rect(lo+shift, hi+shift, -e, e), `fill="`+r.pal.paper+`" `+at)
@@ -194,7 +194,7 @@ func (r *renderer) barnDoor(o ir.Opening, f doorFrame) {
 	pl := barnLen * f.w
 	k0 := f.w/2 - pl/2
 	shift := openness(o) * f.w
-	if o.Slide == "right" {
+	if o.Slide == vocab.Right {
 		r.b.line(f.at(0, track), f.at(barnTrackLen*f.w, track), at)
 		k0 += shift
 	} else {
@@ -210,7 +210,7 @@ func (r *renderer) bifoldDoor(o ir.Opening, f doorFrame) {
 	theta := openness(o) * quarterTurn * math.Pi / 180
 	leaf := f.w / 2
 	start, along := f.a, f.d
-	if o.Slide == "right" {
+	if o.Slide == vocab.Right {
 		start, along = f.b, f.d.Mul(-1)
 	}
 	out := f.n.Mul(side(o))
