@@ -23,16 +23,19 @@ var nudgeSteps = []float64{0, -0.15, 0.15, -0.3, 0.3, -0.4, 0.4}
 // label's box are summed; the centre is kept while the sum is at most
 // maxLabelCover of the box's area, a nudged spot must be clear, and when
 // no spot qualifies the least covered one wins. Every obstacle first grows
-// by the label pad (sizes.labelPad: fracLabelPad of the reference size, or
-// sheetLabelPad sheet millimetres) on every side. The box spans the name's
-// top to the area's bottom and is as wide as the wider line, at labelGlyph
-// font sizes a character.
+// by labelPadOfName room-name font sizes on every side, with or without a
+// sheet. The box spans the name's top to the area's bottom and is as wide
+// as the wider line, at labelGlyph font sizes a character.
 const (
-	maxLabelCover = 0.02
-	fracLabelPad  = 0.0045
-	labelGlyph    = 0.62
-	arcPieces     = 16 // a curved wall counts as this many straight pieces
+	maxLabelCover  = 0.02
+	labelPadOfName = 0.15
+	labelGlyph     = 0.62
+	arcPieces      = 16 // a curved wall counts as this many straight pieces
 )
+
+// fracLabelPad sets sizes.labelPad, which label placement no longer reads
+// (it grows obstacles by labelPadOfName instead).
+const fracLabelPad = 0.0045
 
 // glyphWidth is the assumed advance of one character, in font sizes; the
 // renderer has no font metrics.
@@ -242,7 +245,8 @@ type labelIndex struct {
 // newLabelIndex grows the obstacles by the label pad and files them in a
 // grid spanning them and the rooms.
 func (r *renderer) newLabelIndex(obst []geom.Rect) *labelIndex {
-	e := geom.Point{X: r.z.labelPad, Y: r.z.labelPad}
+	pad := labelPadOfName * r.z.name
+	e := geom.Point{X: pad, Y: pad}
 	var ext geom.Rect
 	have := false
 	grow := func(b geom.Rect) {
