@@ -629,30 +629,57 @@ func (g *navGrid) clearance(halo, solid []bool) {
 		}
 		return
 	}
-	// A cell is entered once, from a cell one step nearer the halo.
-	nx, free := g.nx, g.free
-	enter := func(m int, d int32) {
-		if clear[m] < 0 && (!solid[m] || free[m]) {
-			clear[m] = d
-			q = append(q, int32(m))
+	// enter has bit d set for each step d (see dirs) from the cell onto a
+	// cell the search may enter: floor or a cut doorway, not wall.
+	nx, ny, free := g.nx, g.ny, g.free
+	enter := g.mem.bytes(n)
+	for j := 0; j < ny; j++ {
+		row := j * nx
+		for i := 0; i < nx; i++ {
+			k := row + i
+			var l uint8
+			if i+1 < nx && (!solid[k+1] || free[k+1]) {
+				l |= 1
+			}
+			if i > 0 && (!solid[k-1] || free[k-1]) {
+				l |= 2
+			}
+			if j+1 < ny && (!solid[k+nx] || free[k+nx]) {
+				l |= 4
+			}
+			if j > 0 && (!solid[k-nx] || free[k-nx]) {
+				l |= 8
+			}
+			enter[k] = l
 		}
 	}
-	for h := 0; h < len(q); h++ {
+	// A cell is entered once, from a cell one step nearer the halo. The
+	// queue never outgrows the grid, so it is filled by index.
+	tail := len(q)
+	q = q[:n]
+	for h := 0; h < tail; h++ {
 		k := int(q[h])
 		d := clear[k] + 1
-		if i := k % nx; i+1 < nx {
-			enter(k+1, d)
-			if i > 0 {
-				enter(k-1, d)
-			}
-		} else if i > 0 {
-			enter(k-1, d)
+		l := enter[k]
+		if l&1 != 0 && clear[k+1] < 0 {
+			clear[k+1] = d
+			q[tail] = int32(k + 1)
+			tail++
 		}
-		if k+nx < n {
-			enter(k+nx, d)
+		if l&2 != 0 && clear[k-1] < 0 {
+			clear[k-1] = d
+			q[tail] = int32(k - 1)
+			tail++
 		}
-		if k >= nx {
-			enter(k-nx, d)
+		if l&4 != 0 && clear[k+nx] < 0 {
+			clear[k+nx] = d
+			q[tail] = int32(k + nx)
+			tail++
+		}
+		if l&8 != 0 && clear[k-nx] < 0 {
+			clear[k-nx] = d
+			q[tail] = int32(k - nx)
+			tail++
 		}
 	}
 	// Floor no halo cell reaches is as clear as a plan without furniture.
