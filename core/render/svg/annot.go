@@ -20,10 +20,11 @@ import (
 var nudgeSteps = []float64{0, -0.15, 0.15, -0.3, 0.3, -0.4, 0.4}
 
 // How much of a label may be covered. The obstacles' overlaps with the
-// label's box are summed; the centre is kept while the sum is at most
-// maxLabelCover of the box's area, a nudged spot must be clear, and when
-// no spot qualifies the least covered one wins. Every obstacle first grows
-// by labelPadOfName room-name font sizes on every side, with or without a
+// label's box are summed. The centre is kept while the sum is at most
+// maxLabelCover of the box's area; otherwise every spot is scored by its
+// sum plus labelDistCost of the box's area for each room diagonal it lies
+// from the centre, and the lowest score wins. Every obstacle first grows by
+// labelPadOfName room-name font sizes on every side, with or without a
 // sheet. The box spans the name's top to the area's bottom and is as wide
 // as the wider line, at labelGlyph font sizes a character.
 const (
@@ -31,6 +32,7 @@ const (
 	labelPadOfName = 0.15
 	labelGlyph     = 0.62
 	arcPieces      = 16 // a curved wall counts as this many straight pieces
+	labelDistCost  = 0.016
 )
 
 // fracLabelPad sets sizes.labelPad, which label placement no longer reads
@@ -205,23 +207,17 @@ func (r *renderer) layoutLabels() {
 		}
 		sort.SliceStable(cands, func(i, j int) bool { return cands[i].d < cands[j].d })
 		lb.at = c
-		found := false
-		for _, cd := range cands {
-			lim := 0.0
-			if cd.d == 0 {
-				lim = limit
+		if len(cands) == 0 || cands[0].d != 0 || ix.cover(box(c), limit) > limit {
+			// The least covered spot wins, each paying for its distance
+			// from the centre (the earliest of equals).
+			perMM := 0.0 // the cost of a millimetre from the centre
+			if diag := math.Hypot(bb.W(), bb.H()); diag > 0 {
+				perMM = labelDistCost * 2 * hw * (bottom - top) / diag
 			}
-			if ix.cover(box(cd.p), lim) <= lim {
-				lb.at, found = cd.p, true
-				break
-			}
-		}
-		if !found {
-			// Nothing qualifies: the least covered spot (the earliest of
-			// equals).
 			best := math.Inf(1)
 			for _, cd := range cands {
-				if v := ix.cover(box(cd.p), math.Inf(1)); v < best {
+				// Covers past the best so far are not counted to the end.
+				if v := ix.cover(box(cd.p), best) + perMM*cd.d; v < best {
 					lb.at, best = cd.p, v
 				}
 			}
