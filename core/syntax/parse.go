@@ -13,5 +13,6 @@ func Parse(f *source.File) (*File, diag.List) {
 	p := newParser(f)
 	file := p.parseFile()
 	p.healBraces()
+	p.releaseTokens()
 	return file, p.diags
 }

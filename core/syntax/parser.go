@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
@@ -48,7 +49,7 @@ type parser struct {
 func newParser(f *source.File) *parser {
 	p := &parser{file: f, src: f.Src, triedAt: -1}
 	p.lx = newLexer(f.Src, string(f.Src), 0, len(f.Src), &p.diags)
-	p.toks = make([]Token, 0, min(len(f.Src)/4+16, MaxTokens+1))
+	p.toks = tokenBuffer(min(len(f.Src)/4+16, MaxTokens+1))
 	// Like the reference, lex the whole file first: lexical errors are
 	// reported before any parse error, wherever they are.
 	p.fill(MaxTokens)
@@ -57,6 +58,42 @@ func newParser(f *source.File) *parser {
 
 // ---------------------------------------------------------------------------
 // Token helpers
+
+// maxPooledTokens is the largest token buffer kept for the next parse
+// (about 1 MB): enough for any source under the server's byte caps.
+const maxPooledTokens = 1 << 14
+
+// tokenBuffers holds token buffers between parses: a whole source is
+// lexed up front, and its buffer, the largest allocation of a parse, is
+// reused rather than allocated and collected each time.
+var tokenBuffers = sync.Pool{New: func() any { return new([]Token) }}
+
+// tokenBuffer returns an empty token buffer with room for n tokens.
+func tokenBuffer(n int) []Token {
+	if n > maxPooledTokens {
+		return make([]Token, 0, n)
+	}
+	b := tokenBuffers.Get().(*[]Token)
+	if cap(*b) < n {
+		return make([]Token, 0, n)
+	}
+	return (*b)[:0]
+}
+
+// releaseTokens hands the parser's token buffer back for reuse once the
+// parse is over: nothing built from the tokens keeps the buffer itself
+// (nodes copy what they need, and texts point into the source). The
+// tokens are cleared so a pooled buffer holds no source alive.
+func (p *parser) releaseTokens() {
+	b := p.toks
+	p.toks = nil
+	if cap(b) > maxPooledTokens {
+		return
+	}
+	clear(b)
+	b = b[:0]
+	tokenBuffers.Put(&b)
+}
 
 // fill lexes until the token buffer holds index i.
 func (p *parser) fill(i int) {
