@@ -1,13 +1,14 @@
 // Command drawparity measures how far our drawings are from the
 // reference's. For every plan of a corpus (the public examples, room grids
-// from core/plangen, and seeded variations of those grids) it writes our
-// SVG and the oracle's, rasterises both through the oracle's svgdiff.mjs,
+// from core/plangen, seeded variations of those grids, and grids whose
+// doors and windows sit off their walls' centrelines) it writes our SVG and
+// the oracle's, rasterises both through the oracle's svgdiff.mjs,
 // and prints the share of ink that differs, plan by plan and as a
 // distribution per group.
 //
 // Usage (from the repository root, after ../shared/oracle/setup.sh):
 //
-//	go run ./scripts/drawparity [-gen 60] [-seed 1] [-keep dir] [-only name] [-args '{"accessible":true}'] [plan.arch ...]
+//	go run ./scripts/drawparity [-gen 60] [-off 20] [-seed 1] [-keep dir] [-only name] [-args '{"accessible":true}'] [plan.arch ...]
 //
 // Plans named on the command line replace the corpus. The oracle's SVGs
 // are cached under $DRAWPARITY_CACHE (default /tmp/drawparity-cache),
