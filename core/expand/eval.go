@@ -1,6 +1,7 @@
 package expand
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
@@ -35,8 +36,10 @@ type expander struct {
 	global *environment
 	// freeEnvs are released block scopes, reused by pushEnv.
 	freeEnvs []*environment
-	world    World
-	main     *module
+	// freeSinks are capture's emptied lists, reused by the next capture.
+	freeSinks []*diag.List
+	world     World
+	main      *module
 	// cur is the module whose statements are being expanded (it names
 	// the file of their diagnostics).
 	cur *module
@@ -575,14 +578,28 @@ func (e *expander) withSink(l *diag.List, f func()) {
 // element's Meta.Diags), so both views stay complete.
 func (e *expander) capture(f func()) diag.List {
 	old := e.sink
-	var l diag.List
-	e.sink = &l
+	var l *diag.List
+	if n := len(e.freeSinks); n > 0 {
+		l, e.freeSinks = e.freeSinks[n-1], e.freeSinks[:n-1]
+	} else {
+		l = new(diag.List)
+	}
+	e.sink = l
 	f()
 	e.sink = old
-	for _, d := range l {
-		old.Add(d)
+	// Most clauses raise nothing: their list goes back for the next
+	// capture, and only a non-empty one is copied out.
+	var out diag.List
+	if len(*l) > 0 {
+		out = slices.Clone(*l)
+		for _, d := range out {
+			old.Add(d)
+		}
 	}
-	return l
+	clear(*l)
+	*l = (*l)[:0]
+	e.freeSinks = append(e.freeSinks, l)
+	return out
 }
 
 func (e *expander) numClause(x syntax.Expr, env *environment) Num {

@@ -149,7 +149,14 @@ type WallArc struct {
 
 // Segments returns the wall's centreline segments in order (closing segment last).
 func (w Wall) Segments() []geom.Segment {
-	var out []geom.Segment
+	n := len(w.Points) - 1
+	if w.Closed && len(w.Points) > 2 {
+		n++
+	}
+	if n <= 0 {
+		return nil
+	}
+	out := make([]geom.Segment, 0, n)
 	for i := 0; i+1 < len(w.Points); i++ {
 		out = append(out, geom.Segment{A: w.Points[i], B: w.Points[i+1]})
 	}

@@ -26,8 +26,18 @@ type wallPath struct {
 }
 
 func newWallPath(w *ir.Wall) wallPath {
-	var p wallPath
-	for i, s := range w.Segments() {
+	segs := w.Segments()
+	n := len(segs)
+	// One backing array for the three per-segment run tables.
+	runs := make([]float64, 3*n)
+	p := wallPath{
+		segs:   segs,
+		arcs:   make([]ir.WallArc, 0, n),
+		chords: runs[0:0:n],
+		lens:   runs[n : n : 2*n],
+		start:  runs[2*n : 2*n : 3*n],
+	}
+	for i, s := range segs {
 		var a ir.WallArc
 		if i < len(w.Arcs) {
 			a = w.Arcs[i]
@@ -41,7 +51,6 @@ func newWallPath(w *ir.Wall) wallPath {
 		}
 		p.box = p.box.Union(geom.Rect{Min: s.B, Max: s.B}).Union(geom.Rect{Min: s.A, Max: s.A})
 		p.chords = append(p.chords, s.Len())
-		p.segs = append(p.segs, s)
 		p.arcs = append(p.arcs, a)
 		p.lens = append(p.lens, l)
 		p.start = append(p.start, p.total)
