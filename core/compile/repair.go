@@ -3,7 +3,9 @@ package compile
 import (
 	"context"
 
+	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/expand"
+	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/repair"
 	"github.com/archlang-go/caddy-archlang/core/resolve"
 	"github.com/archlang-go/caddy-archlang/core/source"
@@ -41,5 +43,38 @@ func Repair(src []byte, opts RepairOptions) repair.Result {
 	if ds.HasErrors() || plan == nil {
 		return repair.Refused(src, repair.NoResolve)
 	}
-	return repair.Run(f, tree, plan)
+	return repair.RunGuarded(f, tree, plan, guardMeasure())
+}
+
+// maxGuardCells bounds the nav-grid cells one repair's walk guard may
+// measure: ten measures of a grid at the analysis's cell budget, tens of
+// milliseconds in all. A plan whose many moves would need more has its
+// later moves go unguarded, as in a repair without the guard, so no plan
+// under the caps makes repair cost seconds.
+const maxGuardCells = 10 * analysis.CellBudget
+
+// guardMeasure returns repair's walk measure for one repair: the walk from
+// the entrance to each room and each key route, with its narrowest clear
+// width, as describe reports them, within maxGuardCells.
+func guardMeasure() repair.Measure {
+	spent := 0
+	return func(p *ir.Plan) ([]repair.Walk, bool) {
+		cells := analysis.GridCells(p)
+		if spent+cells > maxGuardCells {
+			return nil, false
+		}
+		spent += cells
+		c := analysis.Walks(p)
+		if c == nil {
+			return nil, true
+		}
+		out := make([]repair.Walk, 0, len(c.Rooms)+len(c.Routes))
+		for _, r := range c.Rooms {
+			out = append(out, repair.Walk{Room: r.RoomID, Width: r.BottleneckClearWidthMm})
+		}
+		for _, r := range c.Routes {
+			out = append(out, repair.Walk{From: r.FromRoomID, To: r.ToRoomID, Width: r.BottleneckClearWidthMm})
+		}
+		return out, true
+	}
 }

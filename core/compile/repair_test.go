@@ -1,6 +1,11 @@
 package compile
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/archlang-go/caddy-archlang/core/analysis"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
 
 const repairPlan = "plan \"R\" {\n" +
 	"  units mm\n" +
@@ -39,5 +44,32 @@ func BenchmarkRepair(b *testing.B) {
 	src := []byte(repairPlan)
 	for b.Loop() {
 		Repair(src, RepairOptions{})
+	}
+}
+
+// TestGuardMeasureBudget holds repair's walk guard to maxGuardCells: it
+// measures while the cells it has laid fit the budget, then declines, so
+// a plan with many moves costs at most that many cells of circulation.
+func TestGuardMeasureBudget(t *testing.T) {
+	p, ds := Resolve(source.NewFile("plan.arch", []byte(repairPlan)))
+	if ds.HasErrors() || p == nil {
+		t.Fatalf("plan does not resolve: %v", ds)
+	}
+	cells := analysis.GridCells(p)
+	if cells <= 0 {
+		t.Fatalf("GridCells = %d, want a grid", cells)
+	}
+	measure := guardMeasure()
+	want := maxGuardCells / cells
+	for i := range want {
+		if _, ok := measure(p); !ok {
+			t.Fatalf("measure %d of %d declined within the budget", i+1, want)
+		}
+	}
+	if _, ok := measure(p); ok {
+		t.Errorf("measure %d (%d cells each, budget %d) was taken", want+1, cells, maxGuardCells)
+	}
+	if _, ok := guardMeasure()(p); !ok {
+		t.Error("a new repair's measure declined: the budget is per repair")
 	}
 }

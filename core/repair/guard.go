@@ -17,8 +17,10 @@ type Walk struct {
 
 // Measure measures the walks of one storey (none when it has no modelled
 // entrance). The repair takes it from its caller: the walk is describe's
-// (core/analysis), which this package does not import.
-type Measure func(p *ir.Plan) []Walk
+// (core/analysis), which this package does not import. ok is false when
+// the caller declines to measure (its budget for one repair is spent):
+// the move in question then goes unguarded.
+type Measure func(p *ir.Plan) (walks []Walk, ok bool)
 
 // WalkMin is the clear width (mm) a move may not take a walk below: a
 // step of a piece's repair that would narrow the walk from the entrance to
@@ -73,15 +75,19 @@ func (g *walkGuard) place(i int, r geom.Rect) {
 	}
 }
 
-// measure is the storey's walks with piece i at r.
-func (g *walkGuard) measure(i int, r geom.Rect) []walk {
+// measure is the storey's walks with piece i at r; ok is false when they
+// were not measured.
+func (g *walkGuard) measure(i int, r geom.Rect) (walks []walk, ok bool) {
 	if g.known && g.piece == i && g.rect == r {
-		return g.walks
+		return g.walks, true
 	}
 	old := g.work.Furniture[i].Rect
 	g.work.Furniture[i].Rect = r
-	ws := g.measureWalks(g.work)
+	ws, ok := g.measureWalks(g.work)
 	g.work.Furniture[i].Rect = old
+	if !ok {
+		return nil, false
+	}
 	var out []walk
 	for _, w := range ws {
 		width := math.Inf(1)
@@ -96,17 +102,21 @@ func (g *walkGuard) measure(i int, r geom.Rect) []walk {
 		}
 	}
 	g.known, g.piece, g.rect, g.walks = true, i, r, out
-	return out
+	return out, true
 }
 
 // pinch names the first walk that moving piece i from r0 to r1 takes from
 // at least WalkMin to less (or cuts off), in describe's order: rooms,
-// then routes; "" when there is none.
+// then routes; "" when there is none, or when the walks could not be
+// measured.
 func (g *walkGuard) pinch(i int, r0, r1 geom.Rect) string {
 	if g == nil || r0 == r1 {
 		return ""
 	}
-	before := g.measure(i, r0)
+	before, ok := g.measure(i, r0)
+	if !ok {
+		return ""
+	}
 	wide := false
 	for _, w := range before {
 		if w.width >= WalkMin {
@@ -117,7 +127,10 @@ func (g *walkGuard) pinch(i int, r0, r1 geom.Rect) string {
 	if !wide {
 		return ""
 	}
-	after := g.measure(i, r1)
+	after, ok := g.measure(i, r1)
+	if !ok {
+		return ""
+	}
 	now := make(map[string]float64, len(after))
 	for _, w := range after {
 		now[w.key] = w.width

@@ -5,30 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/repair"
 	"github.com/archlang-go/caddy-archlang/core/source"
 	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
-
-// describeWalks is the guard's measure as the facade wires it: describe's
-// circulation.
-func describeWalks(p *ir.Plan) []repair.Walk {
-	c := analysis.Walks(p)
-	if c == nil {
-		return nil
-	}
-	var out []repair.Walk
-	for _, r := range c.Rooms {
-		out = append(out, repair.Walk{Room: r.RoomID, Width: r.BottleneckClearWidthMm})
-	}
-	for _, r := range c.Routes {
-		out = append(out, repair.Walk{From: r.FromRoomID, To: r.ToRoomID, Width: r.BottleneckClearWidthMm})
-	}
-	return out
-}
 
 // passage is a hall whose only way to the store runs between a table and
 // a desk sunk into the partition; pushing the desk out of the wall
@@ -68,7 +50,8 @@ func TestGuardHoldsBackAPinchingMove(t *testing.T) {
 		f := source.NewFile("plan.arch", src)
 		tree, _ := syntax.Parse(f)
 		p, _ := compile.Resolve(f)
-		res := repair.RunGuarded(f, tree, p, describeWalks)
+		// The facade's repair is the guarded one.
+		res := compile.Repair(src, compile.RepairOptions{})
 		moved, held := false, false
 		for _, ch := range res.Changes {
 			if ch.ID == "desk#2" && ch.Kind == "moved" {
@@ -83,9 +66,14 @@ func TestGuardHoldsBackAPinchingMove(t *testing.T) {
 		if held != c.held || moved == c.held {
 			t.Errorf("table %d mm: desk held back = %v, moved = %v; want held back = %v", c.tableW, held, moved, c.held)
 		}
-		// Without a measure nothing is held back.
+		// Without a measure, or with one that declines to measure (its
+		// budget spent), nothing is held back.
 		if res := repair.Run(f, tree, p); len(res.Changes) < 2 {
 			t.Errorf("table %d mm: unguarded run moved %d pieces, want both", c.tableW, len(res.Changes))
+		}
+		declined := func(*ir.Plan) ([]repair.Walk, bool) { return nil, false }
+		if res := repair.RunGuarded(f, tree, p, declined); len(res.Changes) < 2 {
+			t.Errorf("table %d mm: a guard that measures nothing moved %d pieces, want both", c.tableW, len(res.Changes))
 		}
 	}
 }
