@@ -25,8 +25,10 @@ type wallSeg = wallseg.Seg
 
 func wallSegments(p *ir.Plan) []wallSeg { return wallseg.Segments(p, maxCoord) }
 
-// span is an interval along a segment, in mm from its start.
-type span struct{ lo, hi float64 }
+// span is an interval along a segment, in mm from its start. For an
+// opening's cut, off is how far the opening's centre sits from the
+// segment's centreline along its left normal.
+type span struct{ lo, hi, off float64 }
 
 // cuts returns the intervals of segment i that openings void, sorted.
 func (r *renderer) cuts(i int) []span {
@@ -42,11 +44,15 @@ func (r *renderer) cuts(i int) []span {
 		if sg.Arc != nil {
 			c := sg.ArcParam(o.Center)
 			hw := o.Width / 2 / sg.Arc.Radius / math.Abs(sg.Arc.Sweep)
-			out = append(out, span{c - hw, c + hw})
+			out = append(out, span{lo: c - hw, hi: c + hw})
 			continue
 		}
 		c, _ := geom.Segment{A: sg.A, B: sg.B}.Project(o.Center)
-		out = append(out, span{c - o.Width/2, c + o.Width/2})
+		off := 0.0
+		if finite(o.Center) {
+			off = o.Center.Sub(sg.A).Dot(sg.Normal())
+		}
+		out = append(out, span{c - o.Width/2, c + o.Width/2, off})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].lo < out[j].lo })
 	return out
@@ -199,7 +205,7 @@ func solidSpans(l float64, cuts []span) []span {
 	at := 0.0
 	for _, c := range cuts {
 		if c.lo > at {
-			out = append(out, span{at, math.Min(c.lo, l)})
+			out = append(out, span{lo: at, hi: math.Min(c.lo, l)})
 		}
 		at = math.Max(at, c.hi)
 		if at >= l {
@@ -207,7 +213,7 @@ func solidSpans(l float64, cuts []span) []span {
 		}
 	}
 	if at < l {
-		out = append(out, span{at, l})
+		out = append(out, span{lo: at, hi: l})
 	}
 	return out
 }
@@ -240,8 +246,15 @@ func (r *renderer) unionPath(only []int) (string, bool) {
 		sg := r.segs[i]
 		solids = append(solids, boxOf(sg.Solid()))
 		for _, c := range r.cuts(i) {
-			d, n := sg.Dir(), sg.Normal().Mul(sg.H)
-			a, b := sg.A.Add(d.Mul(c.lo)), sg.A.Add(d.Mul(c.hi))
+			// An opening voids its own rectangle: the wall's thickness
+			// across, centred on the opening rather than on the wall, so an
+			// opening written off the centreline leaves a sliver of wall on
+			// the side it moved away from (and one a whole thickness off
+			// does not cut the wall at all).
+			d, nn := sg.Dir(), sg.Normal()
+			n := nn.Mul(sg.H)
+			a := sg.A.Add(d.Mul(c.lo)).Add(nn.Mul(c.off))
+			b := sg.A.Add(d.Mul(c.hi)).Add(nn.Mul(c.off))
 			voids = append(voids, boxOf([]geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)}))
 		}
 	}
