@@ -38,6 +38,9 @@ type Options struct {
 	// Caption is the accessible description used when the plan states no
 	// AccDescr (the host passes the describe() caption). Optional.
 	Caption string
+	// Overlay, when set, is drawn on top of the plan in the annotation
+	// layer (see overlay.go).
+	Overlay *Overlay
 }
 
 // Layer names, as in the CAD layer convention the reference follows.
@@ -369,7 +372,7 @@ func (r *renderer) render() []byte {
 	r.layer(layerGlazing, r.hasOpenings(true), r.drawWindows)
 	r.layer(layerText, len(r.rooms) > 0, r.drawRoomLabels)
 	r.layer(layerDims, len(r.dims) > 0, r.drawDims)
-	r.layer(layerAnno, r.hasTables(), r.drawTables)
+	r.layer(layerAnno, r.hasTables() || r.hasOverlay(), r.drawAnnoLayer)
 	r.drawNorth()
 	r.drawScaleBar()
 	r.drawTitle()
