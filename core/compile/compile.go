@@ -40,6 +40,10 @@ type Options struct {
 	Name string
 	// Accessible adds the accessible title and description to the SVG.
 	Accessible bool
+	// Overlay names an opt-in diagnostic layer drawn over an SVG or PNG
+	// drawing: "circulation" (see OverlayCirculation); any other value
+	// draws the plain plan.
+	Overlay string
 	// Cache, when set, keeps the result with the plan's other analyses
 	// (see Cache), so compiling the same source again draws nothing.
 	Cache *Cache
@@ -102,6 +106,9 @@ func Compile(src []byte, opts Options) Result {
 		key := format
 		if opts.Accessible {
 			key += "+accessible"
+		}
+		if overlayOn(opts) {
+			key += "+overlay=" + opts.Overlay
 		}
 		if format == "png" {
 			key += "@" + strconv.Itoa(raster.Width(opts.Width))

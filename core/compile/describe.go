@@ -90,5 +90,6 @@ func svgOptions(p *ir.Plan, opts Options) svg.Options {
 	if opts.Accessible {
 		so.Caption = Caption(p)
 	}
+	so.Overlay = overlayOf(p, opts)
 	return so
 }
