@@ -35,7 +35,7 @@ var compileTool = &mcp.Tool{
 		"A plan_json that does not fit the schema is answered {ok:false, diagnostics} with E_JSON_SCHEMA (or E_JSON_KIND for an unknown opening kind) findings whose messages read `plan JSON <path>: <problem>` (e.g. `plan JSON /rooms/0/width: expected a number`) and carry no line or col. " +
 		"A plan_json that fits is turned into an ArchLang program first, so line, col and span of later findings point into that generated program (one statement per line). " +
 		"format \"svg\" is the default; \"txt\" draws the plan as a text grid (walls as box-drawing lines, windows =, doors ·, room names), readable without an image viewer; " +
-		"\"png\" draws the plan as a PNG image " + strconv.Itoa(compile.DefaultPNGWidth) + " pixels wide: output (and each page's output) is then the PNG in base64 (standard alphabet), and the result also carries each image as an image content block (image/png) that hosts show to the user. accessible adds a title, a description and ARIA roles to the SVG. Any argument over this server's byte cap (%s) is refused with E_INPUT_TOO_LARGE.",
+		"\"png\" draws the plan as a PNG image " + strconv.Itoa(compile.DefaultPNGWidth) + " pixels wide: output (and each page's output) is then the PNG in base64 (standard alphabet), and the result also carries each image as an image content block (image/png) that hosts show to the user. accessible adds a title, a description and ARIA roles to the SVG. overlay \"circulation\" draws the circulation over the plan (svg and png, each storey on its own): a dashed walk from the entrance to each room it reaches, a diamond with the clear width in mm where that walk is narrowest, and the key routes between rooms (kitchen to living or dining, bedroom to bath or WC) in a lighter dash; any other overlay value draws the plain plan. Any argument over this server's byte cap (%s) is refused with E_INPUT_TOO_LARGE.",
 	Annotations: readOnly,
 	InputSchema: json.RawMessage(`{
   "type": "object",
@@ -44,7 +44,8 @@ var compileTool = &mcp.Tool{
     "plan_json": {"type": "object", "description": "The plan as a Plan JSON object (rooms, walls, openings, furniture, dims, columns; millimetres, y pointing down) instead of source; used when both are given"},
     "format": {"type": "string", "enum": ["svg", "txt", "png"], "default": "svg", "description": "Output format: svg (the drawing), txt (a text grid) or png (the drawing as a raster image, also returned as an image content block)"},
     "level": {"type": "integer", "description": "For a plan with level blocks: draw only this storey. The result is then {ok, format, level, output, levels, diagnostics}, or ok:false with error and the storeys the plan has"},
-    "accessible": {"type": "boolean", "default": false, "description": "Add an accessible title, description and ARIA roles to the SVG"}
+    "accessible": {"type": "boolean", "default": false, "description": "Add an accessible title, description and ARIA roles to the SVG"},
+    "overlay": {"type": "string", "description": "\"circulation\" draws the entrance walks (with their narrowest clear width) and the key routes over the plan; any other value draws the plain plan"}
   },
   "additionalProperties": false
 }`),
@@ -350,6 +351,7 @@ type compileArgs struct {
 	Format     string          `json:"format,omitempty"`
 	Level      *int            `json:"level,omitempty"`
 	Accessible bool            `json:"accessible,omitempty"`
+	Overlay    string          `json:"overlay,omitempty"`
 }
 
 func (t *tools) compile(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -363,6 +365,7 @@ func (t *tools) compile(ctx context.Context, req *mcp.CallToolRequest) (*mcp.Cal
 	opts := t.compileOptions()
 	opts.Ctx = ctx
 	opts.Accessible = a.Accessible
+	opts.Overlay = a.Overlay
 	switch a.Format {
 	case "", "svg":
 	case "txt":
