@@ -141,11 +141,13 @@ func project(pts []geom.Point, ax geom.Point) (lo, hi float64) {
 }
 
 // walledSides reports, for each side of r, whether an axis-aligned wall
-// backs it: a wall parallel to that side, on its outer side, whose
-// centreline is at most reach from it, and which runs alongside it for some
-// length. A piece pushed into the wall still counts as backed, unless it
-// runs out past the wall's far face by more than reach: a piece through
-// the wall is not against it.
+// backs it: a wall parallel to that side whose centreline lies at most
+// reach from the side's line, on either side of it, and which runs
+// alongside it for some length. As in the reference, the wall's thickness
+// does not count and neither does which way the piece faces: a shallow
+// piece near a wall has both its long sides backed, and a piece pushed
+// through a wall stays backed until that side is more than reach past the
+// wall's centreline.
 func walledSides(bands []band, r geom.Rect, reach float64) [ir.SideCount]bool {
 	var out [ir.SideCount]bool
 	for _, b := range bands {
@@ -159,10 +161,10 @@ func walledSides(bands []band, r geom.Rect, reach float64) [ir.SideCount]bool {
 			if math.Min(hi, r.Max.X)-math.Max(lo, r.Min.X) <= geom.Eps {
 				continue
 			}
-			if c <= r.Center().Y && r.Min.Y-c <= reach+geom.Eps && c-r.Min.Y <= b.h+reach+geom.Eps {
+			if math.Abs(r.Min.Y-c) <= reach+geom.Eps {
 				out[ir.SideTop] = true
 			}
-			if c >= r.Center().Y && c-r.Max.Y <= reach+geom.Eps && r.Max.Y-c <= b.h+reach+geom.Eps {
+			if math.Abs(r.Max.Y-c) <= reach+geom.Eps {
 				out[ir.SideBottom] = true
 			}
 			continue
@@ -172,10 +174,10 @@ func walledSides(bands []band, r geom.Rect, reach float64) [ir.SideCount]bool {
 		if math.Min(hi, r.Max.Y)-math.Max(lo, r.Min.Y) <= geom.Eps {
 			continue
 		}
-		if c <= r.Center().X && r.Min.X-c <= reach+geom.Eps && c-r.Min.X <= b.h+reach+geom.Eps {
+		if math.Abs(r.Min.X-c) <= reach+geom.Eps {
 			out[ir.SideLeft] = true
 		}
-		if c >= r.Center().X && c-r.Max.X <= reach+geom.Eps && r.Max.X-c <= b.h+reach+geom.Eps {
+		if math.Abs(r.Max.X-c) <= reach+geom.Eps {
 			out[ir.SideRight] = true
 		}
 	}
