@@ -140,6 +140,10 @@ func Paths(p *ir.Plan) *WalkPaths {
 	return out
 }
 
+// pathOrder is the order a path tries its turns in (indexes into dirs):
+// right, left, up, down.
+var pathOrder = [4]int{0, 1, 3, 2}
+
 // pathBuf is the scratch space of shortestPath, reused path after path.
 type pathBuf struct {
 	dist, queue []int32
@@ -176,7 +180,7 @@ func (g *navGrid) shortestPath(a, b int, buf *pathBuf) []int {
 	cells = append(cells, k)
 	for dist[k] > 0 {
 		next := -1
-		for d := range dirs {
+		for _, d := range pathOrder {
 			if n := g.freeNeighbour(k, d); n >= 0 && dist[n] == dist[k]-1 {
 				next = n
 				break
