@@ -80,7 +80,8 @@ func (d dimGeom) textExtent() geom.Rect {
 
 func (r *renderer) layoutDims() {
 	fs := r.z.dimText
-	for _, d := range append(append([]ir.Dim(nil), r.p.Dims...), r.autoDims()...) {
+	auto, feet := r.autoDims()
+	for k, d := range append(append([]ir.Dim(nil), r.p.Dims...), auto...) {
 		if !finite(d.From) || !finite(d.To) || d.From.ApproxEqual(d.To) || math.IsNaN(d.Offset) || math.Abs(d.Offset) > maxCoord {
 			continue
 		}
@@ -101,6 +102,9 @@ func (r *renderer) layoutDims() {
 		n := geom.Point{X: -dir.Y, Y: dir.X}
 		g := dimGeom{from: d.From, to: d.To, dir: dir, n: n, fs: fs,
 			p1: d.From.Add(n.Mul(d.Offset)), p2: d.To.Add(n.Mul(d.Offset))}
+		if j := k - len(r.p.Dims); j >= 0 && feet[j].ok {
+			g.from, g.to = feet[j].from, feet[j].to
+		}
 		g.text = d.Text
 		if g.text == "" {
 			// The measured length, to two decimals like every number.

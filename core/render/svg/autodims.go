@@ -28,15 +28,22 @@ const (
 	facadeRight
 )
 
+// dimFeet are where a chain dimension's two extension lines start; ok is
+// false for a dimension whose extension lines start at its ends.
+type dimFeet struct {
+	from, to geom.Point
+	ok       bool
+}
+
 // autoDims synthesises the dimension chains the plan asks for with
-// Settings.DimsAuto ("overall", "rooms", "walls" or "all").
-func (r *renderer) autoDims() []ir.Dim {
+// Settings.DimsAuto ("overall", "rooms", "walls" or "all"), with the feet
+// of each one's extension lines (feet[i] goes with out[i]).
+func (r *renderer) autoDims() (out []ir.Dim, feet []dimFeet) {
 	mode := r.p.Settings.DimsAuto
 	if mode == "" || len(r.segs) == 0 {
-		return nil
+		return nil, nil
 	}
 	all := mode == "all"
-	var out []ir.Dim
 	for _, f := range []facade{facadeBottom, facadeLeft, facadeTop, facadeRight} {
 		open := r.facadeOpenings(f)
 		if f >= facadeTop && (!all || len(open) == 0) {
@@ -44,19 +51,23 @@ func (r *renderer) autoDims() []ir.Dim {
 		}
 		lo, hi := r.facadeSpan(f)
 		if all && len(open) > 0 {
-			out = append(out, r.chain(f, append(append([]float64{lo}, open...), hi), r.z.chainOpen)...)
+			out, feet = r.chain(out, feet, f, append(append([]float64{lo}, open...), hi), r.z.chainOpen)
 		}
 		if all || mode == "rooms" {
-			out = append(out, r.chain(f, r.axisTicks(f), r.z.chainAxis)...)
+			out, feet = r.chain(out, feet, f, r.axisTicks(f), r.z.chainAxis)
 		}
 		if all || mode == "overall" {
-			out = append(out, r.chain(f, []float64{lo, hi}, r.z.chainAll)...)
+			out, feet = r.chain(out, feet, f, []float64{lo, hi}, r.z.chainAll)
 		}
 	}
 	if all || mode == "walls" {
 		out = append(out, r.thicknessCallouts()...)
 	}
-	return append(out, r.curveDims()...)
+	out = append(out, r.curveDims()...)
+	for len(feet) < len(out) {
+		feet = append(feet, dimFeet{})
+	}
+	return out, feet
 }
 
 // faces is the outermost wall face on each side: the extreme face of the
@@ -70,21 +81,19 @@ func (r *renderer) faces() geom.Rect {
 }
 
 func (r *renderer) computeFaces() geom.Rect {
+	// The centreline vertices' extent, pushed out by the faces of the
+	// straight axis-aligned segments: an outermost vertex that only a
+	// slanted or curved wall reaches stays the facade there (probed: a
+	// hexagon whose only vertical wall is on its right keeps its left
+	// corner's vertex as the left end of the bottom chains).
 	f := r.vertexBounds()
-	var hx, vx bool
 	for _, sg := range r.segs {
 		if sg.Arc != nil || !sg.Axis() {
 			continue
 		}
 		if math.Abs(sg.A.Y-sg.B.Y) <= axisEps {
-			if !hx {
-				f.Min.Y, f.Max.Y, hx = sg.A.Y-sg.H, sg.A.Y+sg.H, true
-			}
 			f.Min.Y, f.Max.Y = math.Min(f.Min.Y, sg.A.Y-sg.H), math.Max(f.Max.Y, sg.A.Y+sg.H)
 		} else {
-			if !vx {
-				f.Min.X, f.Max.X, vx = sg.A.X-sg.H, sg.A.X+sg.H, true
-			}
 			f.Min.X, f.Max.X = math.Min(f.Min.X, sg.A.X-sg.H), math.Max(f.Max.X, sg.A.X+sg.H)
 		}
 	}
@@ -210,9 +219,10 @@ func (r *renderer) axisTicks(f facade) []float64 {
 	return ticks
 }
 
-// chain lays one dimension per gap between consecutive distinct ticks,
-// measured from the facade's outer face at the given offset.
-func (r *renderer) chain(f facade, ticks []float64, off float64) []ir.Dim {
+// chain appends one dimension per gap between consecutive distinct ticks,
+// measured from the facade's outer face at the given offset, to out, and
+// their extension lines' feet to feet.
+func (r *renderer) chain(out []ir.Dim, feet []dimFeet, f facade, ticks []float64, off float64) ([]ir.Dim, []dimFeet) {
 	sort.Float64s(ticks)
 	var u []float64
 	for _, t := range ticks {
@@ -221,10 +231,10 @@ func (r *renderer) chain(f facade, ticks []float64, off float64) []ir.Dim {
 		}
 	}
 	if len(u) < 2 {
-		return nil
+		return out, feet
 	}
 	b := r.faces()
-	var out []ir.Dim
+	at := r.footings(f, u)
 	for i := 0; i+1 < len(u); i++ {
 		p, q := u[i], u[i+1]
 		var d ir.Dim
@@ -240,8 +250,117 @@ func (r *renderer) chain(f facade, ticks []float64, off float64) []ir.Dim {
 		}
 		d.Offset = off
 		out = append(out, d)
+		fe := dimFeet{from: footAt(f, p, at[i]), to: footAt(f, q, at[i+1]), ok: true}
+		if f == facadeTop || f == facadeRight {
+			fe.from, fe.to = fe.to, fe.from
+		}
+		feet = append(feet, fe)
 	}
-	return out
+	return out, feet
+}
+
+// footAt is the point of facade f at along-position t and across-position
+// c.
+func footAt(f facade, t, c float64) geom.Point {
+	if f == facadeBottom || f == facadeTop {
+		return geom.Point{X: t, Y: c}
+	}
+	return geom.Point{X: c, Y: t}
+}
+
+// maxFootWork caps ticks × wall segments looked at for extension-line
+// feet; past it every foot stays on the facade's outer face.
+const maxFootWork = 1 << 22
+
+// footings gives, for each tick of a chain on facade f, the across
+// coordinate its extension line starts at. The reference starts it at a
+// wall under the tick rather than at the facade's outer face: of the
+// straight segments whose solid (capped by half its thickness at each end)
+// spans the tick, and which do not run along the extension line, it takes
+// the one whose centreline crosses the tick farthest out, and among those
+// crossing there alike the one whose facade-side face crosses it least far
+// out; the foot is where that face crosses the tick (the face's line, even
+// where the segment's end cap is what spans it). A tick over no such
+// segment starts at the facade's outer face. (Probed with a spoke meeting a
+// hexagon's corner, thinner and thicker than the hexagon's wall, and
+// tilted either way, and with an L plan's recessed corner.)
+func (r *renderer) footings(f facade, ticks []float64) []float64 {
+	b := r.faces()
+	horiz := f == facadeBottom || f == facadeTop
+	out := 1.0 // +1 when outward is toward larger coordinates
+	face := b.Max.Y
+	switch f {
+	case facadeLeft:
+		out, face = -1, b.Min.X
+	case facadeTop:
+		out, face = -1, b.Min.Y
+	case facadeRight:
+		face = b.Max.X
+	}
+	at := make([]float64, len(ticks))
+	for i := range at {
+		at[i] = face
+	}
+	if len(ticks)*len(r.segs) > maxFootWork {
+		return at
+	}
+	best := make([]float64, len(ticks)) // the chosen centreline crossing, outward
+	found := make([]bool, len(ticks))
+	curved := make([]bool, len(ticks)) // the chosen crossing is a curved wall's
+	uv := func(p geom.Point) geom.Point {
+		if !horiz {
+			p = geom.Point{X: p.Y, Y: p.X}
+		}
+		return geom.Point{X: p.X, Y: p.Y * out}
+	}
+	for _, sg := range r.segs {
+		if sg.Arc != nil {
+			// A curved wall spanning a tick counts as crossing it at its
+			// solid's outermost reach; when that is the farthest out, the
+			// foot stays on the facade's outer face (probed: an arc corner
+			// holds the foot there against a straight wall across the
+			// plan; the aquarium example holds it there against a
+			// partition that crosses nearer the facade than the arc's
+			// centreline does there, though not than the arc's far end).
+			lo, hi, far := math.Inf(1), math.Inf(-1), math.Inf(-1)
+			for _, p := range sg.Solid() {
+				q := uv(p)
+				lo, hi, far = math.Min(lo, q.X), math.Max(hi, q.X), math.Max(far, q.Y)
+			}
+			k := sort.SearchFloat64s(ticks, lo-geom.Eps)
+			for ; k < len(ticks) && ticks[k] <= hi+geom.Eps; k++ {
+				if !found[k] || far > best[k]+tickEps {
+					best[k], at[k], found[k], curved[k] = far, face, true, true
+				}
+			}
+			continue
+		}
+		// u runs along the chain, v across it, outward positive.
+		a, e := uv(sg.A), uv(sg.B)
+		du, dv := e.X-a.X, e.Y-a.Y
+		if math.Abs(du) <= axisEps {
+			continue // runs along the extension lines
+		}
+		l := math.Hypot(du, dv)
+		// The solid's extent along u: the centreline capped by H at each
+		// end, widened by the faces' slant.
+		ext := sg.H*math.Abs(du)/l + sg.H*math.Abs(dv)/l
+		lo, hi := math.Min(a.X, e.X)-ext, math.Max(a.X, e.X)+ext
+		slope := dv / du
+		rise := sg.H * l / math.Abs(du) // the face's offset from the centreline, across
+		k := sort.SearchFloat64s(ticks, lo-geom.Eps)
+		for ; k < len(ticks) && ticks[k] <= hi+geom.Eps; k++ {
+			c := a.Y + (ticks[k]-a.X)*slope
+			fv := c + rise
+			switch {
+			case !found[k] || c > best[k]+tickEps:
+				best[k], at[k], found[k], curved[k] = c, fv*out, true, false
+			case c >= best[k]-tickEps && !curved[k] && fv < at[k]*out:
+				at[k] = fv * out
+			}
+		}
+	}
+	return at
 }
 
 // thicknessCallouts dimension each distinct wall thickness once, across
