@@ -50,18 +50,19 @@ const (
 // Faults a change or an unresolved entry gives as its reason, joined with
 // "; " when a piece meets more than one.
 const (
-	reasonWall     = "stood in the solid of wall %q"
-	reasonLanding  = "stood in a doorway's approach"
-	reasonSwing    = "stood in a door leaf's sweep"
-	reasonSnap     = "a fixture standing clear of every wall, set back against the nearest one"
-	reasonOverlap  = "overlapped a piece placed before it"
-	reasonHome     = "kept on the floor of the room it is declared in"
-	reasonConflict = "still meets a wall or another piece after the moves: find it a place by hand"
-	reasonAbsolute = "its room anchor cannot say where it now stands, so the statement now places it with an absolute `at`"
-	reasonDoorTie  = "stands in a doorway's approach as far from leaving it along the wall as across it: move it aside by hand"
-	reasonWallTie  = "a fixture standing clear of every wall, as near to one wall as to another: set it against one by hand"
-	reasonSwingTie = "stands in a door leaf's sweep with two ways out of the same length: move it aside by hand"
-	reasonCentred  = "straddles the middle of a wall, so neither side is the obvious one: move it to one side and repair again"
+	reasonWall      = "stood in the solid of wall %q"
+	reasonLanding   = "stood in a doorway's approach"
+	reasonSwing     = "stood in a door leaf's sweep"
+	reasonSnap      = "a fixture standing clear of every wall, set back against the nearest one"
+	reasonOverlap   = "overlapped a piece placed before it"
+	reasonHome      = "kept on the floor of the room it is declared in"
+	reasonConflict  = "still meets a wall or another piece after the moves: find it a place by hand"
+	reasonCentredOn = "stands centred on %q, so there is no side to move it off by: separate the two by hand"
+	reasonAbsolute  = "its room anchor cannot say where it now stands, so the statement now places it with an absolute `at`"
+	reasonDoorTie   = "stands in a doorway's approach as far from leaving it along the wall as across it: move it aside by hand"
+	reasonWallTie   = "a fixture standing clear of every wall, as near to one wall as to another: set it against one by hand"
+	reasonSwingTie  = "stands in a door leaf's sweep with two ways out of the same length: move it aside by hand"
+	reasonCentred   = "straddles the middle of a wall, so neither side is the obvious one: move it to one side and repair again"
 )
 
 // Unresolved reasons.
@@ -193,11 +194,20 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				switch {
 				case centred:
 					res.Unresolved = append(res.Unresolved, Unresolved{ID: ch.ID, Reason: reasonCentred, Span: &sp})
-				case hit || placed.overlapsAny(final) || stillBlocks(pg, final, grid) || fl.snapped && unbacked(pg, final, grid):
+				case hit:
+					conflicts = append(conflicts, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
+				case placed.overlapsAny(final):
+					conflicts = append(conflicts, overlapEntry(placed, final, ch.ID, sp))
+				case stillBlocks(pg, final, grid) || fl.snapped && unbacked(pg, final, grid):
 					conflicts = append(conflicts, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
 				}
+			} else if !ok && fl.centredOn != "" && placed.overlapsAny(final) {
+				// Left where it stood, centred on an earlier piece.
+				fu := &pg.Furniture[i]
+				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+				conflicts = append(conflicts, overlapEntry(placed, final, pieceID(fu, k, authored(stmts[fu.Span])), sp))
 			}
-			placed.add(final)
+			placed.add(final, pg.Furniture[i].ID)
 			if ok {
 				if un != nil {
 					res.Unresolved = append(res.Unresolved, *un)
@@ -278,6 +288,15 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 	return res
 }
 
+// overlapEntry reports a piece at r still overlapping earlier pieces:
+// centred on the one it overlaps most, or simply in conflict.
+func overlapEntry(placed *placedSet, r geom.Rect, id string, sp Span) Unresolved {
+	if on := placed.centredOn(r); on != "" {
+		return Unresolved{ID: id, Reason: strings.Replace(reasonCentredOn, "%q", strconv.Quote(on), 1), Span: &sp}
+	}
+	return Unresolved{ID: id, Reason: reasonConflict, Span: &sp}
+}
+
 // unbacked reports whether a fixture set against a wall and then moved
 // on to r stands clear of every wall again.
 func unbacked(p *ir.Plan, r geom.Rect, grid float64) bool {
@@ -334,6 +353,9 @@ func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[
 type flags struct {
 	doorTie, wallTie, swingTie, straddles bool
 	snapped                               bool
+	// centredOn names an earlier piece the piece could not be moved off,
+	// their centres lining up on the axis of the move.
+	centredOn string
 	// pinch names the walk a step of the piece's repair would have
 	// narrowed below WalkMin; the piece stopped where that step found it.
 	pinch string
@@ -381,11 +403,29 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 	// most once; the others check again every round. A fixture that a
 	// wall pushed is not set against another.
 	swung, snapped, everPushed := false, false, false
+	// A step back to a place the piece has stood is not taken: it would
+	// only undo an earlier step.
+	visited := []geom.Point{r.Min}
+	been := func(r2 geom.Rect) bool {
+		if r2.Min == r.Min {
+			return false
+		}
+		for _, q := range visited {
+			if q == r2.Min {
+				return true
+			}
+		}
+		visited = append(visited, r2.Min)
+		return false
+	}
 	for round := 0; round < MaxRounds; round++ {
 		r0 := r
 		{
 			had := len(reasons)
 			r2, pushed, centred := pushOut(p, fu, r, grid, &reasons)
+			if !centred && pushed && been(r2) {
+				r2, pushed, reasons = r, false, reasons[:had]
+			}
 			if !centred && held(r2, had) {
 				return finish(src, p, fu, r, n, stmts, reasons)
 			}
@@ -402,12 +442,18 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 			}
 			r, everPushed = r2, everPushed || pushed
 		}
-		if r2, ok := separate(r, earlier, grid); ok {
-			if held(r2, len(reasons)) {
-				return finish(src, p, fu, r, n, stmts, reasons)
+		{
+			r2, ok, on := separate(r, earlier, grid)
+			if on != "" {
+				fl.centredOn = on
 			}
-			r = r2
-			reasons = addReason(reasons, reasonOverlap)
+			if ok && !been(r2) {
+				if held(r2, len(reasons)) {
+					return finish(src, p, fu, r, n, stmts, reasons)
+				}
+				r = r2
+				reasons = addReason(reasons, reasonOverlap)
+			}
 		}
 		{
 			r2, ok, tied := clearLandings(p, r, grid)
@@ -417,7 +463,7 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 				fl.doorTie = true
 				return finish(src, p, fu, r, n, stmts, reasons)
 			}
-			if ok {
+			if ok && !been(r2) {
 				if held(r2, len(reasons)) {
 					return finish(src, p, fu, r, n, stmts, reasons)
 				}
@@ -431,7 +477,7 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 				fl.swingTie = true
 				return finish(src, p, fu, r, n, stmts, reasons)
 			}
-			if ok {
+			if ok && !been(r2) {
 				if held(r2, len(reasons)) {
 					return finish(src, p, fu, r, n, stmts, reasons)
 				}
@@ -442,7 +488,7 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 		if !snapped && fixture && !everPushed {
 			if r2, ok, tied := backFixture(p, r, grid); tied {
 				fl.wallTie = true
-			} else if ok {
+			} else if ok && !been(r2) {
 				if held(r2, len(reasons)) {
 					return finish(src, p, fu, r, n, stmts, reasons)
 				}
@@ -959,36 +1005,86 @@ func roomAt(p *ir.Plan, q geom.Point) int {
 // overlapsAny reports whether r overlaps one of the pieces.
 func (ps *placedSet) overlapsAny(r geom.Rect) bool {
 	for _, i := range ps.near(r) {
-		o := ps.rects[i]
-		if overlap1(r.Min.X, r.Max.X, o.Min.X, o.Max.X) >= OverlapMin && overlap1(r.Min.Y, r.Max.Y, o.Min.Y, o.Max.Y) >= OverlapMin {
+		if overlaps(r, ps.rects[i]) {
 			return true
 		}
 	}
 	return false
 }
 
-// separate moves r off the first earlier piece it overlaps, along the
-// axis of the shallower overlap, away from that piece's centre.
-func separate(r geom.Rect, earlier *placedSet, grid float64) (geom.Rect, bool) {
-	for _, i := range earlier.near(r) {
-		o := earlier.rects[i]
-		ox := overlap1(r.Min.X, r.Max.X, o.Min.X, o.Max.X)
-		oy := overlap1(r.Min.Y, r.Max.Y, o.Min.Y, o.Max.Y)
-		if ox < OverlapMin || oy < OverlapMin {
+// separate moves r off one earlier piece: of those it overlaps, the one
+// sharing the largest area with it, the earlier placed on a tie. The
+// move runs along the axis of the shallower overlap, away from that
+// piece's centre. When the two centres line up on that axis there is no
+// side to move to: nothing moves, and centred names the piece.
+func separate(r geom.Rect, earlier *placedSet, grid float64) (moved geom.Rect, ok bool, centred string) {
+	o, ok := earlier.largest(r)
+	if !ok {
+		return r, false, ""
+	}
+	ox := overlap1(r.Min.X, r.Max.X, o.rect.Min.X, o.rect.Max.X)
+	oy := overlap1(r.Min.Y, r.Max.Y, o.rect.Min.Y, o.rect.Max.Y)
+	c, oc := r.Center(), o.rect.Center()
+	if ox <= oy {
+		switch {
+		case math.Abs(c.X-oc.X) < 1e-9:
+			return r, false, o.id
+		case c.X > oc.X:
+			return moveAcross(r, geom.Point{X: 1}, o.rect.Max.X-r.Min.X, grid, false), true, ""
+		}
+		return moveAcross(r, geom.Point{X: -1}, r.Max.X-o.rect.Min.X, grid, false), true, ""
+	}
+	switch {
+	case math.Abs(c.Y-oc.Y) < 1e-9:
+		return r, false, o.id
+	case c.Y > oc.Y:
+		return moveAcross(r, geom.Point{Y: 1}, o.rect.Max.Y-r.Min.Y, grid, false), true, ""
+	}
+	return moveAcross(r, geom.Point{Y: -1}, r.Max.Y-o.rect.Min.Y, grid, false), true, ""
+}
+
+// overlaps reports whether two pieces overlap by OverlapMin on both axes.
+func overlaps(r, o geom.Rect) bool {
+	return overlap1(r.Min.X, r.Max.X, o.Min.X, o.Max.X) >= OverlapMin && overlap1(r.Min.Y, r.Max.Y, o.Min.Y, o.Max.Y) >= OverlapMin
+}
+
+// placedPiece is an earlier piece as separate and the final check see it.
+type placedPiece struct {
+	rect geom.Rect
+	id   string
+}
+
+// largest is the earlier piece overlapping r (and passing keep) with the
+// largest shared area, the earliest placed on a tie.
+func (ps *placedSet) largest(r geom.Rect) (placedPiece, bool) {
+	best, bestArea, found := placedPiece{}, 0.0, false
+	for _, i := range ps.near(r) {
+		o := ps.rects[i]
+		if !overlaps(r, o) {
 			continue
 		}
-		c, oc := r.Center(), o.Center()
-		switch {
-		case ox <= oy && c.X >= oc.X:
-			return moveAcross(r, geom.Point{X: 1}, o.Max.X-r.Min.X, grid, false), true
-		case ox <= oy:
-			return moveAcross(r, geom.Point{X: -1}, r.Max.X-o.Min.X, grid, false), true
-		case c.Y >= oc.Y:
-			return moveAcross(r, geom.Point{Y: 1}, o.Max.Y-r.Min.Y, grid, false), true
+		a := overlap1(r.Min.X, r.Max.X, o.Min.X, o.Max.X) * overlap1(r.Min.Y, r.Max.Y, o.Min.Y, o.Max.Y)
+		if !found || a > bestArea+1e-9 {
+			best, bestArea, found = placedPiece{rect: o, id: ps.ids[i]}, a, true
 		}
-		return moveAcross(r, geom.Point{Y: -1}, r.Max.Y-o.Min.Y, grid, false), true
 	}
-	return r, false
+	return best, found
+}
+
+// centredOn is the id of the earlier piece r overlaps most when their
+// centres line up on the axis a separation would take ("" otherwise).
+func (ps *placedSet) centredOn(r geom.Rect) string {
+	o, ok := ps.largest(r)
+	if !ok {
+		return ""
+	}
+	ox := overlap1(r.Min.X, r.Max.X, o.rect.Min.X, o.rect.Max.X)
+	oy := overlap1(r.Min.Y, r.Max.Y, o.rect.Min.Y, o.rect.Max.Y)
+	c, oc := r.Center(), o.rect.Center()
+	if ox <= oy && math.Abs(c.X-oc.X) < 1e-9 || ox > oy && math.Abs(c.Y-oc.Y) < 1e-9 {
+		return o.id
+	}
+	return ""
 }
 
 // clearSwings moves r out of the first hinged leaf's sweep it stands in:
@@ -1264,6 +1360,7 @@ func derivedOf(p *ir.Plan) *derived {
 // grid of PlacedCell-sized cells to find the ones near a box.
 type placedSet struct {
 	rects []geom.Rect
+	ids   []string // each piece's resolved id
 	cells map[[2]int][]int
 	big   []int // pieces too large (or not finite) for the grid
 }
@@ -1288,9 +1385,10 @@ func placedSpan(r geom.Rect) (c0, r0, c1, r1 int, ok bool) {
 	return int(x0), int(y0), int(x1), int(y1), true
 }
 
-func (ps *placedSet) add(r geom.Rect) {
+func (ps *placedSet) add(r geom.Rect, id string) {
 	i := len(ps.rects)
 	ps.rects = append(ps.rects, r)
+	ps.ids = append(ps.ids, id)
 	c0, r0, c1, r1, ok := placedSpan(r)
 	if !ok {
 		ps.big = append(ps.big, i)

@@ -1,0 +1,145 @@
+package repair_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/archlang-go/caddy-archlang/core/compile"
+)
+
+// Two rooms used by the rule tests: a large open one (walls far from the
+// pieces) and a small study whose walls the pieces run into.
+const (
+	openRoom = "  units mm\n  grid %d\n" +
+		"  wall exterior thickness 200 { (0,0) (10000,0) (10000,10000) (0,10000) close }\n" +
+		"  room id=r at (0,0) size 10000x10000 label \"Living\"\n"
+	study = "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 250 { (0,0) (3600,0) (3600,3000) (0,3000) close }\n" +
+		"  room id=r at (0,0) size 3600x3000 label \"Study\"\n"
+)
+
+// ruleCase is a small plan and what repair makes of it: each change as
+// "id kind x,y" (where the piece ends), and the ids reported unresolved,
+// in order. Every expectation was checked against the reference.
+type ruleCase struct {
+	name       string
+	shell      string
+	pieces     string
+	changes    []string
+	unresolved []string
+}
+
+func runRules(t *testing.T, cases []ruleCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := "plan \"T\" {\n" + c.shell + c.pieces + "}\n"
+			res := compile.Repair([]byte(src), compile.RepairOptions{})
+			var got, un []string
+			for _, ch := range res.Changes {
+				got = append(got, fmt.Sprintf("%s %s %g,%g", ch.ID, ch.Kind, ch.To.X, ch.To.Y))
+			}
+			for _, u := range res.Unresolved {
+				un = append(un, u.ID)
+			}
+			if strings.Join(got, "|") != strings.Join(c.changes, "|") || strings.Join(un, "|") != strings.Join(c.unresolved, "|") {
+				t.Errorf("changes %q, unresolved %q;\nwant %q, %q", got, un, c.changes, c.unresolved)
+			}
+		})
+	}
+}
+
+// TestSeparation pins how a piece is moved off the earlier pieces it
+// overlaps.
+func TestSeparation(t *testing.T) {
+	open := func(grid int) string { return fmt.Sprintf(openRoom, grid) }
+	runRules(t, []ruleCase{
+		{
+			// The earlier piece sharing the most area goes first (the
+			// one on the right, 200x1000, before the left one's 300x400,
+			// though the left needs the longer move), then the other.
+			name:    "largest overlap first",
+			shell:   open(10),
+			pieces:  "  furniture table at (1300,2400) size 1000x400\n  furniture table at (2800,2000) size 700x1000\n  furniture table at (2000,2000) size 1000x1000\n",
+			changes: []string{"table#3 moved 1800,1400"},
+		},
+		{
+			// Equal shared areas: the earlier placed wins, here the one
+			// the piece is centred on, so it is not moved at all.
+			name:       "equal overlap, earlier placed first",
+			shell:      open(10),
+			pieces:     "  furniture table at (3400,3500) size 600x650\n  furniture table at (2900,4530) size 1700x700\n  furniture table at (3000,3000) size 1400x1800\n",
+			unresolved: []string{"table#3"},
+		},
+		{
+			// A little more area shared with the lower piece: the piece
+			// moves off it, and is then reported centred on the other.
+			name:       "a little more overlap with the other",
+			shell:      open(10),
+			pieces:     "  furniture table at (3400,3500) size 600x650\n  furniture table at (2900,4520) size 1700x700\n  furniture table at (3000,3000) size 1400x1800\n",
+			changes:    []string{"table#3 moved 3000,2720"},
+			unresolved: []string{"table#3"},
+		},
+		{
+			// Centres in line on the axis of the shallower overlap: no
+			// side to move to.
+			name:       "centred on the axis of the move",
+			shell:      open(100),
+			pieces:     "  furniture table at (3000,3000) size 1000x1000\n  furniture table at (3300,3300) size 1000x400\n",
+			unresolved: []string{"table#2"},
+		},
+		{
+			name:    "off centre on that axis",
+			shell:   open(100),
+			pieces:  "  furniture table at (3000,3000) size 1000x1000\n  furniture table at (3300,3100) size 1000x400\n",
+			changes: []string{"table#2 moved 3300,2600"},
+		},
+		{
+			// Centred on the other axis only: the move takes the
+			// shallower overlap's axis, where the centres differ.
+			name:    "centred across, not along",
+			shell:   open(100),
+			pieces:  "  furniture table at (3000,3000) size 1000x1000\n  furniture table at (3000,3200) size 1000x1200\n",
+			changes: []string{"table#2 moved 3000,4000"},
+		},
+		{
+			// Off the right piece (the larger overlap, 300 mm), which
+			// takes it onto the left one (500 mm), off which it moves;
+			// moving off the right one again would put it back where it
+			// stood, so it stays, and is reported.
+			name:       "no step back to a place it stood",
+			shell:      open(100),
+			pieces:     "  furniture table at (1300,2000) size 1000x1000\n  furniture table at (2800,2000) size 700x1000\n  furniture table at (2000,2000) size 1000x1000\n",
+			changes:    []string{"table#3 moved 1800,2000"},
+			unresolved: []string{"table#3"},
+		},
+		{
+			// Pushed out of the wall onto the table; moving off the
+			// table would take it back where it was written.
+			name:       "separation back to the written place",
+			shell:      study,
+			pieces:     "  furniture table at (200,1500) size 1700x700\n  furniture bed at (300,-300) size 1400x1800\n",
+			changes:    []string{"bed#2 moved 300,200"},
+			unresolved: []string{"bed#2"},
+		},
+		{
+			// The same one row further: the step off the table is new,
+			// and the wall's push back is the step already taken.
+			name:       "separation to a new place",
+			shell:      study,
+			pieces:     "  furniture table at (200,1600) size 1700x700\n  furniture bed at (300,-300) size 1400x1800\n",
+			changes:    []string{"bed#2 moved 300,-200"},
+			unresolved: []string{"bed#2"},
+		},
+		{
+			// Pushed out of the wall, then found centred on the chest:
+			// the push stands and the piece is reported.
+			name:       "pushed, then centred",
+			shell:      study,
+			pieces:     "  furniture table at (700,700) size 600x650\n  furniture bed at (300,-200) size 1400x1800\n",
+			changes:    []string{"bed#2 moved 300,200"},
+			unresolved: []string{"bed#2"},
+		},
+	})
+}
