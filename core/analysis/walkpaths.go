@@ -14,9 +14,10 @@ type WalkPath struct {
 	// room an entrance walk reaches.
 	From, To string
 	Points   []geom.Point
-	// Pinch is the first cell along the path whose clear width is the
-	// path's narrowest, and Width that width in mm; HasPinch is false for
-	// key routes, which carry no marker.
+	// Pinch is where the walk is narrowest (on the widest path the
+	// reference's search takes, which need not be the drawn one), and
+	// Width that width in mm (describe's bottleneck clear width);
+	// HasPinch is false for key routes, which carry no marker.
 	Pinch    geom.Point
 	Width    float64
 	HasPinch bool
@@ -33,20 +34,12 @@ type WalkPaths struct {
 // Paths lays out the walks describe's circulation measures for p (nil
 // when p has no modelled entrance or no nav grid). Each path is the
 // shortest 4-connected path over the nav grid, chosen among equal ones by
-// stepping from the start in the order right, left, down, up whenever the
-// step brings it closer to its end.
+// stepping from the start in the order right, left, up, down whenever the
+// step brings it closer to its end; a walk's pinch is found by
+// widestPinch.
 func Paths(p *ir.Plan) *WalkPaths {
 	m := NewModel(p)
 	edges := m.Edges()
-	// The walks' bottleneck widths, as describe reports them.
-	wide := map[string]float64{}
-	if c := Walks(p); c != nil {
-		for _, r := range c.Rooms {
-			if _, seen := wide[r.RoomID]; !seen && r.BottleneckClearWidthMm != nil {
-				wide[r.RoomID] = *r.BottleneckClearWidthMm
-			}
-		}
-	}
 	var ent *Edge
 	for i := range edges {
 		if edges[i].IsEntrance() && (ent == nil || edges[i].Opening < ent.Opening) {
@@ -83,6 +76,7 @@ func Paths(p *ir.Plan) *WalkPaths {
 	}
 	from := g.bfs(seed)
 	buf := &pathBuf{dist: make([]int32, len(g.free)), queue: make([]int32, 0, 64)}
+	ps := newPinchSearch(len(g.free))
 	start := g.rankOf(min(ent.EstimatedClearWidth, g.width[seed]))
 	for i := range p.Rooms {
 		t := targets[i]
@@ -91,34 +85,7 @@ func Paths(p *ir.Plan) *WalkPaths {
 		}
 		cells := g.shortestPath(seed, t, buf)
 		wp := WalkPath{To: p.Rooms[i].ID, Points: g.corners(cells), HasPinch: true}
-		// The marker goes where the drawn path first steps at the walk's
-		// bottleneck width (its widest path's narrowest), else where the
-		// drawn path itself is narrowest.
-		want, hasWant := rank(-1), false
-		if b, ok := wide[p.Rooms[i].ID]; ok {
-			want, hasWant = g.rankOf(b), true
-		}
-		at, w := cells[0], start
-		found := hasWant && start == want
-		for s := 1; s < len(cells) && !found; s++ {
-			k, n := cells[s-1], cells[s]
-			c := g.stepCost(k, n, stepDir(g, k, n), i, -1)
-			if hasWant && c == want {
-				at, w, found = g.pinchCell(k, n), c, true
-			} else if c < w {
-				at, w = g.pinchCell(k, n), c
-			}
-		}
-		if !found {
-			at = cells[0]
-			w = start
-			for s := 1; s < len(cells); s++ {
-				k, n := cells[s-1], cells[s]
-				if c := g.stepCost(k, n, stepDir(g, k, n), i, -1); c < w {
-					at, w = g.pinchCell(k, n), c
-				}
-			}
-		}
+		at, w := g.widestPinch(ps, seed, start, i, t)
 		wp.Pinch, wp.Width = g.centre(at), g.vals[w]
 		out.Walks = append(out.Walks, wp)
 	}
@@ -211,16 +178,6 @@ func (g *navGrid) pinchCell(k, n int) int {
 	return max(k, n)
 }
 
-// stepDir is the direction of the step from k to its neighbour n.
-func stepDir(g *navGrid, k, n int) int {
-	for d, st := range g.stride {
-		if k+st == n {
-			return d
-		}
-	}
-	return 0
-}
-
 // corners reduces a path of cells to the centres of its first cell, every
 // cell where it turns, and its last cell.
 func (g *navGrid) corners(cells []int) []geom.Point {
@@ -237,4 +194,120 @@ func (g *navGrid) corners(cells []int) []geom.Point {
 		pts = append(pts, g.centre(cells[len(cells)-1]))
 	}
 	return pts
+}
+
+// pinchSearch is the scratch space of widestPinch, reused walk after walk.
+type pinchSearch struct {
+	best []rank
+	loc  []int32
+	done []bool
+	heap []pinchItem
+}
+
+type pinchItem struct {
+	v rank
+	k int32
+}
+
+func newPinchSearch(n int) *pinchSearch {
+	return &pinchSearch{best: make([]rank, n), loc: make([]int32, n), done: make([]bool, n)}
+}
+
+// widestPinch finds where the walk from seed (labelled start) to t, in
+// room r, is narrowest, the way the reference marks it: a maximin search
+// over the walk's step costs from a binary max-heap keyed on the label
+// alone (neighbours offered right, left, up, down), stopping when t is
+// taken. Each cell carries the cell its label was last lowered at (see
+// pinchCell), inherited along steps that do not lower it; t's is the
+// marker, its label the width. Among widest paths the one this search
+// happens to take decides which of several equally narrow spots is
+// marked, which is why the heap's exact discipline matters.
+func (g *navGrid) widestPinch(ps *pinchSearch, seed int, start rank, r, t int) (int, rank) {
+	best, loc, done := ps.best, ps.loc, ps.done
+	for k := range best {
+		best[k] = -1
+	}
+	clear(done)
+	best[seed], loc[seed] = start, int32(seed)
+	h := heapPush(ps.heap[:0], pinchItem{start, int32(seed)})
+	for len(h) > 0 {
+		var it pinchItem
+		it, h = heapPop(h)
+		k := int(it.k)
+		if done[k] || it.v != best[k] {
+			continue
+		}
+		done[k] = true
+		if k == t {
+			break
+		}
+		l := g.links[k]
+		for _, d := range pathOrder {
+			if l&(1<<d) == 0 {
+				continue
+			}
+			m := k + g.stride[d]
+			if done[m] {
+				continue
+			}
+			c := g.stepCost(k, m, d, r, -1)
+			if w := min(it.v, c); w > best[m] {
+				best[m] = w
+				if c < it.v {
+					loc[m] = int32(g.pinchCell(k, m))
+				} else {
+					loc[m] = loc[k]
+				}
+				h = heapPush(h, pinchItem{w, int32(m)})
+			}
+		}
+	}
+	ps.heap = h
+	if best[t] < 0 {
+		return seed, start
+	}
+	return int(loc[t]), best[t]
+}
+
+// heapPush adds it to the max-heap h, sifting it up past smaller labels.
+func heapPush(h []pinchItem, it pinchItem) []pinchItem {
+	h = append(h, it)
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if h[p].v >= h[i].v {
+			break
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+	return h
+}
+
+// heapPop takes the top of h: the last item moves to the root and sinks
+// towards the larger child (the left one on a tie) while one is larger.
+func heapPop(h []pinchItem) (pinchItem, []pinchItem) {
+	top := h[0]
+	last := h[len(h)-1]
+	h = h[:len(h)-1]
+	if len(h) == 0 {
+		return top, h
+	}
+	h[0] = last
+	i := 0
+	for {
+		l, r := 2*i+1, 2*i+2
+		m := i
+		if l < len(h) && h[l].v > h[m].v {
+			m = l
+		}
+		if r < len(h) && h[r].v > h[m].v {
+			m = r
+		}
+		if m == i {
+			return top, h
+		}
+		h[m], h[i] = h[i], h[m]
+		i = m
+	}
 }
