@@ -17,8 +17,7 @@ const cornerSteps = 4
 // when unrotated), v is its depth, m is the smaller of the two.
 const (
 	sinkMargin    = 0.14 // of m: bowl inset and the gap between bowls
-	sinkBowlTop   = 0.26 // of v
-	sinkBowlBot   = 0.86 // of v
+	sinkBowlTop   = 0.12 // of v, below the margin
 	tapTop        = 0.08 // of v
 	tapBot        = 0.2  // of v
 	counterNosing = 0.82 // of v
@@ -151,10 +150,16 @@ func (r *renderer) drawPiece(f ir.Furniture) {
 		}
 		switch kind {
 		case "kitchen_sink":
+			// The bowls stop the margin g short of the front, and start
+			// 0.12 of the depth past the margin at the back, where the tap
+			// is (probed on deep sinks, 1400 x 1800 and 1000 x 2000, whose
+			// margin comes from the width; on a wide sink this is the old
+			// 0.26 to 0.86 of the depth).
 			g := sinkMargin * m
 			bw := (u - 3*g) / 2
-			r.b.polygon(l.rect(g, sinkBowlTop*v, g+bw, sinkBowlBot*v), white)
-			r.b.polygon(l.rect(2*g+bw, sinkBowlTop*v, u-g, sinkBowlBot*v), white)
+			top, bot := g+sinkBowlTop*v, v-g
+			r.b.polygon(l.rect(g, top, g+bw, bot), white)
+			r.b.polygon(l.rect(2*g+bw, top, u-g, bot), white)
 			r.b.line(l.pt(u/2, tapTop*v), l.pt(u/2, tapBot*v), ln)
 		case "counter":
 			r.b.line(l.pt(0, counterNosing*v), l.pt(u, counterNosing*v), ln)
