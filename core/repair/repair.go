@@ -392,28 +392,18 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 		return false
 	}
 	_, fixture := ir.WallFixtures[fu.Type]
-	// The first round runs every pass: walls, earlier pieces, doorway
-	// approach, leaf sweep, and a fixture's wall. A move can take the
-	// piece into what an earlier pass clears, so the walls, the earlier
-	// pieces and the approaches are checked again, in rounds, until a
-	// round moves nothing or MaxRounds have run.
 	// The passes run in rounds until a round moves nothing (or MaxRounds
 	// have run): walls, earlier pieces, doorway approach, leaf sweep, a
-	// fixture's wall. The sweep and the fixture's wall move a piece at
-	// most once; the others check again every round. A fixture that a
-	// wall pushed is not set against another.
-	swung, snapped, everPushed := false, false, false
+	// fixture's wall. The fixture's wall moves a piece at most once; the
+	// others check again every round. A fixture that a wall pushed is not
+	// set against another.
+	snapped, everPushed := false, false
 	// A step back to a place the piece has stood is not taken: it would
 	// only undo an earlier step.
 	visited := []geom.Point{r.Min}
 	been := func(r2 geom.Rect) bool {
-		if r2.Min == r.Min {
-			return false
-		}
-		for _, q := range visited {
-			if q == r2.Min {
-				return true
-			}
+		if r2.Min != r.Min && slices.Contains(visited, r2.Min) {
+			return true
 		}
 		visited = append(visited, r2.Min)
 		return false
@@ -471,7 +461,7 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 				reasons = addReason(reasons, reasonLanding)
 			}
 		}
-		if !swung && grid > 0 {
+		if grid > 0 {
 			r2, ok, tied := clearSwings(p, r, grid)
 			if tied {
 				fl.swingTie = true
@@ -481,7 +471,7 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 				if held(r2, len(reasons)) {
 					return finish(src, p, fu, r, n, stmts, reasons)
 				}
-				r, swung = r2, true
+				r = r2
 				reasons = addReason(reasons, reasonSwing)
 			}
 		}
@@ -863,6 +853,8 @@ type doorFrame struct {
 	side   float64 // +1 when the leaf opens toward n
 	hinge  vocab.Hand
 	hinged bool
+	wall   int // the index of the wall it stands in
+	seg    int // and of the wall's segment
 }
 
 func doors(p *ir.Plan) []doorFrame {
@@ -894,7 +886,7 @@ func doorFrames(p *ir.Plan) []doorFrame {
 			continue
 		}
 		f := doorFrame{a: op.Center.Sub(d.Mul(op.Width / 2)), d: d, n: geom.Point{X: -d.Y, Y: d.X}, width: op.Width, side: 1,
-			hinge: op.Hinge, hinged: op.DoorKind == vocab.Hinged}
+			hinge: op.Hinge, hinged: op.DoorKind == vocab.Hinged, wall: op.Wall, seg: op.Segment}
 		if op.Swing == vocab.Out {
 			f.side = -1
 		}
@@ -1110,11 +1102,13 @@ func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, ti
 			{u, math.Max(0, math.Sqrt(math.Max(0, rad*rad-dv*dv))-u0)}, // along, past the leaf
 		}
 		// The least move (rounded to the grid) that lands clear of the
-		// walls and of every other leaf's sweep; when none does, the
-		// least move (the wall pass then pushes the piece back out). Two
+		// walls and of this leaf's sweep (another door's sweep does not
+		// count: a later round moves the piece out of that one); when
+		// none does, the least move (the wall pass then pushes the piece
+		// back out). Two
 		// clear moves of the same rounded length leave no obvious way
 		// out: the piece stays (tied).
-		clear := func(m geom.Rect) bool { return fits(p, r, m) && !inSweep(p, m) }
+		clear := func(m geom.Rect) bool { return fits(p, r, m) && !inSweepOn(p, m, f.wall, f.seg) }
 		best, bestFits, bestLen := r, false, math.Inf(1)
 		for _, o := range opts {
 			m := moveAcross(r, o.axis, o.d, grid, true)
@@ -1135,6 +1129,17 @@ func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, ti
 	return r, false, false
 }
 
+// inSweepOn reports whether r stands in the sweep of a hinged leaf in
+// segment seg of wall w.
+func inSweepOn(p *ir.Plan, r geom.Rect, w, seg int) bool {
+	for _, f := range doorsNear(p, r) {
+		if _, _, _, in := f.sweep(r); in && f.wall == w && f.seg == seg {
+			return true
+		}
+	}
+	return false
+}
+
 // sweep reports whether r stands in f's leaf sweep (touching counts),
 // with the sweep's frame: the hinge, u toward the other jamb and v along
 // the open leaf.
@@ -1153,16 +1158,6 @@ func (f doorFrame) sweep(r geom.Rect) (hinge, u, v geom.Point, in bool) {
 		return hinge, u, v, false
 	}
 	return hinge, u, v, math.Hypot(math.Max(0, u0), math.Max(0, v0)) <= rad+1e-9
-}
-
-// inSweep reports whether r stands in any hinged leaf's sweep.
-func inSweep(p *ir.Plan, r geom.Rect) bool {
-	for _, f := range doorsNear(p, r) {
-		if _, _, _, in := f.sweep(r); in {
-			return true
-		}
-	}
-	return false
 }
 
 // extent returns r's extent in the frame at origin o with unit axes u, v.

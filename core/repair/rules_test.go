@@ -143,3 +143,69 @@ func TestSeparation(t *testing.T) {
 		},
 	})
 }
+
+// Rooms with two doors for the leaf-sweep tests: one in a partition and
+// one in the exterior wall at right angles to it, and one with two doors
+// on two sides of the exterior wall.
+const (
+	twoWalls = "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 200 { (0,0) (7200,0) (7200,4000) (0,4000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (3600,0) (3600,4000) }\n" +
+		"  room id=a at (0,0) size 3600x4000 label \"A\"\n  room id=b at (3600,0) size 3600x4000 label \"B\"\n" +
+		"  door at (3600,1200) width 900 wall v1\n"
+	twoSides = "  units mm\n  grid 50\n" +
+		"  wall exterior thickness 200 { (0,0) (4000,0) (4000,4000) (0,4000) close }\n" +
+		"  room id=a at (0,0) size 4000x4000 label \"A\"\n" +
+		"  door at (1400,0) width 900 wall exterior\n"
+	counterRoom = "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 250 { (0,0) (7200,0) (7200,3000) (0,3000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (3600,0) (3600,3000) }\n" +
+		"  room id=a at (0,0) size 3600x3000 label \"A\"\n  room id=b at (3600,0) size 3600x3000 label \"B\"\n" +
+		"  door at (3600,700) width 900 wall v1\n"
+)
+
+// TestSwing pins how a piece leaves a hinged leaf's sweep.
+func TestSwing(t *testing.T) {
+	runRules(t, []ruleCase{
+		{
+			// Across the wall, 600 mm, the least move.
+			name:    "one door",
+			shell:   twoWalls,
+			pieces:  "  furniture table at (2900,800) size 400x800\n",
+			changes: []string{"table#1 moved 2300,800"},
+		},
+		{
+			// The least move lands in the sweep of a door in another
+			// wall; it is taken all the same, and the next round finds
+			// no clear way out of that sweep.
+			name:       "into another wall's leaf",
+			shell:      twoWalls,
+			pieces:     "  door at (2400,0) width 900 wall exterior\n  furniture table at (2900,800) size 400x800\n",
+			changes:    []string{"table#1 moved 2300,800"},
+			unresolved: []string{"table#1"},
+		},
+		{
+			name:    "into another wall's leaf, hinged on the right",
+			shell:   twoWalls,
+			pieces:  "  door at (2400,0) width 900 wall exterior hinge right\n  furniture table at (2900,800) size 400x800\n",
+			changes: []string{"table#1 moved 2300,900"},
+		},
+		{
+			// Behind the hinge, into the sweep of a door on another side
+			// of the same wall: taken, then moved out of that one.
+			name:    "into a leaf on another side",
+			shell:   twoSides,
+			pieces:  "  door at (0,900) width 900 wall exterior\n  furniture table at (1000,300) size 400x400\n",
+			changes: []string{"table#1 moved 500,200"},
+		},
+		{
+			// Out of the leaf's sweep, then set back against the wall
+			// below, which brings it into the sweep again: the sweep is
+			// checked every round, and the piece moves out once more.
+			name:    "swept again after the snap",
+			shell:   counterRoom,
+			pieces:  "  furniture counter at (2600,500) size 400x700\n",
+			changes: []string{"counter#1 moved 2200,150"},
+		},
+	})
+}
