@@ -86,14 +86,19 @@ func (r *renderer) computeFaces() geom.Rect {
 	// slanted or curved wall reaches stays the facade there (probed: a
 	// hexagon whose only vertical wall is on its right keeps its left
 	// corner's vertex as the left end of the bottom chains).
+	//
+	// Here a segment is axis-aligned only when its ends share a
+	// coordinate exactly (probed: a wall whose ends differ by 1e-6 mm
+	// across leaves the facade on its centreline vertex).
 	f := r.vertexBounds()
 	for _, sg := range r.segs {
-		if sg.Arc != nil || !sg.Axis() {
+		if sg.Arc != nil {
 			continue
 		}
-		if math.Abs(sg.A.Y-sg.B.Y) <= axisEps {
+		switch {
+		case sg.A.Y == sg.B.Y:
 			f.Min.Y, f.Max.Y = math.Min(f.Min.Y, sg.A.Y-sg.H), math.Max(f.Max.Y, sg.A.Y+sg.H)
-		} else {
+		case sg.A.X == sg.B.X:
 			f.Min.X, f.Max.X = math.Min(f.Min.X, sg.A.X-sg.H), math.Max(f.Max.X, sg.A.X+sg.H)
 		}
 	}
