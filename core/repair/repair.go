@@ -320,7 +320,7 @@ func stillBlocks(p *ir.Plan, r geom.Rect, grid float64) bool {
 
 // pushOut pushes r out of every wall's solid it stands in, one push per
 // wall, adding a reason for each; centred reports a piece straddling the
-// middle of a wall (nothing is moved then).
+// middle of a wall, which does not push it (the other walls still do).
 func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[]string) (out geom.Rect, pushed, centred bool) {
 	names := wallNames(p)
 	for k := 0; k < len(names); k++ {
@@ -329,9 +329,11 @@ func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[
 		if k = nextWallNear(p, r, k); k >= len(names) {
 			break
 		}
-		r2, alt, w, centred, ok := pushes(p, r, names[k])
-		if centred {
-			return r, pushed, true
+		r2, alt, w, mid, ok := pushes(p, r, names[k])
+		if mid {
+			// Not pushed either way; the other walls still push.
+			centred = true
+			continue
 		}
 		if !ok {
 			continue
@@ -344,7 +346,7 @@ func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[
 		}
 		r = snapMove(r, r2, grid)
 	}
-	return r, pushed, false
+	return r, pushed, centred
 }
 
 // flags are what piece reports besides the move: the ties and straddles

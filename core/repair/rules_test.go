@@ -209,3 +209,32 @@ func TestSwing(t *testing.T) {
 		},
 	})
 }
+
+// A room whose partition and exterior wall a piece can sink into at once.
+const twoBands = "  units mm\n  grid 100\n" +
+	"  wall exterior thickness 250 { (0,0) (7200,0) (7200,3000) (0,3000) close }\n" +
+	"  wall id=h1 partition thickness 100 { (0,2000) (7200,2000) }\n" +
+	"  room id=a at (0,0) size 7200x2000 label \"A\"\n  room id=b at (0,2000) size 7200x1000 label \"B\"\n"
+
+// TestWallMiddle pins a piece straddling the middle of one wall while it
+// sinks into another.
+func TestWallMiddle(t *testing.T) {
+	runRules(t, []ruleCase{
+		{
+			// Centred on the exterior wall (listed first): that wall
+			// does not push it, the partition still does, and the piece
+			// is reported.
+			name:       "centred on one, pushed by the other",
+			shell:      twoBands,
+			pieces:     "  furniture table at (6500,1200) size 1400x1000\n",
+			changes:    []string{"table#1 moved 6500,900"},
+			unresolved: []string{"table#1"},
+		},
+		{
+			name:    "off the middle: pushed by both",
+			shell:   twoBands,
+			pieces:  "  furniture table at (6400,1200) size 1400x1000\n",
+			changes: []string{"table#1 moved 5600,900"},
+		},
+	})
+}
