@@ -102,8 +102,9 @@ func (r *renderer) layoutDims() {
 		n := geom.Point{X: -dir.Y, Y: dir.X}
 		g := dimGeom{from: d.From, to: d.To, dir: dir, n: n, fs: fs,
 			p1: d.From.Add(n.Mul(d.Offset)), p2: d.To.Add(n.Mul(d.Offset))}
+		flip := false
 		if j := k - len(r.p.Dims); j >= 0 && feet[j].ok {
-			g.from, g.to = feet[j].from, feet[j].to
+			g.from, g.to, flip = feet[j].from, feet[j].to, feet[j].flip
 		}
 		g.text = d.Text
 		if g.text == "" {
@@ -112,6 +113,9 @@ func (r *renderer) layoutDims() {
 		}
 		mid := g.p1.Add(g.p2).Mul(0.5)
 		g.textAt = mid.Add(n.Mul(r.z.dimTextOff))
+		if flip {
+			g.textAt = mid.Sub(n.Mul(r.z.dimTextOff))
+		}
 		t := r.z.tick / math.Sqrt2
 		g.tickVec = geom.Point{X: (dir.X - dir.Y) * t, Y: (dir.X + dir.Y) * t}
 		a := math.Atan2(dir.Y, dir.X) * 180 / math.Pi
