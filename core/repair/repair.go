@@ -177,6 +177,7 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 			}
 		}
 		placed := newPlacedSet()
+		var faults []fault
 		guard := newWalkGuard(pg, measure)
 		for i := range pg.Furniture {
 			k, known := number[pg.Furniture[i].Span]
@@ -193,7 +194,7 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				sp := ch.Span
 				switch {
 				case centred:
-					res.Unresolved = append(res.Unresolved, Unresolved{ID: ch.ID, Reason: reasonCentred, Span: &sp})
+					faults = append(faults, fault{fl.round, Unresolved{ID: ch.ID, Reason: reasonCentred, Span: &sp}})
 				case hit:
 					conflicts = append(conflicts, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
 				case placed.overlapsAny(final):
@@ -210,7 +211,7 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 			placed.add(final, pg.Furniture[i].ID)
 			if ok {
 				if un != nil {
-					res.Unresolved = append(res.Unresolved, *un)
+					faults = append(faults, fault{fl.round, *un})
 					continue
 				}
 				ch.Level = level
@@ -220,7 +221,7 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 			if fl.pinch != "" {
 				fu := &pg.Furniture[i]
 				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-				res.Unresolved = append(res.Unresolved, Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])), Reason: strings.Replace(reasonPinch, "%q", strconv.Quote(fl.pinch), 1), Span: &sp})
+				faults = append(faults, fault{fl.round, Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])), Reason: strings.Replace(reasonPinch, "%q", strconv.Quote(fl.pinch), 1), Span: &sp}})
 			}
 			if fl.doorTie || fl.wallTie || fl.swingTie || fl.straddles {
 				fu := &pg.Furniture[i]
@@ -234,7 +235,11 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				case fl.straddles:
 					u.Reason = reasonCentred
 				}
-				res.Unresolved = append(res.Unresolved, u)
+				at := fl.round
+				if fl.wallTie {
+					at = fl.tieRound
+				}
+				faults = append(faults, fault{at, u})
 			}
 			// Then the fixture is turned to back onto its wall.
 			fu := &pg.Furniture[i]
@@ -257,6 +262,13 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 					Via: "rotate", Span: sp, Level: level, Reason: strings.Replace(reasonTurned, "%s", o.sides, 1)})
 				edits = append(edits, rotateEdit(st, to))
 			}
+		}
+		// The faults the passes met are listed round by round (those of
+		// a piece's first round, for every piece, before any of a second
+		// round), in placing order within a round.
+		slices.SortStableFunc(faults, func(a, b fault) int { return a.round - b.round })
+		for _, f := range faults {
+			res.Unresolved = append(res.Unresolved, f.u)
 		}
 		base += len(pg.Furniture)
 	}
@@ -349,6 +361,13 @@ func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[
 	return r, pushed, centred
 }
 
+// fault is an unresolved entry with the round of its piece's passes
+// that met it.
+type fault struct {
+	round int
+	u     Unresolved
+}
+
 // flags are what piece reports besides the move: the ties and straddles
 // that leave a piece where it is (reported), and whether a fixture was
 // set against a wall.
@@ -358,6 +377,9 @@ type flags struct {
 	// centredOn names an earlier piece the piece could not be moved off,
 	// their centres lining up on the axis of the move.
 	centredOn string
+	// round is the round of passes the piece's repair ended in, and
+	// tieRound the one that found a fixture's wall tie.
+	round, tieRound int
 	// pinch names the walk a step of the piece's repair would have
 	// narrowed below WalkMin; the piece stopped where that step found it.
 	pinch string
@@ -411,6 +433,7 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 		return false
 	}
 	for round := 0; round < MaxRounds; round++ {
+		fl.round = round
 		r0 := r
 		{
 			had := len(reasons)
@@ -479,7 +502,7 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 		}
 		if !snapped && fixture && !everPushed {
 			if r2, ok, tied := backFixture(p, r, grid); tied {
-				fl.wallTie = true
+				fl.wallTie, fl.tieRound = true, round
 			} else if ok && !been(r2) {
 				if held(r2, len(reasons)) {
 					return finish(src, p, fu, r, n, stmts, reasons)
