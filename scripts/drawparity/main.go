@@ -18,9 +18,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -36,15 +34,11 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/core/plangen"
 	"github.com/archlang-go/caddy-archlang/resources"
+	"github.com/archlang-go/caddy-archlang/scripts/internal/oracle"
 )
 
 // plan is one corpus entry.
-type plan struct {
-	name, group string
-	path        string // where the oracle reads it
-	src         []byte
-	dir         string // where its imports resolve first
-}
+type plan = oracle.Plan
 
 // result is one plan's measurement; ratio < 0 means it could not be made.
 type result struct {
@@ -75,29 +69,14 @@ func main() {
 	defer os.RemoveAll(tmp)
 	var plans []plan
 	if flag.NArg() > 0 {
-		for _, f := range flag.Args() {
-			src, err := os.ReadFile(f)
-			check(err)
-			abs, _ := filepath.Abs(f)
-			plans = append(plans, plan{name: strings.TrimSuffix(filepath.Base(f), ".arch"), group: "named", path: abs, src: src, dir: filepath.Dir(abs)})
-		}
+		plans, err = oracle.Named(flag.Args(), "named")
+		check(err)
 	} else {
 		plans = corpus(*examples, tmp, *gen, *off, *seed)
 	}
-	if *only != "" {
-		var k []plan
-		for _, p := range plans {
-			if strings.Contains(p.name, *only) {
-				k = append(k, p)
-			}
-		}
-		plans = k
-	}
-	cache := os.Getenv("DRAWPARITY_CACHE")
-	if cache == "" {
-		cache = "/tmp/drawparity-cache"
-	}
-	check(os.MkdirAll(cache, 0o755))
+	plans = oracle.Only(plans, *only, func(p plan) string { return p.Name })
+	cache, err := oracle.CacheDir("DRAWPARITY_CACHE", "/tmp/drawparity-cache")
+	check(err)
 	work := *keep
 	if work == "" {
 		work = tmp
@@ -130,16 +109,16 @@ func measure(p plan, oracleDir, cache, work string, width int, rawArgs string, e
 	if ref == nil {
 		return result{-1, "oracle: " + note}
 	}
-	opts := compile.Options{World: dirThenLib{dir: compile.FSWorld(os.DirFS(p.dir)), lib: compile.FSWorld(resources.Lib())}}
+	opts := compile.Options{World: dirThenLib{dir: compile.FSWorld(os.DirFS(filepath.Dir(p.Path))), lib: compile.FSWorld(resources.Lib())}}
 	if err := applyArgs(&opts, extra); err != nil {
 		return result{-1, err.Error()}
 	}
-	r := compile.Compile(p.src, opts)
+	r := compile.Compile(p.Src, opts)
 	if !r.OK {
 		return result{-1, "ours does not compile"}
 	}
-	base := filepath.Join(work, p.group+"-"+p.name)
-	check(os.WriteFile(base+".arch", p.src, 0o644))
+	base := filepath.Join(work, p.Group+"-"+p.Name)
+	check(os.WriteFile(base+".arch", p.Src, 0o644))
 	check(os.WriteFile(base+".ref.svg", ref, 0o644))
 	check(os.WriteFile(base+".ours.svg", []byte(r.Output), 0o644))
 	ctx, cancel := context.WithTimeout(context.Background(), nodeTimeout)
@@ -180,25 +159,13 @@ func applyArgs(o *compile.Options, extra map[string]any) error {
 
 // reference is the oracle's SVG for p, from the cache when it has one.
 func reference(p plan, oracleDir, cache, rawArgs string) ([]byte, string) {
-	h := sha256.New()
-	fmt.Fprintf(h, "compile\x00%s\x00", rawArgs)
-	h.Write(p.src)
-	key := filepath.Join(cache, fmt.Sprintf("%x.svg", h.Sum(nil)))
-	if b, err := os.ReadFile(key); err == nil {
-		return b, ""
-	}
-	args := []string{filepath.Join(oracleDir, "oracle.mjs"), "compile", p.path}
+	var args []byte
 	if rawArgs != "" {
-		args = append(args, rawArgs)
+		args = []byte(rawArgs)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), nodeTimeout)
-	defer cancel()
-	var stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, "node", args...)
-	cmd.Stderr = &stderr
-	b, err := cmd.Output()
+	b, err := oracle.Call(filepath.Join(oracleDir, "oracle.mjs"), cache, "compile", args, p)
 	if err != nil {
-		return nil, err.Error() + " " + stderr.String()
+		return nil, err.Error()
 	}
 	var ans struct {
 		OK     bool   `json:"ok"`
@@ -210,7 +177,6 @@ func reference(p plan, oracleDir, cache, rawArgs string) ([]byte, string) {
 	if !ans.OK {
 		return nil, "refused"
 	}
-	os.WriteFile(key, []byte(ans.Output), 0o644)
 	return []byte(ans.Output), ""
 }
 
@@ -225,16 +191,16 @@ func report(plans []plan, res []result, list int) {
 	for i, p := range plans {
 		r := res[i]
 		if r.ratio < 0 {
-			fmt.Printf("%-10s %-24s  -      %s\n", p.group, p.name, r.note)
+			fmt.Printf("%-10s %-24s  -      %s\n", p.Group, p.Name, r.note)
 			continue
 		}
-		if _, ok := groups[p.group]; !ok {
-			order = append(order, p.group)
+		if _, ok := groups[p.Group]; !ok {
+			order = append(order, p.Group)
 		}
-		groups[p.group] = append(groups[p.group], r.ratio)
-		all = append(all, named{p.group + "/" + p.name, r.ratio})
+		groups[p.Group] = append(groups[p.Group], r.ratio)
+		all = append(all, named{p.Group + "/" + p.Name, r.ratio})
 		if r.note != "" {
-			fmt.Printf("%-10s %-24s %6.2f%% %s\n", p.group, p.name, 100*r.ratio, r.note)
+			fmt.Printf("%-10s %-24s %6.2f%% %s\n", p.Group, p.Name, 100*r.ratio, r.note)
 		}
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].ratio > all[j].ratio })
@@ -277,12 +243,7 @@ func line(g string, v []float64) {
 	fmt.Printf("%-10s %5d %8s %8s %7.2f%% %7.2f%% %7.2f%% %7.2f%%\n", g, n, within(0.005), within(0.02), pct(0.5), pct(0.95), 100*s[n-1], 100*sum/float64(n))
 }
 
-func check(err error) {
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "drawparity:", err)
-		os.Exit(1)
-	}
-}
+func check(err error) { oracle.Check("drawparity", err) }
 
 // corpus gathers the examples, the twelve plain grids (1–4 columns by 1–3
 // rows), n varied grids and off grids whose openings sit off their walls'
@@ -295,12 +256,12 @@ func corpus(examples, tmp string, n, off int, seed int64) []plan {
 		src, err := os.ReadFile(f)
 		check(err)
 		abs, _ := filepath.Abs(f)
-		ps = append(ps, plan{name: strings.TrimSuffix(filepath.Base(f), ".arch"), group: "examples", path: abs, src: src, dir: filepath.Dir(abs)})
+		ps = append(ps, plan{Name: strings.TrimSuffix(filepath.Base(f), ".arch"), Group: "examples", Path: abs, Src: src})
 	}
 	add := func(group, name string, src []byte) {
 		path := filepath.Join(tmp, name+".arch")
 		check(os.WriteFile(path, src, 0o644))
-		ps = append(ps, plan{name: name, group: group, path: path, src: src, dir: tmp})
+		ps = append(ps, plan{Name: name, Group: group, Path: path, Src: src})
 	}
 	for i := 0; i < 12; i++ {
 		c, r := 1+i%4, 1+i/4

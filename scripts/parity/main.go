@@ -29,24 +29,22 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/archlang-go/caddy-archlang/caddymodule/mcpserver"
 	"github.com/archlang-go/caddy-archlang/core/plangen"
+	"github.com/archlang-go/caddy-archlang/scripts/internal/oracle"
 )
 
 // tool is one compared call: the MCP tool name and its extra arguments.
@@ -66,13 +64,8 @@ var allTools = []tool{
 	{"validate", "validate", nil},
 }
 
-// plan is one corpus entry.
-type plan struct {
-	name  string
-	group string // examples, faults, generated
-	path  string // where the oracle reads it
-	src   []byte
-}
+// plan is one corpus entry (group: examples, faults, generated).
+type plan = oracle.Plan
 
 func main() {
 	toolsFlag := flag.String("tools", "repair,fix,suggest,txt", "comma-separated tools to compare")
@@ -82,10 +75,10 @@ func main() {
 	verbose := flag.Bool("v", false, "name every mismatching plan")
 	only := flag.String("only", "", "only plans whose name contains this")
 	examples := flag.String("examples", "../shared/examples", "directory of example plans")
-	oracle := flag.String("oracle", "../shared/oracle/oracle.mjs", "the reference's oracle script")
+	script := flag.String("oracle", "../shared/oracle/oracle.mjs", "the reference's oracle script")
 	flag.Parse()
-	if abs, err := filepath.Abs(*oracle); err == nil {
-		*oracle = abs
+	if abs, err := filepath.Abs(*script); err == nil {
+		*script = abs
 	}
 
 	var tools []tool
@@ -102,29 +95,14 @@ func main() {
 	var plans []plan
 	if flag.NArg() > 0 {
 		// Plans named on the command line replace the corpus.
-		for _, f := range flag.Args() {
-			src, err := os.ReadFile(f)
-			check(err)
-			abs, _ := filepath.Abs(f)
-			plans = append(plans, plan{name: strings.TrimSuffix(filepath.Base(f), ".arch"), group: "examples", path: abs, src: src})
-		}
+		plans, err = oracle.Named(flag.Args(), "examples")
+		check(err)
 	} else {
 		plans = corpus(*examples, tmp, *gen, *seed)
 	}
-	if *only != "" {
-		var keep []plan
-		for _, p := range plans {
-			if strings.Contains(p.name, *only) {
-				keep = append(keep, p)
-			}
-		}
-		plans = keep
-	}
-	cache := os.Getenv("PARITY_CACHE")
-	if cache == "" {
-		cache = "/tmp/parity-oracle-cache"
-	}
-	check(os.MkdirAll(cache, 0o755))
+	plans = oracle.Only(plans, *only, func(p plan) string { return p.Name })
+	cache, err := oracle.CacheDir("PARITY_CACHE", "/tmp/parity-oracle-cache")
+	check(err)
 	if *out != "" {
 		check(os.MkdirAll(*out, 0o755))
 	}
@@ -149,13 +127,13 @@ func main() {
 			go func() {
 				defer wg.Done()
 				defer func() { <-sem }()
-				ref := reference(*oracle, cache, t, p)
-				ours := call(cs, t, p.src)
-				ok := equalJSON(ref, ours, p.src)
+				ref := reference(*script, cache, t, p)
+				ours := call(cs, t, p.Src)
+				ok := equalJSON(ref, ours, p.Src)
 				results[i] = ok
 				if !ok && *out != "" {
-					base := filepath.Join(*out, t.name+"-"+p.name)
-					os.WriteFile(base+".arch", p.src, 0o644)
+					base := filepath.Join(*out, t.name+"-"+p.Name)
+					os.WriteFile(base+".arch", p.Src, 0o644)
 					os.WriteFile(base+".ours", pretty(ours, t), 0o644)
 					os.WriteFile(base+".ref", pretty(ref, t), 0o644)
 				}
@@ -163,13 +141,13 @@ func main() {
 		}
 		wg.Wait()
 		for i, p := range plans {
-			total[p.group]++
+			total[p.Group]++
 			total["all"]++
 			if results[i] {
-				same[p.group]++
+				same[p.Group]++
 				same["all"]++
 			} else {
-				misses = append(misses, p.name)
+				misses = append(misses, p.Name)
 			}
 		}
 		fmt.Printf("%-8s", t.name)
@@ -190,12 +168,7 @@ func rate(n, d int) string {
 	return fmt.Sprintf("%d/%d %5.1f%%", n, d, 100*float64(n)/float64(d))
 }
 
-func check(err error) {
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "parity:", err)
-		os.Exit(1)
-	}
-}
+func check(err error) { oracle.Check("parity", err) }
 
 // corpus gathers the examples, the faults and n generated plans; generated
 // plans are written under tmp so the oracle can read them.
@@ -211,7 +184,7 @@ func corpus(examples, tmp string, n int, seed int64) []plan {
 			src, err := os.ReadFile(f)
 			check(err)
 			abs, _ := filepath.Abs(f)
-			ps = append(ps, plan{name: strings.TrimSuffix(filepath.Base(f), ".arch"), group: g.group, path: abs, src: src})
+			ps = append(ps, plan{Name: strings.TrimSuffix(filepath.Base(f), ".arch"), Group: g.group, Path: abs, Src: src})
 		}
 	}
 	r := rand.New(rand.NewSource(seed))
@@ -226,7 +199,7 @@ func corpus(examples, tmp string, n int, seed int64) []plan {
 		name := fmt.Sprintf("gen%03d", i)
 		path := filepath.Join(tmp, name+".arch")
 		check(os.WriteFile(path, src, 0o644))
-		ps = append(ps, plan{name: name, group: "generated", path: path, src: src})
+		ps = append(ps, plan{Name: name, Group: "generated", Path: path, Src: src})
 	}
 	return ps
 }
@@ -293,33 +266,18 @@ func mutate(r *rand.Rand, src []byte) []byte {
 
 // oracleTimeout bounds one oracle call (the reference loops on a few
 // inputs); a call cut short counts as a mismatch and is not cached.
-const oracleTimeout = 60 * time.Second
-
-// reference is the oracle's answer, from the cache when it has one.
-func reference(oracle, cache string, t tool, p plan) []byte {
-	args, _ := json.Marshal(t.args)
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00", t.mcp, args)
-	h.Write(p.src)
-	key := filepath.Join(cache, fmt.Sprintf("%x.json", h.Sum(nil)))
-	if b, err := os.ReadFile(key); err == nil {
-		return b
-	}
-	cmdArgs := []string{oracle, t.mcp, p.path}
+// reference is the oracle's answer, from the cache when it has one (nil
+// when the oracle fails, which is reported).
+func reference(script, cache string, t tool, p plan) []byte {
+	var args []byte
 	if t.args != nil {
-		cmdArgs = append(cmdArgs, string(args))
+		args, _ = json.Marshal(t.args)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), oracleTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", cmdArgs...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	b, err := cmd.Output()
+	b, err := oracle.Call(script, cache, t.mcp, args, p)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "parity: oracle %s %s: %v %s\n", t.mcp, p.name, err, stderr.String())
+		fmt.Fprintln(os.Stderr, "parity:", err)
 		return nil
 	}
-	os.WriteFile(key, b, 0o644)
 	return b
 }
 
