@@ -115,8 +115,8 @@ func TestMCPToolsList(t *testing.T) {
 		t.Errorf("stateless server issued a session id")
 	}
 	tools := jsonBody(t, w)["result"].(map[string]any)["tools"].([]any)
-	if len(tools) != len(mcpserver.ToolNames) {
-		t.Errorf("%d tools, want %d", len(tools), len(mcpserver.ToolNames))
+	if len(tools) != len(mcpserver.ToolNames()) {
+		t.Errorf("%d tools, want %d", len(tools), len(mcpserver.ToolNames()))
 	}
 	if got := testutil.ToFloat64(h.metrics.messages.WithLabelValues("tools/list", "")); got != before+1 {
 		t.Errorf("messages_total{tools/list} = %v, want %v", got, before+1)

@@ -119,7 +119,7 @@ func toolLabel(method, name string) string {
 	if method != "tools/call" {
 		return ""
 	}
-	if slices.Contains(mcpserver.ToolNames, name) {
+	if mcpserver.IsTool(name) {
 		return name
 	}
 	return other

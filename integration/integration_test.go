@@ -224,8 +224,8 @@ func TestSDKClient(t *testing.T) {
 	for _, tl := range tools.Tools {
 		names = append(names, tl.Name)
 	}
-	if !slices.Equal(sortedStrings(names), sortedStrings(mcpserver.ToolNames)) {
-		t.Errorf("tools = %v, want %v", names, mcpserver.ToolNames)
+	if !slices.Equal(sortedStrings(names), sortedStrings(mcpserver.ToolNames())) {
+		t.Errorf("tools = %v, want %v", names, mcpserver.ToolNames())
 	}
 
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "compile", Arguments: map[string]any{"source": plan}})

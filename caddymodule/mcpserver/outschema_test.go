@@ -71,8 +71,8 @@ func TestStructuredContent(t *testing.T) {
 		}
 		schemas[tool.Name] = rs
 	}
-	if len(schemas) != len(ToolNames) {
-		t.Fatalf("%d tools listed, %d registered", len(schemas), len(ToolNames))
+	if len(schemas) != len(ToolNames()) {
+		t.Fatalf("%d tools listed, %d registered", len(schemas), len(ToolNames()))
 	}
 	plans := outputPlans(t)
 	names := make([]string, 0, len(plans))
@@ -95,7 +95,7 @@ func TestStructuredContent(t *testing.T) {
 		return map[string]any{"source": src}
 	}
 	checked := 0
-	for _, tool := range ToolNames {
+	for _, tool := range ToolNames() {
 		for _, n := range names {
 			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: argsFor(tool, plans[n])})
 			if err != nil {

@@ -15,6 +15,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"reflect"
+	"slices"
 	"sync"
 	"time"
 
@@ -160,15 +161,22 @@ type guideResult struct {
 	Guide string `json:"guide"`
 }
 
-// ToolNames lists the tools New registers, in tools/list order. Metrics
-// use it as the fixed list of tool label values.
-var ToolNames = func() []string {
+// toolNames lists the tools New registers, in tools/list order.
+var toolNames = func() []string {
 	var names []string
 	for _, e := range toolTable {
 		names = append(names, e.tool.Name)
 	}
 	return names
 }()
+
+// ToolNames returns the names of the tools New registers, in tools/list
+// order: metrics use them as the fixed list of tool label values. The
+// slice is the caller's own.
+func ToolNames() []string { return slices.Clone(toolNames) }
+
+// IsTool reports whether name is one of the tools New registers.
+func IsTool(name string) bool { return slices.Contains(toolNames, name) }
 
 // outputSchemas holds each tool's outputSchema, built once.
 var outputSchemas = sync.OnceValue(func() map[string]json.RawMessage {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -69,8 +70,8 @@ func TestToolsList(t *testing.T) {
 			t.Errorf("tool %s lacks a description or a schema", tl.Name)
 		}
 	}
-	if strings.Join(names, ",") != strings.Join(sortedCopy(ToolNames), ",") {
-		t.Errorf("tools/list = %v, ToolNames = %v", names, ToolNames)
+	if strings.Join(names, ",") != strings.Join(sortedCopy(ToolNames()), ",") {
+		t.Errorf("tools/list = %v, ToolNames() = %v", names, ToolNames())
 	}
 	got, _ := json.MarshalIndent(res.Tools, "", "  ")
 	golden.Check(t, filepath.Join("testdata", "tools.json"), got)
@@ -354,4 +355,15 @@ func FuzzOversizedArgument(f *testing.F) {
 			t.Fatalf("code %q", d1.Code)
 		}
 	})
+}
+
+// TestFallbackGuideNamesEveryTool keeps the built-in read_me guide in step
+// with the tool table: a tool added to the server is a tool the guide
+// names (it once forgot finish).
+func TestFallbackGuideNamesEveryTool(t *testing.T) {
+	for _, name := range ToolNames() {
+		if !regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).MatchString(fallbackGuide) {
+			t.Errorf("the fallback guide does not name the %s tool", name)
+		}
+	}
 }

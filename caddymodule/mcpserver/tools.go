@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"reflect"
 	"runtime/debug"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -94,7 +93,7 @@ func (t *tools) wrap(name string, h mcp.ToolHandler) mcp.ToolHandler {
 // and so takes a computation slot (every registered tool but read_me and
 // link). An unknown name needs none: the SDK answers it with an error.
 func NeedsSlot(name string) bool {
-	return !cheapTools[name] && slices.Contains(ToolNames, name)
+	return !cheapTools[name] && IsTool(name)
 }
 
 // safe turns a panic in a tool into an isError result. The SDK runs tool
@@ -572,8 +571,8 @@ Tools: compile (source or plan_json → {ok, format, output, diagnostics}; fix t
 compile again), describe (the plan's rooms, areas, doors, windows and access as data), lint (advisory
 W_ findings), validate (compile errors + lint as a gate; strict, graph and intent checks), score (how
 much of a brief the plan meets), fix (apply the machine-applicable edits the diagnostics carry),
-repair (move furniture out of walls and doorways), suggest (candidate doors and windows), complete
-(names in scope at a byte offset), link (a playground URL and /svg/ and /png/ image URLs), read_me (this page).
+repair (move furniture out of walls and doorways), finish (fix, repair and validate in one call),
+suggest (candidate doors and windows), complete (names in scope at a byte offset), link (a playground URL and /svg/ and /png/ image URLs), read_me (this page).
 
 Limits: every tool argument is capped (64 KiB by default) and requests are rate limited per address;
 a refusal is a normal result with ok:false and the code E_INPUT_TOO_LARGE or E_RATE_LIMITED.
