@@ -78,10 +78,23 @@ func Paths(p *ir.Plan) *WalkPaths {
 	buf := &pathBuf{dist: make([]int32, len(g.free)), queue: make([]int32, 0, 64)}
 	ps := newPinchSearch(len(g.free))
 	start := g.rankOf(min(ent.EstimatedClearWidth, g.width[seed]))
+	// Every path and every pinch is a search over the grid: the budget
+	// keeps a plan of hundreds of rooms from costing one per room.
+	budget := MaxPathCells
+	afford := func(searches int) bool {
+		if budget < searches*len(g.free) {
+			return false
+		}
+		budget -= searches * len(g.free)
+		return true
+	}
 	for i := range p.Rooms {
 		t := targets[i]
 		if t < 0 || from[t] < 0 {
 			continue
+		}
+		if !afford(2) {
+			break
 		}
 		cells := g.shortestPath(seed, t, buf)
 		wp := WalkPath{To: p.Rooms[i].ID, Points: g.corners(cells), HasPinch: true}
@@ -98,6 +111,9 @@ func Paths(p *ir.Plan) *WalkPaths {
 		if a < 0 || b < 0 {
 			continue
 		}
+		if !afford(1) {
+			break
+		}
 		cells := g.shortestPath(a, b, buf)
 		if cells == nil {
 			continue
@@ -106,6 +122,14 @@ func Paths(p *ir.Plan) *WalkPaths {
 	}
 	return out
 }
+
+// MaxPathCells bounds the grid cells Paths may search for one plan: forty
+// searches of a grid at the cell budget, enough for every walk and route
+// of a plan of twenty rooms (the largest examples have fourteen). A path
+// and a pinch each search the grid, so on a plan of hundreds of rooms the
+// walks and routes past the budget are left out rather than drawn at a
+// cost that grows with the square of the plan.
+const MaxPathCells = 40 * CellBudget
 
 // pathOrder is the order a path tries its turns in (indexes into dirs):
 // right, left, up, down.
