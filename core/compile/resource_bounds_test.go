@@ -42,6 +42,9 @@ type toolCall struct {
 
 var toolCalls = []toolCall{
 	{"compile", func(src []byte) any { return compile.Compile(src, compile.Options{}).Envelope() }},
+	{"overlay", func(src []byte) any {
+		return compile.Compile(src, compile.Options{Overlay: compile.OverlayCirculation}).Envelope()
+	}},
 	{"lint", func(src []byte) any { return compile.Lint(src, compile.LintOptions{}).Envelope() }},
 	{"describe", func(src []byte) any { return compile.Describe(src, compile.DescribeOptions{}).Value }},
 	{"validate", func(src []byte) any { return compile.Validate(src, compile.ValidateOptions{}).Envelope() }},
