@@ -185,7 +185,9 @@ func (c *checker) run() {
 	c.fixturePlacement()
 	c.wallCollision()
 	c.accessRules()
-	c.doorRules()
+	if c.keep(diag.WarnSwingObstructed) || c.keep(diag.WarnDoorwayBlocked) || c.keep(diag.WarnDoorClearance) {
+		c.doorRules()
+	}
 	if c.keep(diag.WarnRoomNoClearPath) {
 		c.roomNoClearPath()
 	}
