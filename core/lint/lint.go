@@ -135,6 +135,8 @@ type checker struct {
 	// roomIDs maps a room id to its first room.
 	pieces, wallIx *geom.RectIndex
 	roomIDs        map[string]int
+	// roomUses is each room's uses, authored or inferred (see uses).
+	roomUses [][]string
 	// scratch is a reused buffer for index answers consumed at once.
 	scratch []int
 }

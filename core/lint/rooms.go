@@ -38,8 +38,16 @@ func roomName(r ir.Room) string {
 
 // uses returns room i's uses as describe reports them.
 func (c *checker) uses(i int) []string {
-	r := c.p.Rooms[i]
-	return analysis.RoomUses(r.Uses, r.Label, r.ID)
+	if c.roomUses == nil {
+		// Classifying a room reads its label word by word: once per room
+		// per run, not once per rule that asks.
+		c.roomUses = make([][]string, len(c.p.Rooms))
+		for j := range c.p.Rooms {
+			r := &c.p.Rooms[j]
+			c.roomUses[j] = analysis.RoomUses(r.Uses, r.Label, r.ID)
+		}
+	}
+	return c.roomUses[i]
 }
 
 func (c *checker) isBedroom(i int) bool { return slices.Contains(c.uses(i), "bedroom") }
