@@ -432,6 +432,20 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 		visited = append(visited, r2.Min)
 		return false
 	}
+	// step takes the pass's move to r2 for why, unless it returns the
+	// piece to a place it stood; stop is true when the guard holds the
+	// move back, and the piece is then reported where it is.
+	step := func(r2 geom.Rect, why string) (moved, stop bool) {
+		if been(r2) {
+			return false, false
+		}
+		if held(r2, len(reasons)) {
+			return false, true
+		}
+		r = r2
+		reasons = addReason(reasons, why)
+		return true, false
+	}
 	for round := 0; round < MaxRounds; round++ {
 		fl.round = round
 		r0 := r
@@ -462,12 +476,10 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 			if on != "" {
 				fl.centredOn = on
 			}
-			if ok && !been(r2) {
-				if held(r2, len(reasons)) {
+			if ok {
+				if _, stop := step(r2, reasonOverlap); stop {
 					return finish(src, p, fu, r, n, stmts, reasons)
 				}
-				r = r2
-				reasons = addReason(reasons, reasonOverlap)
 			}
 		}
 		{
@@ -478,12 +490,10 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 				fl.doorTie = true
 				return finish(src, p, fu, r, n, stmts, reasons)
 			}
-			if ok && !been(r2) {
-				if held(r2, len(reasons)) {
+			if ok {
+				if _, stop := step(r2, reasonLanding); stop {
 					return finish(src, p, fu, r, n, stmts, reasons)
 				}
-				r = r2
-				reasons = addReason(reasons, reasonLanding)
 			}
 		}
 		if grid > 0 {
@@ -492,23 +502,23 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 				fl.swingTie = true
 				return finish(src, p, fu, r, n, stmts, reasons)
 			}
-			if ok && !been(r2) {
-				if held(r2, len(reasons)) {
+			if ok {
+				if _, stop := step(r2, reasonSwing); stop {
 					return finish(src, p, fu, r, n, stmts, reasons)
 				}
-				r = r2
-				reasons = addReason(reasons, reasonSwing)
 			}
 		}
 		if !snapped && fixture && !everPushed {
 			if r2, ok, tied := backFixture(p, r, grid); tied {
 				fl.wallTie, fl.tieRound = true, round
-			} else if ok && !been(r2) {
-				if held(r2, len(reasons)) {
+			} else if ok {
+				moved, stop := step(r2, reasonSnap)
+				if stop {
 					return finish(src, p, fu, r, n, stmts, reasons)
 				}
-				r, snapped, fl.snapped = r2, true, true
-				reasons = addReason(reasons, reasonSnap)
+				if moved {
+					snapped, fl.snapped = true, true
+				}
 			}
 		}
 		if r == r0 {
