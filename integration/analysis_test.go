@@ -1,11 +1,8 @@
 package integration
 
 import (
-	"encoding/json"
 	"testing"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // analysisPlan is a two-room flat with an entrance, an inner door and one
@@ -31,15 +28,7 @@ func TestAnalysisTools(t *testing.T) {
 
 	call := func(name string, args map[string]any, v any) bool {
 		t.Helper()
-		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		text := res.Content[0].(*mcp.TextContent).Text
-		if err := json.Unmarshal([]byte(text), v); err != nil {
-			t.Fatalf("%s: %v in %s", name, err, text)
-		}
-		return res.IsError
+		return callJSON(t, ctx, cs, name, args, v)
 	}
 
 	var desc struct {

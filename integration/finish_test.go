@@ -1,12 +1,9 @@
 package integration
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestFinishHealsThroughCaddy: an MCP client calls finish (unsafe) through
@@ -17,14 +14,8 @@ func TestFinishHealsThroughCaddy(t *testing.T) {
 	ctx, cs := connectSDK(t, 30*time.Second)
 	call := func(name string, args map[string]any) map[string]any {
 		t.Helper()
-		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
 		var v map[string]any
-		if err := json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &v); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		callJSON(t, ctx, cs, name, args, &v)
 		return v
 	}
 	mistakes := map[string]string{

@@ -211,6 +211,22 @@ func connectSDK(t *testing.T, timeout time.Duration) (context.Context, *mcp.Clie
 	return ctx, cs
 }
 
+// callJSON calls tool name with args over the session cs and decodes its
+// result's JSON text into v; it reports whether the result is marked
+// isError.
+func callJSON(t *testing.T, ctx context.Context, cs *mcp.ClientSession, name string, args map[string]any, v any) bool {
+	t.Helper()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	text := res.Content[0].(*mcp.TextContent).Text
+	if err := json.Unmarshal([]byte(text), v); err != nil {
+		t.Fatalf("%s: %v in %s", name, err, text)
+	}
+	return res.IsError
+}
+
 func TestSDKClient(t *testing.T) {
 	ctx, cs := connectSDK(t, 20*time.Second)
 	if v := cs.InitializeResult().ProtocolVersion; v == "" {

@@ -1,12 +1,9 @@
 package integration
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // overlayPlan is three rooms in a row reached through one entrance, so
@@ -33,16 +30,12 @@ func TestCompileOverlayThroughCaddy(t *testing.T) {
 	ctx, cs := connectSDK(t, 30*time.Second)
 	output := func(args map[string]any) string {
 		t.Helper()
-		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "compile", Arguments: args})
-		if err != nil {
-			t.Fatalf("compile %v: %v", args["overlay"], err)
-		}
 		var env struct {
 			OK     bool   `json:"ok"`
 			Output string `json:"output"`
 		}
-		if err := json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &env); err != nil || !env.OK {
-			t.Fatalf("compile %v: ok=%v err=%v", args["overlay"], env.OK, err)
+		if callJSON(t, ctx, cs, "compile", args, &env); !env.OK {
+			t.Fatalf("compile %v: not ok", args["overlay"])
 		}
 		return env.Output
 	}
