@@ -81,24 +81,33 @@ func CellSize(w, h float64) float64 {
 	return c
 }
 
+// gridShape is the nav grid laid over p: its origin, its cell size and its
+// columns and rows. ok is false when p gets no grid: no extent, or a
+// degenerate or absurd one (a sliver, a coordinate near the float limits)
+// that would need more than MaxGridCells.
+func gridShape(p *ir.Plan) (origin geom.Point, cell float64, nx, ny int, ok bool) {
+	ext, ok := extentRect(p)
+	if !ok {
+		return geom.Point{}, 0, 0, 0, false
+	}
+	cell = CellSize(ext.W(), ext.H())
+	fx, fy := math.Ceil(ext.W()/cell), math.Ceil(ext.H()/cell)
+	if !(fx >= 1 && fy >= 1 && fx*fy <= MaxGridCells) {
+		return geom.Point{}, 0, 0, 0, false
+	}
+	return ext.Min, cell, int(fx), int(fy), true
+}
+
 // buildGrid rasterises the plan in phases: the rooms' cells, the walls,
 // the obstacles' halos (erosion by the body radius), the doorways cut back
 // through the walls, then the clearance the walks' widths read.
 func (m *Model) buildGrid() *navGrid {
 	p := m.Plan
-	ext, ok := extentRect(p)
+	origin, cell, nx, ny, ok := gridShape(p)
 	if !ok {
 		return nil
 	}
-	g := &navGrid{origin: ext.Min, cell: CellSize(ext.W(), ext.H()), mem: getScratch()}
-	fx, fy := math.Ceil(ext.W()/g.cell), math.Ceil(ext.H()/g.cell)
-	// A degenerate or absurd extent (a sliver, a coordinate near the float
-	// limits) gets no grid rather than an unbounded one.
-	if !(fx >= 1 && fy >= 1 && fx*fy <= MaxGridCells) {
-		g.release()
-		return nil
-	}
-	g.nx, g.ny = int(fx), int(fy)
+	g := &navGrid{origin: origin, cell: cell, nx: nx, ny: ny, mem: getScratch()}
 	n := g.nx * g.ny
 	g.room = g.mem.int32sFilled(n)
 	g.rasterRooms(p)

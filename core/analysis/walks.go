@@ -1,8 +1,6 @@
 package analysis
 
 import (
-	"math"
-
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
@@ -27,14 +25,9 @@ func Walks(p *ir.Plan) *Circulation {
 // circulation measure) lays over p, 0 when p gets none: what one measure
 // of its walks costs, for callers that budget them.
 func GridCells(p *ir.Plan) int {
-	ext, ok := extentRect(p)
+	_, _, nx, ny, ok := gridShape(p)
 	if !ok {
 		return 0
 	}
-	cell := CellSize(ext.W(), ext.H())
-	fx, fy := math.Ceil(ext.W()/cell), math.Ceil(ext.H()/cell)
-	if !(fx >= 1 && fy >= 1 && fx*fy <= MaxGridCells) {
-		return 0
-	}
-	return int(fx * fy)
+	return nx * ny
 }
