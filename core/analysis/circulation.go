@@ -50,17 +50,44 @@ func (g *navGrid) bfs(seed int) []int32 {
 	return dist
 }
 
-// circulation measures the walk from the first entrance to every room.
-func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
-	if !acc.HasEntrance {
-		return nil
-	}
+// firstEntrance is the entrance the walks set out from: of the edges that
+// are entrances, the one whose opening comes first; nil when none is.
+func firstEntrance(edges []Edge) *Edge {
 	var ent *Edge
 	for i := range edges {
 		if edges[i].IsEntrance() && (ent == nil || edges[i].Opening < ent.Opening) {
 			ent = &edges[i]
 		}
 	}
+	return ent
+}
+
+// entranceSeed is the cell of g the walks from entrance ent start at,
+// inside the room it opens into; -1 when there is none.
+func (m *Model) entranceSeed(g *navGrid, ent *Edge) int {
+	for i := range m.Plan.Rooms {
+		if m.Plan.Rooms[i].ID == ent.Between[1] {
+			return m.seedCell(g, ent.Opening, i)
+		}
+	}
+	return -1
+}
+
+// roomTargets is each room's target cell in g (-1 for a room with none).
+func (m *Model) roomTargets(g *navGrid) []int {
+	targets := make([]int, len(m.Plan.Rooms))
+	for i := range m.Plan.Rooms {
+		targets[i] = m.roomTarget(g, i)
+	}
+	return targets
+}
+
+// circulation measures the walk from the first entrance to every room.
+func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
+	if !acc.HasEntrance {
+		return nil
+	}
+	ent := firstEntrance(edges)
 	g := m.buildGrid()
 	if g == nil {
 		return nil
@@ -71,25 +98,12 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 	}
 	g.costTables(ent.EstimatedClearWidth)
 	c := &Circulation{EntranceID: ent.DoorID, CellSizeMm: g.cell, BodyRadiusMm: BodyRadiusMm, Rooms: []WalkRoom{}, Routes: []WalkRoute{}}
-	r0 := -1
-	for i := range m.Plan.Rooms {
-		if m.Plan.Rooms[i].ID == ent.Between[1] {
-			r0 = i
-			break
-		}
-	}
-	seed := -1
-	if r0 >= 0 {
-		seed = m.seedCell(g, ent.Opening, r0)
-	}
+	seed := m.entranceSeed(g, ent)
 	var dist []int32
 	if seed >= 0 {
 		dist = g.bfs(seed)
 	}
-	targets := make([]int, len(m.Plan.Rooms))
-	for i := range m.Plan.Rooms {
-		targets[i] = m.roomTarget(g, i)
-	}
+	targets := m.roomTargets(g)
 	// One search from the entrance labels the whole grid with no room
 	// spared its squeeze; each room's walk then corrects the labels its
 	// own floor changes (a walk is not squeezed inside the room it ends in).

@@ -40,12 +40,7 @@ type WalkPaths struct {
 func Paths(p *ir.Plan) *WalkPaths {
 	m := NewModel(p)
 	edges := m.Edges()
-	var ent *Edge
-	for i := range edges {
-		if edges[i].IsEntrance() && (ent == nil || edges[i].Opening < ent.Opening) {
-			ent = &edges[i]
-		}
-	}
+	ent := firstEntrance(edges)
 	if ent == nil {
 		return nil
 	}
@@ -56,24 +51,11 @@ func Paths(p *ir.Plan) *WalkPaths {
 	defer g.release()
 	g.costTables(ent.EstimatedClearWidth)
 	out := &WalkPaths{}
-	r0 := -1
-	for i := range p.Rooms {
-		if p.Rooms[i].ID == ent.Between[1] {
-			r0 = i
-			break
-		}
-	}
-	seed := -1
-	if r0 >= 0 {
-		seed = m.seedCell(g, ent.Opening, r0)
-	}
+	seed := m.entranceSeed(g, ent)
 	if seed < 0 {
 		return out
 	}
-	targets := make([]int, len(p.Rooms))
-	for i := range p.Rooms {
-		targets[i] = m.roomTarget(g, i)
-	}
+	targets := m.roomTargets(g)
 	from := g.bfs(seed)
 	buf := &pathBuf{dist: make([]int32, len(g.free)), queue: make([]int32, 0, 64)}
 	ps := newPinchSearch(len(g.free))
