@@ -70,14 +70,12 @@ var tokenBuffers = sync.Pool{New: func() any { return new([]Token) }}
 
 // tokenBuffer returns an empty token buffer with room for n tokens.
 func tokenBuffer(n int) []Token {
-	if n > maxPooledTokens {
-		return make([]Token, 0, n)
+	if n <= maxPooledTokens {
+		if b := tokenBuffers.Get().(*[]Token); cap(*b) >= n {
+			return (*b)[:0]
+		}
 	}
-	b := tokenBuffers.Get().(*[]Token)
-	if cap(*b) < n {
-		return make([]Token, 0, n)
-	}
-	return (*b)[:0]
+	return make([]Token, 0, n)
 }
 
 // releaseTokens hands the parser's token buffer back for reuse once the
