@@ -31,20 +31,34 @@ func (g *navGrid) bfs(seed int) []int32 {
 		dist[k] = -1
 	}
 	dist[seed] = 0
-	q := g.mem.int32sFilled(len(g.free))[:1]
+	// A cell is queued once, so the queue never outgrows the grid and is
+	// filled by index.
+	q := g.mem.int32sFilled(len(g.free))
 	q[0] = int32(seed)
-	for h := 0; h < len(q); h++ {
+	tail := 1
+	nx := g.nx
+	visit := func(n int, d int32) {
+		if dist[n] < 0 {
+			dist[n] = d
+			q[tail] = int32(n)
+			tail++
+		}
+	}
+	for h := 0; h < tail; h++ {
 		k := int(q[h])
 		next := dist[k] + 1
 		l := g.links[k]
-		for d, st := range g.stride {
-			if l&(1<<d) == 0 {
-				continue
-			}
-			if n := k + st; dist[n] < 0 {
-				dist[n] = next
-				q = append(q, int32(n))
-			}
+		if l&1 != 0 {
+			visit(k+1, next)
+		}
+		if l&2 != 0 {
+			visit(k-1, next)
+		}
+		if l&4 != 0 {
+			visit(k+nx, next)
+		}
+		if l&8 != 0 {
+			visit(k-nx, next)
 		}
 	}
 	return dist
@@ -116,6 +130,7 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		if ws == nil {
 			ws = g.newWidestSearch(false, -1, -1)
 			ws.full(seed, min(ent.EstimatedClearWidth, g.width[seed]))
+			ws.listRaisable()
 		}
 		ws.skipRoom = i
 		wide := ws.correct(i, t, true)

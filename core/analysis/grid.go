@@ -44,6 +44,9 @@ type navGrid struct {
 	rInf, rZero rank
 	rWidth      []rank
 	rClear      []rank
+	// into is, per cell, the rank a step into it costs for a walk that
+	// spares no room (see stepPlain), corridor cells flagged by corrBit.
+	into []rank
 }
 
 // noObstacle marks a clearance with no obstacle anywhere on the grid.
@@ -589,30 +592,52 @@ func (g *navGrid) crowded(q, nrm geom.Point, solid, halo []bool) bool {
 
 // link fills g.links and g.stride from g.free, a row at a time.
 func (g *navGrid) link() {
-	nx, ny := g.nx, g.ny
-	g.stride = [4]int{1, -1, nx, -nx}
+	g.stride = [4]int{1, -1, g.nx, -g.nx}
 	g.links = g.mem.bytes(len(g.free))
-	free := g.free
-	for j := 0; j < ny; j++ {
-		row := j * nx
-		for i := 0; i < nx; i++ {
-			k := row + i
-			var l uint8
-			if i+1 < nx && free[k+1] {
-				l |= 1
-			}
-			if i > 0 && free[k-1] {
-				l |= 2
-			}
-			if j+1 < ny && free[k+nx] {
-				l |= 4
-			}
-			if j > 0 && free[k-nx] {
-				l |= 8
-			}
-			g.links[k] = l
-		}
+	for k, f := range g.free {
+		g.links[k] = b2u(f)
 	}
+	stepMasks(g.links, g.nx, g.ny)
+}
+
+// stepMasks turns mask, which holds for every cell of an nx×ny grid 1
+// where a step may land and 0 elsewhere, into each cell's step mask: bit d
+// set for each step d (see dirs) from the cell that stays on the grid and
+// lands where a step may.
+func stepMasks(mask []uint8, nx, ny int) {
+	on := mask[:nx*ny]
+	// Rows are filled from the last to the first, reading the row above
+	// from on (still untouched) and the row below from a copy of its bits
+	// saved before that row was overwritten. Off the grid reads zeros.
+	zeros := make([]uint8, nx)
+	below := make([]uint8, nx)
+	cur := make([]uint8, nx+2) // the row's bits with a zero each side
+	for j := ny - 1; j >= 0; j-- {
+		row := on[j*nx : j*nx+nx]
+		copy(cur[1:], row)
+		up := zeros
+		if j > 0 {
+			up = on[(j-1)*nx : j*nx]
+		}
+		dn := zeros
+		if j+1 < ny {
+			dn = below
+		}
+		up, dn = up[:nx], dn[:nx]
+		right, left := cur[2:nx+2], cur[:nx]
+		for i := range row {
+			row[i] = right[i] | left[i]<<1 | dn[i]<<2 | up[i]<<3
+		}
+		copy(below, cur[1:nx+1])
+	}
+}
+
+// b2u is 1 for true and 0 for false.
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // clearance fills g.clear: a breadth-first search from every halo cell
@@ -640,28 +665,12 @@ func (g *navGrid) clearance(halo, solid []bool) {
 	}
 	// enter has bit d set for each step d (see dirs) from the cell onto a
 	// cell the search may enter: floor or a cut doorway, not wall.
-	nx, ny, free := g.nx, g.ny, g.free
+	nx, free := g.nx, g.free
 	enter := g.mem.bytes(n)
-	for j := 0; j < ny; j++ {
-		row := j * nx
-		for i := 0; i < nx; i++ {
-			k := row + i
-			var l uint8
-			if i+1 < nx && (!solid[k+1] || free[k+1]) {
-				l |= 1
-			}
-			if i > 0 && (!solid[k-1] || free[k-1]) {
-				l |= 2
-			}
-			if j+1 < ny && (!solid[k+nx] || free[k+nx]) {
-				l |= 4
-			}
-			if j > 0 && (!solid[k-nx] || free[k-nx]) {
-				l |= 8
-			}
-			enter[k] = l
-		}
+	for k := range enter {
+		enter[k] = b2u(!solid[k] || free[k])
 	}
+	stepMasks(enter, nx, g.ny)
 	// A cell is entered once, from a cell one step nearer the halo. The
 	// queue never outgrows the grid, so it is filled by index.
 	tail := len(q)

@@ -118,8 +118,9 @@ func (g *navGrid) costTables(extra ...float64) {
 	g.rZero = g.rankOf(0)
 	g.rWidth = g.mem.int32sFilled(n)
 	g.rClear = g.mem.int32sFilled(n)
+	g.into = g.mem.int32sFilled(n)
 	rOpen := g.rankOf(float64(g.nx+g.ny) * g.cell)
-	rWidth, rClear := g.rWidth[:n], g.rClear[:n]
+	rWidth, rClear, into := g.rWidth[:n], g.rClear[:n], g.into[:n]
 	corrs, clears := g.corr[:n], g.clear[:n]
 	widths := g.width[:n]
 	for k := range n {
@@ -138,6 +139,11 @@ func (g *navGrid) costTables(extra ...float64) {
 			rClear[k] = rankOfM[maxM]
 		default:
 			rClear[k] = rankOfM[c]
+		}
+		if corr {
+			into[k] = rWidth[k] | corrBit
+		} else {
+			into[k] = rClear[k]
 		}
 	}
 }
@@ -172,6 +178,9 @@ type widestSearch struct {
 	goal int
 	// goalI and goalJ are the goal's column and row.
 	goalI, goalJ int
+	// raisable, when set (see listRaisable), lists per room the only cells
+	// whose labels a correction that spares that room can raise directly.
+	raisable [][]int32
 }
 
 type undoEntry struct {
@@ -236,6 +245,7 @@ func (s *widestSearch) full(start int, label float64) {
 	buckets := make([][]int32, top+1)
 	s.best[start] = top
 	buckets[top] = append(buckets[top], int32(start))
+	plain := !s.reverse && s.skipRoom < 0 && s.skipFrom < 0
 	for r := top; r > s.g.rZero; r-- {
 		for len(buckets[r]) > 0 {
 			b := buckets[r]
@@ -243,6 +253,10 @@ func (s *widestSearch) full(start int, label float64) {
 			buckets[r] = b[:len(b)-1]
 			if s.best[k] != r {
 				continue // raised since it was queued
+			}
+			if plain {
+				s.stepPlain(k, r, buckets)
+				continue
 			}
 			l := g.links[k]
 			for d, st := range g.stride {
@@ -267,6 +281,62 @@ func (s *widestSearch) full(start int, label float64) {
 		}
 	}
 }
+
+// stepPlain is full's step from the settled cell k (label r) to its
+// neighbours for a forward search that spares no room. Its costs are
+// stepCost's with no room to spare, read from g.into: a step into a
+// floor cell costs that cell's clear width (nothing when it comes out of a
+// corridor), a step into a corridor cell the corridor's width (and the
+// clear width of the floor cell it comes from).
+func (s *widestSearch) stepPlain(k int, r rank, buckets [][]int32) {
+	g := s.g
+	best, into := s.best, g.into
+	ik := into[k]
+	// The labels k passes on: to a floor cell (before that cell's own
+	// width) and to a corridor cell (before the corridor's width).
+	toFloor, toCorr := r, r
+	if ik&corrBit == 0 {
+		toCorr = min(r, ik)
+	}
+	kCorr := ik&corrBit != 0
+	visit := func(n int) {
+		if best[n] >= r {
+			return // no label through k can beat n's
+		}
+		in := into[n]
+		var v rank
+		switch {
+		case in&corrBit != 0:
+			v = min(toCorr, in&^corrBit)
+		case kCorr:
+			v = toFloor
+		default:
+			v = min(toFloor, in)
+		}
+		if v > best[n] {
+			best[n] = v
+			buckets[v] = append(buckets[v], int32(n))
+		}
+	}
+	l := g.links[k]
+	if l&1 != 0 {
+		visit(k + 1)
+	}
+	if l&2 != 0 {
+		visit(k - 1)
+	}
+	if l&4 != 0 {
+		visit(k + g.nx)
+	}
+	if l&8 != 0 {
+		visit(k - g.nx)
+	}
+}
+
+// corrBit flags a corridor cell in g.into. Ranks stay far below it: a
+// grid has at most MaxGridCells cells, so its rows and columns number a
+// few million at most, and the other widths are one per connector.
+const corrBit = 1 << 30
 
 // offer raises n's label to v if that is an improvement, and queues it.
 func (s *widestSearch) offer(n int, v rank) {
@@ -329,7 +399,11 @@ func (s *widestSearch) correct(r, t int, into bool) float64 {
 	g := s.g
 	s.recording = true
 	s.setGoal(t)
-	for _, c32 := range g.cells[r] {
+	cells := g.cells[r]
+	if into && s.raisable != nil {
+		cells = s.raisable[r]
+	}
+	for _, c32 := range cells {
 		c := int(c32)
 		if !g.free[c] {
 			continue
@@ -352,6 +426,46 @@ func (s *widestSearch) correct(r, t int, into bool) float64 {
 	}
 	s.settle(t)
 	return s.width(s.best[t])
+}
+
+// listRaisable fills s.raisable from the labels of a full forward search
+// that spared no room. Sparing room r makes free only the steps between
+// two floor cells of r (see stepCost), so the labels a correction for r
+// can raise directly are those of r's floor cells with a floor neighbour
+// in r labelled wider; every other label it raises, it raises through
+// them. Listing them once, in one pass over the grid, spares each room's
+// correction a scan of all its cells.
+func (s *widestSearch) listRaisable() {
+	g := s.g
+	best, room, into, free := s.best, g.room, g.into, g.free
+	nx := g.nx
+	// The cells in raster order, then grouped by room (in raster order
+	// within each room), in arrays lent by the grid.
+	found := g.mem.int32sFilled(len(best))[:0]
+	count := make([]int, len(g.cells))
+	for k, l := range g.links {
+		if l == 0 || !free[k] || into[k]&corrBit != 0 {
+			continue
+		}
+		b, r := best[k], room[k]
+		wider := func(n int) bool { return best[n] > b && room[n] == r && into[n]&corrBit == 0 }
+		if (l&1 != 0 && wider(k+1)) || (l&2 != 0 && wider(k-1)) ||
+			(l&4 != 0 && wider(k+nx)) || (l&8 != 0 && wider(k-nx)) {
+			found = append(found, int32(k))
+			count[r]++
+		}
+	}
+	byRoom := g.mem.int32sFilled(len(found))
+	s.raisable = make([][]int32, len(g.cells))
+	at := 0
+	for r, c := range count {
+		s.raisable[r] = byRoom[at : at : at+c]
+		at += c
+	}
+	for _, k := range found {
+		r := room[k]
+		s.raisable[r] = append(s.raisable[r], k)
+	}
 }
 
 // pointToPoint is a forward search from seed that stops as soon as the
