@@ -35,18 +35,14 @@ type navGrid struct {
 	cells [][]int32
 	// mem lends the per-cell arrays; release gives them back.
 	mem *scratch
-	// The tables the step costs read (see costTables): which cells are
-	// corridors, every width a step can cost in increasing order (a
-	// rank indexes it), and per cell the ranks of its corridor width and
-	// of the clear width around it (its clearance read as a width).
-	corr        []bool
+	// The tables the step costs read (see costTables): every width a step
+	// can cost in increasing order (a rank indexes it), and per cell the
+	// rank a step into it costs when no room is spared: a floor cell's
+	// clear width (its clearance read as a width), or, flagged by corrBit,
+	// a corridor cell's connector width.
 	vals        []float64
 	rInf, rZero rank
-	rWidth      []rank
-	rClear      []rank
-	// into is, per cell, the rank a step into it costs for a walk that
-	// spares no room (see stepPlain), corridor cells flagged by corrBit.
-	into []rank
+	into        []rank
 }
 
 // noObstacle marks a clearance with no obstacle anywhere on the grid.
@@ -117,8 +113,12 @@ func (m *Model) buildGrid() *navGrid {
 	solid := g.walls(p)
 	halo := m.obstacleHalo(g)
 	g.free = g.mem.boolsFilled(n)
-	for k := 0; k < n; k++ {
-		g.free[k] = g.room[k] >= 0 && !solid[k] && !halo[k]
+	room, free := g.room[:n], g.free[:n]
+	solid, halo = solid[:n], halo[:n]
+	for k := range free {
+		// Walkable: on a room's floor, off the walls and out of every halo
+		// (the conditions combined without branches).
+		free[k] = b2u(room[k] >= 0)&^(b2u(solid[k])|b2u(halo[k])) != 0
 	}
 	g.open = g.mem.boolsFilled(n)
 	copy(g.open, g.free)

@@ -175,10 +175,11 @@ func (g *navGrid) shortestPath(a, b int, buf *pathBuf) []int {
 // on the corridor's first cell when the walk heads right or down, and on
 // the cell before it when the walk heads left or up).
 func (g *navGrid) pinchCell(k, n int) int {
-	if !g.corr[n] {
+	ik, in := g.into[k], g.into[n]
+	if in&corrBit == 0 {
 		return n
 	}
-	if !g.corr[k] && g.rClear[k] < g.rWidth[n] {
+	if ik&corrBit == 0 && ik < in&^corrBit {
 		return k
 	}
 	return max(k, n)

@@ -52,22 +52,23 @@ func (g *navGrid) freeNeighbour(k, d int) int {
 // ends in are not squeezed, except where it steps over an open boundary
 // between two rooms (no connector).
 func (g *navGrid) stepCost(k, n, d, skipRoom, skipFrom int) rank {
-	if g.corr[n] {
-		v := g.rWidth[n]
-		if !g.corr[k] && int(g.room[k]) != skipFrom {
-			v = min(v, g.rClear[k])
+	ik, in := g.into[k], g.into[n]
+	if in&corrBit != 0 {
+		v := in &^ corrBit
+		if ik&corrBit == 0 && int(g.room[k]) != skipFrom {
+			v = min(v, ik)
 		}
 		return v
 	}
-	if g.corr[k] {
+	if ik&corrBit != 0 {
 		return g.rInf
 	}
 	rk, rn := g.room[k], g.room[n]
 	if rk != rn && rk >= 0 && rn >= 0 {
-		return g.rClear[n]
+		return in
 	}
 	if r := int(rn); r != skipRoom && r != skipFrom {
-		return g.rClear[n]
+		return in
 	}
 	return g.rInf
 }
@@ -77,12 +78,11 @@ func (g *navGrid) stepCost(k, n, d, skipRoom, skipFrom int) rank {
 func (g *navGrid) oddCells(m int32) float64 { return float64(2*m-1) * g.cell }
 
 // costTables numbers every width a step on the grid can cost, together
-// with the extra labels the searches start from, and fills the per-cell
-// tables stepCost reads: which cells are corridors, each corridor's width,
-// and each cell's clear width.
+// with the extra labels the searches start from, and fills g.into, the
+// per-cell table stepCost reads: a corridor cell's width, flagged, or a
+// floor cell's clear width.
 func (g *navGrid) costTables(extra ...float64) {
 	n := len(g.free)
-	g.corr = g.mem.boolsFilled(n)
 	// The widths in odd multiples of the cell, by multiple: 0 up to the
 	// grid's span (longer clearances are read as that). Every other
 	// width: corridors, the open plan's crossing, the start labels,
@@ -116,34 +116,23 @@ func (g *navGrid) costTables(extra ...float64) {
 	}
 	g.rInf = g.rankOf(math.Inf(1))
 	g.rZero = g.rankOf(0)
-	g.rWidth = g.mem.int32sFilled(n)
-	g.rClear = g.mem.int32sFilled(n)
 	g.into = g.mem.int32sFilled(n)
 	rOpen := g.rankOf(float64(g.nx+g.ny) * g.cell)
-	rWidth, rClear, into := g.rWidth[:n], g.rClear[:n], g.into[:n]
-	corrs, clears := g.corr[:n], g.clear[:n]
-	widths := g.width[:n]
+	into, clears, widths := g.into[:n], g.clear[:n], g.width[:n]
 	for k := range n {
-		corr := !math.IsInf(widths[k], 1)
-		corrs[k] = corr
-		rWidth[k] = g.rInf
-		if corr {
-			rWidth[k] = g.rankOf(widths[k])
+		if w := widths[k]; !math.IsInf(w, 1) {
+			into[k] = g.rankOf(w) | corrBit
+			continue
 		}
 		switch c := clears[k]; {
 		case c == noObstacle:
-			rClear[k] = rOpen
+			into[k] = rOpen
 		case c > maxM:
 			// A clearance measured round walls can exceed the grid's
 			// span; it is wider than any connector all the same.
-			rClear[k] = rankOfM[maxM]
+			into[k] = rankOfM[maxM]
 		default:
-			rClear[k] = rankOfM[c]
-		}
-		if corr {
-			into[k] = rWidth[k] | corrBit
-		} else {
-			into[k] = rClear[k]
+			into[k] = rankOfM[c]
 		}
 	}
 }
@@ -179,8 +168,10 @@ type widestSearch struct {
 	// goalI and goalJ are the goal's column and row.
 	goalI, goalJ int
 	// raisable, when set (see listRaisable), lists per room the only cells
-	// whose labels a correction that spares that room can raise directly.
+	// whose labels a correction that spares that room can raise directly;
+	// found holds them as the full search met them.
 	raisable [][]int32
+	found    []int32
 }
 
 type undoEntry struct {
@@ -246,6 +237,9 @@ func (s *widestSearch) full(start int, label float64) {
 	s.best[start] = top
 	buckets[top] = append(buckets[top], int32(start))
 	plain := !s.reverse && s.skipRoom < 0 && s.skipFrom < 0
+	if plain {
+		s.found = g.mem.int32sFilled(len(s.best))[:0]
+	}
 	for r := top; r > s.g.rZero; r-- {
 		for len(buckets[r]) > 0 {
 			b := buckets[r]
@@ -288,22 +282,30 @@ func (s *widestSearch) full(start int, label float64) {
 // floor cell costs that cell's clear width (nothing when it comes out of a
 // corridor), a step into a corridor cell the corridor's width (and the
 // clear width of the floor cell it comes from).
+//
+// It also lists k as raisable (see listRaisable) when k is a floor cell
+// with a floor neighbour in its room labelled wider: that neighbour was
+// settled before k, so its label is final, and so is k's.
 func (s *widestSearch) stepPlain(k int, r rank, buckets [][]int32) {
 	g := s.g
 	best, into := s.best, g.into
 	ik := into[k]
+	kCorr := ik&corrBit != 0
 	// The labels k passes on: to a floor cell (before that cell's own
 	// width) and to a corridor cell (before the corridor's width).
 	toFloor, toCorr := r, r
-	if ik&corrBit == 0 {
+	if !kCorr {
 		toCorr = min(r, ik)
 	}
-	kCorr := ik&corrBit != 0
+	raisable := false
 	visit := func(n int) {
-		if best[n] >= r {
-			return // no label through k can beat n's
-		}
 		in := into[n]
+		if bn := best[n]; bn >= r {
+			// No label through k can beat n's; but n's may raise k's when
+			// the room k lies in is spared.
+			raisable = raisable || (bn > r && !kCorr && in&corrBit == 0 && g.room[n] == g.room[k])
+			return
+		}
 		var v rank
 		switch {
 		case in&corrBit != 0:
@@ -330,6 +332,9 @@ func (s *widestSearch) stepPlain(k int, r rank, buckets [][]int32) {
 	}
 	if l&8 != 0 {
 		visit(k - g.nx)
+	}
+	if raisable {
+		s.found = append(s.found, int32(k))
 	}
 }
 
@@ -428,42 +433,29 @@ func (s *widestSearch) correct(r, t int, into bool) float64 {
 	return s.width(s.best[t])
 }
 
-// listRaisable fills s.raisable from the labels of a full forward search
-// that spared no room. Sparing room r makes free only the steps between
-// two floor cells of r (see stepCost), so the labels a correction for r
-// can raise directly are those of r's floor cells with a floor neighbour
-// in r labelled wider; every other label it raises, it raises through
-// them. Listing them once, in one pass over the grid, spares each room's
-// correction a scan of all its cells.
+// listRaisable fills s.raisable after a full forward search that spared
+// no room. Sparing room r makes free only the steps between two floor
+// cells of r (see stepCost), so the labels a correction for r can raise
+// directly are those of r's floor cells with a floor neighbour in r
+// labelled wider; every other label it raises, it raises through them.
+// The search found them as it settled them (see stepPlain); here they are
+// grouped by room, so each room's correction starts from its own few
+// cells instead of scanning all of them.
 func (s *widestSearch) listRaisable() {
 	g := s.g
-	best, room, into, free := s.best, g.room, g.into, g.free
-	nx := g.nx
-	// The cells in raster order, then grouped by room (in raster order
-	// within each room), in arrays lent by the grid.
-	found := g.mem.int32sFilled(len(best))[:0]
 	count := make([]int, len(g.cells))
-	for k, l := range g.links {
-		if l == 0 || !free[k] || into[k]&corrBit != 0 {
-			continue
-		}
-		b, r := best[k], room[k]
-		wider := func(n int) bool { return best[n] > b && room[n] == r && into[n]&corrBit == 0 }
-		if (l&1 != 0 && wider(k+1)) || (l&2 != 0 && wider(k-1)) ||
-			(l&4 != 0 && wider(k+nx)) || (l&8 != 0 && wider(k-nx)) {
-			found = append(found, int32(k))
-			count[r]++
-		}
+	for _, k := range s.found {
+		count[g.room[k]]++
 	}
-	byRoom := g.mem.int32sFilled(len(found))
+	byRoom := g.mem.int32sFilled(len(s.found))
 	s.raisable = make([][]int32, len(g.cells))
 	at := 0
 	for r, c := range count {
 		s.raisable[r] = byRoom[at : at : at+c]
 		at += c
 	}
-	for _, k := range found {
-		r := room[k]
+	for _, k := range s.found {
+		r := g.room[k]
 		s.raisable[r] = append(s.raisable[r], k)
 	}
 }
