@@ -129,7 +129,7 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		}
 		if ws == nil {
 			ws = g.newWidestSearch(false, -1, -1)
-			ws.full(seed, min(ent.EstimatedClearWidth, g.width[seed]))
+			ws.full(seed, min(ent.EstimatedClearWidth, g.widthAt(seed)))
 			ws.listRaisable()
 		}
 		ws.skipRoom = i

@@ -29,7 +29,7 @@ func NearestOpenBothWays(p *ir.Plan, q geom.Point, r int) (rings, scan int) {
 	}
 	scan = -1
 	bd := math.Inf(1)
-	for _, k32 := range g.cells[r] {
+	for _, k32 := range g.roomCells(r) {
 		k := int(k32)
 		if !g.open[k] {
 			continue

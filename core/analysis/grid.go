@@ -13,10 +13,12 @@ type navGrid struct {
 	origin geom.Point
 	cell   float64
 	nx, ny int
-	room   []int32   // room index of each cell, -1 outside every room
-	free   []bool    // walkable after erosion
-	open   []bool    // walkable before the connector corridors were cut
-	width  []float64 // clear width of a connector's corridor cell (+Inf elsewhere)
+	room   []int32 // room index of each cell, -1 outside every room
+	free   []bool  // walkable after erosion
+	open   []bool  // walkable before the connector corridors were cut
+	// corridor holds the clear width of each connector's corridor cell
+	// (see widthAt): few cells, so a map rather than a grid-sized array.
+	corridor map[int32]float64
 	// clear is each cell's 4-connected step distance to the nearest
 	// obstacle halo cell, stepping over floor and doorways but not through
 	// walls (walls themselves are no obstacle); noObstacle where the plan
@@ -31,8 +33,11 @@ type navGrid struct {
 	// corrWidths holds the clear width of every connector a corridor may
 	// be cut for (the widths corridor cells can carry).
 	corrWidths []float64
-	// cells lists each room's cells in raster order.
+	// cells lists each room's cells in raster order, for the rooms
+	// roomCells was asked about; box is each room's raster box (see
+	// rasterBox), where its cells lie.
 	cells [][]int32
+	box   []cellBox
 	// mem lends the per-cell arrays; release gives them back.
 	mem *scratch
 	// The tables the step costs read (see costTables): every width a step
@@ -49,6 +54,15 @@ type navGrid struct {
 const noObstacle = math.MaxInt32
 
 func (g *navGrid) idx(i, j int) int { return j*g.nx + i }
+
+// widthAt is the clear width of a connector's corridor at cell k, +Inf
+// off every corridor.
+func (g *navGrid) widthAt(k int) float64 {
+	if w, ok := g.corridor[int32(k)]; ok {
+		return w
+	}
+	return math.Inf(1)
+}
 
 // release returns the grid's arrays to the pool; the grid is unusable
 // afterwards.
@@ -130,22 +144,67 @@ func (m *Model) buildGrid() *navGrid {
 
 // rasterRooms gives each cell the first room, in source order, whose floor
 // holds its centre: rooms are rasterised in order over their bounds, and a
-// cell already taken stays with the earlier room. It then lists each
-// room's cells.
+// cell already taken stays with the earlier room.
 func (g *navGrid) rasterRooms(p *ir.Plan) {
 	for k := range g.room {
 		g.room[k] = -1
 	}
+	g.cells = make([][]int32, len(p.Rooms))
+	g.box = make([]cellBox, len(p.Rooms))
 	for r := range p.Rooms {
 		room := &p.Rooms[r]
 		b := room.Polygon.Bounds()
+		g.box[r] = g.rasterBox(b)
 		if room.Shape == ir.RoomRect {
 			g.fillRect(b, int32(r))
 		} else {
 			g.rasterRing(room.Polygon, b, int32(r))
 		}
 	}
-	g.listCells(len(p.Rooms))
+}
+
+// cellBox is a block of the grid's columns i0..i1 and rows j0..j1 (empty
+// when i0 > i1 or j0 > j1).
+type cellBox struct{ i0, i1, j0, j1 int }
+
+// cells is how many cells the box holds.
+func (c cellBox) cells() int {
+	if c.i0 > c.i1 || c.j0 > c.j1 {
+		return 0
+	}
+	return (c.i1 - c.i0 + 1) * (c.j1 - c.j0 + 1)
+}
+
+// rasterBox is the block of cells rasterising a room with bounds b can
+// give it: the rows and columns fillRect and rasterRing visit.
+func (g *navGrid) rasterBox(b geom.Rect) cellBox {
+	j0, j1, okj := g.rowRange(b.Min, b.Max)
+	i0, i1, oki := g.columnRange(b.Min.X, b.Max.X)
+	if !okj || !oki {
+		return cellBox{i0: 1, i1: 0}
+	}
+	return cellBox{i0, i1, j0, j1}
+}
+
+// roomCells lists room r's cells in raster order, read from its raster box
+// the first time it is asked for.
+func (g *navGrid) roomCells(r int) []int32 {
+	if g.cells[r] != nil {
+		return g.cells[r]
+	}
+	b := g.box[r]
+	cells := []int32{}
+	if b.cells() > 0 {
+		for j := b.j0; j <= b.j1; j++ {
+			for k := j*g.nx + b.i0; k <= j*g.nx+b.i1; k++ {
+				if int(g.room[k]) == r {
+					cells = append(cells, int32(k))
+				}
+			}
+		}
+	}
+	g.cells[r] = cells
+	return cells
 }
 
 // fillRect gives room r the cells not yet taken whose centre lies in b
@@ -263,11 +322,7 @@ func (m *Model) obstacleHalo(g *navGrid) []bool {
 // the connector's clear width.
 func (m *Model) cutDoorways(g *navGrid, solid, halo []bool) {
 	p := m.Plan
-	n := len(g.room)
-	g.width = g.mem.float64sFilled(n)
-	for k := range g.width {
-		g.width[k] = math.Inf(1)
-	}
+	g.corridor = map[int32]float64{}
 	for i := range p.Openings {
 		op := &p.Openings[i]
 		if op.Kind == ir.Window || op.OffWall || op.Wall < 0 || op.Wall >= len(p.Walls) {
@@ -301,7 +356,11 @@ func (m *Model) cutDoorways(g *navGrid, solid, halo []bool) {
 		mark := func(k int) {
 			if !g.open[k] {
 				g.free[k] = true
-				g.width[k] = min(g.width[k], clear)
+				if w, ok := g.corridor[int32(k)]; ok {
+					g.corridor[int32(k)] = min(w, clear)
+				} else {
+					g.corridor[int32(k)] = clear
+				}
 			}
 		}
 		// The corridor runs through the centre of the doorway, or, when
@@ -482,35 +541,6 @@ func (g *navGrid) columnRange(x0, x1 float64) (i0, i1 int, ok bool) {
 	}
 	i0, i1 = int(max(fi0, 0)), int(min(fi1, float64(g.nx-1)))
 	return i0, i1, i0 <= i1
-}
-
-// listCells fills g.cells from g.room.
-func (g *navGrid) listCells(rooms int) {
-	count := make([]int, rooms)
-	for _, r := range g.room {
-		if r >= 0 {
-			count[r]++
-		}
-	}
-	all := g.mem.int32sFilled(len(g.room))[:0]
-	g.cells = make([][]int32, rooms)
-	for r, c := range count {
-		g.cells[r] = all[len(all) : len(all)+c : len(all)+c]
-		all = all[:len(all)+c]
-	}
-	next := make([]int32, rooms) // where each room's next cell goes
-	at := int32(0)
-	for r, c := range count {
-		next[r] = at
-		at += int32(c)
-	}
-	all = all[:at]
-	for k, r := range g.room {
-		if r >= 0 {
-			all[next[r]] = int32(k)
-			next[r]++
-		}
-	}
 }
 
 // each calls f for every cell whose centre lies in [lo, hi] (widened by a

@@ -255,7 +255,7 @@ func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
 				point = g.newWidestSearch(false, -1, -1)
 			}
 			point.skipRoom, point.skipFrom = l.to, l.from
-			l.wide = point.pointToPoint(s, g.width[s], t)
+			l.wide = point.pointToPoint(s, g.widthAt(s), t)
 			point.rollback()
 			continue
 		}
@@ -269,7 +269,7 @@ func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
 			rs.full(t, math.Inf(1))
 		}
 		rs.skipFrom = l.from
-		l.wide = min(g.width[s], rs.correct(l.from, s, false))
+		l.wide = min(g.widthAt(s), rs.correct(l.from, s, false))
 		rs.rollback()
 		rs.skipFrom = -1
 	}

@@ -7,13 +7,11 @@ package analysis
 type scratch struct {
 	ints     [][]int32
 	bools    [][]bool
-	floats   [][]float64
 	byteArrs [][]uint8
 	// lent are the arrays out on loan, returned by release.
-	lentInts   [][]int32
-	lentBools  [][]bool
-	lentFloats [][]float64
-	lentBytes  [][]uint8
+	lentInts  [][]int32
+	lentBools [][]bool
+	lentBytes [][]uint8
 }
 
 // scratchFree keeps at most maxPooledScratch idle scratches: a burst of
@@ -70,9 +68,8 @@ func (s *scratch) int32s(n int) []int32 { return take(&s.ints, &s.lentInts, n, t
 func (s *scratch) boolSlice(n int) []bool {
 	return take(&s.bools, &s.lentBools, n, true)
 }
-func (s *scratch) float64s(n int) []float64 { return take(&s.floats, &s.lentFloats, n, true) }
 
-// int32sFilled, boolsFilled and float64sFilled lend arrays with whatever they held: for a
+// int32sFilled and boolsFilled lend arrays with whatever they held: for a
 // caller that writes every element before reading any.
 func (s *scratch) int32sFilled(n int) []int32 { return take(&s.ints, &s.lentInts, n, false) }
 func (s *scratch) boolsFilled(n int) []bool   { return take(&s.bools, &s.lentBools, n, false) }
@@ -80,15 +77,11 @@ func (s *scratch) boolsFilled(n int) []bool   { return take(&s.bools, &s.lentBoo
 // bytes lends a byte array with whatever it held: its user writes every
 // element before reading any.
 func (s *scratch) bytes(n int) []uint8 { return take(&s.byteArrs, &s.lentBytes, n, false) }
-func (s *scratch) float64sFilled(n int) []float64 {
-	return take(&s.floats, &s.lentFloats, n, false)
-}
 
 // release takes every lent array back (their users must be done with them).
 func (s *scratch) release() {
 	s.ints = append(s.ints, s.lentInts...)
 	s.bools = append(s.bools, s.lentBools...)
-	s.floats = append(s.floats, s.lentFloats...)
 	s.byteArrs = append(s.byteArrs, s.lentBytes...)
-	s.lentInts, s.lentBools, s.lentFloats, s.lentBytes = s.lentInts[:0], s.lentBools[:0], s.lentFloats[:0], s.lentBytes[:0]
+	s.lentInts, s.lentBools, s.lentBytes = s.lentInts[:0], s.lentBools[:0], s.lentBytes[:0]
 }

@@ -57,12 +57,14 @@ func (g *navGrid) nearestOpen(q geom.Point, room int) int {
 	if room < 0 || room >= len(g.cells) {
 		return -1
 	}
-	if len(g.cells[room]) > ringSearchCells {
+	// Both ways give the same cell; the rings are quicker when the room
+	// may be large.
+	if g.box[room].cells() > ringSearchCells {
 		if k, ok := g.nearestOpenRings(q, room); ok {
 			return k
 		}
 	}
-	for _, k32 := range g.cells[room] {
+	for _, k32 := range g.roomCells(room) {
 		k := int(k32)
 		if !g.open[k] {
 			continue
@@ -75,8 +77,9 @@ func (g *navGrid) nearestOpen(q geom.Point, room int) int {
 	return best
 }
 
-// ringSearchCells is the room size (in cells) past which nearestOpen looks
-// outward from q ring by ring instead of measuring every cell.
+// ringSearchCells is the room size (in cells of its raster box) past
+// which nearestOpen looks outward from q ring by ring instead of
+// measuring every cell.
 const ringSearchCells = 256
 
 // nearestOpenRings is nearestOpen by rings of cells round q's cell, out to
@@ -154,7 +157,7 @@ func (m *Model) roomTarget(g *navGrid, r int) int {
 		// near the centre: distances are compared exactly, and an exact
 		// tie goes to the later cell in raster order.
 		best, bd := -1, math.Inf(1)
-		for _, k32 := range g.cells[r] {
+		for _, k32 := range g.roomCells(r) {
 			k := int(k32)
 			if !g.open[k] {
 				continue
@@ -174,7 +177,7 @@ func (m *Model) roomTarget(g *navGrid, r int) int {
 // nearest edge); on a tie the lowest row on the sheet, then the leftmost.
 func pole(g *navGrid, room *ir.Room, r int) geom.Point {
 	best, bd := room.Polygon.Centroid(), -1.0
-	cells := g.cells[r]
+	cells := g.roomCells(r)
 	// Rows from the bottom of the sheet up, each left to right.
 	for end := len(cells); end > 0; {
 		row := int(cells[end-1]) / g.nx

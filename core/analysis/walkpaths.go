@@ -59,7 +59,7 @@ func Paths(p *ir.Plan) *WalkPaths {
 	from := g.bfs(seed)
 	buf := &pathBuf{dist: make([]int32, len(g.free)), queue: make([]int32, 0, 64)}
 	ps := newPinchSearch(len(g.free))
-	start := g.rankOf(min(ent.EstimatedClearWidth, g.width[seed]))
+	start := g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed)))
 	// Every path and every pinch is a search over the grid: the budget
 	// keeps a plan of hundreds of rooms from costing one per room.
 	budget := MaxPathCells

@@ -118,12 +118,8 @@ func (g *navGrid) costTables(extra ...float64) {
 	g.rZero = g.rankOf(0)
 	g.into = g.mem.int32sFilled(n)
 	rOpen := g.rankOf(float64(g.nx+g.ny) * g.cell)
-	into, clears, widths := g.into[:n], g.clear[:n], g.width[:n]
+	into, clears := g.into[:n], g.clear[:n]
 	for k := range n {
-		if w := widths[k]; !math.IsInf(w, 1) {
-			into[k] = g.rankOf(w) | corrBit
-			continue
-		}
 		switch c := clears[k]; {
 		case c == noObstacle:
 			into[k] = rOpen
@@ -134,6 +130,9 @@ func (g *navGrid) costTables(extra ...float64) {
 		default:
 			into[k] = rankOfM[c]
 		}
+	}
+	for k, w := range g.corridor {
+		into[k] = g.rankOf(w) | corrBit
 	}
 }
 
@@ -404,9 +403,11 @@ func (s *widestSearch) correct(r, t int, into bool) float64 {
 	g := s.g
 	s.recording = true
 	s.setGoal(t)
-	cells := g.cells[r]
+	var cells []int32
 	if into && s.raisable != nil {
 		cells = s.raisable[r]
+	} else {
+		cells = g.roomCells(r)
 	}
 	for _, c32 := range cells {
 		c := int(c32)
