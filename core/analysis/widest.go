@@ -235,9 +235,9 @@ func (s *widestSearch) full(start int, label float64) {
 	buckets := make([][]int32, top+1)
 	s.best[start] = top
 	buckets[top] = append(buckets[top], int32(start))
-	plain := !s.reverse && s.skipRoom < 0 && s.skipFrom < 0
-	if plain {
-		s.found = g.mem.int32sFilled(len(s.best))[:0]
+	if !s.reverse && s.skipRoom < 0 && s.skipFrom < 0 {
+		s.fullPlain(top, buckets)
+		return
 	}
 	for r := top; r > s.g.rZero; r-- {
 		for len(buckets[r]) > 0 {
@@ -246,10 +246,6 @@ func (s *widestSearch) full(start int, label float64) {
 			buckets[r] = b[:len(b)-1]
 			if s.best[k] != r {
 				continue // raised since it was queued
-			}
-			if plain {
-				s.stepPlain(k, r, buckets)
-				continue
 			}
 			l := g.links[k]
 			for d, st := range g.stride {
@@ -275,66 +271,86 @@ func (s *widestSearch) full(start int, label float64) {
 	}
 }
 
-// stepPlain is full's step from the settled cell k (label r) to its
-// neighbours for a forward search that spares no room. Its costs are
-// stepCost's with no room to spare, read from g.into: a step into a
-// floor cell costs that cell's clear width (nothing when it comes out of a
-// corridor), a step into a corridor cell the corridor's width (and the
-// clear width of the floor cell it comes from).
+// fullPlain is full for a forward search that spares no room, from the
+// labels queued in buckets down from top. Its costs are stepCost's with no
+// room to spare, read from g.into: a step into a floor cell costs that
+// cell's clear width (nothing when it comes out of a corridor), a step
+// into a corridor cell the corridor's width (and the clear width of the
+// floor cell it comes from).
 //
-// It also lists k as raisable (see listRaisable) when k is a floor cell
-// with a floor neighbour in its room labelled wider: that neighbour was
-// settled before k, so its label is final, and so is k's.
-func (s *widestSearch) stepPlain(k int, r rank, buckets [][]int32) {
+// It also fills s.found with the cells listRaisable groups: each floor
+// cell with a floor neighbour in its room labelled wider. That neighbour
+// was settled before the cell, so when the cell is settled both labels
+// are final.
+func (s *widestSearch) fullPlain(top rank, buckets [][]int32) {
 	g := s.g
-	best, into := s.best, g.into
-	ik := into[k]
-	kCorr := ik&corrBit != 0
-	// The labels k passes on: to a floor cell (before that cell's own
-	// width) and to a corridor cell (before the corridor's width).
-	toFloor, toCorr := r, r
-	if !kCorr {
-		toCorr = min(r, ik)
-	}
-	raisable := false
-	visit := func(n int) {
-		in := into[n]
-		if bn := best[n]; bn >= r {
-			// No label through k can beat n's; but n's may raise k's when
-			// the room k lies in is spared.
-			raisable = raisable || (bn > r && !kCorr && in&corrBit == 0 && g.room[n] == g.room[k])
-			return
+	best, into, links, room := s.best, g.into, g.links, g.room
+	nx := g.nx
+	found := g.mem.int32sFilled(len(best))[:0]
+	for r := top; r > g.rZero; r-- {
+		// The cells at label r, as a stack: a cell labelled r while
+		// they are settled joins it.
+		b := buckets[r]
+		buckets[r] = nil
+		for len(b) > 0 {
+			k := int(b[len(b)-1])
+			b = b[:len(b)-1]
+			if best[k] != r {
+				continue // raised since it was queued
+			}
+			ik, rk := into[k], room[k]
+			kCorr := ik&corrBit != 0
+			// What k passes on to a corridor cell, before the corridor's
+			// width.
+			toCorr := r
+			if !kCorr {
+				toCorr = min(r, ik)
+			}
+			raisable := false
+			visit := func(n int) {
+				in, bn := into[n], best[n]
+				if bn >= r {
+					// No label through k can beat n's; but n's may raise
+					// k's when k's room is spared.
+					raisable = raisable || (bn > r && !kCorr && in&corrBit == 0 && room[n] == rk)
+					return
+				}
+				v := r
+				switch {
+				case in&corrBit != 0:
+					v = min(toCorr, in&^corrBit)
+				case !kCorr:
+					v = min(r, in)
+				}
+				if v <= bn {
+					return
+				}
+				best[n] = v
+				if v == r {
+					b = append(b, int32(n))
+				} else {
+					buckets[v] = append(buckets[v], int32(n))
+				}
+			}
+			l := links[k]
+			if l&1 != 0 {
+				visit(k + 1)
+			}
+			if l&2 != 0 {
+				visit(k - 1)
+			}
+			if l&4 != 0 {
+				visit(k + nx)
+			}
+			if l&8 != 0 {
+				visit(k - nx)
+			}
+			if raisable {
+				found = append(found, int32(k))
+			}
 		}
-		var v rank
-		switch {
-		case in&corrBit != 0:
-			v = min(toCorr, in&^corrBit)
-		case kCorr:
-			v = toFloor
-		default:
-			v = min(toFloor, in)
-		}
-		if v > best[n] {
-			best[n] = v
-			buckets[v] = append(buckets[v], int32(n))
-		}
 	}
-	l := g.links[k]
-	if l&1 != 0 {
-		visit(k + 1)
-	}
-	if l&2 != 0 {
-		visit(k - 1)
-	}
-	if l&4 != 0 {
-		visit(k + g.nx)
-	}
-	if l&8 != 0 {
-		visit(k - g.nx)
-	}
-	if raisable {
-		s.found = append(s.found, int32(k))
-	}
+	s.found = found
 }
 
 // corrBit flags a corridor cell in g.into. Ranks stay far below it: a
