@@ -23,9 +23,17 @@ const (
 	seedEps = 1e-6
 )
 
-// bfs returns the 4-connected step distance of every free cell from seed
-// (-1 where unreachable).
-func (g *navGrid) bfs(seed int) []int32 {
+// stepsTo returns, for each of the target cells, its 4-connected step
+// distance from seed over free cells (-1 when it is unreachable or -1
+// itself), by one breadth-first search of the grid.
+func (g *navGrid) stepsTo(seed int, targets []int) []int32 {
+	steps := make([]int32, len(targets))
+	for i := range steps {
+		steps[i] = -1
+	}
+	if seed < 0 {
+		return steps
+	}
 	dist := g.mem.int32sFilled(len(g.free))
 	for k := range dist {
 		dist[k] = -1
@@ -61,7 +69,12 @@ func (g *navGrid) bfs(seed int) []int32 {
 			visit(k-nx, next)
 		}
 	}
-	return dist
+	for i, t := range targets {
+		if t >= 0 {
+			steps[i] = dist[t]
+		}
+	}
+	return steps
 }
 
 // firstEntrance is the entrance the walks set out from: of the edges that
@@ -113,18 +126,15 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 	g.costTables(ent.EstimatedClearWidth)
 	c := &Circulation{EntranceID: ent.DoorID, CellSizeMm: g.cell, BodyRadiusMm: BodyRadiusMm, Rooms: []WalkRoom{}, Routes: []WalkRoute{}}
 	seed := m.entranceSeed(g, ent)
-	var dist []int32
-	if seed >= 0 {
-		dist = g.bfs(seed)
-	}
 	targets := m.roomTargets(g)
+	steps := g.stepsTo(seed, targets)
 	// One search from the entrance labels the whole grid with no room
 	// spared its squeeze; each room's walk then corrects the labels its
 	// own floor changes (a walk is not squeezed inside the room it ends in).
 	var ws *widestSearch
 	for i := range m.Plan.Rooms {
 		t := targets[i]
-		if seed < 0 || t < 0 || dist[t] < 0 {
+		if steps[i] < 0 {
 			continue // an unreachable room has no walk
 		}
 		if ws == nil {
@@ -137,7 +147,7 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		ws.rollback()
 		ws.skipRoom = -1
 		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
-		wr.WalkDistanceMm, wr.BottleneckClearWidthMm, wr.DetourRatio = g.walk(seed, t, dist[t], wide)
+		wr.WalkDistanceMm, wr.BottleneckClearWidthMm, wr.DetourRatio = g.walk(seed, t, steps[i], wide)
 		c.Rooms = append(c.Rooms, wr)
 	}
 	if seed >= 0 {

@@ -56,7 +56,7 @@ func Paths(p *ir.Plan) *WalkPaths {
 		return out
 	}
 	targets := m.roomTargets(g)
-	from := g.bfs(seed)
+	from := g.stepsTo(seed, targets)
 	buf := &pathBuf{dist: make([]int32, len(g.free)), queue: make([]int32, 0, 64)}
 	ps := newPinchSearch(len(g.free))
 	start := g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed)))
@@ -72,7 +72,7 @@ func Paths(p *ir.Plan) *WalkPaths {
 	}
 	for i := range p.Rooms {
 		t := targets[i]
-		if t < 0 || from[t] < 0 {
+		if from[i] < 0 {
 			continue
 		}
 		if !afford(2) {

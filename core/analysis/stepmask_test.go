@@ -1,0 +1,46 @@
+package analysis
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestStepMasks holds stepMasks (eight cells a word, rows bottom up) to
+// the plain definition, on random grids whose widths exercise both its
+// word loop and its tail.
+func TestStepMasks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, shape := range [][2]int{{1, 1}, {1, 9}, {7, 3}, {8, 4}, {9, 5}, {17, 6}, {64, 2}, {33, 33}} {
+		nx, ny := shape[0], shape[1]
+		for range 20 {
+			on := make([]bool, nx*ny)
+			mask := make([]uint8, nx*ny)
+			for k := range on {
+				on[k] = rng.IntN(3) > 0
+				mask[k] = b2u(on[k])
+			}
+			stepMasks(mask, nx, ny)
+			for j := range ny {
+				for i := range nx {
+					k := j*nx + i
+					var want uint8
+					if i+1 < nx && on[k+1] {
+						want |= 1
+					}
+					if i > 0 && on[k-1] {
+						want |= 2
+					}
+					if j+1 < ny && on[k+nx] {
+						want |= 4
+					}
+					if j > 0 && on[k-nx] {
+						want |= 8
+					}
+					if mask[k] != want {
+						t.Fatalf("%dx%d: cell (%d,%d) mask %04b, want %04b", nx, ny, i, j, mask[k], want)
+					}
+				}
+			}
+		}
+	}
+}
