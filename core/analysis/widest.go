@@ -104,7 +104,12 @@ func (g *navGrid) costTables(extra ...float64) {
 		return rank(len(g.vals) - 1)
 	}
 	for m := int32(0); m <= maxM; m++ {
-		v := g.oddCells(m)
+		// A clearance of 0 is a halo cell, which no step lands on but
+		// through a corridor (and a corridor cell costs its connector's
+		// width): it is numbered as nothing, so that unless a connector is
+		// narrower than nothing, nothing is rank 0 and a search's labels
+		// start as zeroed memory.
+		v := max(g.oddCells(m), 0)
 		for oi < len(other) && other[oi] < v {
 			push(other[oi])
 			oi++
