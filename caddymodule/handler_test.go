@@ -523,3 +523,46 @@ func BenchmarkMCPToolsList(b *testing.B) {
 		h.ServeHTTP(httptest.NewRecorder(), mcpPost(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`), n)
 	}
 }
+
+// BenchmarkMCPCompile is one tools/call compile of an ordinary plan
+// through the handler (no Caddy server, no network): the MCP transport,
+// the JSON both ways, the compile and the caches, each call with a fresh
+// source so no cache answers.
+func BenchmarkMCPCompile(b *testing.B) {
+	ctx, cancel := caddy.NewContext(caddy.Context{Context: context.Background()})
+	defer cancel()
+	h := &Handler{}
+	if err := h.Provision(ctx); err != nil {
+		b.Fatal(err)
+	}
+	n := &nextHandler{}
+	src, err := json.Marshal(benchPlan)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		body := fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"compile","arguments":{"source":%s}}}`, strings.Replace(string(src), `}\n"`, fmt.Sprintf(`}\n// %d\n"`, i), 1))
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, mcpPost(body), n)
+		if w.Code != http.StatusOK {
+			b.Fatalf("status %d: %s", w.Code, w.Body)
+		}
+	}
+}
+
+// benchPlan is an ordinary small flat.
+const benchPlan = `plan "Bench flat" {
+  wall exterior thickness 200 { (0,0) (8000,0) (8000,6000) (0,6000) (0,0) }
+  wall interior thickness 100 { (4000,0) (4000,6000) }
+  room living at (0,0) size 4000x6000 label "Living"
+  room bed at (4000,0) size 4000x6000 label "Bedroom"
+  door at (2000,0) width 900 wall exterior
+  door at (4000,3000) width 800 wall interior
+  window at (6000,0) width 1200 wall exterior
+  furniture bed at (5000,1000) size 1600x2000
+  furniture sofa at (500,4000) size 2000x900
+}
+`
