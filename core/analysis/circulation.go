@@ -129,8 +129,8 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 	targets := m.roomTargets(g)
 	steps := g.stepsTo(seed, targets)
 	// One search from the entrance labels the whole grid with no room
-	// spared its squeeze; each room's walk then corrects the labels its
-	// own floor changes (a walk is not squeezed inside the room it ends in).
+	// spared its squeeze; each room's walk is then read off the steps into
+	// it (a walk ends as soon as it is inside the room it goes to).
 	var ws *widestSearch
 	for i := range m.Plan.Rooms {
 		t := targets[i]
@@ -139,13 +139,9 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		}
 		if ws == nil {
 			ws = g.newWidestSearch(false, -1, -1)
-			ws.full(seed, min(ent.EstimatedClearWidth, g.widthAt(seed)))
-			ws.listRaisable()
+			ws.full([]int32{int32(seed)}, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
 		}
-		ws.skipRoom = i
-		wide := ws.correct(i, t, true)
-		ws.rollback()
-		ws.skipRoom = -1
+		wide := ws.into(i, seed)
 		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
 		wr.WalkDistanceMm, wr.BottleneckClearWidthMm, wr.DetourRatio = g.walk(seed, t, steps[i], wide)
 		c.Rooms = append(c.Rooms, wr)

@@ -21,9 +21,10 @@ type navGrid struct {
 	// (see widthAt): few cells, so a map rather than a grid-sized array.
 	corridor map[int32]float64
 	// clear is each cell's 4-connected step distance to the nearest
-	// obstacle halo cell, stepping over floor and doorways but not through
-	// walls (walls themselves are no obstacle); noObstacle where the plan
-	// has no halo cell at all.
+	// obstacle halo cell over the whole grid, walls and doorways alike
+	// (furniture beyond a wall narrows the floor on this side of it as much
+	// as furniture in the room); noObstacle where the plan has no halo cell
+	// at all.
 	clear []int32
 	// links has bit d set for each step d (see dirs) from the cell that
 	// lands on a free cell of the grid; stride is each step's index offset.
@@ -43,12 +44,11 @@ type navGrid struct {
 	mem *scratch
 	// The tables the step costs read (see costTables): every width a step
 	// can cost in increasing order (a rank indexes it), and per cell the
-	// rank a step into it costs when no room is spared: a floor cell's
-	// clear width (its clearance read as a width), or, flagged by corrBit,
-	// a corridor cell's connector width.
+	// rank a step onto it costs when no room is spared: a corridor cell's
+	// connector width, flagged by corrBit, or any other cell's clear width.
 	vals        []float64
 	rInf, rZero rank
-	into        []rank
+	cost        []rank
 }
 
 // noObstacle marks a clearance with no obstacle anywhere on the grid.
@@ -139,7 +139,7 @@ func (m *Model) buildGrid() *navGrid {
 	copy(g.open, g.free)
 	m.cutDoorways(g, solid, halo)
 	g.link()
-	g.clearance(halo, solid)
+	g.clearance(halo)
 	return g
 }
 
@@ -681,70 +681,57 @@ func b2u(b bool) uint8 {
 	return 0
 }
 
-// clearance fills g.clear: a breadth-first search from every halo cell
-// at once that steps over floor and cut doorways but not into walls, so
-// furniture beyond a wall does not narrow the floor on this side of it
-// (except through a doorway). Walls themselves narrow nothing.
-func (g *navGrid) clearance(halo, solid []bool) {
+// clearance fills g.clear: each cell's city-block distance to the nearest
+// halo cell. Nothing blocks a step (walls narrow nothing, and furniture
+// beyond a wall narrows the floor on this side of it), so two raster
+// passes, down and right then up and left, give the exact distance.
+func (g *navGrid) clearance(halo []bool) {
 	n := len(halo)
-	clear := g.mem.int32sFilled(n)
-	g.clear = clear
-	q := g.mem.int32sFilled(n)[:0]
+	nx, ny := g.nx, g.ny
+	dist := g.mem.int32sFilled(n)
+	g.clear = dist
+	// far exceeds any distance on the grid.
+	far := int32(nx + ny + 1)
+	hasHalo := false
 	for k, h := range halo {
 		if h {
-			clear[k] = 0
-			q = append(q, int32(k))
+			dist[k] = 0
+			hasHalo = true
 		} else {
-			clear[k] = -1
+			dist[k] = far
 		}
 	}
-	if len(q) == 0 {
-		for k := range clear {
-			clear[k] = noObstacle
+	if !hasHalo {
+		for k := range dist {
+			dist[k] = noObstacle
 		}
 		return
 	}
-	// enter has bit d set for each step d (see dirs) from the cell onto a
-	// cell the search may enter: floor or a cut doorway, not wall.
-	nx, free := g.nx, g.free
-	enter := g.mem.bytes(n)
-	for k := range enter {
-		enter[k] = b2u(!solid[k] || free[k])
-	}
-	stepMasks(enter, nx, g.ny)
-	// A cell is entered once, from a cell one step nearer the halo. The
-	// queue never outgrows the grid, so it is filled by index.
-	tail := len(q)
-	q = q[:n]
-	for h := 0; h < tail; h++ {
-		k := int(q[h])
-		d := clear[k] + 1
-		l := enter[k]
-		if l&1 != 0 && clear[k+1] < 0 {
-			clear[k+1] = d
-			q[tail] = int32(k + 1)
-			tail++
+	for j := 0; j < ny; j++ {
+		row := dist[j*nx : j*nx+nx]
+		up := row // the row itself on the first row: no change
+		if j > 0 {
+			up = dist[(j-1)*nx : j*nx]
 		}
-		if l&2 != 0 && clear[k-1] < 0 {
-			clear[k-1] = d
-			q[tail] = int32(k - 1)
-			tail++
-		}
-		if l&4 != 0 && clear[k+nx] < 0 {
-			clear[k+nx] = d
-			q[tail] = int32(k + nx)
-			tail++
-		}
-		if l&8 != 0 && clear[k-nx] < 0 {
-			clear[k-nx] = d
-			q[tail] = int32(k - nx)
-			tail++
+		v := row[0]
+		v = min(v, up[0]+1)
+		row[0] = v
+		for i := 1; i < nx; i++ {
+			v = min(row[i], v+1, up[i]+1)
+			row[i] = v
 		}
 	}
-	// Floor no halo cell reaches is as clear as a plan without furniture.
-	for k := range clear {
-		if clear[k] < 0 {
-			clear[k] = noObstacle
+	for j := ny - 1; j >= 0; j-- {
+		row := dist[j*nx : j*nx+nx]
+		down := row
+		if j+1 < ny {
+			down = dist[(j+1)*nx : (j+2)*nx]
+		}
+		v := min(row[nx-1], down[nx-1]+1)
+		row[nx-1] = v
+		for i := nx - 2; i >= 0; i-- {
+			v = min(row[i], v+1, down[i]+1)
+			row[i] = v
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"math"
 	"slices"
 	"strings"
 )
@@ -211,9 +210,11 @@ var sharedLegs = 2
 // describe makes for the functional routes.
 const maxSharedSearches = 2
 
-// routeWidths fills each leg's widest-path width. A destination many legs
-// share gets one reverse search from it, corrected per leg; a leg to a
-// destination of its own gets a forward search that stops at it.
+// routeWidths fills each leg's widest-route width: from anywhere in the
+// room it sets out from to anywhere in the room it goes to, neither
+// squeezing it. A destination many legs share gets one reverse search from
+// its floor, read off each leg's room; a leg to a destination of its own
+// gets a forward search from its room that stops at the destination.
 func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
 	count := map[int]int{}
 	for _, l := range legs {
@@ -249,28 +250,23 @@ func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
 	var point, rs *widestSearch
 	for _, i := range order {
 		l := &legs[i]
-		s, t := targets[l.from], targets[l.to]
 		if !shared[l.to] {
 			if point == nil {
 				point = g.newWidestSearch(false, -1, -1)
 			}
-			point.skipRoom, point.skipFrom = l.to, l.from
-			l.wide = point.pointToPoint(s, g.widthAt(s), t)
+			l.wide = point.roomToRoom(l.from, l.to, targets[l.to])
 			point.rollback()
 			continue
 		}
 		if rs == nil {
 			rs = g.newWidestSearch(true, l.to, -1)
-			rs.full(t, math.Inf(1))
+			rs.full(g.roomCells(l.to), g.rInf)
 		} else if rs.skipRoom != l.to {
 			// A new destination: the same labels, searched afresh.
 			rs.reset()
 			rs.skipRoom = l.to
-			rs.full(t, math.Inf(1))
+			rs.full(g.roomCells(l.to), g.rInf)
 		}
-		rs.skipFrom = l.from
-		l.wide = min(g.widthAt(s), rs.correct(l.from, s, false))
-		rs.rollback()
-		rs.skipFrom = -1
+		l.wide = rs.outOf(l.from)
 	}
 }

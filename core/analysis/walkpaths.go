@@ -80,7 +80,7 @@ func Paths(p *ir.Plan) *WalkPaths {
 		}
 		cells := g.shortestPath(seed, t, buf)
 		wp := WalkPath{To: p.Rooms[i].ID, Points: g.corners(cells), HasPinch: true}
-		at, w := g.widestPinch(ps, seed, start, i, t)
+		at, w := g.widestPinch(ps, seed, start, i)
 		wp.Pinch, wp.Width = g.centre(at), g.vals[w]
 		out.Walks = append(out.Walks, wp)
 	}
@@ -175,7 +175,7 @@ func (g *navGrid) shortestPath(a, b int, buf *pathBuf) []int {
 // on the corridor's first cell when the walk heads right or down, and on
 // the cell before it when the walk heads left or up).
 func (g *navGrid) pinchCell(k, n int) int {
-	ik, in := g.into[k], g.into[n]
+	ik, in := g.cost[k], g.cost[n]
 	if in&corrBit == 0 {
 		return n
 	}
@@ -220,16 +220,17 @@ func newPinchSearch(n int) *pinchSearch {
 	return &pinchSearch{best: make([]rank, n), loc: make([]int32, n), done: make([]bool, n)}
 }
 
-// widestPinch finds where the walk from seed (labelled start) to t, in
-// room r, is narrowest, the way the reference marks it: a maximin search
-// over the walk's step costs from a binary max-heap keyed on the label
-// alone (neighbours offered right, left, up, down), stopping when t is
-// taken. Each cell carries the cell its label was last lowered at (see
-// pinchCell), inherited along steps that do not lower it; t's is the
-// marker, its label the width. Among widest paths the one this search
+// widestPinch finds where the walk from seed (labelled start) into room r
+// is narrowest, the way the reference marks it: a maximin search over the
+// walk's step costs from a binary max-heap keyed on the label alone
+// (neighbours offered right, left, up, down), stopping when the first cell
+// of the room is taken (the walk has arrived). Each cell carries the cell
+// its label was last lowered at (see pinchCell), inherited along steps
+// that do not lower it; the arrival cell's is the marker, its label the
+// width. Among widest paths the one this search
 // happens to take decides which of several equally narrow spots is
 // marked, which is why the heap's exact discipline matters.
-func (g *navGrid) widestPinch(ps *pinchSearch, seed int, start rank, r, t int) (int, rank) {
+func (g *navGrid) widestPinch(ps *pinchSearch, seed int, start rank, r int) (int, rank) {
 	best, loc, done := ps.best, ps.loc, ps.done
 	for k := range best {
 		best[k] = -1
@@ -237,6 +238,7 @@ func (g *navGrid) widestPinch(ps *pinchSearch, seed int, start rank, r, t int) (
 	clear(done)
 	best[seed], loc[seed] = start, int32(seed)
 	h := heapPush(ps.heap[:0], pinchItem{start, int32(seed)})
+	end := -1
 	for len(h) > 0 {
 		var it pinchItem
 		it, h = heapPop(h)
@@ -245,7 +247,8 @@ func (g *navGrid) widestPinch(ps *pinchSearch, seed int, start rank, r, t int) (
 			continue
 		}
 		done[k] = true
-		if k == t {
+		if int(g.room[k]) == r {
+			end = k
 			break
 		}
 		l := g.links[k]
@@ -257,7 +260,7 @@ func (g *navGrid) widestPinch(ps *pinchSearch, seed int, start rank, r, t int) (
 			if done[m] {
 				continue
 			}
-			c := g.stepCost(k, m, d, r, -1)
+			c := g.stepCost(k, m, r, -1)
 			if w := min(it.v, c); w > best[m] {
 				best[m] = w
 				if c < it.v {
@@ -270,10 +273,10 @@ func (g *navGrid) widestPinch(ps *pinchSearch, seed int, start rank, r, t int) (
 		}
 	}
 	ps.heap = h
-	if best[t] < 0 {
+	if end < 0 {
 		return seed, start
 	}
-	return int(loc[t]), best[t]
+	return int(loc[end]), best[end]
 }
 
 // heapPush adds it to the max-heap h, sifting it up past smaller labels.

@@ -7,15 +7,26 @@ import (
 
 // The circulation walk reads, for each room and each functional route, the
 // widest path's narrowest clear width: the largest, over all paths, of the
-// smallest step cost on the path (a maximin, or bottleneck, path). A step's
-// cost depends on the two rooms a query names (the room a route sets out
-// from and the room it ends in are not squeezed), so every query has its
-// own costs. Searching the whole grid once per query costs rooms × cells;
-// instead one search per distinct cost function covers the grid, and each
-// query only corrects the labels its own rooms change, then undoes the
-// corrections. The answers are exactly those of one full search per query:
-// the corrections start from values every path still achieves and run to
-// the same fixpoint at the cell that is read.
+// smallest step cost on the path (a maximin, or bottleneck, path). A walk
+// ends as soon as it is inside the room it goes to, and a route may set out
+// from anywhere in its room: their floors squeeze nothing. A step costs the
+// clear width of the cell it lands on, so sparing a room only changes the
+// steps into it, and one search labels the grid for every query:
+//
+//   - the walks from the entrance take one forward search that spares no
+//     room; a room's width is then the best, over the steps into it from
+//     outside, of the label before the step and the step's cost with the
+//     room spared (into);
+//   - the routes to one room take one reverse search from its floor; a
+//     room's route is then the best, over the steps out of it, of the step's
+//     cost and the label after it (outOf). A route to a room few routes
+//     share gets a forward search from its room's floor instead, which stops
+//     at the first cell of the room it goes to (roomToRoom).
+//
+// The best over a room's boundary is the answer of a search that spares the
+// room: a path from the spared search leaves (or enters) the room for the
+// last (or first) time at one of those steps, and the rest of it squeezes
+// the same either way.
 //
 // A maximin search only ever takes minimums and compares, so it runs on
 // ranks: every width a step can cost is numbered in increasing order once
@@ -39,38 +50,29 @@ func (g *navGrid) freeNeighbour(k, d int) int {
 }
 
 // stepCost is the clear width (as a rank) of the step from k to its
-// neighbour n along direction d, for a walk that sets out from room
-// skipFrom and ends in room skipRoom (-1: none). It never exceeds the
-// corridor width of n.
+// neighbour n, for a walk that sets out from room skipFrom and ends in room
+// skipRoom (-1: none): the width of the cell it lands on.
 //
-// A cell's clear width is its clearance read as a width (see oddCells):
-// a walk is squeezed by the furniture near the cells it steps on, not by
-// walls. Corridor cells carry their connector's width; the cell a walk
-// steps into a corridor from is squeezed by its own clearance (unless it
-// lies in the room a route sets out from), while the first cell past a
-// doorway is not squeezed at all. Cells in the rooms a walk starts and
-// ends in are not squeezed, except where it steps over an open boundary
-// between two rooms (no connector).
-func (g *navGrid) stepCost(k, n, d, skipRoom, skipFrom int) rank {
-	ik, in := g.into[k], g.into[n]
-	if in&corrBit != 0 {
-		v := in &^ corrBit
-		if ik&corrBit == 0 && int(g.room[k]) != skipFrom {
-			v = min(v, ik)
-		}
-		return v
-	}
-	if ik&corrBit != 0 {
-		return g.rInf
+// A corridor cell carries its connector's width. Any other cell's width is
+// its clearance read as a width (see oddCells, costTables): a walk is
+// squeezed by the furniture near the cells it steps on, not by walls; the
+// first cell past a doorway on its +x or +y side is not squeezed at all,
+// whichever way the walk crosses. Cells in the rooms a walk starts and ends
+// in are not squeezed, except where it steps over an open boundary between
+// two rooms (no connector).
+func (g *navGrid) stepCost(k, n, skipRoom, skipFrom int) rank {
+	cn := g.cost[n]
+	if cn&corrBit != 0 {
+		return cn &^ corrBit
 	}
 	rk, rn := g.room[k], g.room[n]
-	if rk != rn && rk >= 0 && rn >= 0 {
-		return in
+	if rk != rn && rk >= 0 && rn >= 0 && g.cost[k]&corrBit == 0 {
+		return cn
 	}
-	if r := int(rn); r != skipRoom && r != skipFrom {
-		return in
+	if r := int(rn); r == skipRoom || r == skipFrom {
+		return g.rInf
 	}
-	return g.rInf
+	return cn
 }
 
 // oddCells is the width of 2m-1 cells: a cell m steps from the nearest
@@ -78,9 +80,12 @@ func (g *navGrid) stepCost(k, n, d, skipRoom, skipFrom int) rank {
 func (g *navGrid) oddCells(m int32) float64 { return float64(2*m-1) * g.cell }
 
 // costTables numbers every width a step on the grid can cost, together
-// with the extra labels the searches start from, and fills g.into, the
-// per-cell table stepCost reads: a corridor cell's width, flagged, or a
-// floor cell's clear width.
+// with the extra labels the searches start from, and fills g.cost, the
+// per-cell table stepCost reads: a corridor cell's connector width,
+// flagged by corrBit, or any other cell's clear width: its clearance
+// (see clearance) read as a width, or no limit for the first cell past a
+// doorway on its +x or +y side (the cell whose left or lower neighbour is
+// a corridor cell).
 func (g *navGrid) costTables(extra ...float64) {
 	n := len(g.free)
 	// The widths in odd multiples of the cell, by multiple: 0 up to the
@@ -121,25 +126,40 @@ func (g *navGrid) costTables(extra ...float64) {
 	}
 	g.rInf = g.rankOf(math.Inf(1))
 	g.rZero = g.rankOf(0)
-	g.into = g.mem.int32sFilled(n)
+	g.cost = g.mem.int32sFilled(n)
 	rOpen := g.rankOf(float64(g.nx+g.ny) * g.cell)
-	into, clears := g.into[:n], g.clear[:n]
+	cost, clears := g.cost[:n], g.clear[:n]
 	for k := range n {
 		switch c := clears[k]; {
 		case c == noObstacle:
-			into[k] = rOpen
+			cost[k] = rOpen
 		case c > maxM:
-			// A clearance measured round walls can exceed the grid's
-			// span; it is wider than any connector all the same.
-			into[k] = rankOfM[maxM]
+			// Past the grid's span a clearance is wider than any
+			// connector all the same.
+			cost[k] = rankOfM[maxM]
 		default:
-			into[k] = rankOfM[c]
+			cost[k] = rankOfM[c]
 		}
 	}
 	for k, w := range g.corridor {
-		into[k] = g.rankOf(w) | corrBit
+		cost[k] = g.rankOf(w) | corrBit
+	}
+	links, nx := g.links[:n], g.nx
+	corr := func(k int) bool { return cost[k]&corrBit != 0 }
+	for k := range n {
+		if corr(k) {
+			continue
+		}
+		if l := links[k]; (l&2 != 0 && corr(k-1)) || (l&8 != 0 && corr(k-nx)) {
+			cost[k] = g.rInf
+		}
 	}
 }
+
+// corrBit flags a corridor cell in g.cost. Ranks stay far below it: a
+// grid has at most MaxGridCells cells, so its rows and columns number a
+// few million at most, and the other widths are one per connector.
+const corrBit = 1 << 30
 
 // rankOf is the rank of a width costTables numbered (the nearest rank
 // below for one it did not).
@@ -152,30 +172,26 @@ func (g *navGrid) rankOf(v float64) rank {
 }
 
 // widestSearch holds the labels of one maximin search and the scratch
-// space of its corrections. Labels are the rank of 0 where nothing
+// space of its bounded searches. Labels are the rank of 0 where nothing
 // reaches.
 type widestSearch struct {
 	g *navGrid
-	// reverse labels each cell with the widest path from it to the target
-	// instead of from the seed to it.
+	// reverse labels each cell with the widest path from it to the
+	// search's start cells instead of from them to it.
 	reverse            bool
 	skipRoom, skipFrom int
 	best               []rank
-	// undo records every label a correction changed, with its old value.
+	// undo records every label a bounded search changed, with its old
+	// value.
 	undo      []undoEntry
 	recording bool
 	heap      maxHeap
-	// goal is the cell a correction or a point-to-point search reads:
-	// among equal labels the cell nearest it is taken first, which changes
-	// no answer but how much of the grid is visited before it is final.
+	// goal is the cell a bounded search heads for: among equal labels the
+	// cell nearest it is taken first, which changes no answer but how much
+	// of the grid is visited before it stops.
 	goal int
 	// goalI and goalJ are the goal's column and row.
 	goalI, goalJ int
-	// raisable, when set (see listRaisable), lists per room the only cells
-	// whose labels a correction that spares that room can raise directly;
-	// found holds them as the full search met them.
-	raisable [][]int32
-	found    []int32
 }
 
 type undoEntry struct {
@@ -220,26 +236,17 @@ func (s *widestSearch) rollback() {
 	s.heap = s.heap[:0]
 }
 
-// candidate is the label k's neighbour n (one step d from k) would get
-// through k: forward the step k → n, reverse the step n → k.
-func (s *widestSearch) candidate(k, n, d int) rank {
-	var c rank
-	if s.reverse {
-		c = s.g.stepCost(n, k, d^1, s.skipRoom, s.skipFrom)
-	} else {
-		c = s.g.stepCost(k, n, d, s.skipRoom, s.skipFrom)
-	}
-	return min(s.best[k], c)
-}
-
-// full labels every cell from one start cell with the given label, each
+// full labels every cell from the start cells, each labelled top, each
 // cell settled once, widest first.
-func (s *widestSearch) full(start int, label float64) {
+func (s *widestSearch) full(starts []int32, top rank) {
 	g := s.g
-	top := g.rankOf(label)
 	buckets := make([][]int32, top+1)
-	s.best[start] = top
-	buckets[top] = append(buckets[top], int32(start))
+	for _, k := range starts {
+		if g.free[k] {
+			s.best[k] = top
+			buckets[top] = append(buckets[top], k)
+		}
+	}
 	if !s.reverse && s.skipRoom < 0 && s.skipFrom < 0 {
 		s.fullPlain(top, buckets)
 		return
@@ -263,9 +270,9 @@ func (s *widestSearch) full(start int, label float64) {
 				}
 				var c rank
 				if s.reverse {
-					c = g.stepCost(n, k, d^1, s.skipRoom, s.skipFrom)
+					c = g.stepCost(n, k, s.skipRoom, s.skipFrom)
 				} else {
-					c = g.stepCost(k, n, d, s.skipRoom, s.skipFrom)
+					c = g.stepCost(k, n, s.skipRoom, s.skipFrom)
 				}
 				if v := min(r, c); v > s.best[n] {
 					s.best[n] = v
@@ -277,21 +284,12 @@ func (s *widestSearch) full(start int, label float64) {
 }
 
 // fullPlain is full for a forward search that spares no room, from the
-// labels queued in buckets down from top. Its costs are stepCost's with no
-// room to spare, read from g.into: a step into a floor cell costs that
-// cell's clear width (nothing when it comes out of a corridor), a step
-// into a corridor cell the corridor's width (and the clear width of the
-// floor cell it comes from).
-//
-// It also fills s.found with the cells listRaisable groups: each floor
-// cell with a floor neighbour in its room labelled wider. That neighbour
-// was settled before the cell, so when the cell is settled both labels
-// are final.
+// labels queued in buckets down from top: with no room to spare, a step
+// costs the cell it lands on, read straight from g.cost.
 func (s *widestSearch) fullPlain(top rank, buckets [][]int32) {
 	g := s.g
-	best, into, links, room := s.best, g.into, g.links, g.room
+	best, cost, links := s.best, g.cost, g.links
 	nx := g.nx
-	found := g.mem.int32sFilled(len(best))[:0]
 	for r := top; r > g.rZero; r-- {
 		// The cells at label r, as a stack: a cell labelled r while
 		// they are settled joins it.
@@ -303,30 +301,12 @@ func (s *widestSearch) fullPlain(top rank, buckets [][]int32) {
 			if best[k] != r {
 				continue // raised since it was queued
 			}
-			ik, rk := into[k], room[k]
-			kCorr := ik&corrBit != 0
-			// What k passes on to a corridor cell, before the corridor's
-			// width.
-			toCorr := r
-			if !kCorr {
-				toCorr = min(r, ik)
-			}
-			raisable := false
 			visit := func(n int) {
-				in, bn := into[n], best[n]
+				bn := best[n]
 				if bn >= r {
-					// No label through k can beat n's; but n's may raise
-					// k's when k's room is spared.
-					raisable = raisable || (bn > r && !kCorr && in&corrBit == 0 && room[n] == rk)
-					return
+					return // no label through k can beat n's
 				}
-				v := r
-				switch {
-				case in&corrBit != 0:
-					v = min(toCorr, in&^corrBit)
-				case !kCorr:
-					v = min(r, in)
-				}
+				v := min(r, cost[n]&^corrBit)
 				if v <= bn {
 					return
 				}
@@ -350,18 +330,66 @@ func (s *widestSearch) fullPlain(top rank, buckets [][]int32) {
 			if l&8 != 0 {
 				visit(k - nx)
 			}
-			if raisable {
-				found = append(found, int32(k))
-			}
 		}
 	}
-	s.found = found
 }
 
-// corrBit flags a corridor cell in g.into. Ranks stay far below it: a
-// grid has at most MaxGridCells cells, so its rows and columns number a
-// few million at most, and the other widths are one per connector.
-const corrBit = 1 << 30
+// into is the width of the widest walk into room r, read from a forward
+// search that spares no room: the best, over the steps into the room from
+// a cell outside it, of that cell's label and the step's cost with the
+// room spared; the seed's own label when the seed lies in the room.
+func (s *widestSearch) into(r, seed int) float64 {
+	g := s.g
+	best := g.rZero
+	if seed >= 0 && int(g.room[seed]) == r {
+		best = s.best[seed]
+	}
+	for _, c32 := range g.roomCells(r) {
+		c := int(c32)
+		if !g.free[c] {
+			continue
+		}
+		l := g.links[c]
+		for d, st := range g.stride {
+			if l&(1<<d) == 0 {
+				continue
+			}
+			k := c + st
+			if int(g.room[k]) == r || s.best[k] <= best {
+				continue
+			}
+			best = max(best, min(s.best[k], g.stepCost(k, c, r, -1)))
+		}
+	}
+	return s.width(best)
+}
+
+// outOf is the width of the widest route out of room r, read from a
+// reverse search from the floor of the room the route goes to (spared):
+// the best, over the steps out of the room to a cell outside it, of the
+// step's cost and that cell's label.
+func (s *widestSearch) outOf(r int) float64 {
+	g := s.g
+	best := g.rZero
+	for _, c32 := range g.roomCells(r) {
+		c := int(c32)
+		if !g.free[c] {
+			continue
+		}
+		l := g.links[c]
+		for d, st := range g.stride {
+			if l&(1<<d) == 0 {
+				continue
+			}
+			k := c + st
+			if int(g.room[k]) == r || s.best[k] <= best {
+				continue
+			}
+			best = max(best, min(s.best[k], g.stepCost(c, k, s.skipRoom, r)))
+		}
+	}
+	return s.width(best)
+}
 
 // offer raises n's label to v if that is an improvement, and queues it.
 func (s *widestSearch) offer(n int, v rank) {
@@ -371,7 +399,7 @@ func (s *widestSearch) offer(n int, v rank) {
 	}
 }
 
-// setGoal makes t the cell the search reads.
+// setGoal makes t the cell the search heads for.
 func (s *widestSearch) setGoal(t int) {
 	s.goal = t
 	s.goalJ = t / s.g.nx
@@ -391,125 +419,43 @@ func (s *widestSearch) stepsToGoal(a int) int32 {
 	return int32(di + dj)
 }
 
-// settle propagates the queued corrections, widest first, until none can
-// raise the label of cell t any further.
-func (s *widestSearch) settle(t int) {
-	g := s.g
-	for len(s.heap) > 0 {
-		top := s.heap.peek()
-		if top.v <= s.best[t] {
-			return
-		}
-		s.heap.pop()
-		k := int(top.k)
-		if top.v < s.best[k] {
-			continue // a stale entry
-		}
-		for d := range dirs {
-			n := g.freeNeighbour(k, d)
-			if n < 0 || s.best[n] >= s.best[k] {
-				continue
-			}
-			s.offer(n, s.candidate(k, n, d))
-		}
-	}
-}
-
-// correct re-labels around the cells of room r after the query's skip
-// rooms changed the costs of the steps into and out of them, and returns
-// the width t's label stands for once no correction can raise it. Only the
-// steps into the room can have changed when the search is forward and the
-// query spares only the room it ends in (into).
-func (s *widestSearch) correct(r, t int, into bool) float64 {
+// roomToRoom is a forward search from every cell of room from (sparing it
+// and room to) that stops at the first cell of room to it takes, and
+// returns the width of that cell's label: the widest route from anywhere
+// in the one room into the other. goal is a cell of room to, to head for.
+// It leaves every label it touched recorded for rollback.
+func (s *widestSearch) roomToRoom(from, to, goal int) float64 {
 	g := s.g
 	s.recording = true
-	s.setGoal(t)
-	var cells []int32
-	if into && s.raisable != nil {
-		cells = s.raisable[r]
-	} else {
-		cells = g.roomCells(r)
-	}
-	for _, c32 := range cells {
-		c := int(c32)
-		if !g.free[c] {
-			continue
-		}
-		for d := range dirs {
-			n := g.freeNeighbour(c, d)
-			if n < 0 {
-				continue
-			}
-			// The label of c through n; and, unless only the steps into
-			// the room changed, the label of n through c. A label can
-			// only be raised through a wider one.
-			if s.best[n] > s.best[c] {
-				s.offer(c, s.candidate(n, c, d^1))
-			}
-			if !into && s.best[c] > s.best[n] {
-				s.offer(n, s.candidate(c, n, d))
-			}
+	s.skipRoom, s.skipFrom = to, from
+	s.setGoal(goal)
+	for _, c := range g.roomCells(from) {
+		if g.free[c] {
+			s.offer(int(c), g.rInf)
 		}
 	}
-	s.settle(t)
-	return s.width(s.best[t])
-}
-
-// listRaisable fills s.raisable after a full forward search that spared
-// no room. Sparing room r makes free only the steps between two floor
-// cells of r (see stepCost), so the labels a correction for r can raise
-// directly are those of r's floor cells with a floor neighbour in r
-// labelled wider; every other label it raises, it raises through them.
-// The search found them as it settled them (see stepPlain); here they are
-// grouped by room, so each room's correction starts from its own few
-// cells instead of scanning all of them.
-func (s *widestSearch) listRaisable() {
-	g := s.g
-	count := make([]int, len(g.cells))
-	for _, k := range s.found {
-		count[g.room[k]]++
-	}
-	byRoom := g.mem.int32sFilled(len(s.found))
-	s.raisable = make([][]int32, len(g.cells))
-	at := 0
-	for r, c := range count {
-		s.raisable[r] = byRoom[at : at : at+c]
-		at += c
-	}
-	for _, k := range s.found {
-		r := g.room[k]
-		s.raisable[r] = append(s.raisable[r], k)
-	}
-}
-
-// pointToPoint is a forward search from seed that stops as soon as the
-// label of t is final, and returns the width it stands for; it leaves
-// every label it touched recorded for rollback.
-func (s *widestSearch) pointToPoint(seed int, label float64, t int) float64 {
-	s.recording = true
-	s.setGoal(t)
-	r := s.g.rankOf(label)
-	s.set(seed, r)
-	s.heap.push(heapItem{r, int32(seed), 0})
-	g := s.g
 	for len(s.heap) > 0 {
 		top := s.heap.pop()
 		k := int(top.k)
 		if top.v < s.best[k] {
 			continue
 		}
-		if k == t {
-			break
+		if int(g.room[k]) == to {
+			return s.width(top.v)
 		}
-		for d := range dirs {
-			n := g.freeNeighbour(k, d)
-			if n < 0 || s.best[n] >= s.best[k] {
+		l := g.links[k]
+		for d, st := range g.stride {
+			if l&(1<<d) == 0 {
 				continue
 			}
-			s.offer(n, s.candidate(k, n, d))
+			n := k + st
+			if s.best[n] >= top.v {
+				continue
+			}
+			s.offer(n, min(top.v, g.stepCost(k, n, to, from)))
 		}
 	}
-	return s.width(s.best[t])
+	return s.width(g.rZero)
 }
 
 // heapItem is a cell waiting in a maximin search with its label and its
@@ -540,9 +486,6 @@ func (e heapEntry) item() heapItem {
 // maxHeap is a 4-ary heap of cells, widest label first (then nearest the
 // goal).
 type maxHeap []heapEntry
-
-// peek is the first cell, without taking it.
-func (h maxHeap) peek() heapItem { return h[0].item() }
 
 func (h *maxHeap) push(it heapItem) {
 	e := entryOf(it)
