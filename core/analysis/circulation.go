@@ -131,17 +131,18 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 	// One search from the entrance labels the whole grid with no room
 	// spared its squeeze; each room's walk is then read off the steps into
 	// it (a walk ends as soon as it is inside the room it goes to).
-	var ws *widestSearch
+	var into []float64
 	for i := range m.Plan.Rooms {
 		t := targets[i]
 		if steps[i] < 0 {
 			continue // an unreachable room has no walk
 		}
-		if ws == nil {
-			ws = g.newWidestSearch(false, -1, -1)
+		if into == nil {
+			ws := g.newWidestSearch(false, -1, -1)
 			ws.full([]int32{int32(seed)}, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
+			into = ws.intoRooms(seed)
 		}
-		wide := ws.into(i, seed)
+		wide := into[i]
 		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
 		wr.WalkDistanceMm, wr.BottleneckClearWidthMm, wr.DetourRatio = g.walk(seed, t, steps[i], wide)
 		c.Rooms = append(c.Rooms, wr)

@@ -81,3 +81,45 @@ func RasterRingBothWays(ring geom.Polygon, bounds geom.Rect, cell float64) (swee
 	}
 	return a.room, b.room
 }
+
+// IntoRoomsBothWays measures the widest walk into every room of p's nav
+// grid from its first entrance, by intoRooms's one pass over the grid and
+// by scanning each room's own cells (nil, nil when p has no walk).
+func IntoRoomsBothWays(p *ir.Plan) (pass, scan []float64) {
+	m := NewModel(p)
+	ent := firstEntrance(m.Edges())
+	g := m.buildGrid()
+	if g == nil || ent == nil {
+		return nil, nil
+	}
+	defer g.release()
+	g.costTables(ent.EstimatedClearWidth)
+	seed := m.entranceSeed(g, ent)
+	if seed < 0 {
+		return nil, nil
+	}
+	ws := g.newWidestSearch(false, -1, -1)
+	ws.full([]int32{int32(seed)}, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
+	pass = ws.intoRooms(seed)
+	for r := range p.Rooms {
+		best := g.rZero
+		if int(g.room[seed]) == r {
+			best = ws.best[seed]
+		}
+		for _, c32 := range g.roomCells(r) {
+			c := int(c32)
+			if !g.free[c] {
+				continue
+			}
+			for d := range dirs {
+				k := g.freeNeighbour(c, d)
+				if k < 0 || int(g.room[k]) == r {
+					continue
+				}
+				best = max(best, min(ws.best[k], g.stepCost(k, c, r, -1)))
+			}
+		}
+		scan = append(scan, ws.width(best))
+	}
+	return pass, scan
+}

@@ -144,14 +144,16 @@ func (g *navGrid) costTables(extra ...float64) {
 	for k, w := range g.corridor {
 		cost[k] = g.rankOf(w) | corrBit
 	}
+	// The first cell past a doorway on its +x or +y side: the free cell
+	// right of or below a corridor cell, not a corridor cell itself.
 	links, nx := g.links[:n], g.nx
-	corr := func(k int) bool { return cost[k]&corrBit != 0 }
-	for k := range n {
-		if corr(k) {
-			continue
+	for c := range g.corridor {
+		k := int(c)
+		if links[k]&1 != 0 && cost[k+1]&corrBit == 0 {
+			cost[k+1] = g.rInf
 		}
-		if l := links[k]; (l&2 != 0 && corr(k-1)) || (l&8 != 0 && corr(k-nx)) {
-			cost[k] = g.rInf
+		if links[k]&4 != 0 && cost[k+nx]&corrBit == 0 {
+			cost[k+nx] = g.rInf
 		}
 	}
 }
@@ -334,34 +336,58 @@ func (s *widestSearch) fullPlain(top rank, buckets [][]int32) {
 	}
 }
 
-// into is the width of the widest walk into room r, read from a forward
-// search that spares no room: the best, over the steps into the room from
-// a cell outside it, of that cell's label and the step's cost with the
-// room spared; the seed's own label when the seed lies in the room.
-func (s *widestSearch) into(r, seed int) float64 {
+// intoRooms is, for each room, the width of the widest walk into it, read
+// from a forward search that spares no room: the best, over the steps into
+// the room from a cell outside it, of that cell's label and the step's
+// cost with the room spared; the seed's own label when the seed lies in the
+// room. One pass over the grid reads every room's steps in.
+func (s *widestSearch) intoRooms(seed int) []float64 {
 	g := s.g
-	best := g.rZero
-	if seed >= 0 && int(g.room[seed]) == r {
-		best = s.best[seed]
+	best := make([]rank, len(g.cells))
+	for r := range best {
+		best[r] = g.rZero
 	}
-	for _, c32 := range g.roomCells(r) {
-		c := int(c32)
-		if !g.free[c] {
+	if seed >= 0 && g.room[seed] >= 0 {
+		best[g.room[seed]] = s.best[seed]
+	}
+	labels, room, cost, links, free := s.best, g.room, g.cost, g.links, g.free
+	nx := g.nx
+	// step reads the step from k into c, with c's room spared (see
+	// stepCost).
+	step := func(k, c int) {
+		r := room[c]
+		if r < 0 || labels[k] <= best[r] {
+			return
+		}
+		v, cc := labels[k], cost[c]
+		switch {
+		case cc&corrBit != 0:
+			v = min(v, cc&^corrBit)
+		case room[k] >= 0 && cost[k]&corrBit == 0:
+			v = min(v, cc)
+		}
+		best[r] = max(best[r], v)
+	}
+	// Each pair of free neighbours in different rooms once, both ways:
+	// the steps right and down from every free cell.
+	for k, l := range links {
+		if !free[k] {
 			continue
 		}
-		l := g.links[c]
-		for d, st := range g.stride {
-			if l&(1<<d) == 0 {
-				continue
-			}
-			k := c + st
-			if int(g.room[k]) == r || s.best[k] <= best {
-				continue
-			}
-			best = max(best, min(s.best[k], g.stepCost(k, c, r, -1)))
+		if l&1 != 0 && room[k] != room[k+1] {
+			step(k, k+1)
+			step(k+1, k)
+		}
+		if l&4 != 0 && room[k] != room[k+nx] {
+			step(k, k+nx)
+			step(k+nx, k)
 		}
 	}
-	return s.width(best)
+	widths := make([]float64, len(best))
+	for r, b := range best {
+		widths[r] = s.width(b)
+	}
+	return widths
 }
 
 // outOf is the width of the widest route out of room r, read from a

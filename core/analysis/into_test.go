@@ -1,0 +1,52 @@
+package analysis_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/archlang-go/caddy-archlang/core/analysis"
+	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/core/plangen"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// TestIntoRoomsMatchesScan holds the one-pass reading of every room's
+// widest walk in to the same reading made room by room from the room's
+// own cells, on the analysis testdata and on generated room grids.
+func TestIntoRoomsMatchesScan(t *testing.T) {
+	plans := map[string][]byte{}
+	files, _ := filepath.Glob("testdata/*.arch")
+	more, _ := filepath.Glob("testdata/into/*.arch")
+	files = append(files, more...)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plans[f] = src
+	}
+	for _, n := range []int{3000, 9000, 20000} {
+		plans[fmt.Sprintf("grid of %d bytes", n)] = plangen.GridOfSize(n)
+	}
+	walked := 0
+	for name, src := range plans {
+		p, diags := compile.Resolve(source.NewFile("plan.arch", src))
+		if p == nil || diags.HasErrors() {
+			continue
+		}
+		pass, scan := analysis.IntoRoomsBothWays(p)
+		if pass == nil {
+			continue
+		}
+		walked++
+		if !slices.Equal(pass, scan) {
+			t.Errorf("%s: one pass %v, room by room %v", name, pass, scan)
+		}
+	}
+	if walked < 4 {
+		t.Fatalf("only %d plans have a walk", walked)
+	}
+}
