@@ -3,6 +3,7 @@ package analysis_test
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -31,10 +32,19 @@ func manyBedrooms(n int) []byte {
 }
 
 // TestRouteWidthsEitherWay: a route's width is the same whether it is
-// found by a forward search that stops at the destination or by
-// correcting one reverse search shared by every route to it.
+// found by a forward search from its room that stops at the destination or
+// read off one reverse search shared by every route to it.
 func TestRouteWidthsEitherWay(t *testing.T) {
 	plans := [][]byte{manyBedrooms(12), manyBedrooms(3), plangen.Grid(4, 3), plangen.Grid(6, 5)}
+	// Routes that set out from a room whose floor furniture splits, and
+	// walks into a room whose target is cut off from its nearest door.
+	for _, name := range []string{"circ-fromroom", "circ-roomgoal", "circ-threshold", "circ-walls"} {
+		src, err := os.ReadFile("testdata/" + name + ".arch")
+		if err != nil {
+			t.Fatal(err)
+		}
+		plans = append(plans, src)
+	}
 	for i, src := range plans {
 		describe := func() string {
 			r := compile.Describe(src, compile.DescribeOptions{})

@@ -168,19 +168,15 @@ func (g *navGrid) shortestPath(a, b int, buf *pathBuf) []int {
 	return cells
 }
 
-// pinchCell is the cell a walk is marked at when its step from
-// k to n is its narrowest: the cell whose clearance sets the step's width,
-// and for a step into a corridor at its connector's width, whichever of
-// the two cells comes later in raster order (the reference's marker sits
-// on the corridor's first cell when the walk heads right or down, and on
-// the cell before it when the walk heads left or up).
+// pinchCell is the cell a walk is marked at when its step from k to n is
+// its narrowest: n, whose width sets the step's cost, except that a step
+// into a corridor is marked on whichever of the two cells comes later in
+// raster order (the reference's marker sits on the corridor's first cell
+// when the walk heads right or down, and on the cell before it when the
+// walk heads left or up).
 func (g *navGrid) pinchCell(k, n int) int {
-	ik, in := g.cost[k], g.cost[n]
-	if in&corrBit == 0 {
+	if g.cost[n]&corrBit == 0 {
 		return n
-	}
-	if ik&corrBit == 0 && ik < in&^corrBit {
-		return k
 	}
 	return max(k, n)
 }
