@@ -187,7 +187,7 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 			var fl flags
 			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed, guard, &fl)
 			guard.place(i, final)
-			if ok && un == nil && !fl.doorTie && !fl.swingTie && !fl.straddles && fl.pinch == "" {
+			if ok && un == nil && !fl.doorTie && !fl.swingTie && !fl.straddles && fl.pinch == "" && !fl.capped {
 				// A moved piece that still meets a wall or a piece is
 				// reported as well as logged.
 				_, _, centred, hit := clearWalls(pg, final)
@@ -351,10 +351,10 @@ func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[
 			continue
 		}
 		pushed = true
-		*reasons = append(*reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
+		*reasons = addReason(*reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
 		if home := roomIndex(p, fu.Room); home >= 0 && !inRoom(p, home, r2.Center()) && inRoom(p, home, alt.Center()) {
 			r2 = alt
-			*reasons = append(*reasons, reasonHome)
+			*reasons = addReason(*reasons, reasonHome)
 		}
 		r = snapMove(r, r2, grid)
 	}
@@ -380,6 +380,8 @@ type flags struct {
 	// round is the round of passes the piece's repair ended in, and
 	// tieRound the one that found a fixture's wall tie.
 	round, tieRound int
+	// capped is set when the piece was still moving after MaxRounds.
+	capped bool
 	// pinch names the walk a step of the piece's repair would have
 	// narrowed below WalkMin; the piece stopped where that step found it.
 	pinch string
@@ -418,9 +420,10 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 	_, fixture := ir.WallFixtures[fu.Type]
 	// The passes run in rounds until a round moves nothing (or MaxRounds
 	// have run): walls, earlier pieces, doorway approach, leaf sweep, a
-	// fixture's wall. The fixture's wall moves a piece at most once; the
-	// others check again every round. A fixture that a wall pushed is not
-	// set against another.
+	// fixture's wall. The first pass that moves the piece ends the round
+	// (the next starts again with the walls). The fixture's wall moves a
+	// piece at most once; the others check again every round. A fixture
+	// that a wall pushed is not set against another.
 	snapped, everPushed := false, false
 	// A step back to a place the piece has stood is not taken: it would
 	// only undo an earlier step.
@@ -446,7 +449,8 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 		reasons = addReason(reasons, why)
 		return true, false
 	}
-	for round := 0; round < MaxRounds; round++ {
+	round := 0
+	for ; round < MaxRounds; round++ {
 		fl.round = round
 		r0 := r
 		{
@@ -470,6 +474,9 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 				return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n, authored(stmts[fu.Span])), Reason: reasonCentred, Span: &sp}, rewrite{}, true
 			}
 			r, everPushed = r2, everPushed || pushed
+			if pushed {
+				continue
+			}
 		}
 		{
 			r2, ok, on := separate(r, earlier, grid)
@@ -477,8 +484,12 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 				fl.centredOn = on
 			}
 			if ok {
-				if _, stop := step(r2, reasonOverlap); stop {
+				moved, stop := step(r2, reasonOverlap)
+				if stop {
 					return finish(src, p, fu, r, n, stmts, reasons)
+				}
+				if moved {
+					continue
 				}
 			}
 		}
@@ -491,8 +502,12 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 				return finish(src, p, fu, r, n, stmts, reasons)
 			}
 			if ok {
-				if _, stop := step(r2, reasonLanding); stop {
+				moved, stop := step(r2, reasonLanding)
+				if stop {
 					return finish(src, p, fu, r, n, stmts, reasons)
+				}
+				if moved {
+					continue
 				}
 			}
 		}
@@ -503,8 +518,12 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 				return finish(src, p, fu, r, n, stmts, reasons)
 			}
 			if ok {
-				if _, stop := step(r2, reasonSwing); stop {
+				moved, stop := step(r2, reasonSwing)
+				if stop {
 					return finish(src, p, fu, r, n, stmts, reasons)
+				}
+				if moved {
+					continue
 				}
 			}
 		}
@@ -525,12 +544,16 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 			break
 		}
 	}
+	// Every round moved it: the piece stays where the last one put it,
+	// and is not reported.
+	fl.capped = round == MaxRounds
 	return finish(src, p, fu, r, n, stmts, reasons)
 }
 
-// MaxRounds is how many rounds of passes a piece gets before it is left
-// where the last round put it (and reported if still in conflict).
-const MaxRounds = 3
+// MaxRounds is how many rounds of passes a piece gets: each round takes
+// one step at most, and a piece still moving after the last is left
+// where that put it, not reported.
+const MaxRounds = 64
 
 // addReason appends why to reasons unless it is there already.
 func addReason(reasons []string, why string) []string {
@@ -1042,7 +1065,8 @@ func (ps *placedSet) overlapsAny(r geom.Rect) bool {
 // separate moves r off one earlier piece: of those it overlaps, the one
 // sharing the largest area with it, the earlier placed on a tie. The
 // move runs along the axis of the shallower overlap, away from that
-// piece's centre. When the two centres line up on that axis there is no
+// piece's centre, by the overlap's depth on that axis (which leaves a
+// piece reaching past both sides of the other still on it). When the two centres line up on that axis there is no
 // side to move to: nothing moves, and centred names the piece.
 func separate(r geom.Rect, earlier *placedSet, grid float64) (moved geom.Rect, ok bool, centred string) {
 	o, ok := earlier.largest(r)
@@ -1057,17 +1081,17 @@ func separate(r geom.Rect, earlier *placedSet, grid float64) (moved geom.Rect, o
 		case math.Abs(c.X-oc.X) < 1e-9:
 			return r, false, o.id
 		case c.X > oc.X:
-			return moveAcross(r, geom.Point{X: 1}, o.rect.Max.X-r.Min.X, grid, false), true, ""
+			return moveAcross(r, geom.Point{X: 1}, ox, grid, false), true, ""
 		}
-		return moveAcross(r, geom.Point{X: -1}, r.Max.X-o.rect.Min.X, grid, false), true, ""
+		return moveAcross(r, geom.Point{X: -1}, ox, grid, false), true, ""
 	}
 	switch {
 	case math.Abs(c.Y-oc.Y) < 1e-9:
 		return r, false, o.id
 	case c.Y > oc.Y:
-		return moveAcross(r, geom.Point{Y: 1}, o.rect.Max.Y-r.Min.Y, grid, false), true, ""
+		return moveAcross(r, geom.Point{Y: 1}, oy, grid, false), true, ""
 	}
-	return moveAcross(r, geom.Point{Y: -1}, r.Max.Y-o.rect.Min.Y, grid, false), true, ""
+	return moveAcross(r, geom.Point{Y: -1}, oy, grid, false), true, ""
 }
 
 // overlaps reports whether two pieces overlap by OverlapMin on both axes.

@@ -264,5 +264,86 @@ func TestFaultOrder(t *testing.T) {
 			changes:    []string{"sink#1 moved 2250,100"},
 			unresolved: []string{"table#2", "sink#1"},
 		},
+		{
+			// A move ends the piece's round: pushed out of the wall in
+			// its first round, the table meets the doorway's tie in its
+			// second, after the later table's first-round straddle.
+			name:       "a push ends the round",
+			shell:      doorRoom,
+			pieces:     "  furniture table at (2250,-50) size 400x300\n  furniture table at (3700,1500) size 600x600\n",
+			changes:    []string{"table#1 moved 2250,100"},
+			unresolved: []string{"table#2", "table#1"},
+		},
+		{
+			// The same tie with nothing moved first: both faults are
+			// first-round ones, listed in placing order.
+			name:       "a first-round tie",
+			shell:      doorRoom,
+			pieces:     "  furniture table at (2250,100) size 400x300\n  furniture table at (3700,1500) size 600x600\n",
+			unresolved: []string{"table#1", "table#2"},
+		},
+		{
+			// A separation ends the round too.
+			name:       "a separation ends the round",
+			shell:      doorRoom,
+			pieces:     "  furniture table at (2250,400) size 400x300\n  furniture table at (2250,150) size 400x300\n  furniture table at (3700,1500) size 600x600\n",
+			changes:    []string{"table#1 moved 2400,400", "table#2 moved 2250,100"},
+			unresolved: []string{"table#3", "table#2"},
+		},
+	})
+}
+
+// tableRow is n tables of w×2000 at y, 900 mm apart from x = 1000, then
+// a 1900×400 table at (1000, y0) that every separation carries 200 mm
+// further along the row.
+func tableRow(n, w, y, y0 int) string {
+	var b strings.Builder
+	for k := 0; k < n; k++ {
+		fmt.Fprintf(&b, "  furniture table at (%d,%d) size %dx2000\n", 1000+900*k, y, w)
+	}
+	fmt.Fprintf(&b, "  furniture table at (1000,%d) size 1900x400\n", y0)
+	return b.String()
+}
+
+// TestRounds pins how far a piece's repair goes: one step a round, at
+// most MaxRounds rounds.
+func TestRounds(t *testing.T) {
+	long := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 200 { (0,0) (40000,0) (40000,10000) (0,10000) close }\n" +
+		"  room id=r at (0,0) size 40000x10000 label \"Living\"\n"
+	runRules(t, []ruleCase{
+		{
+			// A separation moves a piece by the depth of the overlap,
+			// here the earlier piece's whole height, which leaves it
+			// overlapping that piece; moving off the next one would
+			// take it back where it stood.
+			name:       "moved by the overlap's depth",
+			shell:      fmt.Sprintf(openRoom, 100),
+			pieces:     "  furniture table at (1000,1500) size 1000x400\n  furniture table at (1000,2000) size 1000x400\n  furniture table at (1000,1400) size 1000x700\n",
+			changes:    []string{"table#3 moved 1000,1800"},
+			unresolved: []string{"table#3"},
+		},
+		{
+			// 37 separations, each a round of its own.
+			name:    "a long way along a row",
+			shell:   long,
+			pieces:  tableRow(9, 200, 2000, 2500),
+			changes: []string{"table#10 moved 8400,2500"},
+		},
+		{
+			// The row goes on, but after 64 separations the piece stays
+			// where the last one put it, and is not reported.
+			name:    "at most 64 rounds",
+			shell:   long,
+			pieces:  tableRow(30, 200, 2000, 2500),
+			changes: []string{"table#31 moved 13800,2500"},
+		},
+		{
+			// A wall's push is one of the 64.
+			name:    "a push counts",
+			shell:   long,
+			pieces:  tableRow(30, 200, 100, -150),
+			changes: []string{"table#31 moved 13600,100"},
+		},
 	})
 }
