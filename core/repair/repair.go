@@ -187,7 +187,11 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 			var fl flags
 			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed, guard, &fl)
 			guard.place(i, final)
-			if ok && un == nil && !fl.doorTie && !fl.swingTie && !fl.straddles && fl.pinch == "" && !fl.capped {
+			if ok && un == nil && fl.stuck {
+				// Its next step would have undone an earlier one.
+				sp := ch.Span
+				faults = append(faults, fault{fl.round, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp}})
+			} else if ok && un == nil && !fl.doorTie && !fl.swingTie && !fl.straddles && fl.pinch == "" && !fl.capped {
 				// A moved piece that still meets a wall or a piece is
 				// reported as well as logged.
 				_, _, centred, hit := clearWalls(pg, final)
@@ -380,8 +384,10 @@ type flags struct {
 	// round is the round of passes the piece's repair ended in, and
 	// tieRound the one that found a fixture's wall tie.
 	round, tieRound int
-	// capped is set when the piece was still moving after MaxRounds.
-	capped bool
+	// capped is set when the piece was still moving after MaxRounds,
+	// stuck when its next step would have taken it back to a place it
+	// stood (it stays, and is reported in conflict).
+	capped, stuck bool
 	// pinch names the walk a step of the piece's repair would have
 	// narrowed below WalkMin; the piece stopped where that step found it.
 	pinch string
@@ -426,7 +432,8 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 	// that a wall pushed is not set against another.
 	snapped, everPushed := false, false
 	// A step back to a place the piece has stood is not taken: it would
-	// only undo an earlier step.
+	// only undo an earlier step. The piece stops there, stuck, and is
+	// reported in conflict as a fault of that round.
 	visited := []geom.Point{r.Min}
 	been := func(r2 geom.Rect) bool {
 		if r2.Min != r.Min && slices.Contains(visited, r2.Min) {
@@ -435,12 +442,13 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 		visited = append(visited, r2.Min)
 		return false
 	}
-	// step takes the pass's move to r2 for why, unless it returns the
-	// piece to a place it stood; stop is true when the guard holds the
-	// move back, and the piece is then reported where it is.
+	// step takes the pass's move to r2 for why; stop is true when the
+	// move returns the piece to a place it stood or the guard holds it
+	// back, and the piece is then reported where it is.
 	step := func(r2 geom.Rect, why string) (moved, stop bool) {
 		if been(r2) {
-			return false, false
+			fl.stuck = true
+			return false, true
 		}
 		if held(r2, len(reasons)) {
 			return false, true
@@ -457,7 +465,8 @@ func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span
 			had := len(reasons)
 			r2, pushed, centred := pushOut(p, fu, r, grid, &reasons)
 			if !centred && pushed && been(r2) {
-				r2, pushed, reasons = r, false, reasons[:had]
+				fl.stuck = true
+				return finish(src, p, fu, r, n, stmts, reasons[:had])
 			}
 			if !centred && held(r2, had) {
 				return finish(src, p, fu, r, n, stmts, reasons)

@@ -290,6 +290,17 @@ func TestFaultOrder(t *testing.T) {
 			changes:    []string{"table#1 moved 2400,400", "table#2 moved 2250,100"},
 			unresolved: []string{"table#3", "table#2"},
 		},
+		{
+			// A piece whose next step would take it back where it stood
+			// stays, in conflict, a fault of the round that met it: the
+			// third table (moved in its first round, stuck in its
+			// second) comes before the later table's second-round tie.
+			name:       "stuck in its second round",
+			shell:      doorRoom,
+			pieces:     "  furniture table at (400,1500) size 1000x400\n  furniture table at (400,2000) size 1000x400\n  furniture table at (400,1400) size 1000x700\n  furniture table at (2250,-50) size 400x300\n",
+			changes:    []string{"table#3 moved 400,1800", "table#4 moved 2250,100"},
+			unresolved: []string{"table#3", "table#4"},
+		},
 	})
 }
 
