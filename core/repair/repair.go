@@ -334,9 +334,10 @@ func stillBlocks(p *ir.Plan, r geom.Rect, grid float64) bool {
 	return false
 }
 
-// pushOut pushes r out of every wall's solid it stands in, one push per
-// wall, adding a reason for each; centred reports a piece straddling the
-// middle of a wall, which does not push it (the other walls still do).
+// pushOut pushes r out of the first wall's solid it stands in, adding
+// the reason (one push a round: the next round asks the walls again);
+// centred reports a piece straddling the middle of a wall met before
+// that, which does not push it (the walls after it still do).
 func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[]string) (out geom.Rect, pushed, centred bool) {
 	names := wallNames(p)
 	for k := 0; k < len(names); k++ {
@@ -361,6 +362,8 @@ func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[
 			*reasons = addReason(*reasons, reasonHome)
 		}
 		r = snapMove(r, r2, grid)
+		// One push a round: the next round asks the walls again.
+		break
 	}
 	return r, pushed, centred
 }

@@ -301,6 +301,17 @@ func TestFaultOrder(t *testing.T) {
 			changes:    []string{"table#3 moved 400,1800", "table#4 moved 2250,100"},
 			unresolved: []string{"table#3", "table#4"},
 		},
+		{
+			// One wall pushes a piece a round: pushed out of the
+			// exterior wall in its first round, the table is found
+			// straddling the partition in its second, after the later
+			// table's first-round straddle.
+			name:       "one wall's push a round",
+			shell:      doorRoom,
+			pieces:     "  furniture table at (3700,2700) size 600x400\n  furniture table at (3700,1500) size 600x600\n",
+			changes:    []string{"table#1 moved 3700,2500"},
+			unresolved: []string{"table#2", "table#1"},
+		},
 	})
 }
 
