@@ -176,17 +176,58 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				level = &n
 			}
 		}
-		placed := newPlacedSet()
 		var faults []fault
 		guard := newWalkGuard(pg, measure)
+		// The rounds run over every piece in placing order (a piece is
+		// separated from the earlier ones where their own rounds have
+		// taken them so far) until a round moves nothing, or MaxRounds
+		// have run: a piece still moving then stays where the last
+		// round put it, and is not reported.
+		movers := make([]*mover, len(pg.Furniture))
+		current := newPlacedSet()
+		for i := range pg.Furniture {
+			fu := &pg.Furniture[i]
+			movers[i] = newMover(pg, i, rewritable(pg, fu, stmts[fu.Span]))
+			current.add(fu.Rect, fu.ID)
+		}
+		for round := 0; round < MaxRounds; round++ {
+			moved := false
+			for i, m := range movers {
+				// A piece the last round left idle only moves again once
+				// an earlier piece moves on or off it.
+				if m.done || m.idle && !m.dirty {
+					continue
+				}
+				from := m.r
+				m.dirty = false
+				m.idle = !m.advance(pg, round, grid, current, guard)
+				if m.r == from {
+					continue
+				}
+				moved = true
+				for _, r := range [2]geom.Rect{from, m.r} {
+					for _, j := range current.near(r) {
+						if j > i {
+							movers[j].dirty = true
+						}
+					}
+				}
+				current.move(i, m.r)
+			}
+			if !moved {
+				break
+			}
+		}
+		placed := newPlacedSet()
 		for i := range pg.Furniture {
 			k, known := number[pg.Furniture[i].Span]
 			if !known {
 				k = base + i
 			}
-			var fl flags
-			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed, guard, &fl)
-			guard.place(i, final)
+			m := movers[i]
+			fl := m.fl
+			fl.capped = m.last == MaxRounds-1
+			final, ch, un, e, ok := outcome(src, pg, m, k, stmts)
 			if ok && un == nil && fl.stuck {
 				// Its next step would have undone an earlier one.
 				sp := ch.Span
@@ -402,9 +443,74 @@ type rewrite struct {
 	text string
 }
 
-// piece runs the passes on piece i of page p (n is its place among the
-// building's pieces). ok is false when the piece needs no move; otherwise
-// the change and its rewrite, or why the statement was left alone.
+// mover is one piece's repair in progress: where the rounds have taken
+// it, why, and how it stopped.
+type mover struct {
+	i       int
+	fu      *ir.Furniture
+	r       geom.Rect
+	reasons []string
+	// visited are the places the piece has stood.
+	visited []geom.Point
+	// fixture: a wall fixture; snapped: set against a wall once already;
+	// pushed: pushed out of a wall once (a fixture a wall pushed is not
+	// set against another).
+	fixture, snapped, pushed bool
+	// fixed is false for a statement the repair cannot rewrite: its
+	// first step stops it where it was written, reported.
+	fixed bool
+	// done is set once a fault stops the piece for good; centred when
+	// the fault is a wall's middle straddled before any step.
+	done, centred bool
+	// last is the round of its last step (-1: none).
+	last int
+	// idle is set when its last round moved nothing, dirty when an
+	// earlier piece has moved on or off it since.
+	idle, dirty bool
+	fl          flags
+}
+
+func newMover(p *ir.Plan, i int, fixed bool) *mover {
+	fu := &p.Furniture[i]
+	_, fixture := ir.WallFixtures[fu.Type]
+	return &mover{i: i, fu: fu, r: fu.Rect, visited: []geom.Point{fu.Rect.Min}, fixture: fixture, fixed: fixed, last: -1}
+}
+
+// stop ends the piece's repair with a fault of the given round.
+func (m *mover) stop(round int) bool {
+	m.done, m.fl.round = true, round
+	return false
+}
+
+// step takes a pass's move to r2 for why, and reports whether the piece
+// moved. A piece whose statement cannot be rewritten stops instead; so
+// does one the move would take back to a place it stood (stuck: it
+// would only undo an earlier step), and one whose move the guard holds
+// back (pinch).
+func (m *mover) step(r2 geom.Rect, why string, round int, guard *walkGuard) bool {
+	if !m.fixed {
+		m.reasons = addReason(m.reasons, why)
+		return m.stop(round)
+	}
+	if r2.Min != m.r.Min && slices.Contains(m.visited, r2.Min) {
+		m.fl.stuck = true
+		return m.stop(round)
+	}
+	m.visited = append(m.visited, r2.Min)
+	if w := guard.pinch(m.i, m.r, r2); w != "" {
+		m.fl.pinch = w
+		return m.stop(round)
+	}
+	m.r = r2
+	m.reasons = addReason(m.reasons, why)
+	m.last = round
+	guard.place(m.i, r2)
+	return true
+}
+
+// advance runs one round of the passes on the piece: walls, earlier
+// pieces, doorway approach, leaf sweep, a fixture's wall. The first pass
+// that moves it ends the round; it reports whether the piece moved.
 //
 // fl.doorTie is set when the piece stands in a doorway's approach with no
 // obvious side to leave it by (see clearLandings), fl.wallTie when a
@@ -412,154 +518,82 @@ type rewrite struct {
 // backFixture), fl.swingTie when a piece has two ways out of a leaf's
 // sweep of the same length (see clearSwings), fl.straddles when a piece
 // pushed off one wall straddles the middle of the next.
-func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet, guard *walkGuard, fl *flags) (geom.Rect, Change, *Unresolved, rewrite, bool) {
-	fu := &p.Furniture[i]
-	r := fu.Rect
-	var reasons []string
-	// held reports whether the guard holds back the step from r to r2;
-	// the piece then stays at r, with the reasons it had before the step.
-	held := func(r2 geom.Rect, had int) bool {
-		if w := guard.pinch(i, r, r2); w != "" {
-			fl.pinch = w
-			reasons = reasons[:had]
-			return true
+func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet, guard *walkGuard) bool {
+	fl := &m.fl
+	fl.round = round
+	{
+		var why []string
+		r2, pushed, centred := pushOut(p, m.fu, m.r, grid, &why)
+		if centred {
+			if len(m.reasons) == 0 && !pushed {
+				m.centred = true
+				return m.stop(round)
+			}
+			// Pushed off an earlier wall, then found straddling this
+			// one: the push stands, and the piece is reported.
+			fl.straddles = true
+			moved := false
+			if pushed && m.fixed {
+				m.r, m.last, moved = r2, round, true
+				guard.place(m.i, r2)
+			}
+			m.reasons = append(m.reasons, why...)
+			m.done = true
+			return moved
 		}
-		return false
+		if pushed {
+			moved := m.step(r2, why[0], round, guard)
+			for _, w := range why[1:] {
+				m.reasons = addReason(m.reasons, w)
+			}
+			if moved {
+				m.pushed = true
+			}
+			return moved
+		}
 	}
-	_, fixture := ir.WallFixtures[fu.Type]
-	// The passes run in rounds until a round moves nothing (or MaxRounds
-	// have run): walls, earlier pieces, doorway approach, leaf sweep, a
-	// fixture's wall. The first pass that moves the piece ends the round
-	// (the next starts again with the walls). The fixture's wall moves a
-	// piece at most once; the others check again every round. A fixture
-	// that a wall pushed is not set against another.
-	snapped, everPushed := false, false
-	// A step back to a place the piece has stood is not taken: it would
-	// only undo an earlier step. The piece stops there, stuck, and is
-	// reported in conflict as a fault of that round.
-	visited := []geom.Point{r.Min}
-	been := func(r2 geom.Rect) bool {
-		if r2.Min != r.Min && slices.Contains(visited, r2.Min) {
-			return true
+	{
+		r2, ok, on := separate(m.r, earlier, m.i, grid)
+		if on != "" {
+			fl.centredOn = on
 		}
-		visited = append(visited, r2.Min)
-		return false
+		if ok {
+			return m.step(r2, reasonOverlap, round, guard)
+		}
 	}
-	// step takes the pass's move to r2 for why; stop is true when the
-	// move returns the piece to a place it stood or the guard holds it
-	// back, and the piece is then reported where it is.
-	step := func(r2 geom.Rect, why string) (moved, stop bool) {
-		if been(r2) {
-			fl.stuck = true
-			return false, true
+	{
+		r2, ok, tied := clearLandings(p, m.r, grid)
+		if tied {
+			// The piece stays where the earlier passes left it, and is
+			// reported.
+			fl.doorTie = true
+			return m.stop(round)
 		}
-		if held(r2, len(reasons)) {
-			return false, true
+		if ok {
+			return m.step(r2, reasonLanding, round, guard)
 		}
-		r = r2
-		reasons = addReason(reasons, why)
-		return true, false
 	}
-	round := 0
-	for ; round < MaxRounds; round++ {
-		fl.round = round
-		r0 := r
-		{
-			had := len(reasons)
-			r2, pushed, centred := pushOut(p, fu, r, grid, &reasons)
-			if !centred && pushed && been(r2) {
-				fl.stuck = true
-				return finish(src, p, fu, r, n, stmts, reasons[:had])
-			}
-			if !centred && held(r2, had) {
-				return finish(src, p, fu, r, n, stmts, reasons)
-			}
-			if centred {
-				if len(reasons) > 0 {
-					// Pushed off an earlier wall, then found straddling
-					// this one: the push stands, and the piece is
-					// reported.
-					fl.straddles = true
-					return finish(src, p, fu, r2, n, stmts, reasons)
-				}
-				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-				return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n, authored(stmts[fu.Span])), Reason: reasonCentred, Span: &sp}, rewrite{}, true
-			}
-			r, everPushed = r2, everPushed || pushed
-			if pushed {
-				continue
-			}
+	if grid > 0 {
+		r2, ok, tied := clearSwings(p, m.r, grid)
+		if tied {
+			fl.swingTie = true
+			return m.stop(round)
 		}
-		{
-			r2, ok, on := separate(r, earlier, grid)
-			if on != "" {
-				fl.centredOn = on
-			}
-			if ok {
-				moved, stop := step(r2, reasonOverlap)
-				if stop {
-					return finish(src, p, fu, r, n, stmts, reasons)
-				}
-				if moved {
-					continue
-				}
-			}
+		if ok {
+			return m.step(r2, reasonSwing, round, guard)
 		}
-		{
-			r2, ok, tied := clearLandings(p, r, grid)
-			if tied {
-				// The piece stays where the earlier passes left it, and
-				// is reported.
-				fl.doorTie = true
-				return finish(src, p, fu, r, n, stmts, reasons)
-			}
-			if ok {
-				moved, stop := step(r2, reasonLanding)
-				if stop {
-					return finish(src, p, fu, r, n, stmts, reasons)
-				}
-				if moved {
-					continue
-				}
-			}
-		}
-		if grid > 0 {
-			r2, ok, tied := clearSwings(p, r, grid)
-			if tied {
-				fl.swingTie = true
-				return finish(src, p, fu, r, n, stmts, reasons)
-			}
-			if ok {
-				moved, stop := step(r2, reasonSwing)
-				if stop {
-					return finish(src, p, fu, r, n, stmts, reasons)
-				}
-				if moved {
-					continue
-				}
-			}
-		}
-		if !snapped && fixture && !everPushed {
-			if r2, ok, tied := backFixture(p, r, grid); tied {
+	}
+	if !m.snapped && m.fixture && !m.pushed {
+		if r2, ok, tied := backFixture(p, m.r, grid); tied {
+			if !fl.wallTie {
 				fl.wallTie, fl.tieRound = true, round
-			} else if ok {
-				moved, stop := step(r2, reasonSnap)
-				if stop {
-					return finish(src, p, fu, r, n, stmts, reasons)
-				}
-				if moved {
-					snapped, fl.snapped = true, true
-				}
 			}
-		}
-		if r == r0 {
-			break
+		} else if ok && m.step(r2, reasonSnap, round, guard) {
+			m.snapped, fl.snapped = true, true
+			return true
 		}
 	}
-	// Every round moved it: the piece stays where the last one put it,
-	// and is not reported.
-	fl.capped = round == MaxRounds
-	return finish(src, p, fu, r, n, stmts, reasons)
+	return false
 }
 
 // MaxRounds is how many rounds of passes a piece gets: each round takes
@@ -575,32 +609,45 @@ func addReason(reasons []string, why string) []string {
 	return append(reasons, why)
 }
 
-// finish turns the passes' outcome for piece fu, now at r, into a change
-// and its rewrite, or says why the statement was left alone.
-func finish(src []byte, p *ir.Plan, fu *ir.Furniture, r geom.Rect, n int, stmts map[source.Span]*syntax.FurnitureStmt, reasons []string) (geom.Rect, Change, *Unresolved, rewrite, bool) {
+// rewritable reports whether the repair can rewrite the statement that
+// placed fu: a literal `at` or a room anchor, placing that piece alone.
+func rewritable(p *ir.Plan, fu *ir.Furniture, st *syntax.FurnitureStmt) bool {
+	if st == nil || count(p, fu.Span) > 1 {
+		return false
+	}
+	if st.Room != nil && (st.Placement == syntax.FurnAnchor || st.Placement == syntax.FurnCentered) && (st.Inset == nil || literal(st.Inset)) {
+		return true
+	}
+	return st.At != nil && literalPoint(st.At)
+}
+
+// outcome turns a piece's repair into a change and its rewrite, or says
+// why its statement was left alone; ok is false when it needs no move.
+func outcome(src []byte, p *ir.Plan, m *mover, n int, stmts map[source.Span]*syntax.FurnitureStmt) (final geom.Rect, ch Change, un *Unresolved, e rewrite, ok bool) {
+	fu, r, reasons := m.fu, m.r, m.reasons
+	sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+	st := stmts[fu.Span]
+	if m.centred {
+		return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n, authored(st)), Reason: reasonCentred, Span: &sp}, rewrite{}, true
+	}
 	if len(reasons) == 0 {
 		return r, Change{}, nil, rewrite{}, false
 	}
-	sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-	st := stmts[fu.Span]
-	if st != nil && count(p, fu.Span) == 1 && st.Room != nil && (st.Placement == syntax.FurnAnchor || st.Placement == syntax.FurnCentered) &&
-		(st.Inset == nil || literal(st.Inset)) {
-		from := Point{X: fu.Rect.Min.X, Y: fu.Rect.Min.Y}
-		to := Point{X: r.Min.X, Y: r.Min.Y}
-		reasons = append(reasons, reasonAbsolute)
-		ch := Change{ID: pieceID(fu, n, authored(stmts[fu.Span])), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "placement", Span: sp,
-			Reason: strings.Join(reasons, "; ")}
-		return r, ch, nil, rewrite{sp: st.Sp, text: absolute(src, st, fu, to)}, true
-	}
-	if st == nil || st.At == nil || !literalPoint(st.At) || count(p, fu.Span) > 1 {
+	if !m.fixed {
 		// Unresolved entries name the piece by its resolved id.
 		return fu.Rect, Change{}, &Unresolved{ID: fu.ID, Reason: strings.Join(reasons, "; ") + ", but it is " + notLiteral, Span: &sp}, rewrite{}, true
 	}
-	dx, dy := r.Min.X-fu.Rect.Min.X, r.Min.Y-fu.Rect.Min.Y
-	// The log reports the resolved position (after grid snapping).
 	from := Point{X: fu.Rect.Min.X, Y: fu.Rect.Min.Y}
-	to := Point{X: from.X + dx, Y: from.Y + dy}
-	ch := Change{ID: pieceID(fu, n, authored(stmts[fu.Span])), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "at", Span: sp,
+	if st.At == nil || !literalPoint(st.At) {
+		to := Point{X: r.Min.X, Y: r.Min.Y}
+		reasons = append(reasons, reasonAbsolute)
+		ch := Change{ID: pieceID(fu, n, authored(st)), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "placement", Span: sp,
+			Reason: strings.Join(reasons, "; ")}
+		return r, ch, nil, rewrite{sp: st.Sp, text: absolute(src, st, fu, to)}, true
+	}
+	// The log reports the resolved position (after grid snapping).
+	to := Point{X: from.X + r.Min.X - fu.Rect.Min.X, Y: from.Y + r.Min.Y - fu.Rect.Min.Y}
+	ch = Change{ID: pieceID(fu, n, authored(st)), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "at", Span: sp,
 		Reason: strings.Join(reasons, "; ")}
 	return r, ch, nil, rewrite{sp: st.At.Sp, text: "(" + num(to.X) + ", " + num(to.Y) + ")"}, true
 }
@@ -1080,8 +1127,8 @@ func (ps *placedSet) overlapsAny(r geom.Rect) bool {
 // piece's centre, by the overlap's depth on that axis (which leaves a
 // piece reaching past both sides of the other still on it). When the two centres line up on that axis there is no
 // side to move to: nothing moves, and centred names the piece.
-func separate(r geom.Rect, earlier *placedSet, grid float64) (moved geom.Rect, ok bool, centred string) {
-	o, ok := earlier.largest(r)
+func separate(r geom.Rect, earlier *placedSet, before int, grid float64) (moved geom.Rect, ok bool, centred string) {
+	o, ok := earlier.largest(r, before)
 	if !ok {
 		return r, false, ""
 	}
@@ -1119,9 +1166,12 @@ type placedPiece struct {
 
 // largest is the earlier piece overlapping r (and passing keep) with the
 // largest shared area, the earliest placed on a tie.
-func (ps *placedSet) largest(r geom.Rect) (placedPiece, bool) {
+func (ps *placedSet) largest(r geom.Rect, before int) (placedPiece, bool) {
 	best, bestArea, found := placedPiece{}, 0.0, false
 	for _, i := range ps.near(r) {
+		if i >= before {
+			break
+		}
 		o := ps.rects[i]
 		if !overlaps(r, o) {
 			continue
@@ -1137,7 +1187,7 @@ func (ps *placedSet) largest(r geom.Rect) (placedPiece, bool) {
 // centredOn is the id of the earlier piece r overlaps most when their
 // centres line up on the axis a separation would take ("" otherwise).
 func (ps *placedSet) centredOn(r geom.Rect) string {
-	o, ok := ps.largest(r)
+	o, ok := ps.largest(r, len(ps.rects))
 	if !ok {
 		return ""
 	}
@@ -1455,6 +1505,27 @@ func (ps *placedSet) add(r geom.Rect, id string) {
 	i := len(ps.rects)
 	ps.rects = append(ps.rects, r)
 	ps.ids = append(ps.ids, id)
+	ps.file(i, r)
+}
+
+// move puts piece i at r.
+func (ps *placedSet) move(i int, r geom.Rect) {
+	if c0, r0, c1, r1, ok := placedSpan(ps.rects[i]); ok {
+		for c := c0; c <= c1; c++ {
+			for rr := r0; rr <= r1; rr++ {
+				k := [2]int{c, rr}
+				ps.cells[k] = slices.DeleteFunc(ps.cells[k], func(j int) bool { return j == i })
+			}
+		}
+	} else {
+		ps.big = slices.DeleteFunc(ps.big, func(j int) bool { return j == i })
+	}
+	ps.rects[i] = r
+	ps.file(i, r)
+}
+
+// file files piece i, at r, under the cells r covers.
+func (ps *placedSet) file(i int, r geom.Rect) {
 	c0, r0, c1, r1, ok := placedSpan(r)
 	if !ok {
 		ps.big = append(ps.big, i)
