@@ -315,6 +315,35 @@ func TestFaultOrder(t *testing.T) {
 	})
 }
 
+// TestStoreyRounds pins that the rounds run over the whole storey: each
+// round takes every piece one step, in placing order.
+func TestStoreyRounds(t *testing.T) {
+	shell := "  units mm\n  grid 10\n" +
+		"  wall exterior thickness 200 { (0,0) (8000,0) (8000,3000) (0,3000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (4000,0) (4000,3000) }\n" +
+		"  room id=a at (0,0) size 4000x3000 label \"A\"\n  room id=b at (4000,0) size 4000x3000 label \"B\"\n"
+	runRules(t, []ruleCase{
+		{
+			// The first table is pushed out of the exterior wall in the
+			// first round, onto the second, and out of the partition
+			// (off the second) in the next: the second is separated
+			// from where the first round left the first.
+			name:    "separated from an earlier piece's first step",
+			shell:   shell,
+			pieces:  "  furniture table at (3950,-100) size 500x400\n  furniture table at (3660,200) size 310x200\n",
+			changes: []string{"table#1 moved 4050,100", "table#2 moved 3640,200"},
+		},
+		{
+			// The second table, idle in the first round, is separated
+			// once the first one's second step lands on it.
+			name:    "an idle piece moves again",
+			shell:   shell,
+			pieces:  "  furniture table at (3950,-100) size 500x400\n  furniture table at (4500,200) size 300x200\n",
+			changes: []string{"table#1 moved 4050,100", "table#2 moved 4550,200"},
+		},
+	})
+}
+
 // tableRow is n tables of w×2000 at y, 900 mm apart from x = 1000, then
 // a 1900×400 table at (1000, y0) that every separation carries 200 mm
 // further along the row.
