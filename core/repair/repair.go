@@ -257,11 +257,16 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 			if ok {
 				if un != nil {
 					faults = append(faults, fault{fl.round, *un})
-					continue
+					if !m.centred {
+						// A statement left as written is not turned
+						// either; a piece left straddling a wall is.
+						continue
+					}
+				} else {
+					ch.Level = level
+					res.Changes = append(res.Changes, ch)
+					edits = append(edits, e)
 				}
-				ch.Level = level
-				res.Changes = append(res.Changes, ch)
-				edits = append(edits, e)
 			}
 			if fl.pinch != "" {
 				fu := &pg.Furniture[i]

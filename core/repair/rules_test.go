@@ -398,3 +398,24 @@ func TestRounds(t *testing.T) {
 		},
 	})
 }
+
+// TestOrientation pins which walls back a fixture's side for the turn
+// that follows the moves.
+func TestOrientation(t *testing.T) {
+	shell := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 250 { (0,0) (7200,0) (7200,3000) (0,3000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (3600,0) (3600,3000) }\n" +
+		"  room id=a at (0,0) size 3600x3000 label \"A\"\n  room id=b at (3600,0) size 3600x3000 label \"B\"\n"
+	runRules(t, []ruleCase{
+		{
+			// Left straddling the partition, the basins are still
+			// turned: a wall's centreline within 300 mm of a side counts
+			// inside the piece too (the 600 mm basin, walled left and
+			// right, is reported), not further in (the 800 mm one).
+			name:       "a wall within the piece",
+			shell:      shell,
+			pieces:     "  furniture basin at (3300,1300) size 600x650\n  furniture basin at (3200,1300) size 800x650\n",
+			unresolved: []string{"basin#1", "basin#2", "basin#1"},
+		},
+	})
+}
