@@ -1205,54 +1205,72 @@ func (ps *placedSet) centredOn(r geom.Rect) string {
 	return ""
 }
 
-// clearSwings moves r out of the first hinged leaf's sweep it stands in:
-// across the wall until the hinge is out of reach, or along the wall past
-// the hinge or past the leaf's far edge, whichever is the least move.
+// clearSwings moves r out of the hinged leaves' sweeps it stands in:
+// for each such leaf, across the wall until the hinge is out of reach, or
+// along the wall past the hinge or past the leaf's far edge; of all those
+// moves, the least.
 func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, tied bool) {
+	var in []doorFrame
 	for _, f := range doorsNear(p, r) {
-		hinge, u, v, in := f.sweep(r)
-		if !in {
-			continue
+		if _, _, _, ok := f.sweep(r); ok {
+			in = append(in, f)
 		}
+	}
+	if len(in) == 0 {
+		return r, false, false
+	}
+	// The least move (rounded to the grid) that lands clear of the walls
+	// and of the sweeps the piece stood in, and of the other leaves in
+	// their wall segments (another door's sweep does not count: a later
+	// round moves the piece out of that one); when none does, the least
+	// move (the wall pass then pushes the piece back out). Two clear
+	// moves of the same rounded length leave no obvious way out: the
+	// piece stays (tied).
+	blocked := func(m geom.Rect) bool {
+		for _, f := range doorsNear(p, m) {
+			if _, _, _, ok := f.sweep(m); !ok {
+				continue
+			}
+			for _, g := range in {
+				if f.wall == g.wall && f.seg == g.seg {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	type option struct {
+		axis geom.Point
+		d    float64
+	}
+	best, bestClear, bestLen := r, false, math.Inf(1)
+	for _, f := range in {
+		hinge, u, v, _ := f.sweep(r)
 		u0, u1, v0, _ := extent(r, hinge, u, v)
 		rad := f.width
 		du := math.Max(0, u0)
 		dv := math.Max(0, v0)
-		type option struct {
-			axis geom.Point
-			d    float64
-		}
-		opts := []option{
+		opts := [...]option{
 			{v, math.Max(0, math.Sqrt(math.Max(0, rad*rad-du*du))-v0)}, // across, out of reach
 			{u.Mul(-1), math.Max(0, u1)},                               // along, behind the hinge
 			{u, math.Max(0, math.Sqrt(math.Max(0, rad*rad-dv*dv))-u0)}, // along, past the leaf
 		}
-		// The least move (rounded to the grid) that lands clear of the
-		// walls and of this leaf's sweep (another door's sweep does not
-		// count: a later round moves the piece out of that one); when
-		// none does, the least move (the wall pass then pushes the piece
-		// back out). Two
-		// clear moves of the same rounded length leave no obvious way
-		// out: the piece stays (tied).
-		clear := func(m geom.Rect) bool { return fits(p, r, m) && !inSweepOn(p, m, f.wall, f.seg) }
-		best, bestFits, bestLen := r, false, math.Inf(1)
 		for _, o := range opts {
 			m := moveAcross(r, o.axis, o.d, grid, true)
-			ok := clear(m)
+			ok := fits(p, r, m) && !blocked(m)
 			n := math.Abs(m.Min.X-r.Min.X) + math.Abs(m.Min.Y-r.Min.Y)
 			switch {
-			case (ok && !bestFits) || (ok == bestFits && n < bestLen-1e-9):
-				best, bestFits, bestLen, tied = m, ok, n, false
-			case ok && bestFits && n <= bestLen+1e-9:
+			case (ok && !bestClear) || (ok == bestClear && n < bestLen-1e-9):
+				best, bestClear, bestLen, tied = m, ok, n, false
+			case ok && bestClear && n <= bestLen+1e-9 && m.Min != best.Min:
 				tied = true
 			}
 		}
-		if tied {
-			return r, true, true
-		}
-		return best, true, false
 	}
-	return r, false, false
+	if tied {
+		return r, true, true
+	}
+	return best, true, false
 }
 
 // inSweepOn reports whether r stands in the sweep of a hinged leaf in

@@ -210,6 +210,50 @@ func TestSwing(t *testing.T) {
 	})
 }
 
+// TestTwoSweeps pins a piece standing in two leaves' sweeps at once: the
+// ways out of both are weighed together, and a way out of one that lands
+// in the other is not clear.
+func TestTwoSweeps(t *testing.T) {
+	corner := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 250 { (0,0) (7200,0) (7200,9000) (0,9000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (3600,0) (3600,9000) }\n" +
+		"  wall id=h2 partition thickness 100 { (0,6000) (7200,6000) }\n" +
+		"  room id=a at (0,0) size 3600x6000 label \"A\"\n  room id=c at (0,6000) size 3600x3000 label \"C\"\n" +
+		"  room id=d at (3600,6000) size 3600x3000 label \"D\"\n" +
+		"  door at (2400,6000) width 800 wall h2\n"
+	runRules(t, []ruleCase{
+		{
+			// In both leaves' sweeps: past the first leaf (200 mm) lands
+			// in the second's, and the second's ways out run into the
+			// first's or the wall, so it goes behind the first's hinge.
+			name:    "past one leaf into the other",
+			shell:   corner,
+			pieces:  "  door at (3600,6700) width 900 wall v1\n  furniture table at (1900,6800) size 1400x2000 rotate 180\n",
+			changes: []string{"table#1 moved 500,6800"},
+		},
+		{
+			// The same with the partition's door sliding: no second
+			// sweep, the short way past the leaf is taken (into that
+			// door's approach, whose move would take it back: stuck).
+			name:       "the other door sliding",
+			shell:      corner,
+			pieces:     "  door pocket at (3600,6700) width 900 wall v1\n  furniture table at (1900,6800) size 1400x2000 rotate 180\n",
+			changes:    []string{"table#1 moved 2100,6800"},
+			unresolved: []string{"table#1"},
+		},
+		{
+			// In the partition's leaf and, barely, the exterior door's:
+			// across the exterior door's is as short as past it (100 mm),
+			// but both land in the partition's; behind that hinge and
+			// past the partition's leaf are clear, both 800 mm: a tie.
+			name:       "two ways of the same length",
+			shell:      twoWalls,
+			pieces:     "  door at (3000,0) width 900 wall exterior\n  furniture table at (2900,800) size 400x800\n",
+			unresolved: []string{"table#1"},
+		},
+	})
+}
+
 // A room whose partition and exterior wall a piece can sink into at once.
 const twoBands = "  units mm\n  grid 100\n" +
 	"  wall exterior thickness 250 { (0,0) (7200,0) (7200,3000) (0,3000) close }\n" +
