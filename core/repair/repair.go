@@ -228,7 +228,13 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 			fl := m.fl
 			fl.capped = m.last == MaxRounds-1
 			final, ch, un, e, ok := outcome(src, pg, m, k, stmts)
-			if ok && un == nil && fl.stuck {
+			if fl.centredOn != "" {
+				// Centred on an earlier piece: no side to move it off by.
+				fu := &pg.Furniture[i]
+				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+				faults = append(faults, fault{fl.round, Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])),
+					Reason: strings.Replace(reasonCentredOn, "%q", strconv.Quote(fl.centredOn), 1), Span: &sp}})
+			} else if ok && un == nil && fl.stuck {
 				// Its next step would have undone an earlier one.
 				sp := ch.Span
 				faults = append(faults, fault{fl.round, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp}})
@@ -247,11 +253,6 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				case stillBlocks(pg, final, grid) || fl.snapped && unbacked(pg, final, grid):
 					conflicts = append(conflicts, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
 				}
-			} else if !ok && fl.centredOn != "" && placed.overlapsAny(final) {
-				// Left where it stood, centred on an earlier piece.
-				fu := &pg.Furniture[i]
-				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-				conflicts = append(conflicts, overlapEntry(placed, final, pieceID(fu, k, authored(stmts[fu.Span])), sp))
 			}
 			placed.add(final, pg.Furniture[i].ID)
 			if ok {
@@ -561,6 +562,7 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 		r2, ok, on := separate(m.r, earlier, m.i, grid)
 		if on != "" {
 			fl.centredOn = on
+			return m.stop(round)
 		}
 		if ok {
 			return m.step(r2, reasonOverlap, round, guard)

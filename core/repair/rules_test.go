@@ -356,6 +356,14 @@ func TestFaultOrder(t *testing.T) {
 			changes:    []string{"table#1 moved 3700,2500"},
 			unresolved: []string{"table#2", "table#1"},
 		},
+		{
+			// A piece centred on an earlier one is a fault of the round
+			// that finds it, listed in placing order with the others.
+			name:       "centred on an earlier piece",
+			shell:      doorRoom,
+			pieces:     "  furniture table at (1000,1000) size 1000x1000\n  furniture table at (1300,1300) size 1000x400\n  furniture table at (3700,1500) size 600x600\n",
+			unresolved: []string{"table#2", "table#3"},
+		},
 	})
 }
 
