@@ -383,8 +383,8 @@ func stillBlocks(p *ir.Plan, r geom.Rect, grid float64) bool {
 
 // pushOut pushes r out of the first wall's solid it stands in, adding
 // the reason (one push a round: the next round asks the walls again);
-// centred reports a piece straddling the middle of a wall met before
-// that, which does not push it (the walls after it still do).
+// centred reports a piece straddling the middle of a wall, which does
+// not push it (the walls after it still do, and a push goes first).
 func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[]string) (out geom.Rect, pushed, centred bool) {
 	names := wallNames(p)
 	for k := 0; k < len(names); k++ {
@@ -530,32 +530,22 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 	{
 		var why []string
 		r2, pushed, centred := pushOut(p, m.fu, m.r, grid, &why)
-		if centred {
-			if len(m.reasons) == 0 && !pushed {
-				m.centred = true
-				return m.stop(round)
-			}
-			// Pushed off an earlier wall, then found straddling this
-			// one: the push stands, and the piece is reported.
-			fl.straddles = true
-			moved := false
-			if pushed && m.fixed {
-				m.r, m.last, moved = r2, round, true
-				guard.place(m.i, r2)
-			}
-			m.reasons = append(m.reasons, why...)
-			m.done = true
-			return moved
-		}
 		if pushed {
 			moved := m.step(r2, why[0], round, guard)
-			for _, w := range why[1:] {
-				m.reasons = addReason(m.reasons, w)
-			}
 			if moved {
+				for _, w := range why[1:] {
+					m.reasons = addReason(m.reasons, w)
+				}
 				m.pushed = true
 			}
 			return moved
+		}
+		if centred {
+			// Straddling a wall's middle with no other wall to push it:
+			// reported, moved or not.
+			m.centred = len(m.reasons) == 0
+			fl.straddles = !m.centred
+			return m.stop(round)
 		}
 	}
 	{

@@ -275,6 +275,15 @@ func TestWallMiddle(t *testing.T) {
 			unresolved: []string{"table#1"},
 		},
 		{
+			// The push comes first, the straddle is reported in the
+			// next round: after a later piece's first-round straddle.
+			name:       "pushed, then reported",
+			shell:      twoBands,
+			pieces:     "  furniture table at (6500,1200) size 1400x1000\n  furniture table at (1000,1700) size 600x600\n",
+			changes:    []string{"table#1 moved 6500,900"},
+			unresolved: []string{"table#2", "table#1"},
+		},
+		{
 			name:    "off the middle: pushed by both",
 			shell:   twoBands,
 			pieces:  "  furniture table at (6400,1200) size 1400x1000\n",
