@@ -458,10 +458,8 @@ type mover struct {
 	reasons []string
 	// visited are the places the piece has stood.
 	visited []geom.Point
-	// fixture: a wall fixture; snapped: set against a wall once already;
-	// pushed: pushed out of a wall once (a fixture a wall pushed is not
-	// set against another).
-	fixture, snapped, pushed bool
+	// fixture: a wall fixture; snapped: set against a wall once already.
+	fixture, snapped bool
 	// fixed is false for a statement the repair cannot rewrite: its
 	// first step stops it where it was written, reported.
 	fixed bool
@@ -536,7 +534,6 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 				for _, w := range why[1:] {
 					m.reasons = addReason(m.reasons, w)
 				}
-				m.pushed = true
 			}
 			return moved
 		}
@@ -580,7 +577,7 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 			return m.step(r2, reasonSwing, round, guard)
 		}
 	}
-	if !m.snapped && m.fixture && !m.pushed {
+	if !m.snapped && m.fixture {
 		if r2, ok, tied := backFixture(p, m.r, grid); tied {
 			if !fl.wallTie {
 				fl.wallTie, fl.tieRound = true, round

@@ -480,3 +480,26 @@ func TestOrientation(t *testing.T) {
 		},
 	})
 }
+
+// TestPushedFixture pins that a fixture a wall pushed is still set
+// against a wall once the other passes leave it standing clear of every
+// wall.
+func TestPushedFixture(t *testing.T) {
+	shell := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 250 { (0,0) (3600,0) (3600,6000) (0,6000) close }\n" +
+		"  wall id=h1 partition thickness 100 { (0,3000) (3600,3000) }\n" +
+		"  room id=a at (0,0) size 3600x3000 label \"A\"\n  room id=b at (0,3000) size 3600x3000 label \"B\"\n" +
+		"  door at (2400,3000) width 800 wall h1\n"
+	runRules(t, []ruleCase{
+		{
+			// Pushed out of the partition, out of the doorway's approach
+			// and out of the leaf's sweep, the sink stands clear of every
+			// wall, as near to two of them: reported.
+			name:       "pushed, then clear of every wall",
+			shell:      shell,
+			pieces:     "  furniture sink at (2100,3000) size 600x450\n",
+			changes:    []string{"sink#1 moved 2100,3800"},
+			unresolved: []string{"sink#1"},
+		},
+	})
+}
