@@ -774,11 +774,12 @@ func clearWalls(p *ir.Plan, r geom.Rect) (moved geom.Rect, wall string, centred,
 }
 
 // pushes is clearWalls for one wall (every wall when only is ""), with the
-// push to the farther face as well. Of the wall's segments r sinks into,
-// the one needing the least push is taken, a wall along y before one along
-// x on a tie.
+// push to the farther face as well. Of the segments r sinks into, the one
+// it sinks deepest into (the lesser of its two overlaps) is taken, the
+// earlier on a tie; a segment whose middle it straddles is passed over,
+// and centred reports one when no other segment pushes.
 func pushes(p *ir.Plan, r geom.Rect, only string) (near, far geom.Rect, wall string, centred, ok bool) {
-	best := math.Inf(1)
+	deepest, cwall := 0.0, ""
 	all := bands(p)
 	if d := derivedOf(p); d != nil {
 		if only != "" {
@@ -812,28 +813,29 @@ func pushes(p *ir.Plan, r geom.Rect, only string) (near, far geom.Rect, wall str
 		if -neg < pos {
 			d, e = neg, pos
 		}
-		cost := math.Abs(d)
-		if cost > best+1e-9 || (math.Abs(cost-best) <= 1e-9 && b.axis == 0) {
+		if math.Abs(-neg-pos) < 1e-9 {
+			// Straddling this segment's middle: no side to push to.
+			if !centred {
+				centred, cwall = true, b.wall
+			}
 			continue
 		}
-		best, wall, ok = cost, b.wall, true
-		centred = math.Abs(-neg-pos) < 1e-9
-		if b.axis == 1 {
-			near, far = shift(r, d, 0), shift(r, e, 0)
-		} else {
-			near, far = shift(r, 0, d), shift(r, 0, e)
+		if depth := math.Min(ox, oy); !ok || depth > deepest+1e-9 {
+			deepest, wall, ok = depth, b.wall, true
+			if b.axis == 1 {
+				near, far = shift(r, d, 0), shift(r, e, 0)
+			} else {
+				near, far = shift(r, 0, d), shift(r, 0, e)
+			}
 		}
-		if only == "" {
-			break
-		}
+	}
+	if ok {
+		return near, far, wall, false, true
 	}
 	if centred {
-		return r, r, wall, true, false
+		return r, r, cwall, true, false
 	}
-	if !ok {
-		return r, r, "", false, false
-	}
-	return near, far, wall, false, true
+	return r, r, "", false, false
 }
 
 // wallNames lists the plan's wall ids in order.

@@ -503,3 +503,31 @@ func TestPushedFixture(t *testing.T) {
 		},
 	})
 }
+
+// TestWallSegment pins which of a wall's segments pushes a piece sunk
+// into several.
+func TestWallSegment(t *testing.T) {
+	shell := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 250 { (0,0) (7200,0) (7200,3000) (0,3000) close }\n" +
+		"  room id=a at (0,0) size 7200x3000 label \"A\"\n"
+	runRules(t, []ruleCase{
+		{
+			// Sunk 300 mm into the right side and 50 into the bottom:
+			// the deeper one pushes (out past its far face, clear of
+			// the bottom too), though the bottom's push is the shorter.
+			name:    "the deepest",
+			shell:   shell,
+			pieces:  "  furniture table at (6600,100) size 1400x700\n",
+			changes: []string{"table#1 moved 7400,100"},
+		},
+		{
+			// Straddling the right side's middle, sunk into the top:
+			// the top pushes, and the straddle is reported after.
+			name:       "a straddled segment does not stop another",
+			shell:      shell,
+			pieces:     "  furniture table at (6500,2500) size 1400x600\n",
+			changes:    []string{"table#1 moved 6500,2200"},
+			unresolved: []string{"table#1"},
+		},
+	})
+}
