@@ -1021,18 +1021,22 @@ func (f doorFrame) local(r geom.Rect) (u0, u1, v0, v1 float64) {
 	return
 }
 
-// clearLandings moves r across the first doorway whose approach it stands
-// in, until it stands LandingDepth from the wall's centreline.
+// clearLandings moves r out of the doorways' approaches it stands in:
+// for each, across the wall until it stands LandingDepth from the wall's
+// centreline, or along the wall off either end of the opening when that
+// fits; of all those moves, the least.
 //
-// tied reports a piece for which a move along the wall, off an end of the
-// opening, is exactly as long as the move across it: no side is the
-// obvious one, so the piece is not moved.
+// tied reports two of those moves of exactly the same length (across one
+// doorway and along it, or across two): no side is the obvious one, so
+// the piece is not moved.
 func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, tied bool) {
+	best, bestLen := r, math.Inf(1)
 	for _, f := range doorsNear(p, r) {
 		u0, u1, v0, v1 := f.local(r)
 		if overlap1(u0, u1, 0, f.width) <= 1e-9 || overlap1(v0, v1, -LandingDepth, LandingDepth) <= 1e-9 {
 			continue
 		}
+		ok = true
 		var dv float64
 		if v0+v1 >= 0 {
 			dv = LandingDepth - v0
@@ -1043,29 +1047,30 @@ func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, 
 		if dv < 0 {
 			n, dv = n.Mul(-1), -dv
 		}
-		// Along the wall, off either end of the opening, when that is
-		// the shorter move.
-		best := moveAcross(r, n, dv, grid, false)
-		d := dv
-		if back := u1; back < d+1e-9 {
+		take := func(m geom.Rect, d float64) {
+			switch {
+			case d < bestLen-1e-9:
+				best, bestLen, tied = m, d, false
+			case d <= bestLen+1e-9 && m.Min != best.Min:
+				tied = true
+			}
+		}
+		take(moveAcross(r, n, dv, grid, false), dv)
+		if back := u1; back < bestLen+1e-9 {
 			if m := moveAcross(r, f.d.Mul(-1), back, grid, false); fits(p, r, m) {
-				if back > d-1e-9 {
-					return r, true, true
-				}
-				best, d = m, back
+				take(m, back)
 			}
 		}
-		if fwd := f.width - u0; fwd < d+1e-9 {
+		if fwd := f.width - u0; fwd < bestLen+1e-9 {
 			if m := moveAcross(r, f.d, fwd, grid, false); fits(p, r, m) {
-				if fwd > d-1e-9 {
-					return r, true, true
-				}
-				best = m
+				take(m, fwd)
 			}
 		}
-		return best, true, false
 	}
-	return r, false, false
+	if tied {
+		return r, true, true
+	}
+	return best, ok, false
 }
 
 // fits reports whether a piece moved from r0 to r1 along a wall stays

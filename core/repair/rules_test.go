@@ -531,3 +531,32 @@ func TestWallSegment(t *testing.T) {
 		},
 	})
 }
+
+// TestTwoApproaches pins a piece standing in two doorways' approaches at
+// once: the ways out of both are weighed together.
+func TestTwoApproaches(t *testing.T) {
+	shell := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 250 { (0,0) (7200,0) (7200,9000) (0,9000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (3600,0) (3600,9000) }\n" +
+		"  wall id=h2 partition thickness 100 { (0,6000) (7200,6000) }\n" +
+		"  room id=a at (0,0) size 3600x6000 label \"A\"\n  room id=b at (3600,0) size 3600x6000 label \"B\"\n" +
+		"  room id=c at (0,6000) size 7200x3000 label \"C\"\n" +
+		"  door pocket at (3600,3700) width 900 wall v1\n  door pocket at (2400,6000) width 800 wall h2\n"
+	runRules(t, []ruleCase{
+		{
+			// 200 mm across either doorway: no obvious way out.
+			name:       "across both, the same length",
+			shell:      shell,
+			pieces:     "  furniture table at (2100,3900) size 1400x2000\n",
+			unresolved: []string{"table#1"},
+		},
+		{
+			// 100 mm across the second, the shorter, then 200 across the
+			// first.
+			name:    "across the nearer first",
+			shell:   shell,
+			pieces:  "  furniture table at (2100,3800) size 1400x2000\n",
+			changes: []string{"table#1 moved 1900,3700"},
+		},
+	})
+}
