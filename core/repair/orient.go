@@ -63,7 +63,8 @@ func orient(p *ir.Plan, fu *ir.Furniture, r geom.Rect) orientation {
 
 // walledSides reports, per side of r, whether a straight wall runs along
 // it (sharing some of its length) with its centreline no further than
-// BackReach beyond that side.
+// BackReach from that side, beyond it or within the piece (up to its
+// centre, a wall there counting for both sides).
 func walledSides(p *ir.Plan, r geom.Rect) [ir.SideCount]bool {
 	var out [ir.SideCount]bool
 	c := r.Center()
@@ -73,10 +74,10 @@ func walledSides(p *ir.Plan, r geom.Rect) [ir.SideCount]bool {
 				continue
 			}
 			mid := (b.solid.Min.Y + b.solid.Max.Y) / 2
-			if mid <= c.Y && r.Min.Y-mid <= BackReach+orientEpsilon {
+			if mid <= c.Y && math.Abs(r.Min.Y-mid) <= BackReach+orientEpsilon {
 				out[ir.SideTop] = true
 			}
-			if mid >= c.Y && mid-r.Max.Y <= BackReach+orientEpsilon {
+			if mid >= c.Y && math.Abs(mid-r.Max.Y) <= BackReach+orientEpsilon {
 				out[ir.SideBottom] = true
 			}
 			continue
@@ -85,10 +86,10 @@ func walledSides(p *ir.Plan, r geom.Rect) [ir.SideCount]bool {
 			continue
 		}
 		mid := (b.solid.Min.X + b.solid.Max.X) / 2
-		if mid <= c.X && r.Min.X-mid <= BackReach+orientEpsilon {
+		if mid <= c.X && math.Abs(r.Min.X-mid) <= BackReach+orientEpsilon {
 			out[ir.SideLeft] = true
 		}
-		if mid >= c.X && mid-r.Max.X <= BackReach+orientEpsilon {
+		if mid >= c.X && math.Abs(mid-r.Max.X) <= BackReach+orientEpsilon {
 			out[ir.SideRight] = true
 		}
 	}

@@ -176,18 +176,69 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				level = &n
 			}
 		}
-		placed := newPlacedSet()
 		var faults []fault
 		guard := newWalkGuard(pg, measure)
+		// The rounds run over every piece in placing order (a piece is
+		// separated from the earlier ones where their own rounds have
+		// taken them so far) until a round moves nothing, or MaxRounds
+		// have run: a piece still moving then stays where the last
+		// round put it, and is not reported.
+		movers := make([]*mover, len(pg.Furniture))
+		current := newPlacedSet()
+		for i := range pg.Furniture {
+			fu := &pg.Furniture[i]
+			movers[i] = newMover(pg, i, rewritable(pg, fu, stmts[fu.Span]))
+			current.add(fu.Rect, fu.ID)
+		}
+		for round := 0; round < MaxRounds; round++ {
+			moved := false
+			for i, m := range movers {
+				// A piece the last round left idle only moves again once
+				// an earlier piece moves on or off it.
+				if m.done || m.idle && !m.dirty {
+					continue
+				}
+				from := m.r
+				m.dirty = false
+				m.idle = !m.advance(pg, round, grid, current, guard)
+				if m.r == from {
+					continue
+				}
+				moved = true
+				for _, r := range [2]geom.Rect{from, m.r} {
+					for _, j := range current.near(r) {
+						if j > i {
+							movers[j].dirty = true
+						}
+					}
+				}
+				current.move(i, m.r)
+			}
+			if !moved {
+				break
+			}
+		}
+		placed := newPlacedSet()
 		for i := range pg.Furniture {
 			k, known := number[pg.Furniture[i].Span]
 			if !known {
 				k = base + i
 			}
-			var fl flags
-			final, ch, un, e, ok := piece(src, pg, i, k, grid, stmts, placed, guard, &fl)
-			guard.place(i, final)
-			if ok && un == nil && !fl.doorTie && !fl.swingTie && !fl.straddles && fl.pinch == "" {
+			m := movers[i]
+			fl := m.fl
+			fl.capped = m.last == MaxRounds-1
+			final, ch, un, e, ok := outcome(src, pg, m, k, stmts)
+			if fl.centredOn != "" {
+				// Centred on an earlier piece: no side to move it off by.
+				fu := &pg.Furniture[i]
+				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+				faults = append(faults, fault{fl.round, Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])),
+					Reason: strings.Replace(reasonCentredOn, "%q", strconv.Quote(fl.centredOn), 1), Span: &sp}})
+			} else if ok && un == nil && fl.stuck {
+				// Its next step would have undone an earlier one.
+				sp := ch.Span
+				faults = append(faults, fault{fl.round, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp}})
+			} else if ok && un == nil && !fl.doorTie && !fl.swingTie && !fl.straddles && fl.pinch == "" && !fl.capped {
 				// A moved piece that still meets a wall or a piece is
 				// reported as well as logged.
 				_, _, centred, hit := clearWalls(pg, final)
@@ -202,21 +253,21 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				case stillBlocks(pg, final, grid) || fl.snapped && unbacked(pg, final, grid):
 					conflicts = append(conflicts, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
 				}
-			} else if !ok && fl.centredOn != "" && placed.overlapsAny(final) {
-				// Left where it stood, centred on an earlier piece.
-				fu := &pg.Furniture[i]
-				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-				conflicts = append(conflicts, overlapEntry(placed, final, pieceID(fu, k, authored(stmts[fu.Span])), sp))
 			}
 			placed.add(final, pg.Furniture[i].ID)
 			if ok {
 				if un != nil {
 					faults = append(faults, fault{fl.round, *un})
-					continue
+					if !m.centred {
+						// A statement left as written is not turned
+						// either; a piece left straddling a wall is.
+						continue
+					}
+				} else {
+					ch.Level = level
+					res.Changes = append(res.Changes, ch)
+					edits = append(edits, e)
 				}
-				ch.Level = level
-				res.Changes = append(res.Changes, ch)
-				edits = append(edits, e)
 			}
 			if fl.pinch != "" {
 				fu := &pg.Furniture[i]
@@ -330,9 +381,10 @@ func stillBlocks(p *ir.Plan, r geom.Rect, grid float64) bool {
 	return false
 }
 
-// pushOut pushes r out of every wall's solid it stands in, one push per
-// wall, adding a reason for each; centred reports a piece straddling the
-// middle of a wall, which does not push it (the other walls still do).
+// pushOut pushes r out of the first wall's solid it stands in, adding
+// the reason (one push a round: the next round asks the walls again);
+// centred reports a piece straddling the middle of a wall, which does
+// not push it (the walls after it still do, and a push goes first).
 func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[]string) (out geom.Rect, pushed, centred bool) {
 	names := wallNames(p)
 	for k := 0; k < len(names); k++ {
@@ -351,12 +403,14 @@ func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[
 			continue
 		}
 		pushed = true
-		*reasons = append(*reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
+		*reasons = addReason(*reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
 		if home := roomIndex(p, fu.Room); home >= 0 && !inRoom(p, home, r2.Center()) && inRoom(p, home, alt.Center()) {
 			r2 = alt
-			*reasons = append(*reasons, reasonHome)
+			*reasons = addReason(*reasons, reasonHome)
 		}
 		r = snapMove(r, r2, grid)
+		// One push a round: the next round asks the walls again.
+		break
 	}
 	return r, pushed, centred
 }
@@ -380,6 +434,10 @@ type flags struct {
 	// round is the round of passes the piece's repair ended in, and
 	// tieRound the one that found a fixture's wall tie.
 	round, tieRound int
+	// capped is set when the piece was still moving after MaxRounds,
+	// stuck when its next step would have taken it back to a place it
+	// stood (it stays, and is reported in conflict).
+	capped, stuck bool
 	// pinch names the walk a step of the piece's repair would have
 	// narrowed below WalkMin; the piece stopped where that step found it.
 	pinch string
@@ -391,9 +449,72 @@ type rewrite struct {
 	text string
 }
 
-// piece runs the passes on piece i of page p (n is its place among the
-// building's pieces). ok is false when the piece needs no move; otherwise
-// the change and its rewrite, or why the statement was left alone.
+// mover is one piece's repair in progress: where the rounds have taken
+// it, why, and how it stopped.
+type mover struct {
+	i       int
+	fu      *ir.Furniture
+	r       geom.Rect
+	reasons []string
+	// visited are the places the piece has stood.
+	visited []geom.Point
+	// fixture: a wall fixture; snapped: set against a wall once already.
+	fixture, snapped bool
+	// fixed is false for a statement the repair cannot rewrite: its
+	// first step stops it where it was written, reported.
+	fixed bool
+	// done is set once a fault stops the piece for good; centred when
+	// the fault is a wall's middle straddled before any step.
+	done, centred bool
+	// last is the round of its last step (-1: none).
+	last int
+	// idle is set when its last round moved nothing, dirty when an
+	// earlier piece has moved on or off it since.
+	idle, dirty bool
+	fl          flags
+}
+
+func newMover(p *ir.Plan, i int, fixed bool) *mover {
+	fu := &p.Furniture[i]
+	_, fixture := ir.WallFixtures[fu.Type]
+	return &mover{i: i, fu: fu, r: fu.Rect, visited: []geom.Point{fu.Rect.Min}, fixture: fixture, fixed: fixed, last: -1}
+}
+
+// stop ends the piece's repair with a fault of the given round.
+func (m *mover) stop(round int) bool {
+	m.done, m.fl.round = true, round
+	return false
+}
+
+// step takes a pass's move to r2 for why, and reports whether the piece
+// moved. A piece whose statement cannot be rewritten stops instead; so
+// does one the move would take back to a place it stood (stuck: it
+// would only undo an earlier step), and one whose move the guard holds
+// back (pinch).
+func (m *mover) step(r2 geom.Rect, why string, round int, guard *walkGuard) bool {
+	if !m.fixed {
+		m.reasons = addReason(m.reasons, why)
+		return m.stop(round)
+	}
+	if r2.Min != m.r.Min && slices.Contains(m.visited, r2.Min) {
+		m.fl.stuck = true
+		return m.stop(round)
+	}
+	m.visited = append(m.visited, r2.Min)
+	if w := guard.pinch(m.i, m.r, r2); w != "" {
+		m.fl.pinch = w
+		return m.stop(round)
+	}
+	m.r = r2
+	m.reasons = addReason(m.reasons, why)
+	m.last = round
+	guard.place(m.i, r2)
+	return true
+}
+
+// advance runs one round of the passes on the piece: walls, earlier
+// pieces, doorway approach, leaf sweep, a fixture's wall. The first pass
+// that moves it ends the round; it reports whether the piece moved.
 //
 // fl.doorTie is set when the piece stands in a doorway's approach with no
 // obvious side to leave it by (see clearLandings), fl.wallTie when a
@@ -401,136 +522,78 @@ type rewrite struct {
 // backFixture), fl.swingTie when a piece has two ways out of a leaf's
 // sweep of the same length (see clearSwings), fl.straddles when a piece
 // pushed off one wall straddles the middle of the next.
-func piece(src []byte, p *ir.Plan, i, n int, grid float64, stmts map[source.Span]*syntax.FurnitureStmt, earlier *placedSet, guard *walkGuard, fl *flags) (geom.Rect, Change, *Unresolved, rewrite, bool) {
-	fu := &p.Furniture[i]
-	r := fu.Rect
-	var reasons []string
-	// held reports whether the guard holds back the step from r to r2;
-	// the piece then stays at r, with the reasons it had before the step.
-	held := func(r2 geom.Rect, had int) bool {
-		if w := guard.pinch(i, r, r2); w != "" {
-			fl.pinch = w
-			reasons = reasons[:had]
-			return true
+func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet, guard *walkGuard) bool {
+	fl := &m.fl
+	fl.round = round
+	{
+		var why []string
+		r2, pushed, centred := pushOut(p, m.fu, m.r, grid, &why)
+		if pushed {
+			moved := m.step(r2, why[0], round, guard)
+			if moved {
+				for _, w := range why[1:] {
+					m.reasons = addReason(m.reasons, w)
+				}
+			}
+			return moved
 		}
-		return false
+		if centred {
+			// Straddling a wall's middle with no other wall to push it:
+			// reported, moved or not.
+			m.centred = len(m.reasons) == 0
+			fl.straddles = !m.centred
+			return m.stop(round)
+		}
 	}
-	_, fixture := ir.WallFixtures[fu.Type]
-	// The passes run in rounds until a round moves nothing (or MaxRounds
-	// have run): walls, earlier pieces, doorway approach, leaf sweep, a
-	// fixture's wall. The fixture's wall moves a piece at most once; the
-	// others check again every round. A fixture that a wall pushed is not
-	// set against another.
-	snapped, everPushed := false, false
-	// A step back to a place the piece has stood is not taken: it would
-	// only undo an earlier step.
-	visited := []geom.Point{r.Min}
-	been := func(r2 geom.Rect) bool {
-		if r2.Min != r.Min && slices.Contains(visited, r2.Min) {
-			return true
+	{
+		r2, ok, on := separate(m.r, earlier, m.i, grid)
+		if on != "" {
+			fl.centredOn = on
+			return m.stop(round)
 		}
-		visited = append(visited, r2.Min)
-		return false
+		if ok {
+			return m.step(r2, reasonOverlap, round, guard)
+		}
 	}
-	// step takes the pass's move to r2 for why, unless it returns the
-	// piece to a place it stood; stop is true when the guard holds the
-	// move back, and the piece is then reported where it is.
-	step := func(r2 geom.Rect, why string) (moved, stop bool) {
-		if been(r2) {
-			return false, false
+	{
+		r2, ok, tied := clearLandings(p, m.r, grid)
+		if tied {
+			// The piece stays where the earlier passes left it, and is
+			// reported.
+			fl.doorTie = true
+			return m.stop(round)
 		}
-		if held(r2, len(reasons)) {
-			return false, true
+		if ok {
+			return m.step(r2, reasonLanding, round, guard)
 		}
-		r = r2
-		reasons = addReason(reasons, why)
-		return true, false
 	}
-	for round := 0; round < MaxRounds; round++ {
-		fl.round = round
-		r0 := r
-		{
-			had := len(reasons)
-			r2, pushed, centred := pushOut(p, fu, r, grid, &reasons)
-			if !centred && pushed && been(r2) {
-				r2, pushed, reasons = r, false, reasons[:had]
-			}
-			if !centred && held(r2, had) {
-				return finish(src, p, fu, r, n, stmts, reasons)
-			}
-			if centred {
-				if len(reasons) > 0 {
-					// Pushed off an earlier wall, then found straddling
-					// this one: the push stands, and the piece is
-					// reported.
-					fl.straddles = true
-					return finish(src, p, fu, r2, n, stmts, reasons)
-				}
-				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-				return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n, authored(stmts[fu.Span])), Reason: reasonCentred, Span: &sp}, rewrite{}, true
-			}
-			r, everPushed = r2, everPushed || pushed
+	if grid > 0 {
+		r2, ok, tied := clearSwings(p, m.r, grid)
+		if tied {
+			fl.swingTie = true
+			return m.stop(round)
 		}
-		{
-			r2, ok, on := separate(r, earlier, grid)
-			if on != "" {
-				fl.centredOn = on
-			}
-			if ok {
-				if _, stop := step(r2, reasonOverlap); stop {
-					return finish(src, p, fu, r, n, stmts, reasons)
-				}
-			}
+		if ok {
+			return m.step(r2, reasonSwing, round, guard)
 		}
-		{
-			r2, ok, tied := clearLandings(p, r, grid)
-			if tied {
-				// The piece stays where the earlier passes left it, and
-				// is reported.
-				fl.doorTie = true
-				return finish(src, p, fu, r, n, stmts, reasons)
-			}
-			if ok {
-				if _, stop := step(r2, reasonLanding); stop {
-					return finish(src, p, fu, r, n, stmts, reasons)
-				}
-			}
-		}
-		if grid > 0 {
-			r2, ok, tied := clearSwings(p, r, grid)
-			if tied {
-				fl.swingTie = true
-				return finish(src, p, fu, r, n, stmts, reasons)
-			}
-			if ok {
-				if _, stop := step(r2, reasonSwing); stop {
-					return finish(src, p, fu, r, n, stmts, reasons)
-				}
-			}
-		}
-		if !snapped && fixture && !everPushed {
-			if r2, ok, tied := backFixture(p, r, grid); tied {
+	}
+	if !m.snapped && m.fixture {
+		if r2, ok, tied := backFixture(p, m.r, grid); tied {
+			if !fl.wallTie {
 				fl.wallTie, fl.tieRound = true, round
-			} else if ok {
-				moved, stop := step(r2, reasonSnap)
-				if stop {
-					return finish(src, p, fu, r, n, stmts, reasons)
-				}
-				if moved {
-					snapped, fl.snapped = true, true
-				}
 			}
-		}
-		if r == r0 {
-			break
+		} else if ok && m.step(r2, reasonSnap, round, guard) {
+			m.snapped, fl.snapped = true, true
+			return true
 		}
 	}
-	return finish(src, p, fu, r, n, stmts, reasons)
+	return false
 }
 
-// MaxRounds is how many rounds of passes a piece gets before it is left
-// where the last round put it (and reported if still in conflict).
-const MaxRounds = 3
+// MaxRounds is how many rounds of passes a piece gets: each round takes
+// one step at most, and a piece still moving after the last is left
+// where that put it, not reported.
+const MaxRounds = 64
 
 // addReason appends why to reasons unless it is there already.
 func addReason(reasons []string, why string) []string {
@@ -540,32 +603,45 @@ func addReason(reasons []string, why string) []string {
 	return append(reasons, why)
 }
 
-// finish turns the passes' outcome for piece fu, now at r, into a change
-// and its rewrite, or says why the statement was left alone.
-func finish(src []byte, p *ir.Plan, fu *ir.Furniture, r geom.Rect, n int, stmts map[source.Span]*syntax.FurnitureStmt, reasons []string) (geom.Rect, Change, *Unresolved, rewrite, bool) {
+// rewritable reports whether the repair can rewrite the statement that
+// placed fu: a literal `at` or a room anchor, placing that piece alone.
+func rewritable(p *ir.Plan, fu *ir.Furniture, st *syntax.FurnitureStmt) bool {
+	if st == nil || count(p, fu.Span) > 1 {
+		return false
+	}
+	if st.Room != nil && (st.Placement == syntax.FurnAnchor || st.Placement == syntax.FurnCentered) && (st.Inset == nil || literal(st.Inset)) {
+		return true
+	}
+	return st.At != nil && literalPoint(st.At)
+}
+
+// outcome turns a piece's repair into a change and its rewrite, or says
+// why its statement was left alone; ok is false when it needs no move.
+func outcome(src []byte, p *ir.Plan, m *mover, n int, stmts map[source.Span]*syntax.FurnitureStmt) (final geom.Rect, ch Change, un *Unresolved, e rewrite, ok bool) {
+	fu, r, reasons := m.fu, m.r, m.reasons
+	sp := Span{Start: fu.Span.Start, End: fu.Span.End}
+	st := stmts[fu.Span]
+	if m.centred {
+		return fu.Rect, Change{}, &Unresolved{ID: pieceID(fu, n, authored(st)), Reason: reasonCentred, Span: &sp}, rewrite{}, true
+	}
 	if len(reasons) == 0 {
 		return r, Change{}, nil, rewrite{}, false
 	}
-	sp := Span{Start: fu.Span.Start, End: fu.Span.End}
-	st := stmts[fu.Span]
-	if st != nil && count(p, fu.Span) == 1 && st.Room != nil && (st.Placement == syntax.FurnAnchor || st.Placement == syntax.FurnCentered) &&
-		(st.Inset == nil || literal(st.Inset)) {
-		from := Point{X: fu.Rect.Min.X, Y: fu.Rect.Min.Y}
-		to := Point{X: r.Min.X, Y: r.Min.Y}
-		reasons = append(reasons, reasonAbsolute)
-		ch := Change{ID: pieceID(fu, n, authored(stmts[fu.Span])), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "placement", Span: sp,
-			Reason: strings.Join(reasons, "; ")}
-		return r, ch, nil, rewrite{sp: st.Sp, text: absolute(src, st, fu, to)}, true
-	}
-	if st == nil || st.At == nil || !literalPoint(st.At) || count(p, fu.Span) > 1 {
+	if !m.fixed {
 		// Unresolved entries name the piece by its resolved id.
 		return fu.Rect, Change{}, &Unresolved{ID: fu.ID, Reason: strings.Join(reasons, "; ") + ", but it is " + notLiteral, Span: &sp}, rewrite{}, true
 	}
-	dx, dy := r.Min.X-fu.Rect.Min.X, r.Min.Y-fu.Rect.Min.Y
-	// The log reports the resolved position (after grid snapping).
 	from := Point{X: fu.Rect.Min.X, Y: fu.Rect.Min.Y}
-	to := Point{X: from.X + dx, Y: from.Y + dy}
-	ch := Change{ID: pieceID(fu, n, authored(stmts[fu.Span])), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "at", Span: sp,
+	if st.At == nil || !literalPoint(st.At) {
+		to := Point{X: r.Min.X, Y: r.Min.Y}
+		reasons = append(reasons, reasonAbsolute)
+		ch := Change{ID: pieceID(fu, n, authored(st)), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "placement", Span: sp,
+			Reason: strings.Join(reasons, "; ")}
+		return r, ch, nil, rewrite{sp: st.Sp, text: absolute(src, st, fu, to)}, true
+	}
+	// The log reports the resolved position (after grid snapping).
+	to := Point{X: from.X + r.Min.X - fu.Rect.Min.X, Y: from.Y + r.Min.Y - fu.Rect.Min.Y}
+	ch = Change{ID: pieceID(fu, n, authored(st)), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "at", Span: sp,
 		Reason: strings.Join(reasons, "; ")}
 	return r, ch, nil, rewrite{sp: st.At.Sp, text: "(" + num(to.X) + ", " + num(to.Y) + ")"}, true
 }
@@ -698,11 +774,12 @@ func clearWalls(p *ir.Plan, r geom.Rect) (moved geom.Rect, wall string, centred,
 }
 
 // pushes is clearWalls for one wall (every wall when only is ""), with the
-// push to the farther face as well. Of the wall's segments r sinks into,
-// the one needing the least push is taken, a wall along y before one along
-// x on a tie.
+// push to the farther face as well. Of the segments r sinks into, the one
+// it sinks deepest into (the lesser of its two overlaps) is taken, the
+// earlier on a tie; a segment whose middle it straddles is passed over,
+// and centred reports one when no other segment pushes.
 func pushes(p *ir.Plan, r geom.Rect, only string) (near, far geom.Rect, wall string, centred, ok bool) {
-	best := math.Inf(1)
+	deepest, cwall := 0.0, ""
 	all := bands(p)
 	if d := derivedOf(p); d != nil {
 		if only != "" {
@@ -736,28 +813,29 @@ func pushes(p *ir.Plan, r geom.Rect, only string) (near, far geom.Rect, wall str
 		if -neg < pos {
 			d, e = neg, pos
 		}
-		cost := math.Abs(d)
-		if cost > best+1e-9 || (math.Abs(cost-best) <= 1e-9 && b.axis == 0) {
+		if math.Abs(-neg-pos) < 1e-9 {
+			// Straddling this segment's middle: no side to push to.
+			if !centred {
+				centred, cwall = true, b.wall
+			}
 			continue
 		}
-		best, wall, ok = cost, b.wall, true
-		centred = math.Abs(-neg-pos) < 1e-9
-		if b.axis == 1 {
-			near, far = shift(r, d, 0), shift(r, e, 0)
-		} else {
-			near, far = shift(r, 0, d), shift(r, 0, e)
+		if depth := math.Min(ox, oy); !ok || depth > deepest+1e-9 {
+			deepest, wall, ok = depth, b.wall, true
+			if b.axis == 1 {
+				near, far = shift(r, d, 0), shift(r, e, 0)
+			} else {
+				near, far = shift(r, 0, d), shift(r, 0, e)
+			}
 		}
-		if only == "" {
-			break
-		}
+	}
+	if ok {
+		return near, far, wall, false, true
 	}
 	if centred {
-		return r, r, wall, true, false
+		return r, r, cwall, true, false
 	}
-	if !ok {
-		return r, r, "", false, false
-	}
-	return near, far, wall, false, true
+	return r, r, "", false, false
 }
 
 // wallNames lists the plan's wall ids in order.
@@ -943,18 +1021,22 @@ func (f doorFrame) local(r geom.Rect) (u0, u1, v0, v1 float64) {
 	return
 }
 
-// clearLandings moves r across the first doorway whose approach it stands
-// in, until it stands LandingDepth from the wall's centreline.
+// clearLandings moves r out of the doorways' approaches it stands in:
+// for each, across the wall until it stands LandingDepth from the wall's
+// centreline, or along the wall off either end of the opening when that
+// fits; of all those moves, the least.
 //
-// tied reports a piece for which a move along the wall, off an end of the
-// opening, is exactly as long as the move across it: no side is the
-// obvious one, so the piece is not moved.
+// tied reports two of those moves of exactly the same length (across one
+// doorway and along it, or across two): no side is the obvious one, so
+// the piece is not moved.
 func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, tied bool) {
+	best, bestLen := r, math.Inf(1)
 	for _, f := range doorsNear(p, r) {
 		u0, u1, v0, v1 := f.local(r)
 		if overlap1(u0, u1, 0, f.width) <= 1e-9 || overlap1(v0, v1, -LandingDepth, LandingDepth) <= 1e-9 {
 			continue
 		}
+		ok = true
 		var dv float64
 		if v0+v1 >= 0 {
 			dv = LandingDepth - v0
@@ -965,29 +1047,30 @@ func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, 
 		if dv < 0 {
 			n, dv = n.Mul(-1), -dv
 		}
-		// Along the wall, off either end of the opening, when that is
-		// the shorter move.
-		best := moveAcross(r, n, dv, grid, false)
-		d := dv
-		if back := u1; back < d+1e-9 {
+		take := func(m geom.Rect, d float64) {
+			switch {
+			case d < bestLen-1e-9:
+				best, bestLen, tied = m, d, false
+			case d <= bestLen+1e-9 && m.Min != best.Min:
+				tied = true
+			}
+		}
+		take(moveAcross(r, n, dv, grid, false), dv)
+		if back := u1; back < bestLen+1e-9 {
 			if m := moveAcross(r, f.d.Mul(-1), back, grid, false); fits(p, r, m) {
-				if back > d-1e-9 {
-					return r, true, true
-				}
-				best, d = m, back
+				take(m, back)
 			}
 		}
-		if fwd := f.width - u0; fwd < d+1e-9 {
+		if fwd := f.width - u0; fwd < bestLen+1e-9 {
 			if m := moveAcross(r, f.d, fwd, grid, false); fits(p, r, m) {
-				if fwd > d-1e-9 {
-					return r, true, true
-				}
-				best = m
+				take(m, fwd)
 			}
 		}
-		return best, true, false
 	}
-	return r, false, false
+	if tied {
+		return r, true, true
+	}
+	return best, ok, false
 }
 
 // fits reports whether a piece moved from r0 to r1 along a wall stays
@@ -1042,10 +1125,11 @@ func (ps *placedSet) overlapsAny(r geom.Rect) bool {
 // separate moves r off one earlier piece: of those it overlaps, the one
 // sharing the largest area with it, the earlier placed on a tie. The
 // move runs along the axis of the shallower overlap, away from that
-// piece's centre. When the two centres line up on that axis there is no
+// piece's centre, by the overlap's depth on that axis (which leaves a
+// piece reaching past both sides of the other still on it). When the two centres line up on that axis there is no
 // side to move to: nothing moves, and centred names the piece.
-func separate(r geom.Rect, earlier *placedSet, grid float64) (moved geom.Rect, ok bool, centred string) {
-	o, ok := earlier.largest(r)
+func separate(r geom.Rect, earlier *placedSet, before int, grid float64) (moved geom.Rect, ok bool, centred string) {
+	o, ok := earlier.largest(r, before)
 	if !ok {
 		return r, false, ""
 	}
@@ -1057,17 +1141,17 @@ func separate(r geom.Rect, earlier *placedSet, grid float64) (moved geom.Rect, o
 		case math.Abs(c.X-oc.X) < 1e-9:
 			return r, false, o.id
 		case c.X > oc.X:
-			return moveAcross(r, geom.Point{X: 1}, o.rect.Max.X-r.Min.X, grid, false), true, ""
+			return moveAcross(r, geom.Point{X: 1}, ox, grid, false), true, ""
 		}
-		return moveAcross(r, geom.Point{X: -1}, r.Max.X-o.rect.Min.X, grid, false), true, ""
+		return moveAcross(r, geom.Point{X: -1}, ox, grid, false), true, ""
 	}
 	switch {
 	case math.Abs(c.Y-oc.Y) < 1e-9:
 		return r, false, o.id
 	case c.Y > oc.Y:
-		return moveAcross(r, geom.Point{Y: 1}, o.rect.Max.Y-r.Min.Y, grid, false), true, ""
+		return moveAcross(r, geom.Point{Y: 1}, oy, grid, false), true, ""
 	}
-	return moveAcross(r, geom.Point{Y: -1}, r.Max.Y-o.rect.Min.Y, grid, false), true, ""
+	return moveAcross(r, geom.Point{Y: -1}, oy, grid, false), true, ""
 }
 
 // overlaps reports whether two pieces overlap by OverlapMin on both axes.
@@ -1083,9 +1167,12 @@ type placedPiece struct {
 
 // largest is the earlier piece overlapping r (and passing keep) with the
 // largest shared area, the earliest placed on a tie.
-func (ps *placedSet) largest(r geom.Rect) (placedPiece, bool) {
+func (ps *placedSet) largest(r geom.Rect, before int) (placedPiece, bool) {
 	best, bestArea, found := placedPiece{}, 0.0, false
 	for _, i := range ps.near(r) {
+		if i >= before {
+			break
+		}
 		o := ps.rects[i]
 		if !overlaps(r, o) {
 			continue
@@ -1101,7 +1188,7 @@ func (ps *placedSet) largest(r geom.Rect) (placedPiece, bool) {
 // centredOn is the id of the earlier piece r overlaps most when their
 // centres line up on the axis a separation would take ("" otherwise).
 func (ps *placedSet) centredOn(r geom.Rect) string {
-	o, ok := ps.largest(r)
+	o, ok := ps.largest(r, len(ps.rects))
 	if !ok {
 		return ""
 	}
@@ -1114,54 +1201,72 @@ func (ps *placedSet) centredOn(r geom.Rect) string {
 	return ""
 }
 
-// clearSwings moves r out of the first hinged leaf's sweep it stands in:
-// across the wall until the hinge is out of reach, or along the wall past
-// the hinge or past the leaf's far edge, whichever is the least move.
+// clearSwings moves r out of the hinged leaves' sweeps it stands in:
+// for each such leaf, across the wall until the hinge is out of reach, or
+// along the wall past the hinge or past the leaf's far edge; of all those
+// moves, the least.
 func clearSwings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, tied bool) {
+	var in []doorFrame
 	for _, f := range doorsNear(p, r) {
-		hinge, u, v, in := f.sweep(r)
-		if !in {
-			continue
+		if _, _, _, ok := f.sweep(r); ok {
+			in = append(in, f)
 		}
+	}
+	if len(in) == 0 {
+		return r, false, false
+	}
+	// The least move (rounded to the grid) that lands clear of the walls
+	// and of the sweeps the piece stood in, and of the other leaves in
+	// their wall segments (another door's sweep does not count: a later
+	// round moves the piece out of that one); when none does, the least
+	// move (the wall pass then pushes the piece back out). Two clear
+	// moves of the same rounded length leave no obvious way out: the
+	// piece stays (tied).
+	blocked := func(m geom.Rect) bool {
+		for _, f := range doorsNear(p, m) {
+			if _, _, _, ok := f.sweep(m); !ok {
+				continue
+			}
+			for _, g := range in {
+				if f.wall == g.wall && f.seg == g.seg {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	type option struct {
+		axis geom.Point
+		d    float64
+	}
+	best, bestClear, bestLen := r, false, math.Inf(1)
+	for _, f := range in {
+		hinge, u, v, _ := f.sweep(r)
 		u0, u1, v0, _ := extent(r, hinge, u, v)
 		rad := f.width
 		du := math.Max(0, u0)
 		dv := math.Max(0, v0)
-		type option struct {
-			axis geom.Point
-			d    float64
-		}
-		opts := []option{
+		opts := [...]option{
 			{v, math.Max(0, math.Sqrt(math.Max(0, rad*rad-du*du))-v0)}, // across, out of reach
 			{u.Mul(-1), math.Max(0, u1)},                               // along, behind the hinge
 			{u, math.Max(0, math.Sqrt(math.Max(0, rad*rad-dv*dv))-u0)}, // along, past the leaf
 		}
-		// The least move (rounded to the grid) that lands clear of the
-		// walls and of this leaf's sweep (another door's sweep does not
-		// count: a later round moves the piece out of that one); when
-		// none does, the least move (the wall pass then pushes the piece
-		// back out). Two
-		// clear moves of the same rounded length leave no obvious way
-		// out: the piece stays (tied).
-		clear := func(m geom.Rect) bool { return fits(p, r, m) && !inSweepOn(p, m, f.wall, f.seg) }
-		best, bestFits, bestLen := r, false, math.Inf(1)
 		for _, o := range opts {
 			m := moveAcross(r, o.axis, o.d, grid, true)
-			ok := clear(m)
+			ok := fits(p, r, m) && !blocked(m)
 			n := math.Abs(m.Min.X-r.Min.X) + math.Abs(m.Min.Y-r.Min.Y)
 			switch {
-			case (ok && !bestFits) || (ok == bestFits && n < bestLen-1e-9):
-				best, bestFits, bestLen, tied = m, ok, n, false
-			case ok && bestFits && n <= bestLen+1e-9:
+			case (ok && !bestClear) || (ok == bestClear && n < bestLen-1e-9):
+				best, bestClear, bestLen, tied = m, ok, n, false
+			case ok && bestClear && n <= bestLen+1e-9 && m.Min != best.Min:
 				tied = true
 			}
 		}
-		if tied {
-			return r, true, true
-		}
-		return best, true, false
 	}
-	return r, false, false
+	if tied {
+		return r, true, true
+	}
+	return best, true, false
 }
 
 // inSweepOn reports whether r stands in the sweep of a hinged leaf in
@@ -1419,6 +1524,27 @@ func (ps *placedSet) add(r geom.Rect, id string) {
 	i := len(ps.rects)
 	ps.rects = append(ps.rects, r)
 	ps.ids = append(ps.ids, id)
+	ps.file(i, r)
+}
+
+// move puts piece i at r.
+func (ps *placedSet) move(i int, r geom.Rect) {
+	if c0, r0, c1, r1, ok := placedSpan(ps.rects[i]); ok {
+		for c := c0; c <= c1; c++ {
+			for rr := r0; rr <= r1; rr++ {
+				k := [2]int{c, rr}
+				ps.cells[k] = slices.DeleteFunc(ps.cells[k], func(j int) bool { return j == i })
+			}
+		}
+	} else {
+		ps.big = slices.DeleteFunc(ps.big, func(j int) bool { return j == i })
+	}
+	ps.rects[i] = r
+	ps.file(i, r)
+}
+
+// file files piece i, at r, under the cells r covers.
+func (ps *placedSet) file(i int, r geom.Rect) {
 	c0, r0, c1, r1, ok := placedSpan(r)
 	if !ok {
 		ps.big = append(ps.big, i)

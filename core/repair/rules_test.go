@@ -210,6 +210,50 @@ func TestSwing(t *testing.T) {
 	})
 }
 
+// TestTwoSweeps pins a piece standing in two leaves' sweeps at once: the
+// ways out of both are weighed together, and a way out of one that lands
+// in the other is not clear.
+func TestTwoSweeps(t *testing.T) {
+	corner := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 250 { (0,0) (7200,0) (7200,9000) (0,9000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (3600,0) (3600,9000) }\n" +
+		"  wall id=h2 partition thickness 100 { (0,6000) (7200,6000) }\n" +
+		"  room id=a at (0,0) size 3600x6000 label \"A\"\n  room id=c at (0,6000) size 3600x3000 label \"C\"\n" +
+		"  room id=d at (3600,6000) size 3600x3000 label \"D\"\n" +
+		"  door at (2400,6000) width 800 wall h2\n"
+	runRules(t, []ruleCase{
+		{
+			// In both leaves' sweeps: past the first leaf (200 mm) lands
+			// in the second's, and the second's ways out run into the
+			// first's or the wall, so it goes behind the first's hinge.
+			name:    "past one leaf into the other",
+			shell:   corner,
+			pieces:  "  door at (3600,6700) width 900 wall v1\n  furniture table at (1900,6800) size 1400x2000 rotate 180\n",
+			changes: []string{"table#1 moved 500,6800"},
+		},
+		{
+			// The same with the partition's door sliding: no second
+			// sweep, the short way past the leaf is taken (into that
+			// door's approach, whose move would take it back: stuck).
+			name:       "the other door sliding",
+			shell:      corner,
+			pieces:     "  door pocket at (3600,6700) width 900 wall v1\n  furniture table at (1900,6800) size 1400x2000 rotate 180\n",
+			changes:    []string{"table#1 moved 2100,6800"},
+			unresolved: []string{"table#1"},
+		},
+		{
+			// In the partition's leaf and, barely, the exterior door's:
+			// across the exterior door's is as short as past it (100 mm),
+			// but both land in the partition's; behind that hinge and
+			// past the partition's leaf are clear, both 800 mm: a tie.
+			name:       "two ways of the same length",
+			shell:      twoWalls,
+			pieces:     "  door at (3000,0) width 900 wall exterior\n  furniture table at (2900,800) size 400x800\n",
+			unresolved: []string{"table#1"},
+		},
+	})
+}
+
 // A room whose partition and exterior wall a piece can sink into at once.
 const twoBands = "  units mm\n  grid 100\n" +
 	"  wall exterior thickness 250 { (0,0) (7200,0) (7200,3000) (0,3000) close }\n" +
@@ -229,6 +273,15 @@ func TestWallMiddle(t *testing.T) {
 			pieces:     "  furniture table at (6500,1200) size 1400x1000\n",
 			changes:    []string{"table#1 moved 6500,900"},
 			unresolved: []string{"table#1"},
+		},
+		{
+			// The push comes first, the straddle is reported in the
+			// next round: after a later piece's first-round straddle.
+			name:       "pushed, then reported",
+			shell:      twoBands,
+			pieces:     "  furniture table at (6500,1200) size 1400x1000\n  furniture table at (1000,1700) size 600x600\n",
+			changes:    []string{"table#1 moved 6500,900"},
+			unresolved: []string{"table#2", "table#1"},
 		},
 		{
 			name:    "off the middle: pushed by both",
@@ -263,6 +316,247 @@ func TestFaultOrder(t *testing.T) {
 			pieces:     "  furniture sink at (2250,700) size 400x400\n  furniture table at (3700,1500) size 600x600\n",
 			changes:    []string{"sink#1 moved 2250,100"},
 			unresolved: []string{"table#2", "sink#1"},
+		},
+		{
+			// A move ends the piece's round: pushed out of the wall in
+			// its first round, the table meets the doorway's tie in its
+			// second, after the later table's first-round straddle.
+			name:       "a push ends the round",
+			shell:      doorRoom,
+			pieces:     "  furniture table at (2250,-50) size 400x300\n  furniture table at (3700,1500) size 600x600\n",
+			changes:    []string{"table#1 moved 2250,100"},
+			unresolved: []string{"table#2", "table#1"},
+		},
+		{
+			// The same tie with nothing moved first: both faults are
+			// first-round ones, listed in placing order.
+			name:       "a first-round tie",
+			shell:      doorRoom,
+			pieces:     "  furniture table at (2250,100) size 400x300\n  furniture table at (3700,1500) size 600x600\n",
+			unresolved: []string{"table#1", "table#2"},
+		},
+		{
+			// A separation ends the round too.
+			name:       "a separation ends the round",
+			shell:      doorRoom,
+			pieces:     "  furniture table at (2250,400) size 400x300\n  furniture table at (2250,150) size 400x300\n  furniture table at (3700,1500) size 600x600\n",
+			changes:    []string{"table#1 moved 2400,400", "table#2 moved 2250,100"},
+			unresolved: []string{"table#3", "table#2"},
+		},
+		{
+			// A piece whose next step would take it back where it stood
+			// stays, in conflict, a fault of the round that met it: the
+			// third table (moved in its first round, stuck in its
+			// second) comes before the later table's second-round tie.
+			name:       "stuck in its second round",
+			shell:      doorRoom,
+			pieces:     "  furniture table at (400,1500) size 1000x400\n  furniture table at (400,2000) size 1000x400\n  furniture table at (400,1400) size 1000x700\n  furniture table at (2250,-50) size 400x300\n",
+			changes:    []string{"table#3 moved 400,1800", "table#4 moved 2250,100"},
+			unresolved: []string{"table#3", "table#4"},
+		},
+		{
+			// One wall pushes a piece a round: pushed out of the
+			// exterior wall in its first round, the table is found
+			// straddling the partition in its second, after the later
+			// table's first-round straddle.
+			name:       "one wall's push a round",
+			shell:      doorRoom,
+			pieces:     "  furniture table at (3700,2700) size 600x400\n  furniture table at (3700,1500) size 600x600\n",
+			changes:    []string{"table#1 moved 3700,2500"},
+			unresolved: []string{"table#2", "table#1"},
+		},
+		{
+			// A piece centred on an earlier one is a fault of the round
+			// that finds it, listed in placing order with the others.
+			name:       "centred on an earlier piece",
+			shell:      doorRoom,
+			pieces:     "  furniture table at (1000,1000) size 1000x1000\n  furniture table at (1300,1300) size 1000x400\n  furniture table at (3700,1500) size 600x600\n",
+			unresolved: []string{"table#2", "table#3"},
+		},
+	})
+}
+
+// TestStoreyRounds pins that the rounds run over the whole storey: each
+// round takes every piece one step, in placing order.
+func TestStoreyRounds(t *testing.T) {
+	shell := "  units mm\n  grid 10\n" +
+		"  wall exterior thickness 200 { (0,0) (8000,0) (8000,3000) (0,3000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (4000,0) (4000,3000) }\n" +
+		"  room id=a at (0,0) size 4000x3000 label \"A\"\n  room id=b at (4000,0) size 4000x3000 label \"B\"\n"
+	runRules(t, []ruleCase{
+		{
+			// The first table is pushed out of the exterior wall in the
+			// first round, onto the second, and out of the partition
+			// (off the second) in the next: the second is separated
+			// from where the first round left the first.
+			name:    "separated from an earlier piece's first step",
+			shell:   shell,
+			pieces:  "  furniture table at (3950,-100) size 500x400\n  furniture table at (3660,200) size 310x200\n",
+			changes: []string{"table#1 moved 4050,100", "table#2 moved 3640,200"},
+		},
+		{
+			// The second table, idle in the first round, is separated
+			// once the first one's second step lands on it.
+			name:    "an idle piece moves again",
+			shell:   shell,
+			pieces:  "  furniture table at (3950,-100) size 500x400\n  furniture table at (4500,200) size 300x200\n",
+			changes: []string{"table#1 moved 4050,100", "table#2 moved 4550,200"},
+		},
+	})
+}
+
+// tableRow is n tables of w×2000 at y, 900 mm apart from x = 1000, then
+// a 1900×400 table at (1000, y0) that every separation carries 200 mm
+// further along the row.
+func tableRow(n, w, y, y0 int) string {
+	var b strings.Builder
+	for k := 0; k < n; k++ {
+		fmt.Fprintf(&b, "  furniture table at (%d,%d) size %dx2000\n", 1000+900*k, y, w)
+	}
+	fmt.Fprintf(&b, "  furniture table at (1000,%d) size 1900x400\n", y0)
+	return b.String()
+}
+
+// TestRounds pins how far a piece's repair goes: one step a round, at
+// most MaxRounds rounds.
+func TestRounds(t *testing.T) {
+	long := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 200 { (0,0) (40000,0) (40000,10000) (0,10000) close }\n" +
+		"  room id=r at (0,0) size 40000x10000 label \"Living\"\n"
+	runRules(t, []ruleCase{
+		{
+			// A separation moves a piece by the depth of the overlap,
+			// here the earlier piece's whole height, which leaves it
+			// overlapping that piece; moving off the next one would
+			// take it back where it stood.
+			name:       "moved by the overlap's depth",
+			shell:      fmt.Sprintf(openRoom, 100),
+			pieces:     "  furniture table at (1000,1500) size 1000x400\n  furniture table at (1000,2000) size 1000x400\n  furniture table at (1000,1400) size 1000x700\n",
+			changes:    []string{"table#3 moved 1000,1800"},
+			unresolved: []string{"table#3"},
+		},
+		{
+			// 37 separations, each a round of its own.
+			name:    "a long way along a row",
+			shell:   long,
+			pieces:  tableRow(9, 200, 2000, 2500),
+			changes: []string{"table#10 moved 8400,2500"},
+		},
+		{
+			// The row goes on, but after 64 separations the piece stays
+			// where the last one put it, and is not reported.
+			name:    "at most 64 rounds",
+			shell:   long,
+			pieces:  tableRow(30, 200, 2000, 2500),
+			changes: []string{"table#31 moved 13800,2500"},
+		},
+		{
+			// A wall's push is one of the 64.
+			name:    "a push counts",
+			shell:   long,
+			pieces:  tableRow(30, 200, 100, -150),
+			changes: []string{"table#31 moved 13600,100"},
+		},
+	})
+}
+
+// TestOrientation pins which walls back a fixture's side for the turn
+// that follows the moves.
+func TestOrientation(t *testing.T) {
+	shell := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 250 { (0,0) (7200,0) (7200,3000) (0,3000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (3600,0) (3600,3000) }\n" +
+		"  room id=a at (0,0) size 3600x3000 label \"A\"\n  room id=b at (3600,0) size 3600x3000 label \"B\"\n"
+	runRules(t, []ruleCase{
+		{
+			// Left straddling the partition, the basins are still
+			// turned: a wall's centreline within 300 mm of a side counts
+			// inside the piece too (the 600 mm basin, walled left and
+			// right, is reported), not further in (the 800 mm one).
+			name:       "a wall within the piece",
+			shell:      shell,
+			pieces:     "  furniture basin at (3300,1300) size 600x650\n  furniture basin at (3200,1300) size 800x650\n",
+			unresolved: []string{"basin#1", "basin#2", "basin#1"},
+		},
+	})
+}
+
+// TestPushedFixture pins that a fixture a wall pushed is still set
+// against a wall once the other passes leave it standing clear of every
+// wall.
+func TestPushedFixture(t *testing.T) {
+	shell := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 250 { (0,0) (3600,0) (3600,6000) (0,6000) close }\n" +
+		"  wall id=h1 partition thickness 100 { (0,3000) (3600,3000) }\n" +
+		"  room id=a at (0,0) size 3600x3000 label \"A\"\n  room id=b at (0,3000) size 3600x3000 label \"B\"\n" +
+		"  door at (2400,3000) width 800 wall h1\n"
+	runRules(t, []ruleCase{
+		{
+			// Pushed out of the partition, out of the doorway's approach
+			// and out of the leaf's sweep, the sink stands clear of every
+			// wall, as near to two of them: reported.
+			name:       "pushed, then clear of every wall",
+			shell:      shell,
+			pieces:     "  furniture sink at (2100,3000) size 600x450\n",
+			changes:    []string{"sink#1 moved 2100,3800"},
+			unresolved: []string{"sink#1"},
+		},
+	})
+}
+
+// TestWallSegment pins which of a wall's segments pushes a piece sunk
+// into several.
+func TestWallSegment(t *testing.T) {
+	shell := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 250 { (0,0) (7200,0) (7200,3000) (0,3000) close }\n" +
+		"  room id=a at (0,0) size 7200x3000 label \"A\"\n"
+	runRules(t, []ruleCase{
+		{
+			// Sunk 300 mm into the right side and 50 into the bottom:
+			// the deeper one pushes (out past its far face, clear of
+			// the bottom too), though the bottom's push is the shorter.
+			name:    "the deepest",
+			shell:   shell,
+			pieces:  "  furniture table at (6600,100) size 1400x700\n",
+			changes: []string{"table#1 moved 7400,100"},
+		},
+		{
+			// Straddling the right side's middle, sunk into the top:
+			// the top pushes, and the straddle is reported after.
+			name:       "a straddled segment does not stop another",
+			shell:      shell,
+			pieces:     "  furniture table at (6500,2500) size 1400x600\n",
+			changes:    []string{"table#1 moved 6500,2200"},
+			unresolved: []string{"table#1"},
+		},
+	})
+}
+
+// TestTwoApproaches pins a piece standing in two doorways' approaches at
+// once: the ways out of both are weighed together.
+func TestTwoApproaches(t *testing.T) {
+	shell := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 250 { (0,0) (7200,0) (7200,9000) (0,9000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (3600,0) (3600,9000) }\n" +
+		"  wall id=h2 partition thickness 100 { (0,6000) (7200,6000) }\n" +
+		"  room id=a at (0,0) size 3600x6000 label \"A\"\n  room id=b at (3600,0) size 3600x6000 label \"B\"\n" +
+		"  room id=c at (0,6000) size 7200x3000 label \"C\"\n" +
+		"  door pocket at (3600,3700) width 900 wall v1\n  door pocket at (2400,6000) width 800 wall h2\n"
+	runRules(t, []ruleCase{
+		{
+			// 200 mm across either doorway: no obvious way out.
+			name:       "across both, the same length",
+			shell:      shell,
+			pieces:     "  furniture table at (2100,3900) size 1400x2000\n",
+			unresolved: []string{"table#1"},
+		},
+		{
+			// 100 mm across the second, the shorter, then 200 across the
+			// first.
+			name:    "across the nearer first",
+			shell:   shell,
+			pieces:  "  furniture table at (2100,3800) size 1400x2000\n",
+			changes: []string{"table#1 moved 1900,3700"},
 		},
 	})
 }
