@@ -142,6 +142,11 @@ func RenderString(p *ir.Plan, opts Options) string {
 // a rare huge one is left to the collector rather than held.
 const maxPooledBuffer = 1 << 20
 
+// minPooledBuffer is the room a fresh output buffer starts with, about
+// the size of a small plan's drawing, so growing it to a large one's takes
+// few copies.
+const minPooledBuffer = 32 << 10
+
 // buffers holds output buffers between drawings, so a drawing is written
 // into memory already grown to a drawing's size instead of growing a
 // fresh buffer through every doubling.
@@ -155,7 +160,10 @@ func renderPooled(p *ir.Plan, opts Options, keep func([]byte)) {
 	}
 	buf := buffers.Get().(*[]byte)
 	r := newRenderer(p, opts)
-	r.b.Buffer = *bytes.NewBuffer((*buf)[:0])
+	if cap(*buf) < minPooledBuffer {
+		*buf = make([]byte, 0, minPooledBuffer)
+	}
+	r.b.buf = (*buf)[:0]
 	out := r.render()
 	keep(out)
 	if cap(out) <= maxPooledBuffer {

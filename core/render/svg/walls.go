@@ -435,7 +435,7 @@ func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string
 					continue
 				}
 				if sb.Len() > 0 {
-					sb.WriteByte(' ')
+					sb.byte(' ')
 				}
 				gp = gp[:0]
 				for _, v := range pts {

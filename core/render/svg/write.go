@@ -1,9 +1,9 @@
 package svg
 
 import (
-	"bytes"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
@@ -60,12 +60,37 @@ func validUTF8Controls(s string) bool {
 	return true
 }
 
-// w accumulates the document.
-type w struct{ bytes.Buffer }
+// w accumulates the document: a plain byte slice, so a number is
+// formatted straight onto its end (num) with no copy through a buffer.
+type w struct{ buf []byte }
+
+// WriteString appends s.
+func (b *w) WriteString(s string) { b.buf = append(b.buf, s...) }
+
+// byte appends c.
+func (b *w) byte(c byte) { b.buf = append(b.buf, c) }
+
+// Write appends p.
+func (b *w) Write(p []byte) { b.buf = append(b.buf, p...) }
+
+// WriteRune appends r's UTF-8 encoding.
+func (b *w) WriteRune(r rune) { b.buf = utf8.AppendRune(b.buf, r) }
+
+// Len is the number of bytes written.
+func (b *w) Len() int { return len(b.buf) }
+
+// Truncate keeps the first n bytes written.
+func (b *w) Truncate(n int) { b.buf = b.buf[:n] }
+
+// Bytes is what has been written.
+func (b *w) Bytes() []byte { return b.buf }
+
+// String is what has been written, as a string.
+func (b *w) String() string { return string(b.buf) }
 
 func (b *w) s(parts ...string) {
 	for _, p := range parts {
-		b.WriteString(p)
+		b.buf = append(b.buf, p...)
 	}
 }
 
@@ -73,16 +98,16 @@ func (b *w) s(parts ...string) {
 // the drawing's hot writers use it so a number costs no allocation.
 func (b *w) num(v float64) {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		b.WriteByte('0')
+		b.buf = append(b.buf, '0')
 		return
 	}
-	b.Write(numfmt.AppendHundredths(b.AvailableBuffer(), v))
+	b.buf = numfmt.AppendHundredths(b.buf, v)
 }
 
 // pair writes "x,y".
 func (b *w) pair(p geom.Point) {
 	b.num(p.X)
-	b.WriteByte(',')
+	b.byte(',')
 	b.num(p.Y)
 }
 
@@ -90,7 +115,7 @@ func (b *w) pair(p geom.Point) {
 func (b *w) points(pts []geom.Point) {
 	for i, p := range pts {
 		if i > 0 {
-			b.WriteByte(' ')
+			b.byte(' ')
 		}
 		b.pair(p)
 	}
