@@ -275,9 +275,7 @@ func (r *renderer) newLabelIndex(obst []geom.Rect) *labelIndex {
 	}
 	ix := &labelIndex{budget: maxLabelTests,
 		obst: newBoxIndex(ext, len(obst)+1), placed: newBoxIndex(ext, 2*labels+1)}
-	for _, o := range obst {
-		ix.obst.add(o)
-	}
+	ix.obst.addAll(obst)
 	return ix
 }
 
