@@ -44,6 +44,36 @@ type parser struct {
 	// noHeal turns off the fixes the parser offers (set while checking
 	// one of them).
 	noHeal bool
+	// nums and idents are the unused rest of the last slab of number
+	// literals and identifiers allocated (see numLit and newIdent).
+	nums   []NumLit
+	idents []Ident
+}
+
+// nodeSlab is how many number literals, or identifiers, are allocated
+// together: a tree holds many of each, and they live as long as it does.
+const nodeSlab = 32
+
+// numLit is a new number literal, taken from the parser's slab.
+func (p *parser) numLit(v float64, raw string, sp source.Span) *NumLit {
+	if len(p.nums) == 0 {
+		p.nums = make([]NumLit, nodeSlab)
+	}
+	n := &p.nums[0]
+	p.nums = p.nums[1:]
+	*n = NumLit{Value: v, Raw: raw, Sp: sp}
+	return n
+}
+
+// newIdent is a new identifier, taken from the parser's slab.
+func (p *parser) newIdent(name string, sp source.Span) *Ident {
+	if len(p.idents) == 0 {
+		p.idents = make([]Ident, nodeSlab)
+	}
+	id := &p.idents[0]
+	p.idents = p.idents[1:]
+	*id = Ident{Name: name, Sp: sp}
+	return id
 }
 
 func newParser(f *source.File) *parser {
@@ -204,7 +234,7 @@ func (p *parser) acceptWord(w string) bool {
 
 func (p *parser) ident() *Ident {
 	t := p.expect(IDENT)
-	return &Ident{Name: t.Text, Sp: t.Sp}
+	return p.newIdent(t.Text, t.Sp)
 }
 
 // ref parses a possibly dotted name (`west.shell`); the lexer keeps the
@@ -620,7 +650,7 @@ func (p *parser) size(single bool) *Size {
 	t := p.tok()
 	if t.Kind == DIMS {
 		p.next()
-		return &Size{W: &NumLit{Value: t.Num, Raw: p.file.Text(t.WSp()), Sp: t.WSp()}, H: &NumLit{Value: t.H, Raw: p.file.Text(t.HSp()), Sp: t.HSp()}, Sp: t.Sp}
+		return &Size{W: p.numLit(t.Num, p.file.Text(t.WSp()), t.WSp()), H: p.numLit(t.H, p.file.Text(t.HSp()), t.HSp()), Sp: t.Sp}
 	}
 	w := p.expr()
 	s := &Size{W: w}
@@ -647,7 +677,16 @@ func (p *parser) textExpr() Expr {
 }
 
 // clause records the clause that started at start with keyword key.
-func clause(cs *Clauses, key string, sp source.Span) { *cs = append(*cs, Clause{Key: key, Sp: sp}) }
+func clause(cs *Clauses, key string, sp source.Span) {
+	if *cs == nil {
+		*cs = make(Clauses, 0, firstClauses)
+	}
+	*cs = append(*cs, Clause{Key: key, Sp: sp})
+}
+
+// firstClauses is the room a statement's clause list starts with: most
+// statements write no more, so the list is allocated once.
+const firstClauses = 4
 
 func (p *parser) wallStmt() Stmt {
 	kw := p.next()
@@ -815,7 +854,7 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 			pos.Center = true
 		case pt.Kind == NUMBER:
 			p.next()
-			pos.Value = &NumLit{Value: pt.Num, Raw: pt.Text, Sp: pt.Sp}
+			pos.Value = p.numLit(pt.Num, pt.Text, pt.Sp)
 			if p.is(PERCENT) {
 				p.next()
 				pos.Percent = true
@@ -1077,7 +1116,7 @@ func (p *parser) levelStmt() Stmt {
 		neg = true
 	}
 	t := p.expect(NUMBER)
-	l.Number = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+	l.Number = p.numLit(t.Num, t.Text, t.Sp)
 	if neg {
 		l.Number.Value = -t.Num
 	}
@@ -1121,7 +1160,7 @@ func (p *parser) placeStmt() Stmt {
 		if t.Num != 0 && t.Num != 90 && t.Num != 180 && t.Num != 270 {
 			p.fail(t.Sp, "place rotation must be 0, 90, 180 or 270, not %s", t.Text)
 		}
-		s.Rotate = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+		s.Rotate = p.numLit(t.Num, t.Text, t.Sp)
 	}
 	if p.isWord("mirror") {
 		p.next()
@@ -1291,7 +1330,7 @@ func (p *parser) settingStmt() Stmt {
 		}
 	case "grid":
 		t := p.expect(NUMBER)
-		s.Value = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+		s.Value = p.numLit(t.Num, t.Text, t.Sp)
 	case "paper":
 		w := p.word()
 		if !paperSizes[w.Text] {
@@ -1303,10 +1342,10 @@ func (p *parser) settingStmt() Stmt {
 		}
 	case "scale":
 		t := p.expect(NUMBER)
-		s.ScaleNum = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+		s.ScaleNum = p.numLit(t.Num, t.Text, t.Sp)
 		p.expect(COLON)
 		t = p.expect(NUMBER)
-		s.ScaleDen = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+		s.ScaleDen = p.numLit(t.Num, t.Text, t.Sp)
 	case "north":
 		t := p.tok()
 		switch {
@@ -1314,7 +1353,7 @@ func (p *parser) settingStmt() Stmt {
 			s.Args = []*Word{p.word()}
 		case t.Kind == NUMBER:
 			p.next()
-			s.Value = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+			s.Value = p.numLit(t.Num, t.Text, t.Sp)
 		default:
 			p.fail(t.Sp, "expected a north direction (up|down|left|right|<degrees>), found %s", found(t))
 		}
@@ -1458,7 +1497,7 @@ func (p *parser) kvEntries(what string, out *[]KeyValue) {
 			kv.Value = p.str()
 		case NUMBER:
 			p.next()
-			kv.Value = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+			kv.Value = p.numLit(t.Num, t.Text, t.Sp)
 		default:
 			*out = append(*out, kv)
 			p.fail(t.Sp, "%s key %q has no value", what, k.Text)
