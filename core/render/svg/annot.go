@@ -130,8 +130,8 @@ func (r *renderer) layoutDims() {
 }
 
 func (r *renderer) drawDims() {
-	ext := stroke(r.pal.dim, penExt*r.pen)
-	ln := stroke(r.pal.dim, r.pen)
+	ext := r.stroke(r.pal.dim, penExt*r.pen)
+	ln := r.stroke(r.pal.dim, r.pen)
 	for _, d := range r.dims {
 		if !d.from.ApproxEqual(d.p1) {
 			r.b.line(d.from, d.p1, ext)
@@ -142,9 +142,22 @@ func (r *renderer) drawDims() {
 		k := d.tickVec
 		r.b.line(d.p1.Add(k), d.p1.Sub(k), ln)
 		r.b.line(d.p2.Add(k), d.p2.Sub(k), ln)
-		r.b.text(d.textAt, `font-size="`+num(d.fs)+`" fill="`+r.pal.dim+`" text-anchor="middle" dominant-baseline="central" transform="rotate(`+
-			num(d.angle)+" "+num(d.textAt.X)+" "+num(d.textAt.Y)+`)"`, d.text)
-		r.b.s("\n")
+		// The text element as b.text writes it, its attributes written
+		// in place.
+		b := &r.b
+		b.WriteString(`<text x="`)
+		b.num(d.textAt.X)
+		b.WriteString(`" y="`)
+		b.num(d.textAt.Y)
+		b.WriteString(`" font-size="`)
+		b.num(d.fs)
+		b.s(`" fill="`, r.pal.dim, `" text-anchor="middle" dominant-baseline="central" transform="rotate(`)
+		b.num(d.angle)
+		b.byte(' ')
+		b.num(d.textAt.X)
+		b.byte(' ')
+		b.num(d.textAt.Y)
+		b.s(`)">`, esc(d.text), "</text>\n")
 	}
 }
 
@@ -453,7 +466,7 @@ func (r *renderer) drawScaleBar() {
 	h := fracBarH * s
 	fs := num(fracBarFont * s)
 	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="`, r.pal.chrome, `"/>`)
-	r.b.s(`<rect x="`, num(x+l/2), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="none" `, stroke(r.pal.chrome, r.pen), `/>`)
+	r.b.s(`<rect x="`, num(x+l/2), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="none" `, r.stroke(r.pal.chrome, r.pen), `/>`)
 	ty := y + fracBarTextDy*s
 	r.b.text(geom.Point{X: x, Y: ty}, `font-size="`+fs+`" fill="`+r.pal.chrome+`" text-anchor="start" dominant-baseline="central"`, "0")
 	r.b.text(geom.Point{X: x + l, Y: ty}, `font-size="`+fs+`" fill="`+r.pal.chrome+`" text-anchor="middle" dominant-baseline="central"`, barLabel(l))
@@ -463,6 +476,18 @@ func (r *renderer) drawScaleBar() {
 // titleRows are the title block's rows: the title fields in order, then the
 // scale when the plan states one.
 func (r *renderer) titleRows() []ir.TitleField {
+	if r.titleMemo != nil {
+		return *r.titleMemo
+	}
+	rows := r.titleRowsOf()
+	if r.laidOut {
+		r.titleMemo = &rows
+	}
+	return rows
+}
+
+// titleRowsOf works out titleRows.
+func (r *renderer) titleRowsOf() []ir.TitleField {
 	var rows []ir.TitleField
 	if r.p.Title != nil {
 		for _, f := range r.p.Title.Fields {
@@ -496,14 +521,14 @@ func (r *renderer) drawTitle() {
 	_, right, y := r.footer()
 	x := right - wd
 	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(wd), `" height="`, num(float64(len(rows))*rh),
-		`" fill="none" `, stroke(r.pal.chrome, r.pen), `/>`)
+		`" fill="none" `, r.stroke(r.pal.chrome, r.pen), `/>`)
 	for i, row := range rows {
 		top := y + float64(i)*rh
 		ty := top + rh/2
 		r.b.text(geom.Point{X: x + fracTitleInset*s, Y: ty}, `font-size="`+num(fracTitleLabel*s)+`" fill="`+r.pal.chromeLabel+`" dominant-baseline="central"`, row.Key)
 		r.b.text(geom.Point{X: x + wd - fracTitleInset*s, Y: ty}, `font-size="`+num(fracTitleValue*s)+`" fill="`+r.pal.chrome+`" text-anchor="end" dominant-baseline="central"`, row.Value)
 		if i > 0 {
-			r.b.line(geom.Point{X: x, Y: top}, geom.Point{X: x + wd, Y: top}, stroke(r.pal.chrome, penDivide*r.pen))
+			r.b.line(geom.Point{X: x, Y: top}, geom.Point{X: x + wd, Y: top}, r.stroke(r.pal.chrome, penDivide*r.pen))
 			// line() ends with a newline; the reference keeps the group on one line.
 			r.b.Truncate(r.b.Len() - 1)
 		}

@@ -127,14 +127,28 @@ func (r *renderer) drawFurniture() {
 	}
 }
 
+// pieceAttrs are the attributes every piece of furniture is drawn with,
+// built for the first piece of a drawing.
+type pieceAttrs struct {
+	body  string // the footprint and solid parts
+	white string // the parts filled with paper
+	label string // a plain piece's name
+}
+
 // drawPiece draws one piece of furniture: its fixture symbol, or a
 // labelled rectangle.
 func (r *renderer) drawPiece(f ir.Furniture) {
 	{
 		l := newLocal(f)
-		body := `fill="` + r.pal.furnFill + `"` + strokeOpt(r.pal.furnLine, r.pen)
-		white := `fill="` + r.pal.paper + `" ` + stroke(r.pal.furnLine, r.pen)
-		ln := stroke(r.pal.furnLine, r.pen)
+		if r.piece.body == "" {
+			r.piece = pieceAttrs{
+				body:  `fill="` + r.pal.furnFill + `"` + r.strokeOpt(r.pal.furnLine, r.pen),
+				white: `fill="` + r.pal.paper + `" ` + r.stroke(r.pal.furnLine, r.pen),
+				label: `font-size="` + num(r.z.furnText) + `" fill="` + r.pal.furnText + `" text-anchor="middle" dominant-baseline="central"`,
+			}
+		}
+		body, white := r.piece.body, r.piece.white
+		ln := r.stroke(r.pal.furnLine, r.pen)
 		u, v := l.u, l.v
 		m := math.Min(u, v)
 		kind := fixtureKinds[f.Type]
@@ -195,7 +209,7 @@ func (r *renderer) drawPiece(f ir.Furniture) {
 		default:
 			if f.Label != "" {
 				c := f.Rect.Center()
-				r.b.text(c, `font-size="`+num(r.z.furnText)+`" fill="`+r.pal.furnText+`" text-anchor="middle" dominant-baseline="central"`, f.Label)
+				r.b.text(c, r.piece.label, f.Label)
 				r.b.s("\n")
 			}
 		}

@@ -100,7 +100,7 @@ func (r *renderer) drawDoors() {
 			r.b.polygon(f.rect(0, f.w, f.h, -f.h), `fill="none"`)
 		}
 		if o.Kind != ir.Door {
-			at := stroke(r.pal.wall, r.pen) + r.dash()
+			at := r.stroke(r.pal.wall, r.pen) + r.dash()
 			r.b.line(f.at(0, f.h), f.at(f.w, f.h), at)
 			r.b.line(f.at(0, -f.h), f.at(f.w, -f.h), at)
 			continue
@@ -143,17 +143,17 @@ func (r *renderer) hingedDoor(o ir.Opening, f doorFrame) {
 		hinge, jamb = f.b, f.a
 	}
 	end := hinge.Add(f.n.Mul(side(o) * f.w))
-	r.b.line(hinge, end, stroke(r.pal.door, penLeaf*r.pen))
+	r.b.line(hinge, end, r.stroke(r.pal.door, penLeaf*r.pen))
 	sweep := "0"
 	if end.Sub(hinge).Cross(jamb.Sub(hinge)) > 0 {
 		sweep = "1"
 	}
 	r.b.s(`<path d="M `, num(end.X), ",", num(end.Y), " A ", num(f.w), " ", num(f.w), " 0 0 ", sweep, " ",
-		num(jamb.X), ",", num(jamb.Y), `" fill="none"`, strokeOpt(r.pal.door, r.pen), r.dash(), "/>\n")
+		num(jamb.X), ",", num(jamb.Y), `" fill="none"`, r.strokeOpt(r.pal.door, r.pen), r.dash(), "/>\n")
 }
 
 func (r *renderer) slidingDoor(o ir.Opening, f doorFrame) {
-	at := stroke(r.pal.door, r.pen)
+	at := r.stroke(r.pal.door, r.pen)
 	r.b.line(f.at(0, slideTrack*f.t), f.at(f.w, slideTrack*f.t), at)
 	r.b.line(f.at(0, -slideTrack*f.t), f.at(f.w, -slideTrack*f.t), at)
 	pl := slideLen * f.w
@@ -170,7 +170,7 @@ func (r *renderer) slidingDoor(o ir.Opening, f doorFrame) {
 }
 
 func (r *renderer) pocketDoor(o ir.Opening, f doorFrame) {
-	at := stroke(r.pal.door, r.pen)
+	at := r.stroke(r.pal.door, r.pen)
 	e := pocketHalf * f.t
 	shift := openness(o) * f.w
 	lo, hi := pocketEnd*f.t, f.w-pocketEnd*f.t
@@ -186,7 +186,7 @@ func (r *renderer) pocketDoor(o ir.Opening, f doorFrame) {
 }
 
 func (r *renderer) barnDoor(o ir.Opening, f doorFrame) {
-	at := stroke(r.pal.door, r.pen)
+	at := r.stroke(r.pal.door, r.pen)
 	r.b.line(f.at(0, f.h), f.at(f.w, f.h), at+r.dash())
 	r.b.line(f.at(0, -f.h), f.at(f.w, -f.h), at+r.dash())
 	sd := side(o)
@@ -205,7 +205,7 @@ func (r *renderer) barnDoor(o ir.Opening, f doorFrame) {
 }
 
 func (r *renderer) bifoldDoor(o ir.Opening, f doorFrame) {
-	at := stroke(r.pal.door, r.pen)
+	at := r.stroke(r.pal.door, r.pen)
 	r.b.line(f.a, f.b, at+r.dash())
 	theta := openness(o) * quarterTurn * math.Pi / 180
 	leaf := f.w / 2
@@ -237,9 +237,9 @@ func (r *renderer) drawWindows() {
 		}
 		m := f.h + glazeExtra*r.z.wallPen
 		r.b.polygon(f.rect(0, f.w, m, -m), `fill="`+r.pal.paper+`"`)
-		at := stroke(r.pal.wall, r.pen)
+		at := r.stroke(r.pal.wall, r.pen)
 		r.b.line(f.at(0, f.h), f.at(f.w, f.h), at)
 		r.b.line(f.at(0, -f.h), f.at(f.w, -f.h), at)
-		r.b.line(f.a, f.b, stroke(r.pal.glass, r.pen))
+		r.b.line(f.a, f.b, r.stroke(r.pal.glass, r.pen))
 	}
 }

@@ -205,8 +205,16 @@ type renderer struct {
 	// laidOut is set once the dimensions and labels are placed; from then
 	// on the layout queries the sheet fit asks again and again (the
 	// annotation boxes, the table rows) are computed once and kept.
-	laidOut    bool
+	laidOut bool
+	// strokes memoises the stroke attributes (see strokeAttr).
+	strokes []strokeMemo
+	// piece holds the furniture's attributes once the first piece is
+	// drawn.
+	piece      pieceAttrs
 	annoMemo   []geom.Rect
+	titleMemo  *[]ir.TitleField
+	pageMemo   *geom.Rect
+	sheetMemo  *geom.Rect
 	schedMemo  []schedRow
 	legendMemo []legendRow
 }
@@ -461,6 +469,18 @@ func (r *renderer) viewBox() geom.Rect {
 // pageBox is the drawing's extent plus the page margin, grown to take in
 // the dimensions, the footer chrome and the tables.
 func (r *renderer) pageBox() geom.Rect {
+	if r.pageMemo != nil {
+		return *r.pageMemo
+	}
+	vb := r.pageBoxOf()
+	if r.laidOut {
+		r.pageMemo = &vb
+	}
+	return vb
+}
+
+// pageBoxOf works out pageBox.
+func (r *renderer) pageBoxOf() geom.Rect {
 	b := r.bounds
 	m := r.z.margin
 	vb := geom.Rect{

@@ -104,7 +104,7 @@ func (r *renderer) drawWalls() {
 	pieces := r.pieces(loose)
 	r.pieceFills(pieces)
 	for _, d := range paths {
-		r.b.s(`<path d="`, d, `" fill="none"`, strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
+		r.b.s(`<path d="`, d, `" fill="none"`, r.strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
 	}
 	r.pieceFaces(pieces)
 }
@@ -172,7 +172,7 @@ func (r *renderer) pieceFaces(pieces []piece) {
 		}
 		d, n := pc.sg.Dir(), pc.sg.Normal().Mul(pc.sg.H)
 		a, b := pc.sg.A.Add(d.Mul(pc.lo)), pc.sg.A.Add(d.Mul(pc.hi))
-		at := stroke(r.pal.wallOutline, r.z.wallPen) + ` stroke-linecap="square"`
+		at := r.stroke(r.pal.wallOutline, r.z.wallPen) + ` stroke-linecap="square"`
 		r.b.line(a.Add(n), b.Add(n), at)
 		r.b.line(a.Sub(n), b.Sub(n), at)
 	}
@@ -194,7 +194,7 @@ func (r *renderer) arcFaces(sg wallSeg, t0, t1 float64) {
 			p := sg.ArcAt(t0+(t1-t0)*float64(k)/float64(n), rad)
 			q := sg.ArcAt(t0+(t1-t0)*float64(k+1)/float64(n), rad)
 			r.b.s(`<path d="M `, num(p.X), ",", num(p.Y), " A ", num(rad), " ", num(rad), " 0 0 ", flag, " ", num(q.X), ",", num(q.Y),
-				`" fill="none" `, stroke(r.pal.wallOutline, r.z.wallPen), "/>\n")
+				`" fill="none" `, r.stroke(r.pal.wallOutline, r.z.wallPen), "/>\n")
 		}
 	}
 }

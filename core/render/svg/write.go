@@ -160,6 +160,47 @@ func stroke(colour string, width float64) string {
 	return `stroke="` + colour + `" stroke-width="` + num(width) + `"`
 }
 
+// strokeMemo is one stroke attribute string a renderer has built, with a
+// leading space (strokeOpt's form; stroke's is the rest).
+type strokeMemo struct {
+	colour string
+	width  float64
+	attr   string
+}
+
+// maxStrokeMemos bounds the stroke attribute strings a renderer keeps: a
+// drawing uses a handful of pens, each over and over.
+const maxStrokeMemos = 16
+
+// strokeAttr is " " + stroke(colour, width), built once per drawing.
+func (r *renderer) strokeAttr(colour string, width float64) string {
+	for _, m := range r.strokes {
+		if m.width == width && m.colour == colour {
+			return m.attr
+		}
+	}
+	a := " " + stroke(colour, width)
+	if len(r.strokes) < maxStrokeMemos {
+		r.strokes = append(r.strokes, strokeMemo{colour, width, a})
+	}
+	return a
+}
+
+// stroke is the package's stroke, each pen's string built once per
+// drawing.
+func (r *renderer) stroke(colour string, width float64) string {
+	return r.strokeAttr(colour, width)[1:]
+}
+
+// strokeOpt is the package's strokeOpt, each pen's string built once per
+// drawing.
+func (r *renderer) strokeOpt(colour string, width float64) string {
+	if colour == "" {
+		return ""
+	}
+	return r.strokeAttr(colour, width)
+}
+
 // strokeOpt is stroke, with a leading space, for the shapes whose stroke
 // the reference leaves off altogether (colour and width) when the colour
 // is blank.
