@@ -2,7 +2,7 @@ package svg
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -177,6 +177,12 @@ func (r *renderer) layoutLabels() {
 	obst := r.obstacles()
 	ix := r.newLabelIndex(obst)
 	nameFS, areaFS := r.z.name, r.z.area
+	type cand struct {
+		p geom.Point
+		d float64
+	}
+	cands := make([]cand, 0, len(nudgeSteps)*len(nudgeSteps))
+	r.rooms = slices.Grow(r.rooms, len(r.p.Rooms))
 	for _, rm := range r.p.Rooms {
 		if len(rm.Polygon) < 3 {
 			continue
@@ -211,11 +217,7 @@ func (r *renderer) layoutLabels() {
 			return geom.Rect{Min: geom.Point{X: p.X - hw, Y: p.Y + top}, Max: geom.Point{X: p.X + hw, Y: p.Y + bottom}}
 		}
 		limit := maxLabelCover * 2 * hw * (bottom - top)
-		type cand struct {
-			p geom.Point
-			d float64
-		}
-		var cands []cand
+		cands = cands[:0]
 		for _, fy := range nudgeSteps {
 			for _, fx := range nudgeSteps {
 				off := geom.Point{X: fx * bb.W(), Y: fy * bb.H()}
@@ -226,7 +228,15 @@ func (r *renderer) layoutLabels() {
 				cands = append(cands, cand{c.Add(off), off.Len()})
 			}
 		}
-		sort.SliceStable(cands, func(i, j int) bool { return cands[i].d < cands[j].d })
+		slices.SortStableFunc(cands, func(a, b cand) int {
+			switch {
+			case a.d < b.d:
+				return -1
+			case b.d < a.d:
+				return 1
+			}
+			return 0
+		})
 		lb.at = c
 		if len(cands) == 0 || cands[0].d != 0 || ix.cover(box(c), limit) > limit {
 			// The least covered spot wins, each paying for its distance
@@ -307,7 +317,14 @@ func (ix *labelIndex) cover(b geom.Rect, limit float64) float64 {
 // written on plain pieces), stairs, lifts, columns, windows, door swings,
 // walls and dimension text.
 func (r *renderer) obstacles() []geom.Rect {
-	var out []geom.Rect
+	arcs := 0
+	for _, sg := range r.segs {
+		if sg.Arc != nil {
+			arcs++
+		}
+	}
+	out := make([]geom.Rect, 0, 2*len(r.p.Furniture)+len(r.p.Vertical)+len(r.p.Columns)+len(r.p.Openings)+
+		len(r.segs)+(arcPieces-1)*arcs+len(r.dims))
 	for _, f := range r.p.Furniture {
 		if !finite(f.Rect.Min) || !finite(f.Rect.Max) {
 			continue
@@ -336,18 +353,19 @@ func (r *renderer) obstacles() []geom.Rect {
 		if !ok {
 			continue
 		}
+		var quad [4]geom.Point
 		var pts []geom.Point
 		switch {
 		case o.Kind == ir.Window:
 			m := f.h + glazeExtra*r.z.wallPen
-			pts = f.rect(0, f.w, m, -m)
+			pts = f.rectInto(&quad, 0, f.w, m, -m)
 		case o.Kind == ir.Door && (o.DoorKind == "" || o.DoorKind == vocab.Hinged):
 			// The square the leaf sweeps and the opening behind it,
 			// whichever room it opens into.
-			pts = f.rect(0, f.w, -side(o)*f.h, side(o)*f.w)
+			pts = f.rectInto(&quad, 0, f.w, -side(o)*f.h, side(o)*f.w)
 		case o.Kind == ir.Door && o.DoorKind == vocab.Bifold:
 			reach := math.Sin(openness(o)*quarterTurn*math.Pi/180) * f.w / 2
-			pts = f.rect(0, f.w, 0, side(o)*reach)
+			pts = f.rectInto(&quad, 0, f.w, 0, side(o)*reach)
 		}
 		if len(pts) > 0 {
 			out = append(out, geom.Polygon(pts).Bounds())
@@ -385,15 +403,15 @@ func (r *renderer) drawRoomLabels() {
 	nameFS, areaFS := r.z.name, r.z.area
 	for _, lb := range r.rooms {
 		if lb.name == "" {
-			r.b.text(lb.at, `font-size="`+num(areaFS)+`" fill="`+r.pal.areaLabel+`" text-anchor="middle" dominant-baseline="central"`, lb.area)
+			r.b.textFS(lb.at, areaFS, r.pal.areaLabel, ` text-anchor="middle" dominant-baseline="central"`, lb.area)
 			r.b.s("\n")
 			continue
 		}
-		r.b.text(geom.Point{X: lb.at.X, Y: lb.at.Y - r.z.nameDy},
-			`font-size="`+num(nameFS)+`" fill="`+r.pal.roomLabel+`" text-anchor="middle" dominant-baseline="central" font-weight="600"`, lb.name)
+		r.b.textFS(geom.Point{X: lb.at.X, Y: lb.at.Y - r.z.nameDy},
+			nameFS, r.pal.roomLabel, ` text-anchor="middle" dominant-baseline="central" font-weight="600"`, lb.name)
 		r.b.s("\n")
-		r.b.text(geom.Point{X: lb.at.X, Y: lb.at.Y + r.z.areaDy},
-			`font-size="`+num(areaFS)+`" fill="`+r.pal.areaLabel+`" text-anchor="middle" dominant-baseline="central"`, lb.area)
+		r.b.textFS(geom.Point{X: lb.at.X, Y: lb.at.Y + r.z.areaDy},
+			areaFS, r.pal.areaLabel, ` text-anchor="middle" dominant-baseline="central"`, lb.area)
 		r.b.s("\n")
 	}
 }
@@ -525,8 +543,8 @@ func (r *renderer) drawTitle() {
 	for i, row := range rows {
 		top := y + float64(i)*rh
 		ty := top + rh/2
-		r.b.text(geom.Point{X: x + fracTitleInset*s, Y: ty}, `font-size="`+num(fracTitleLabel*s)+`" fill="`+r.pal.chromeLabel+`" dominant-baseline="central"`, row.Key)
-		r.b.text(geom.Point{X: x + wd - fracTitleInset*s, Y: ty}, `font-size="`+num(fracTitleValue*s)+`" fill="`+r.pal.chrome+`" text-anchor="end" dominant-baseline="central"`, row.Value)
+		r.b.textFS(geom.Point{X: x + fracTitleInset*s, Y: ty}, fracTitleLabel*s, r.pal.chromeLabel, ` dominant-baseline="central"`, row.Key)
+		r.b.textFS(geom.Point{X: x + wd - fracTitleInset*s, Y: ty}, fracTitleValue*s, r.pal.chrome, ` text-anchor="end" dominant-baseline="central"`, row.Value)
 		if i > 0 {
 			r.b.line(geom.Point{X: x, Y: top}, geom.Point{X: x + wd, Y: top}, r.stroke(r.pal.chrome, penDivide*r.pen))
 			// line() ends with a newline; the reference keeps the group on one line.

@@ -78,6 +78,13 @@ func (f doorFrame) rect(k0, k1, o0, o1 float64) []geom.Point {
 	return []geom.Point{f.at(k0, o0), f.at(k1, o0), f.at(k1, o1), f.at(k0, o1)}
 }
 
+// rectInto is rect written into q, for a caller that keeps it no longer
+// than q lives.
+func (f doorFrame) rectInto(q *[4]geom.Point, k0, k1, o0, o1 float64) []geom.Point {
+	*q = [4]geom.Point{f.at(k0, o0), f.at(k1, o0), f.at(k1, o1), f.at(k0, o1)}
+	return q[:]
+}
+
 func (r *renderer) dash() string {
 	return ` stroke-dasharray="` + num(dashOn*r.pen) + " " + num(dashOff*r.pen) + `"`
 }

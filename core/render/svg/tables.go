@@ -216,12 +216,18 @@ func (r *renderer) tableText(x, y, fs float64, anchor string, bold bool, s strin
 // tableTextIn is tableText in another colour: headings and subtotals are
 // set in the muted label colour.
 func (r *renderer) tableTextIn(fill string, x, y, fs float64, anchor string, bold bool, s string) {
-	at := `font-size="` + num(fs) + `" fill="` + fill + `" text-anchor="` + anchor + `" dominant-baseline="central"`
+	tail := ` dominant-baseline="central"`
 	if bold {
-		at += ` font-weight="600"`
+		tail = ` dominant-baseline="central" font-weight="600"`
 	}
-	r.b.text(geom.Point{X: x, Y: y}, at, s)
-	r.b.s("\n")
+	b := &r.b
+	b.WriteString(`<text x="`)
+	b.num(x)
+	b.WriteString(`" y="`)
+	b.num(y)
+	b.WriteString(`" font-size="`)
+	b.num(fs)
+	b.s(`" fill="`, fill, `" text-anchor="`, anchor, `"`, tail, `>`, esc(s), "</text>\n")
 }
 
 func (r *renderer) drawSchedule() {

@@ -155,6 +155,19 @@ func (b *w) text(p geom.Point, attrs, content string) {
 	b.s(`" `, attrs, `>`, esc(content), "</text>")
 }
 
+// textFS writes a text element whose attributes are a font size, a fill
+// and then tail (empty, or starting with a space), as text would with
+// attrs `font-size="fs" fill="fill"` + tail, with no string built.
+func (b *w) textFS(p geom.Point, fs float64, fill, tail, content string) {
+	b.WriteString(`<text x="`)
+	b.num(p.X)
+	b.WriteString(`" y="`)
+	b.num(p.Y)
+	b.WriteString(`" font-size="`)
+	b.num(fs)
+	b.s(`" fill="`, fill, `"`, tail, `>`, esc(content), "</text>")
+}
+
 // stroke returns the common stroke attributes.
 func stroke(colour string, width float64) string {
 	return `stroke="` + colour + `" stroke-width="` + num(width) + `"`
