@@ -336,7 +336,7 @@ func (r *renderer) footings(f facade, ticks []float64) []float64 {
 		}
 		return geom.Point{X: p.X, Y: p.Y * out}
 	}
-	for _, sg := range r.segs {
+	for si, sg := range r.segs {
 		if sg.Arc != nil {
 			// A curved wall spanning a tick counts as crossing it at its
 			// solid's outermost reach; when that is the farthest out, the
@@ -346,7 +346,7 @@ func (r *renderer) footings(f facade, ticks []float64) []float64 {
 			// partition that crosses nearer the facade than the arc's
 			// centreline does there, though not than the arc's far end).
 			lo, hi, far := math.Inf(1), math.Inf(-1), math.Inf(-1)
-			for _, p := range sg.Solid() {
+			for _, p := range r.solid(si) {
 				q := uv(p)
 				lo, hi, far = math.Min(lo, q.X), math.Max(hi, q.X), math.Max(far, q.Y)
 			}

@@ -208,6 +208,8 @@ type renderer struct {
 	laidOut bool
 	// strokes memoises the stroke attributes (see strokeAttr).
 	strokes []strokeMemo
+	// solids[i] is segment i\'s solid once asked for (see solid).
+	solids [][]geom.Point
 	// piece holds the furniture's attributes once the first piece is
 	// drawn.
 	piece      pieceAttrs
@@ -256,12 +258,24 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 	return r
 }
 
+// solid is segment i's solid outline (wallseg.Seg.Solid), worked out once
+// per drawing.
+func (r *renderer) solid(i int) []geom.Point {
+	if r.solids == nil {
+		r.solids = make([][]geom.Point, len(r.segs))
+	}
+	if r.solids[i] == nil {
+		r.solids[i] = r.segs[i].Solid()
+	}
+	return r.solids[i]
+}
+
 // wallBounds is the extent of the walls' outer faces.
 func (r *renderer) wallBounds() (geom.Rect, bool) {
 	var b geom.Rect
 	ok := false
-	for _, sg := range r.segs {
-		for _, q := range sg.Solid() {
+	for i := range r.segs {
+		for _, q := range r.solid(i) {
 			if !finite(q) {
 				continue
 			}

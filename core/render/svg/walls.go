@@ -99,7 +99,7 @@ func (r *renderer) drawWalls() {
 	}
 	loose = append(loose, curved...)
 	for i, d := range paths {
-		r.b.s(`<path d="`, d, `" fill="url(#`, groups[i].h.id(), `)" fill-rule="nonzero"/>`, "\n")
+		r.b.s(`<path d="`, d, `" fill="url(#`, groups[i].id, `)" fill-rule="nonzero"/>`, "\n")
 	}
 	pieces := r.pieces(loose)
 	r.pieceFills(pieces)
@@ -244,7 +244,7 @@ func (r *renderer) unionPath(only []int) (string, bool) {
 	var solids, voids []box
 	for _, i := range only {
 		sg := r.segs[i]
-		solids = append(solids, boxOf(sg.Solid()))
+		solids = append(solids, boxOf(r.solid(i)))
 		for _, c := range r.cuts(i) {
 			// An opening voids its own rectangle: the wall's thickness
 			// across, centred on the opening rather than on the wall, so an
