@@ -81,7 +81,16 @@ func (d dimGeom) textExtent() geom.Rect {
 func (r *renderer) layoutDims() {
 	fs := r.z.dimText
 	auto, feet := r.autoDims()
-	for k, d := range append(append([]ir.Dim(nil), r.p.Dims...), auto...) {
+	n := len(r.p.Dims) + len(auto)
+	r.dims = slices.Grow(r.dims, n)
+	for k := range n {
+		// The written dimensions, then the automatic ones.
+		var d ir.Dim
+		if k < len(r.p.Dims) {
+			d = r.p.Dims[k]
+		} else {
+			d = auto[k-len(r.p.Dims)]
+		}
 		if !finite(d.From) || !finite(d.To) || d.From.ApproxEqual(d.To) || math.IsNaN(d.Offset) || math.Abs(d.Offset) > maxCoord {
 			continue
 		}

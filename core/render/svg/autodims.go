@@ -2,6 +2,7 @@ package svg
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -251,13 +252,14 @@ func (r *renderer) chain(out []ir.Dim, feet []dimFeet, f facade, ticks []float64
 	// their neighbours' texts, do not.)
 	crowded := false
 	fs := r.z.dimText
-	half := func(i int) float64 { return (textWidth(num(u[i+1]-u[i]), fs) + glyphWidth*fs) / 2 }
+	half := func(i int) float64 { return (float64(numLen(u[i+1]-u[i]))*glyphWidth*fs + glyphWidth*fs) / 2 }
 	for i := 0; i+2 < len(u); i++ {
 		if (u[i+2]-u[i])/2 < half(i)+half(i+1) {
 			crowded = true
 			break
 		}
 	}
+	out, feet = slices.Grow(out, len(u)-1), slices.Grow(feet, len(u)-1)
 	for i := 0; i+1 < len(u); i++ {
 		p, q := u[i], u[i+1]
 		var d ir.Dim

@@ -20,6 +20,16 @@ func num(v float64) string {
 	return numfmt.Hundredths(v)
 }
 
+// numLen is len(num(v)), found without building the string (num writes
+// only ASCII, so it is also the number of characters).
+func numLen(v float64) int {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 1
+	}
+	var buf [32]byte
+	return len(numfmt.AppendHundredths(buf[:0], v))
+}
+
 // esc escapes text for use in element content and in double-quoted
 // attribute values.
 func esc(s string) string {
