@@ -18,6 +18,9 @@ func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 			w.MaterialScale = e.numClause(n.Material.Scale, env)
 			w.MaterialAngle = e.numClause(n.Material.Angle, env)
 		}
+		if len(n.Vertices) > 0 {
+			w.Vertices = make([]Vertex, 0, len(n.Vertices))
+		}
 		for _, v := range n.Vertices {
 			ev := Vertex{Point: e.point(v.Point, env), Arc: v.Arc, Dir: word(v.Dir), Major: v.Major, Span: v.Sp}
 			if v.Arc {

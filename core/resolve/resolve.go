@@ -20,6 +20,7 @@
 package resolve
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 	"strconv"
@@ -545,7 +546,7 @@ func (r *resolver) checkDupIDs() {
 		explicit bool
 	}
 	seq := func(m *expand.Meta) int { return r.order[m] }
-	var all []ent
+	all := make([]ent, 0, len(r.walls)+len(r.rooms)+len(r.openings)+len(r.furniture)+len(r.boxes))
 	for _, w := range r.walls {
 		if w.src != nil {
 			all = append(all, ent{w.id, w.src.Span, seq(&w.src.Meta), w.src.ID.Set()})
@@ -573,8 +574,8 @@ func (r *resolver) checkDupIDs() {
 			all = append(all, ent{b.id, b.src.Span, seq(&b.src.Meta), b.src.ID.Set()})
 		}
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].at < all[j].at })
-	seen := map[string]bool{}
+	slices.SortStableFunc(all, func(a, b ent) int { return cmp.Compare(a.at, b.at) })
+	seen := make(map[string]bool, len(all))
 	for _, e := range all {
 		if seen[e.id] && e.explicit {
 			r.add(diag.New(diag.ErrDupID, e.span, "The id %q is already used by another element", e.id))

@@ -23,9 +23,13 @@ func (r *resolver) resolveWalls() {
 		// The reference reads the vertices, then the thickness (and checks
 		// it), the material, its scale (checked) and angle, and the arc
 		// radii last, as it builds the arcs.
-		known := []diag.List{src.Thickness.Diags, src.MaterialScale.Diags, src.MaterialAngle.Diags}
-		for _, v := range src.Vertices {
-			known = append(known, v.Point.Diags, v.Radius.Diags)
+		// (Nothing to tell apart when the statement caught nothing.)
+		var known []diag.List
+		if len(src.Meta.Diags) > 0 {
+			known = []diag.List{src.Thickness.Diags, src.MaterialScale.Diags, src.MaterialAngle.Diags}
+			for _, v := range src.Vertices {
+				known = append(known, v.Point.Diags, v.Radius.Diags)
+			}
 		}
 		cl := r.clauses(&src.Meta, known...)
 		for _, v := range src.Vertices {
@@ -64,6 +68,9 @@ func (r *resolver) resolveWalls() {
 			iw.MaterialAngle = src.MaterialAngle.V
 		}
 		hasArc := false
+		if len(src.Vertices) > 0 {
+			iw.Points = make([]geom.Point, 0, len(src.Vertices))
+		}
 		for _, v := range src.Vertices {
 			cl.emit(v.Radius.Diags)
 			iw.Points = append(iw.Points, geom.Point{X: snap(v.Point.X, r.grid), Y: snap(v.Point.Y, r.grid)})
