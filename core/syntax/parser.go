@@ -44,36 +44,61 @@ type parser struct {
 	// noHeal turns off the fixes the parser offers (set while checking
 	// one of them).
 	noHeal bool
-	// nums and idents are the unused rest of the last slab of number
-	// literals and identifiers allocated (see numLit and newIdent).
-	nums   []NumLit
-	idents []Ident
+	// Slabs the tree's most numerous small nodes are taken from.
+	nums   slab[NumLit]
+	idents slab[Ident]
+	points slab[Point]
+	words  slab[Word]
+	sizes  slab[Size]
 }
 
-// nodeSlab is how many number literals, or identifiers, are allocated
-// together: a tree holds many of each, and they live as long as it does.
+// nodeSlab is how many nodes of one type are allocated together: a tree
+// holds many number literals, identifiers, points, words and sizes, and
+// they live as long as it does.
 const nodeSlab = 32
+
+// slab hands out nodes of one type from arrays of nodeSlab.
+type slab[T any] struct{ free []T }
+
+// new is a zero node.
+func (s *slab[T]) new() *T {
+	if len(s.free) == 0 {
+		s.free = make([]T, nodeSlab)
+	}
+	n := &s.free[0]
+	s.free = s.free[1:]
+	return n
+}
 
 // numLit is a new number literal, taken from the parser's slab.
 func (p *parser) numLit(v float64, raw string, sp source.Span) *NumLit {
-	if len(p.nums) == 0 {
-		p.nums = make([]NumLit, nodeSlab)
-	}
-	n := &p.nums[0]
-	p.nums = p.nums[1:]
+	n := p.nums.new()
 	*n = NumLit{Value: v, Raw: raw, Sp: sp}
 	return n
 }
 
 // newIdent is a new identifier, taken from the parser's slab.
 func (p *parser) newIdent(name string, sp source.Span) *Ident {
-	if len(p.idents) == 0 {
-		p.idents = make([]Ident, nodeSlab)
-	}
-	id := &p.idents[0]
-	p.idents = p.idents[1:]
+	id := p.idents.new()
 	*id = Ident{Name: name, Sp: sp}
 	return id
+}
+
+// newWord is a new word, taken from the parser's slab.
+func (p *parser) newWord(text string, sp source.Span) *Word {
+	w := p.words.new()
+	*w = Word{Text: text, Sp: sp}
+	return w
+}
+
+// text is the source a span covers, as File.Text has it, cut from the
+// string the tokens' texts are cut from rather than copied.
+func (p *parser) text(s source.Span) string {
+	s.Start, s.End = max(s.Start, 0), min(s.End, len(p.lx.text))
+	if s.Start >= s.End {
+		return ""
+	}
+	return p.lx.text[s.Start:s.End]
 }
 
 func newParser(f *source.File) *parser {
@@ -243,7 +268,7 @@ func (p *parser) ref() *Ident { return p.ident() }
 
 func (p *parser) word() *Word {
 	t := p.expect(IDENT)
-	return &Word{Text: t.Text, Sp: t.Sp}
+	return p.newWord(t.Text, t.Sp)
 }
 
 // enumWord consumes one word that must be in allowed. Like the reference, a
@@ -255,7 +280,7 @@ func (p *parser) enumWord(format string, allowed ...string) *Word {
 	t := p.next()
 	for _, a := range allowed {
 		if t.Kind == IDENT && t.Text == a {
-			return &Word{Text: t.Text, Sp: t.Sp}
+			return p.newWord(t.Text, t.Sp)
 		}
 	}
 	p.errAt(p.tok().Sp, format, found(t))
@@ -641,7 +666,9 @@ func (p *parser) point() *Point {
 	p.expect(COMMA)
 	y := p.expr()
 	rp := p.expect(RPAREN)
-	return &Point{X: x, Y: y, Sp: source.Span{Start: lp.Sp.Start, End: rp.Sp.End}}
+	pt := p.points.new()
+	*pt = Point{X: x, Y: y, Sp: source.Span{Start: lp.Sp.Start, End: rp.Sp.End}}
+	return pt
 }
 
 // size parses `WxH` or `<expr> x <expr>`; when single is true the `x H`
@@ -650,7 +677,9 @@ func (p *parser) size(single bool) *Size {
 	t := p.tok()
 	if t.Kind == DIMS {
 		p.next()
-		return &Size{W: p.numLit(t.Num, p.file.Text(t.WSp()), t.WSp()), H: p.numLit(t.H, p.file.Text(t.HSp()), t.HSp()), Sp: t.Sp}
+		sz := p.sizes.new()
+		*sz = Size{W: p.numLit(t.Num, p.text(t.WSp()), t.WSp()), H: p.numLit(t.H, p.text(t.HSp()), t.HSp()), Sp: t.Sp}
+		return sz
 	}
 	w := p.expr()
 	s := &Size{W: w}
@@ -889,7 +918,7 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 			w := p.enumWord("expected hinge near \"start\" or \"end\", found %s", "start", "end")
 			o.Hinge = &Word{Text: "near " + w.Text, Sp: source.Span{Start: n.Sp.Start, End: w.Sp.End}}
 		} else {
-			o.Hinge = p.enumWord("expected hinge \"left\" or \"right\", found %s", vocab.Words(vocab.Hands)...)
+			o.Hinge = p.enumWord("expected hinge \"left\" or \"right\", found %s", handWords...)
 		}
 		clause(&o.Clauses, "hinge", p.span(c.Sp.Start))
 	}
@@ -899,13 +928,13 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 			o.Swing = p.word()
 			o.SwingInto = p.ref()
 		} else {
-			o.Swing = p.enumWord("expected swing \"in\" or \"out\", found %s", vocab.Words(vocab.Swings)...)
+			o.Swing = p.enumWord("expected swing \"in\" or \"out\", found %s", swingWords...)
 		}
 		clause(&o.Clauses, "swing", p.span(c.Sp.Start))
 	}
 	if p.isWord("slide") {
 		c := p.next()
-		o.Slide = p.enumWord("expected slide \"left\" or \"right\", found %s", vocab.Words(vocab.Hands)...)
+		o.Slide = p.enumWord("expected slide \"left\" or \"right\", found %s", handWords...)
 		clause(&o.Clauses, "slide", p.span(c.Sp.Start))
 	}
 	o.Open = p.optExprClause(&o.Clauses, "open", o.Open)
@@ -914,6 +943,12 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 }
 
 var anchors = []string{"top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right"}
+
+// anchorFormat is the message for a word that is not an anchor.
+var anchorFormat = "expected an anchor (" + strings.Join(anchors, "|") + "), found %s"
+
+// handWords and swingWords are the words of vocab.Hands and vocab.Swings.
+var handWords, swingWords = vocab.Words(vocab.Hands), vocab.Words(vocab.Swings)
 
 func (p *parser) furnitureStmt() Stmt {
 	kw := p.next()
@@ -952,7 +987,7 @@ func (p *parser) furnitureStmt() Stmt {
 		case p.isWord("anchor"):
 			p.next()
 			f.Placement = FurnAnchor
-			f.Anchor = p.enumWord("expected an anchor ("+strings.Join(anchors, "|")+"), found %s", anchors...)
+			f.Anchor = p.enumWord(anchorFormat, anchors...)
 			if p.isWord("flush") {
 				c := p.next()
 				f.Flush = true
