@@ -443,6 +443,9 @@ func (r *resolver) collect(items []expand.Item) {
 	if r.order == nil {
 		r.order = make(map[*expand.Meta]int, len(items))
 	}
+	if r.used == nil {
+		r.used = make(map[string]bool, len(items))
+	}
 	skip := r.dupInstances(items)
 	// The elements of each kind are allocated together, one array per
 	// kind, counted first.

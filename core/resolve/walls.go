@@ -130,7 +130,7 @@ func (r *resolver) wallArcs(w *wallEl, iw *ir.Wall) {
 					w.id, num(rad), num(round3(chord)), num(min))
 			}
 			d.Hints = []string{"A radius has to be at least half the chord, here " + num(min) + "."}
-			st, ok := r.stmts[src.Span.Start].(*syntax.WallStmt)
+			st, ok := r.stmts.get(src.Span.Start).(*syntax.WallStmt)
 			if ok && i < len(st.Vertices) && chord > 0 {
 				sv := st.Vertices[i]
 				txt := "arc " + syntax.PointString(sv.Point) + " radius " + num(min)
