@@ -237,17 +237,21 @@ func (r *renderer) layoutLabels() {
 				cands = append(cands, cand{c.Add(off), off.Len()})
 			}
 		}
-		slices.SortStableFunc(cands, func(a, b cand) int {
-			switch {
-			case a.d < b.d:
-				return -1
-			case b.d < a.d:
-				return 1
-			}
-			return 0
-		})
+		// The candidates nearest first (the earliest of equals) is only
+		// needed when the centre does not do: whether it does only asks
+		// whether some spot is at the centre, the nearest there can be.
+		atCentre := slices.ContainsFunc(cands, func(cd cand) bool { return cd.d == 0 })
 		lb.at = c
-		if len(cands) == 0 || cands[0].d != 0 || ix.cover(box(c), limit) > limit {
+		if !atCentre || ix.cover(box(c), limit) > limit {
+			slices.SortStableFunc(cands, func(a, b cand) int {
+				switch {
+				case a.d < b.d:
+					return -1
+				case b.d < a.d:
+					return 1
+				}
+				return 0
+			})
 			// The least covered spot wins, each paying for its distance
 			// from the centre (the earliest of equals).
 			perMM := 0.0 // the cost of a millimetre from the centre
