@@ -371,14 +371,14 @@ func (r *renderer) obstacles() []geom.Rect {
 		switch {
 		case o.Kind == ir.Window:
 			m := f.h + glazeExtra*r.z.wallPen
-			pts = f.rectInto(&quad, 0, f.w, m, -m)
+			pts = f.rect(quad[:0], 0, f.w, m, -m)
 		case o.Kind == ir.Door && (o.DoorKind == "" || o.DoorKind == vocab.Hinged):
 			// The square the leaf sweeps and the opening behind it,
 			// whichever room it opens into.
-			pts = f.rectInto(&quad, 0, f.w, -side(o)*f.h, side(o)*f.w)
+			pts = f.rect(quad[:0], 0, f.w, -side(o)*f.h, side(o)*f.w)
 		case o.Kind == ir.Door && o.DoorKind == vocab.Bifold:
 			reach := math.Sin(openness(o)*quarterTurn*math.Pi/180) * f.w / 2
-			pts = f.rectInto(&quad, 0, f.w, 0, side(o)*reach)
+			pts = f.rect(quad[:0], 0, f.w, 0, side(o)*reach)
 		}
 		if len(pts) > 0 {
 			out = append(out, geom.Polygon(pts).Bounds())

@@ -208,6 +208,12 @@ type renderer struct {
 	laidOut bool
 	// strokes memoises the stroke attributes (see strokeAttr).
 	strokes []strokeMemo
+	// joins memoises joined attribute strings (see join), dashMemo the
+	// dash pattern (see dash).
+	joins    []joinMemo
+	dashMemo string
+	// pts is room for the outline of the shape being drawn (see poly).
+	pts []geom.Point
 	// solids[i] is segment i\'s solid once asked for (see solid).
 	solids [][]geom.Point
 	// piece holds the furniture's attributes once the first piece is

@@ -165,6 +165,34 @@ func (b *w) text(p geom.Point, attrs, content string) {
 	b.s(`" `, attrs, `>`, esc(content), "</text>")
 }
 
+// joinMemo is one attribute string a renderer has joined from parts.
+type joinMemo struct{ a, b, c, abc string }
+
+// maxJoinMemos bounds the joined attribute strings a renderer keeps.
+const maxJoinMemos = 16
+
+// join is a + b + c, each joining built once per drawing: the attributes
+// of the door and window symbols, joined anew for each, are the same few.
+func (r *renderer) join(a, b, c string) string {
+	for _, m := range r.joins {
+		if m.a == a && m.b == b && m.c == c {
+			return m.abc
+		}
+	}
+	abc := a + b + c
+	if len(r.joins) < maxJoinMemos {
+		r.joins = append(r.joins, joinMemo{a, b, c, abc})
+	}
+	return abc
+}
+
+// poly writes a polygon through pts, a list built on r.pts, whose room
+// is then kept for the next.
+func (r *renderer) poly(pts []geom.Point, attrs string) {
+	r.b.polygon(pts, attrs)
+	r.pts = pts[:0]
+}
+
 // textFS writes a text element whose attributes are a font size, a fill
 // and then tail (empty, or starting with a space), as text would with
 // attrs `font-size="fs" fill="fill"` + tail, with no string built.
