@@ -50,6 +50,8 @@ type parser struct {
 	points slab[Point]
 	words  slab[Word]
 	sizes  slab[Size]
+	// clauses is the unused rest of the last slab of clause lists.
+	clauses Clauses
 }
 
 // nodeSlab is how many nodes of one type are allocated together: a tree
@@ -706,16 +708,24 @@ func (p *parser) textExpr() Expr {
 }
 
 // clause records the clause that started at start with keyword key.
-func clause(cs *Clauses, key string, sp source.Span) {
+func (p *parser) clause(cs *Clauses, key string, sp source.Span) {
 	if *cs == nil {
-		*cs = make(Clauses, 0, firstClauses)
+		if len(p.clauses) < firstClauses {
+			p.clauses = make(Clauses, clauseSlab)
+		}
+		*cs = p.clauses[:0:firstClauses]
+		p.clauses = p.clauses[firstClauses:]
 	}
 	*cs = append(*cs, Clause{Key: key, Sp: sp})
 }
 
-// firstClauses is the room a statement's clause list starts with: most
-// statements write no more, so the list is allocated once.
-const firstClauses = 4
+// firstClauses is the room a statement's clause list starts with, cut
+// from a slab of clauseSlab: most statements write no more, and a list
+// that does grows on its own.
+const (
+	firstClauses = 4
+	clauseSlab   = 8 * firstClauses
+)
 
 func (p *parser) wallStmt() Stmt {
 	kw := p.next()
@@ -724,7 +734,7 @@ func (p *parser) wallStmt() Stmt {
 	w.Category = p.word()
 	c := p.expectWord("thickness")
 	w.Thickness = p.expr()
-	clause(&w.Clauses, "thickness", p.span(c.Sp.Start))
+	p.clause(&w.Clauses, "thickness", p.span(c.Sp.Start))
 	if p.isWord("material") {
 		c := p.next()
 		m := &Material{Name: p.word()}
@@ -737,7 +747,7 @@ func (p *parser) wallStmt() Stmt {
 		}
 		m.Sp = p.span(c.Sp.Start)
 		w.Material = m
-		clause(&w.Clauses, "material", m.Sp)
+		p.clause(&w.Clauses, "material", m.Sp)
 	}
 	p.expect(LCURLY)
 	for !p.is(RCURLY) {
@@ -791,7 +801,7 @@ func (p *parser) roomTail(label *Expr, labelAt **Point, uses *[]*Word, cs *Claus
 			p.next()
 			*labelAt = p.point()
 		}
-		clause(cs, "label", p.span(c.Sp.Start))
+		p.clause(cs, "label", p.span(c.Sp.Start))
 	}
 	if p.isWord("uses") {
 		c := p.next()
@@ -802,7 +812,7 @@ func (p *parser) roomTail(label *Expr, labelAt **Point, uses *[]*Word, cs *Claus
 		for p.tok().Kind == IDENT && isUse(p.tok().Text) {
 			*uses = append(*uses, p.word())
 		}
-		clause(cs, "uses", p.span(c.Sp.Start))
+		p.clause(cs, "uses", p.span(c.Sp.Start))
 	}
 }
 
@@ -818,7 +828,7 @@ func (p *parser) roomStmt() Stmt {
 		for p.is(LPAREN) {
 			r.Polygon = append(r.Polygon, p.point())
 		}
-		clause(&r.Clauses, "polygon", p.span(t.Sp.Start))
+		p.clause(&r.Clauses, "polygon", p.span(t.Sp.Start))
 		if len(r.Polygon) < 3 {
 			p.fail(kw.Sp, "polygon room has %d vertices; it needs at least three", len(r.Polygon))
 		}
@@ -829,7 +839,7 @@ func (p *parser) roomStmt() Stmt {
 		r.At = p.point()
 		p.expectWord("radius")
 		r.Radius = p.expr()
-		clause(&r.Clauses, "circle", p.span(t.Sp.Start))
+		p.clause(&r.Clauses, "circle", p.span(t.Sp.Start))
 	case t.Kind == IDENT && (t.Text == "right-of" || t.Text == "left-of" || t.Text == "below" || t.Text == "above"):
 		r.Form = RoomRelative
 		r.RelDir = p.word()
@@ -842,10 +852,10 @@ func (p *parser) roomStmt() Stmt {
 			p.next()
 			r.Gap = p.expr()
 		}
-		clause(&r.Clauses, r.RelDir.Text, p.span(t.Sp.Start))
+		p.clause(&r.Clauses, r.RelDir.Text, p.span(t.Sp.Start))
 		c := p.expectWord("size")
 		r.Size = p.size(false)
-		clause(&r.Clauses, "size", p.span(c.Sp.Start))
+		p.clause(&r.Clauses, "size", p.span(c.Sp.Start))
 	default:
 		r.Form = RoomAt
 		// Like the reference, the word is consumed before it is checked.
@@ -853,10 +863,10 @@ func (p *parser) roomStmt() Stmt {
 			p.fail(t.Sp, "expected \"at\" or a relational direction (right-of|left-of|below|above), found %s", found(t))
 		}
 		r.At = p.point()
-		clause(&r.Clauses, "at", p.span(t.Sp.Start))
+		p.clause(&r.Clauses, "at", p.span(t.Sp.Start))
 		c := p.expectWord("size")
 		r.Size = p.size(false)
-		clause(&r.Clauses, "size", p.span(c.Sp.Start))
+		p.clause(&r.Clauses, "size", p.span(c.Sp.Start))
 	}
 	p.roomTail(&r.Label, &r.LabelAt, &r.Uses, &r.Clauses)
 	r.Sp = p.span(kw.Sp.Start)
@@ -893,19 +903,19 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 		}
 		pos.Sp = p.span(pt.Sp.Start)
 		o.Pos = pos
-		clause(&o.Clauses, "on", p.span(t.Sp.Start))
+		p.clause(&o.Clauses, "on", p.span(t.Sp.Start))
 	} else {
 		p.expectWord("at")
 		o.At = p.point()
-		clause(&o.Clauses, "at", p.span(t.Sp.Start))
+		p.clause(&o.Clauses, "at", p.span(t.Sp.Start))
 	}
 	c := p.expectWord("width")
 	o.Width = p.expr()
-	clause(&o.Clauses, "width", p.span(c.Sp.Start))
+	p.clause(&o.Clauses, "width", p.span(c.Sp.Start))
 	if o.On == nil && p.isWord("wall") {
 		c := p.next()
 		o.Wall = p.ref()
-		clause(&o.Clauses, "wall", p.span(c.Sp.Start))
+		p.clause(&o.Clauses, "wall", p.span(c.Sp.Start))
 	}
 	if kind != DoorKind {
 		o.Sp = p.span(kw.Sp.Start)
@@ -920,7 +930,7 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 		} else {
 			o.Hinge = p.enumWord("expected hinge \"left\" or \"right\", found %s", handWords...)
 		}
-		clause(&o.Clauses, "hinge", p.span(c.Sp.Start))
+		p.clause(&o.Clauses, "hinge", p.span(c.Sp.Start))
 	}
 	if p.isWord("swing") {
 		c := p.next()
@@ -930,12 +940,12 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 		} else {
 			o.Swing = p.enumWord("expected swing \"in\" or \"out\", found %s", swingWords...)
 		}
-		clause(&o.Clauses, "swing", p.span(c.Sp.Start))
+		p.clause(&o.Clauses, "swing", p.span(c.Sp.Start))
 	}
 	if p.isWord("slide") {
 		c := p.next()
 		o.Slide = p.enumWord("expected slide \"left\" or \"right\", found %s", handWords...)
-		clause(&o.Clauses, "slide", p.span(c.Sp.Start))
+		p.clause(&o.Clauses, "slide", p.span(c.Sp.Start))
 	}
 	o.Open = p.optExprClause(&o.Clauses, "open", o.Open)
 	o.Sp = p.span(kw.Sp.Start)
@@ -967,9 +977,9 @@ func (p *parser) furnitureStmt() Stmt {
 		if p.isWord("side") {
 			c := p.next()
 			f.Side = p.word()
-			clause(&f.Clauses, "side", p.span(c.Sp.Start))
+			p.clause(&f.Clauses, "side", p.span(c.Sp.Start))
 		}
-		clause(&f.Clauses, "against", p.span(t.Sp.Start))
+		p.clause(&f.Clauses, "against", p.span(t.Sp.Start))
 	case t.Kind == IDENT && t.Text == "in":
 		p.next()
 		f.Room = p.ref()
@@ -982,7 +992,7 @@ func (p *parser) furnitureStmt() Stmt {
 			if p.isWord("flush") {
 				c := p.next()
 				f.Flush = true
-				clause(&f.Clauses, "flush", c.Sp)
+				p.clause(&f.Clauses, "flush", c.Sp)
 			}
 		case p.isWord("anchor"):
 			p.next()
@@ -991,34 +1001,34 @@ func (p *parser) furnitureStmt() Stmt {
 			if p.isWord("flush") {
 				c := p.next()
 				f.Flush = true
-				clause(&f.Clauses, "flush", c.Sp)
+				p.clause(&f.Clauses, "flush", c.Sp)
 			}
 			f.Inset = p.optExprClause(&f.Clauses, "inset", f.Inset)
 		default:
 			p.fail(p.tok().Sp, "expected \"centered\" or \"anchor\" after \"in %s\"", f.Room.Name)
 		}
-		clause(&f.Clauses, "in", p.span(t.Sp.Start))
+		p.clause(&f.Clauses, "in", p.span(t.Sp.Start))
 	default:
 		p.expectWord("at")
 		f.Placement = FurnAt
 		f.At = p.point()
-		clause(&f.Clauses, "at", p.span(t.Sp.Start))
+		p.clause(&f.Clauses, "at", p.span(t.Sp.Start))
 	}
 	if p.isWord("size") {
 		c := p.next()
 		f.Size = p.size(false)
-		clause(&f.Clauses, "size", p.span(c.Sp.Start))
+		p.clause(&f.Clauses, "size", p.span(c.Sp.Start))
 	}
 	if p.isWord("label") {
 		c := p.next()
 		f.Label = p.textExpr()
-		clause(&f.Clauses, "label", p.span(c.Sp.Start))
+		p.clause(&f.Clauses, "label", p.span(c.Sp.Start))
 	}
 	f.Rotate = p.optExprClause(&f.Clauses, "rotate", f.Rotate)
 	if (f.Placement == FurnAt || f.Placement == FurnAgainst) && p.isWord("in") {
 		c := p.next()
 		f.Room = p.ref()
-		clause(&f.Clauses, "in", p.span(c.Sp.Start))
+		p.clause(&f.Clauses, "in", p.span(c.Sp.Start))
 	}
 	f.Sp = p.span(kw.Sp.Start)
 	return f
@@ -1053,7 +1063,7 @@ func (p *parser) dimStmt() Stmt {
 	if p.isWord("text") {
 		c := p.next()
 		d.Text = p.textExpr()
-		clause(&d.Clauses, "text", p.span(c.Sp.Start))
+		p.clause(&d.Clauses, "text", p.span(c.Sp.Start))
 	}
 	d.Sp = p.span(kw.Sp.Start)
 	return d
@@ -1065,10 +1075,10 @@ func (p *parser) boxStmt(kind BoxKind) Stmt {
 	b.ID = p.optID()
 	c := p.expectWord("at")
 	b.At = p.point()
-	clause(&b.Clauses, "at", p.span(c.Sp.Start))
+	p.clause(&b.Clauses, "at", p.span(c.Sp.Start))
 	c = p.expectWord("size")
 	b.Size = p.size(false)
-	clause(&b.Clauses, "size", p.span(c.Sp.Start))
+	p.clause(&b.Clauses, "size", p.span(c.Sp.Start))
 	if kind == StairBox || kind == EscalatorBox {
 		c = p.expectWord("dir")
 		// Like the reference, a token that is not a word is refused
@@ -1078,12 +1088,12 @@ func (p *parser) boxStmt(kind BoxKind) Stmt {
 			p.fail(t.Sp, "expected \"dir up\" or \"dir down\" for %s, found %s", kw.Text, found(t))
 		}
 		b.Dir = &Word{Text: t.Text, Sp: t.Sp}
-		clause(&b.Clauses, "dir", p.span(c.Sp.Start))
+		p.clause(&b.Clauses, "dir", p.span(c.Sp.Start))
 	}
 	if kind == StairBox && p.isWord("width") {
 		c = p.next()
 		b.Width = p.expr()
-		clause(&b.Clauses, "width", p.span(c.Sp.Start))
+		p.clause(&b.Clauses, "width", p.span(c.Sp.Start))
 	}
 	b.Sp = p.span(kw.Sp.Start)
 	return b
@@ -1581,6 +1591,6 @@ func (p *parser) optExprClause(clauses *Clauses, word string, cur Expr) Expr {
 	}
 	c := p.next()
 	e := p.expr()
-	clause(clauses, word, p.span(c.Sp.Start))
+	p.clause(clauses, word, p.span(c.Sp.Start))
 	return e
 }

@@ -151,8 +151,16 @@ func (r *renderer) hingedDoor(o ir.Opening, f doorFrame) {
 	if end.Sub(hinge).Cross(jamb.Sub(hinge)) > 0 {
 		sweep = "1"
 	}
-	r.b.s(`<path d="M `, num(end.X), ",", num(end.Y), " A ", num(f.w), " ", num(f.w), " 0 0 ", sweep, " ",
-		num(jamb.X), ",", num(jamb.Y), `" fill="none"`, r.strokeOpt(r.pal.door, r.pen), r.dash(), "/>\n")
+	b := &r.b
+	b.WriteString(`<path d="M `)
+	b.pair(end)
+	b.WriteString(" A ")
+	b.num(f.w)
+	b.byte(' ')
+	b.num(f.w)
+	b.s(" 0 0 ", sweep, " ")
+	b.pair(jamb)
+	b.s(`" fill="none"`, r.strokeOpt(r.pal.door, r.pen), r.dash(), "/>\n")
 }
 
 func (r *renderer) slidingDoor(o ir.Opening, f doorFrame) {
