@@ -138,7 +138,11 @@ func draw(res Result, plan *ir.Plan, diags diag.List, opts Options) Result {
 	case "png":
 		render = func(p *ir.Plan) string { return pngOf(svg.Render(p, svgOptions(p, opts)), opts) }
 	}
-	res.Output = render(plan)
+	if len(plan.Pages) == 0 {
+		// A multi-storey plan's output is its first page's drawing (below):
+		// the whole plan is not drawn only to be replaced.
+		res.Output = render(plan)
+	}
 	for _, pg := range plan.Pages {
 		p := Page{Output: render(pg)}
 		if pg.Level != nil {

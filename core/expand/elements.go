@@ -10,13 +10,16 @@ import "github.com/archlang-go/caddy-archlang/core/syntax"
 func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 	w := &Wall{ID: ident(n.ID), Category: word(n.Category), Closed: n.Closed}
 	m := &w.Meta
-	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
 		w.Thickness = e.numClause(n.Thickness, env)
 		if n.Material != nil {
 			w.Material = word(n.Material.Name)
 			w.MaterialScale = e.numClause(n.Material.Scale, env)
 			w.MaterialAngle = e.numClause(n.Material.Angle, env)
+		}
+		if len(n.Vertices) > 0 {
+			w.Vertices = make([]Vertex, 0, len(n.Vertices))
 		}
 		for _, v := range n.Vertices {
 			ev := Vertex{Point: e.point(v.Point, env), Arc: v.Arc, Dir: word(v.Dir), Major: v.Major, Span: v.Sp}
@@ -33,7 +36,7 @@ func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 func (e *expander) roomItem(n *syntax.RoomStmt, env *environment) Item {
 	r := &Room{ID: ident(n.ID), Form: n.Form, RelDir: word(n.RelDir), RelRef: ident(n.RelRef), Align: word(n.Align), Uses: words(n.Uses)}
 	m := &r.Meta
-	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
 		r.At = e.point(n.At, env)
 		r.Gap = e.numClause(n.Gap, env)
@@ -53,7 +56,7 @@ func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
 	o := &Opening{Kind: n.Kind, ID: ident(n.ID), DoorKind: word(n.DoorKind), Wall: ident(n.Wall), On: ident(n.On),
 		Hinge: word(n.Hinge), Swing: word(n.Swing), Into: ident(n.SwingInto), Slide: word(n.Slide)}
 	m := &o.Meta
-	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
 		o.At = e.point(n.At, env)
 		if n.Pos != nil {
@@ -76,7 +79,7 @@ func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *environment) Item
 	f := &Furniture{ID: ident(n.ID), Category: word(n.Category), Placement: n.Placement,
 		AgainstWall: ident(n.AgainstWall), Side: word(n.Side), Room: ident(n.Room), Anchor: word(n.Anchor), Flush: n.Flush}
 	m := &f.Meta
-	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
 		f.At = e.point(n.At, env)
 		f.Segment = e.numClause(n.Segment, env)
@@ -93,7 +96,7 @@ func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *environment) Item
 func (e *expander) dimItem(n *syntax.DimStmt, env *environment) Item {
 	d := &Dim{Mode: n.Mode, Ref: ident(n.Ref)}
 	m := &d.Meta
-	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
 		d.From = e.point(n.From, env)
 		d.To = e.point(n.To, env)
@@ -108,7 +111,7 @@ func (e *expander) dimItem(n *syntax.DimStmt, env *environment) Item {
 func (e *expander) boxItem(n *syntax.BoxStmt, env *environment) Item {
 	b := &Box{Kind: n.Kind, ID: ident(n.ID), Dir: word(n.Dir)}
 	m := &b.Meta
-	m.Span, m.Clauses = n.Sp, clauses(n.Clauses)
+	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
 		b.At = e.point(n.At, env)
 		b.Size = e.size(n.Size, env)

@@ -38,8 +38,11 @@ type expander struct {
 	freeEnvs []*environment
 	// freeSinks are capture's emptied lists, reused by the next capture.
 	freeSinks []*diag.List
-	world     World
-	main      *module
+	// clauseSlab is the unused rest of the last block of clauses
+	// allocated for the items' clause lists (see clauses).
+	clauseSlab []Clause
+	world      World
+	main       *module
 	// cur is the module whose statements are being expanded (it names
 	// the file of their diagnostics).
 	cur *module
@@ -690,16 +693,25 @@ func ident(id *syntax.Ident) Word {
 	return Word{V: id.Name, Span: id.Sp}
 }
 
-func clauses(cs syntax.Clauses) []Clause {
+func (e *expander) clauses(cs syntax.Clauses) []Clause {
 	if len(cs) == 0 {
 		return nil
 	}
-	out := make([]Clause, len(cs))
+	if len(e.clauseSlab) < len(cs) {
+		e.clauseSlab = make([]Clause, max(clauseSlab, len(cs)))
+	}
+	out := e.clauseSlab[:len(cs):len(cs)]
+	e.clauseSlab = e.clauseSlab[len(cs):]
 	for i, c := range cs {
 		out[i] = Clause{Key: c.Key, Span: c.Sp}
 	}
 	return out
 }
+
+// clauseSlab is how many clauses are allocated together for the items'
+// clause lists: an item's list is a few entries, and lives as long as the
+// expansion.
+const clauseSlab = 64
 
 func words(ws []*syntax.Word) []Word {
 	var out []Word

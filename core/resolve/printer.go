@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/archlang-go/caddy-archlang/core/syntax"
@@ -80,7 +81,49 @@ func printOpening(s *syntax.OpeningStmt, ed openingEdit) string {
 
 // stmtIndex maps a statement's start offset to its syntax node, for every
 // element statement in the file (component bodies and blocks included).
-type stmtIndex map[int]syntax.Stmt
+// The statements are listed in walk order, which is source order, so a
+// lookup is a binary search; were the starts ever out of order, a map
+// takes over.
+type stmtIndex struct {
+	starts []int
+	stmts  []syntax.Stmt
+	m      map[int]syntax.Stmt
+}
+
+// add files s at start; a later statement at the same start replaces an
+// earlier one.
+func (x *stmtIndex) add(start int, s syntax.Stmt) {
+	if x.m != nil {
+		x.m[start] = s
+		return
+	}
+	if n := len(x.starts); n > 0 && x.starts[n-1] >= start {
+		if x.starts[n-1] == start {
+			x.stmts[n-1] = s
+			return
+		}
+		x.m = make(map[int]syntax.Stmt, len(x.starts)+1)
+		for i, st := range x.starts {
+			x.m[st] = x.stmts[i]
+		}
+		x.starts, x.stmts = nil, nil
+		x.m[start] = s
+		return
+	}
+	x.starts = append(x.starts, start)
+	x.stmts = append(x.stmts, s)
+}
+
+// get is the statement filed at start, or nil.
+func (x stmtIndex) get(start int) syntax.Stmt {
+	if x.m != nil {
+		return x.m[start]
+	}
+	if i, ok := slices.BinarySearch(x.starts, start); ok {
+		return x.stmts[i]
+	}
+	return nil
+}
 
 func indexStmts(f *syntax.File) stmtIndex {
 	idx := stmtIndex{}
@@ -98,7 +141,7 @@ func indexStmts(f *syntax.File) stmtIndex {
 			if s == nil {
 				continue
 			}
-			idx[s.Span().Start] = s
+			idx.add(s.Span().Start, s)
 			switch n := s.(type) {
 			case *syntax.ForStmt:
 				block(n.Body)
@@ -121,6 +164,6 @@ func indexStmts(f *syntax.File) stmtIndex {
 }
 
 func (x stmtIndex) opening(start int) *syntax.OpeningStmt {
-	s, _ := x[start].(*syntax.OpeningStmt)
+	s, _ := x.get(start).(*syntax.OpeningStmt)
 	return s
 }

@@ -20,8 +20,10 @@
 package resolve
 
 import (
-	"fmt"
+	"cmp"
+	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
@@ -267,7 +269,7 @@ func (r *resolver) nextID(counter, prefix string, explicit string) string {
 		r.used[explicit] = true
 		return explicit
 	}
-	id := fmt.Sprintf("%s_%d", prefix, r.counters[counter])
+	id := prefix + "_" + strconv.Itoa(r.counters[counter])
 	for r.used[id] {
 		id += "_"
 	}
@@ -439,9 +441,41 @@ func (r *resolver) elementPasses() {
 // counting each kind in source order.
 func (r *resolver) collect(items []expand.Item) {
 	if r.order == nil {
-		r.order = map[*expand.Meta]int{}
+		r.order = make(map[*expand.Meta]int, len(items))
+	}
+	if r.used == nil {
+		r.used = make(map[string]bool, len(items))
 	}
 	skip := r.dupInstances(items)
+	// The elements of each kind are allocated together, one array per
+	// kind, counted first.
+	var nw, nr, no, nf, nd, nb int
+	for _, it := range items {
+		switch n := it.(type) {
+		case *expand.Wall:
+			nw++
+		case *expand.Room:
+			nr++
+		case *expand.Strip:
+			nr += len(n.Rooms)
+		case *expand.Opening:
+			no++
+		case *expand.Furniture:
+			nf++
+		case *expand.Dim:
+			nd++
+		case *expand.Box:
+			nb++
+		}
+	}
+	walls, rooms, openings := make([]wallEl, 0, nw), make([]roomEl, 0, nr), make([]openingEl, 0, no)
+	furniture, dims, boxes := make([]furnEl, 0, nf), make([]dimEl, 0, nd), make([]boxEl, 0, nb)
+	r.walls = slices.Grow(r.walls, nw)
+	r.rooms = slices.Grow(r.rooms, nr)
+	r.openings = slices.Grow(r.openings, no)
+	r.furniture = slices.Grow(r.furniture, nf)
+	r.dims = slices.Grow(r.dims, nd)
+	r.boxes = slices.Grow(r.boxes, nb)
 	for _, it := range items {
 		r.order[it.Info()] = len(r.order)
 		if st, ok := it.(*expand.Strip); ok {
@@ -455,14 +489,17 @@ func (r *resolver) collect(items []expand.Item) {
 			if cat == "" {
 				cat = "wall"
 			}
-			r.walls = append(r.walls, &wallEl{src: n, id: r.nextID("wall", cat, n.ID.V)})
+			walls = append(walls, wallEl{src: n, id: r.nextID("wall", cat, n.ID.V)})
+			r.walls = append(r.walls, &walls[len(walls)-1])
 		case *expand.Room:
-			r.rooms = append(r.rooms, &roomEl{src: n, meta: &n.Meta, id: r.nextID("room", "room", n.ID.V)})
+			rooms = append(rooms, roomEl{src: n, meta: &n.Meta, id: r.nextID("room", "room", n.ID.V)})
+			r.rooms = append(r.rooms, &rooms[len(rooms)-1])
 		case *expand.Strip:
 			r.strips = append(r.strips, n)
 			for i := range n.Rooms {
 				sr := &n.Rooms[i]
-				r.rooms = append(r.rooms, &roomEl{strip: sr, meta: &sr.Meta, id: r.nextID("room", "room", sr.ID.V)})
+				rooms = append(rooms, roomEl{strip: sr, meta: &sr.Meta, id: r.nextID("room", "room", sr.ID.V)})
+				r.rooms = append(r.rooms, &rooms[len(rooms)-1])
 			}
 		case *expand.Opening:
 			var c string
@@ -474,22 +511,26 @@ func (r *resolver) collect(items []expand.Item) {
 			default:
 				c = "opening"
 			}
-			r.openings = append(r.openings, &openingEl{src: n, id: r.nextID(c, c, n.ID.V)})
+			openings = append(openings, openingEl{src: n, id: r.nextID(c, c, n.ID.V)})
+			r.openings = append(r.openings, &openings[len(openings)-1])
 		case *expand.Furniture:
 			cat := n.Category.V
 			if cat == "" {
 				cat = "furniture"
 			}
-			r.furniture = append(r.furniture, &furnEl{src: n, id: r.nextID("furniture", cat, n.ID.V)})
+			furniture = append(furniture, furnEl{src: n, id: r.nextID("furniture", cat, n.ID.V)})
+			r.furniture = append(r.furniture, &furniture[len(furniture)-1])
 		case *expand.Dim:
-			r.dims = append(r.dims, &dimEl{src: n})
+			dims = append(dims, dimEl{src: n})
+			r.dims = append(r.dims, &dims[len(dims)-1])
 		case *expand.Instance:
 			if !skip[n] {
 				r.instance(n)
 			}
 		case *expand.Box:
 			c := boxName[n.Kind]
-			r.boxes = append(r.boxes, &boxEl{src: n, id: r.nextID(c, c, n.ID.V)})
+			boxes = append(boxes, boxEl{src: n, id: r.nextID(c, c, n.ID.V)})
+			r.boxes = append(r.boxes, &boxes[len(boxes)-1])
 		}
 	}
 }
@@ -508,7 +549,7 @@ func (r *resolver) checkDupIDs() {
 		explicit bool
 	}
 	seq := func(m *expand.Meta) int { return r.order[m] }
-	var all []ent
+	all := make([]ent, 0, len(r.walls)+len(r.rooms)+len(r.openings)+len(r.furniture)+len(r.boxes))
 	for _, w := range r.walls {
 		if w.src != nil {
 			all = append(all, ent{w.id, w.src.Span, seq(&w.src.Meta), w.src.ID.Set()})
@@ -536,8 +577,8 @@ func (r *resolver) checkDupIDs() {
 			all = append(all, ent{b.id, b.src.Span, seq(&b.src.Meta), b.src.ID.Set()})
 		}
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].at < all[j].at })
-	seen := map[string]bool{}
+	slices.SortStableFunc(all, func(a, b ent) int { return cmp.Compare(a.at, b.at) })
+	seen := make(map[string]bool, len(all))
 	for _, e := range all {
 		if seen[e.id] && e.explicit {
 			r.add(diag.New(diag.ErrDupID, e.span, "The id %q is already used by another element", e.id))

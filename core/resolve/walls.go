@@ -23,9 +23,13 @@ func (r *resolver) resolveWalls() {
 		// The reference reads the vertices, then the thickness (and checks
 		// it), the material, its scale (checked) and angle, and the arc
 		// radii last, as it builds the arcs.
-		known := []diag.List{src.Thickness.Diags, src.MaterialScale.Diags, src.MaterialAngle.Diags}
-		for _, v := range src.Vertices {
-			known = append(known, v.Point.Diags, v.Radius.Diags)
+		// (Nothing to tell apart when the statement caught nothing.)
+		var known []diag.List
+		if len(src.Meta.Diags) > 0 {
+			known = []diag.List{src.Thickness.Diags, src.MaterialScale.Diags, src.MaterialAngle.Diags}
+			for _, v := range src.Vertices {
+				known = append(known, v.Point.Diags, v.Radius.Diags)
+			}
 		}
 		cl := r.clauses(&src.Meta, known...)
 		for _, v := range src.Vertices {
@@ -64,6 +68,9 @@ func (r *resolver) resolveWalls() {
 			iw.MaterialAngle = src.MaterialAngle.V
 		}
 		hasArc := false
+		if len(src.Vertices) > 0 {
+			iw.Points = make([]geom.Point, 0, len(src.Vertices))
+		}
 		for _, v := range src.Vertices {
 			cl.emit(v.Radius.Diags)
 			iw.Points = append(iw.Points, geom.Point{X: snap(v.Point.X, r.grid), Y: snap(v.Point.Y, r.grid)})
@@ -123,7 +130,7 @@ func (r *resolver) wallArcs(w *wallEl, iw *ir.Wall) {
 					w.id, num(rad), num(round3(chord)), num(min))
 			}
 			d.Hints = []string{"A radius has to be at least half the chord, here " + num(min) + "."}
-			st, ok := r.stmts[src.Span.Start].(*syntax.WallStmt)
+			st, ok := r.stmts.get(src.Span.Start).(*syntax.WallStmt)
 			if ok && i < len(st.Vertices) && chord > 0 {
 				sv := st.Vertices[i]
 				txt := "arc " + syntax.PointString(sv.Point) + " radius " + num(min)

@@ -91,7 +91,7 @@ func (p *parser) atom() Expr {
 	switch t.Kind {
 	case NUMBER:
 		p.next()
-		return &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+		return p.numLit(t.Num, t.Text, t.Sp)
 	case STRING:
 		p.next()
 		return p.strLit(t)

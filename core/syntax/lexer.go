@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -148,8 +149,10 @@ func (l *lexer) scan() Token {
 			l.nl = true
 			continue
 		case c == '#':
-			for l.i < end && src[l.i] != '\n' {
-				l.i++
+			if k := bytes.IndexByte(src[i:end], '\n'); k >= 0 {
+				l.i = i + k
+			} else {
+				l.i = end
 			}
 			continue
 		case isDigit(c) || (c == '.' && i+1 < end && isDigit(src[i+1])):
@@ -381,5 +384,24 @@ func decodeRune(b []byte) (rune, int) {
 }
 
 func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
-func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-func isIdentPart(c byte) bool  { return isIdentStart(c) || isDigit(c) }
+func isIdentStart(c byte) bool { return identClass[c]&identStart != 0 }
+func isIdentPart(c byte) bool  { return identClass[c] != 0 }
+
+// identClass classes every byte: identStart for a letter or '_', identDigit
+// for a digit, 0 for the rest.
+var identClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			t[c] = identStart
+		case c >= '0' && c <= '9':
+			t[c] = identDigit
+		}
+	}
+	return t
+}()
+
+const (
+	identStart = 1 << iota
+	identDigit
+)

@@ -44,6 +44,63 @@ type parser struct {
 	// noHeal turns off the fixes the parser offers (set while checking
 	// one of them).
 	noHeal bool
+	// Slabs the tree's most numerous small nodes are taken from.
+	nums   slab[NumLit]
+	idents slab[Ident]
+	points slab[Point]
+	words  slab[Word]
+	sizes  slab[Size]
+	// clauses is the unused rest of the last slab of clause lists.
+	clauses Clauses
+}
+
+// nodeSlab is how many nodes of one type are allocated together: a tree
+// holds many number literals, identifiers, points, words and sizes, and
+// they live as long as it does.
+const nodeSlab = 32
+
+// slab hands out nodes of one type from arrays of nodeSlab.
+type slab[T any] struct{ free []T }
+
+// new is a zero node.
+func (s *slab[T]) new() *T {
+	if len(s.free) == 0 {
+		s.free = make([]T, nodeSlab)
+	}
+	n := &s.free[0]
+	s.free = s.free[1:]
+	return n
+}
+
+// numLit is a new number literal, taken from the parser's slab.
+func (p *parser) numLit(v float64, raw string, sp source.Span) *NumLit {
+	n := p.nums.new()
+	*n = NumLit{Value: v, Raw: raw, Sp: sp}
+	return n
+}
+
+// newIdent is a new identifier, taken from the parser's slab.
+func (p *parser) newIdent(name string, sp source.Span) *Ident {
+	id := p.idents.new()
+	*id = Ident{Name: name, Sp: sp}
+	return id
+}
+
+// newWord is a new word, taken from the parser's slab.
+func (p *parser) newWord(text string, sp source.Span) *Word {
+	w := p.words.new()
+	*w = Word{Text: text, Sp: sp}
+	return w
+}
+
+// text is the source a span covers, as File.Text has it, cut from the
+// string the tokens' texts are cut from rather than copied.
+func (p *parser) text(s source.Span) string {
+	s.Start, s.End = max(s.Start, 0), min(s.End, len(p.lx.text))
+	if s.Start >= s.End {
+		return ""
+	}
+	return p.lx.text[s.Start:s.End]
 }
 
 func newParser(f *source.File) *parser {
@@ -204,7 +261,7 @@ func (p *parser) acceptWord(w string) bool {
 
 func (p *parser) ident() *Ident {
 	t := p.expect(IDENT)
-	return &Ident{Name: t.Text, Sp: t.Sp}
+	return p.newIdent(t.Text, t.Sp)
 }
 
 // ref parses a possibly dotted name (`west.shell`); the lexer keeps the
@@ -213,7 +270,7 @@ func (p *parser) ref() *Ident { return p.ident() }
 
 func (p *parser) word() *Word {
 	t := p.expect(IDENT)
-	return &Word{Text: t.Text, Sp: t.Sp}
+	return p.newWord(t.Text, t.Sp)
 }
 
 // enumWord consumes one word that must be in allowed. Like the reference, a
@@ -225,7 +282,7 @@ func (p *parser) enumWord(format string, allowed ...string) *Word {
 	t := p.next()
 	for _, a := range allowed {
 		if t.Kind == IDENT && t.Text == a {
-			return &Word{Text: t.Text, Sp: t.Sp}
+			return p.newWord(t.Text, t.Sp)
 		}
 	}
 	p.errAt(p.tok().Sp, format, found(t))
@@ -611,7 +668,9 @@ func (p *parser) point() *Point {
 	p.expect(COMMA)
 	y := p.expr()
 	rp := p.expect(RPAREN)
-	return &Point{X: x, Y: y, Sp: source.Span{Start: lp.Sp.Start, End: rp.Sp.End}}
+	pt := p.points.new()
+	*pt = Point{X: x, Y: y, Sp: source.Span{Start: lp.Sp.Start, End: rp.Sp.End}}
+	return pt
 }
 
 // size parses `WxH` or `<expr> x <expr>`; when single is true the `x H`
@@ -620,7 +679,9 @@ func (p *parser) size(single bool) *Size {
 	t := p.tok()
 	if t.Kind == DIMS {
 		p.next()
-		return &Size{W: &NumLit{Value: t.Num, Raw: p.file.Text(t.WSp()), Sp: t.WSp()}, H: &NumLit{Value: t.H, Raw: p.file.Text(t.HSp()), Sp: t.HSp()}, Sp: t.Sp}
+		sz := p.sizes.new()
+		*sz = Size{W: p.numLit(t.Num, p.text(t.WSp()), t.WSp()), H: p.numLit(t.H, p.text(t.HSp()), t.HSp()), Sp: t.Sp}
+		return sz
 	}
 	w := p.expr()
 	s := &Size{W: w}
@@ -647,7 +708,24 @@ func (p *parser) textExpr() Expr {
 }
 
 // clause records the clause that started at start with keyword key.
-func clause(cs *Clauses, key string, sp source.Span) { *cs = append(*cs, Clause{Key: key, Sp: sp}) }
+func (p *parser) clause(cs *Clauses, key string, sp source.Span) {
+	if *cs == nil {
+		if len(p.clauses) < firstClauses {
+			p.clauses = make(Clauses, clauseSlab)
+		}
+		*cs = p.clauses[:0:firstClauses]
+		p.clauses = p.clauses[firstClauses:]
+	}
+	*cs = append(*cs, Clause{Key: key, Sp: sp})
+}
+
+// firstClauses is the room a statement's clause list starts with, cut
+// from a slab of clauseSlab: most statements write no more, and a list
+// that does grows on its own.
+const (
+	firstClauses = 4
+	clauseSlab   = 8 * firstClauses
+)
 
 func (p *parser) wallStmt() Stmt {
 	kw := p.next()
@@ -656,7 +734,7 @@ func (p *parser) wallStmt() Stmt {
 	w.Category = p.word()
 	c := p.expectWord("thickness")
 	w.Thickness = p.expr()
-	clause(&w.Clauses, "thickness", p.span(c.Sp.Start))
+	p.clause(&w.Clauses, "thickness", p.span(c.Sp.Start))
 	if p.isWord("material") {
 		c := p.next()
 		m := &Material{Name: p.word()}
@@ -669,7 +747,7 @@ func (p *parser) wallStmt() Stmt {
 		}
 		m.Sp = p.span(c.Sp.Start)
 		w.Material = m
-		clause(&w.Clauses, "material", m.Sp)
+		p.clause(&w.Clauses, "material", m.Sp)
 	}
 	p.expect(LCURLY)
 	for !p.is(RCURLY) {
@@ -723,7 +801,7 @@ func (p *parser) roomTail(label *Expr, labelAt **Point, uses *[]*Word, cs *Claus
 			p.next()
 			*labelAt = p.point()
 		}
-		clause(cs, "label", p.span(c.Sp.Start))
+		p.clause(cs, "label", p.span(c.Sp.Start))
 	}
 	if p.isWord("uses") {
 		c := p.next()
@@ -734,7 +812,7 @@ func (p *parser) roomTail(label *Expr, labelAt **Point, uses *[]*Word, cs *Claus
 		for p.tok().Kind == IDENT && isUse(p.tok().Text) {
 			*uses = append(*uses, p.word())
 		}
-		clause(cs, "uses", p.span(c.Sp.Start))
+		p.clause(cs, "uses", p.span(c.Sp.Start))
 	}
 }
 
@@ -750,7 +828,7 @@ func (p *parser) roomStmt() Stmt {
 		for p.is(LPAREN) {
 			r.Polygon = append(r.Polygon, p.point())
 		}
-		clause(&r.Clauses, "polygon", p.span(t.Sp.Start))
+		p.clause(&r.Clauses, "polygon", p.span(t.Sp.Start))
 		if len(r.Polygon) < 3 {
 			p.fail(kw.Sp, "polygon room has %d vertices; it needs at least three", len(r.Polygon))
 		}
@@ -761,7 +839,7 @@ func (p *parser) roomStmt() Stmt {
 		r.At = p.point()
 		p.expectWord("radius")
 		r.Radius = p.expr()
-		clause(&r.Clauses, "circle", p.span(t.Sp.Start))
+		p.clause(&r.Clauses, "circle", p.span(t.Sp.Start))
 	case t.Kind == IDENT && (t.Text == "right-of" || t.Text == "left-of" || t.Text == "below" || t.Text == "above"):
 		r.Form = RoomRelative
 		r.RelDir = p.word()
@@ -774,10 +852,10 @@ func (p *parser) roomStmt() Stmt {
 			p.next()
 			r.Gap = p.expr()
 		}
-		clause(&r.Clauses, r.RelDir.Text, p.span(t.Sp.Start))
+		p.clause(&r.Clauses, r.RelDir.Text, p.span(t.Sp.Start))
 		c := p.expectWord("size")
 		r.Size = p.size(false)
-		clause(&r.Clauses, "size", p.span(c.Sp.Start))
+		p.clause(&r.Clauses, "size", p.span(c.Sp.Start))
 	default:
 		r.Form = RoomAt
 		// Like the reference, the word is consumed before it is checked.
@@ -785,10 +863,10 @@ func (p *parser) roomStmt() Stmt {
 			p.fail(t.Sp, "expected \"at\" or a relational direction (right-of|left-of|below|above), found %s", found(t))
 		}
 		r.At = p.point()
-		clause(&r.Clauses, "at", p.span(t.Sp.Start))
+		p.clause(&r.Clauses, "at", p.span(t.Sp.Start))
 		c := p.expectWord("size")
 		r.Size = p.size(false)
-		clause(&r.Clauses, "size", p.span(c.Sp.Start))
+		p.clause(&r.Clauses, "size", p.span(c.Sp.Start))
 	}
 	p.roomTail(&r.Label, &r.LabelAt, &r.Uses, &r.Clauses)
 	r.Sp = p.span(kw.Sp.Start)
@@ -815,7 +893,7 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 			pos.Center = true
 		case pt.Kind == NUMBER:
 			p.next()
-			pos.Value = &NumLit{Value: pt.Num, Raw: pt.Text, Sp: pt.Sp}
+			pos.Value = p.numLit(pt.Num, pt.Text, pt.Sp)
 			if p.is(PERCENT) {
 				p.next()
 				pos.Percent = true
@@ -825,19 +903,19 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 		}
 		pos.Sp = p.span(pt.Sp.Start)
 		o.Pos = pos
-		clause(&o.Clauses, "on", p.span(t.Sp.Start))
+		p.clause(&o.Clauses, "on", p.span(t.Sp.Start))
 	} else {
 		p.expectWord("at")
 		o.At = p.point()
-		clause(&o.Clauses, "at", p.span(t.Sp.Start))
+		p.clause(&o.Clauses, "at", p.span(t.Sp.Start))
 	}
 	c := p.expectWord("width")
 	o.Width = p.expr()
-	clause(&o.Clauses, "width", p.span(c.Sp.Start))
+	p.clause(&o.Clauses, "width", p.span(c.Sp.Start))
 	if o.On == nil && p.isWord("wall") {
 		c := p.next()
 		o.Wall = p.ref()
-		clause(&o.Clauses, "wall", p.span(c.Sp.Start))
+		p.clause(&o.Clauses, "wall", p.span(c.Sp.Start))
 	}
 	if kind != DoorKind {
 		o.Sp = p.span(kw.Sp.Start)
@@ -850,9 +928,9 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 			w := p.enumWord("expected hinge near \"start\" or \"end\", found %s", "start", "end")
 			o.Hinge = &Word{Text: "near " + w.Text, Sp: source.Span{Start: n.Sp.Start, End: w.Sp.End}}
 		} else {
-			o.Hinge = p.enumWord("expected hinge \"left\" or \"right\", found %s", vocab.Words(vocab.Hands)...)
+			o.Hinge = p.enumWord("expected hinge \"left\" or \"right\", found %s", handWords...)
 		}
-		clause(&o.Clauses, "hinge", p.span(c.Sp.Start))
+		p.clause(&o.Clauses, "hinge", p.span(c.Sp.Start))
 	}
 	if p.isWord("swing") {
 		c := p.next()
@@ -860,14 +938,14 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 			o.Swing = p.word()
 			o.SwingInto = p.ref()
 		} else {
-			o.Swing = p.enumWord("expected swing \"in\" or \"out\", found %s", vocab.Words(vocab.Swings)...)
+			o.Swing = p.enumWord("expected swing \"in\" or \"out\", found %s", swingWords...)
 		}
-		clause(&o.Clauses, "swing", p.span(c.Sp.Start))
+		p.clause(&o.Clauses, "swing", p.span(c.Sp.Start))
 	}
 	if p.isWord("slide") {
 		c := p.next()
-		o.Slide = p.enumWord("expected slide \"left\" or \"right\", found %s", vocab.Words(vocab.Hands)...)
-		clause(&o.Clauses, "slide", p.span(c.Sp.Start))
+		o.Slide = p.enumWord("expected slide \"left\" or \"right\", found %s", handWords...)
+		p.clause(&o.Clauses, "slide", p.span(c.Sp.Start))
 	}
 	o.Open = p.optExprClause(&o.Clauses, "open", o.Open)
 	o.Sp = p.span(kw.Sp.Start)
@@ -875,6 +953,12 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 }
 
 var anchors = []string{"top-left", "top", "top-right", "left", "center", "right", "bottom-left", "bottom", "bottom-right"}
+
+// anchorFormat is the message for a word that is not an anchor.
+var anchorFormat = "expected an anchor (" + strings.Join(anchors, "|") + "), found %s"
+
+// handWords and swingWords are the words of vocab.Hands and vocab.Swings.
+var handWords, swingWords = vocab.Words(vocab.Hands), vocab.Words(vocab.Swings)
 
 func (p *parser) furnitureStmt() Stmt {
 	kw := p.next()
@@ -893,9 +977,9 @@ func (p *parser) furnitureStmt() Stmt {
 		if p.isWord("side") {
 			c := p.next()
 			f.Side = p.word()
-			clause(&f.Clauses, "side", p.span(c.Sp.Start))
+			p.clause(&f.Clauses, "side", p.span(c.Sp.Start))
 		}
-		clause(&f.Clauses, "against", p.span(t.Sp.Start))
+		p.clause(&f.Clauses, "against", p.span(t.Sp.Start))
 	case t.Kind == IDENT && t.Text == "in":
 		p.next()
 		f.Room = p.ref()
@@ -908,43 +992,43 @@ func (p *parser) furnitureStmt() Stmt {
 			if p.isWord("flush") {
 				c := p.next()
 				f.Flush = true
-				clause(&f.Clauses, "flush", c.Sp)
+				p.clause(&f.Clauses, "flush", c.Sp)
 			}
 		case p.isWord("anchor"):
 			p.next()
 			f.Placement = FurnAnchor
-			f.Anchor = p.enumWord("expected an anchor ("+strings.Join(anchors, "|")+"), found %s", anchors...)
+			f.Anchor = p.enumWord(anchorFormat, anchors...)
 			if p.isWord("flush") {
 				c := p.next()
 				f.Flush = true
-				clause(&f.Clauses, "flush", c.Sp)
+				p.clause(&f.Clauses, "flush", c.Sp)
 			}
 			f.Inset = p.optExprClause(&f.Clauses, "inset", f.Inset)
 		default:
 			p.fail(p.tok().Sp, "expected \"centered\" or \"anchor\" after \"in %s\"", f.Room.Name)
 		}
-		clause(&f.Clauses, "in", p.span(t.Sp.Start))
+		p.clause(&f.Clauses, "in", p.span(t.Sp.Start))
 	default:
 		p.expectWord("at")
 		f.Placement = FurnAt
 		f.At = p.point()
-		clause(&f.Clauses, "at", p.span(t.Sp.Start))
+		p.clause(&f.Clauses, "at", p.span(t.Sp.Start))
 	}
 	if p.isWord("size") {
 		c := p.next()
 		f.Size = p.size(false)
-		clause(&f.Clauses, "size", p.span(c.Sp.Start))
+		p.clause(&f.Clauses, "size", p.span(c.Sp.Start))
 	}
 	if p.isWord("label") {
 		c := p.next()
 		f.Label = p.textExpr()
-		clause(&f.Clauses, "label", p.span(c.Sp.Start))
+		p.clause(&f.Clauses, "label", p.span(c.Sp.Start))
 	}
 	f.Rotate = p.optExprClause(&f.Clauses, "rotate", f.Rotate)
 	if (f.Placement == FurnAt || f.Placement == FurnAgainst) && p.isWord("in") {
 		c := p.next()
 		f.Room = p.ref()
-		clause(&f.Clauses, "in", p.span(c.Sp.Start))
+		p.clause(&f.Clauses, "in", p.span(c.Sp.Start))
 	}
 	f.Sp = p.span(kw.Sp.Start)
 	return f
@@ -979,7 +1063,7 @@ func (p *parser) dimStmt() Stmt {
 	if p.isWord("text") {
 		c := p.next()
 		d.Text = p.textExpr()
-		clause(&d.Clauses, "text", p.span(c.Sp.Start))
+		p.clause(&d.Clauses, "text", p.span(c.Sp.Start))
 	}
 	d.Sp = p.span(kw.Sp.Start)
 	return d
@@ -991,10 +1075,10 @@ func (p *parser) boxStmt(kind BoxKind) Stmt {
 	b.ID = p.optID()
 	c := p.expectWord("at")
 	b.At = p.point()
-	clause(&b.Clauses, "at", p.span(c.Sp.Start))
+	p.clause(&b.Clauses, "at", p.span(c.Sp.Start))
 	c = p.expectWord("size")
 	b.Size = p.size(false)
-	clause(&b.Clauses, "size", p.span(c.Sp.Start))
+	p.clause(&b.Clauses, "size", p.span(c.Sp.Start))
 	if kind == StairBox || kind == EscalatorBox {
 		c = p.expectWord("dir")
 		// Like the reference, a token that is not a word is refused
@@ -1004,12 +1088,12 @@ func (p *parser) boxStmt(kind BoxKind) Stmt {
 			p.fail(t.Sp, "expected \"dir up\" or \"dir down\" for %s, found %s", kw.Text, found(t))
 		}
 		b.Dir = &Word{Text: t.Text, Sp: t.Sp}
-		clause(&b.Clauses, "dir", p.span(c.Sp.Start))
+		p.clause(&b.Clauses, "dir", p.span(c.Sp.Start))
 	}
 	if kind == StairBox && p.isWord("width") {
 		c = p.next()
 		b.Width = p.expr()
-		clause(&b.Clauses, "width", p.span(c.Sp.Start))
+		p.clause(&b.Clauses, "width", p.span(c.Sp.Start))
 	}
 	b.Sp = p.span(kw.Sp.Start)
 	return b
@@ -1077,7 +1161,7 @@ func (p *parser) levelStmt() Stmt {
 		neg = true
 	}
 	t := p.expect(NUMBER)
-	l.Number = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+	l.Number = p.numLit(t.Num, t.Text, t.Sp)
 	if neg {
 		l.Number.Value = -t.Num
 	}
@@ -1121,7 +1205,7 @@ func (p *parser) placeStmt() Stmt {
 		if t.Num != 0 && t.Num != 90 && t.Num != 180 && t.Num != 270 {
 			p.fail(t.Sp, "place rotation must be 0, 90, 180 or 270, not %s", t.Text)
 		}
-		s.Rotate = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+		s.Rotate = p.numLit(t.Num, t.Text, t.Sp)
 	}
 	if p.isWord("mirror") {
 		p.next()
@@ -1291,7 +1375,7 @@ func (p *parser) settingStmt() Stmt {
 		}
 	case "grid":
 		t := p.expect(NUMBER)
-		s.Value = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+		s.Value = p.numLit(t.Num, t.Text, t.Sp)
 	case "paper":
 		w := p.word()
 		if !paperSizes[w.Text] {
@@ -1303,10 +1387,10 @@ func (p *parser) settingStmt() Stmt {
 		}
 	case "scale":
 		t := p.expect(NUMBER)
-		s.ScaleNum = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+		s.ScaleNum = p.numLit(t.Num, t.Text, t.Sp)
 		p.expect(COLON)
 		t = p.expect(NUMBER)
-		s.ScaleDen = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+		s.ScaleDen = p.numLit(t.Num, t.Text, t.Sp)
 	case "north":
 		t := p.tok()
 		switch {
@@ -1314,7 +1398,7 @@ func (p *parser) settingStmt() Stmt {
 			s.Args = []*Word{p.word()}
 		case t.Kind == NUMBER:
 			p.next()
-			s.Value = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+			s.Value = p.numLit(t.Num, t.Text, t.Sp)
 		default:
 			p.fail(t.Sp, "expected a north direction (up|down|left|right|<degrees>), found %s", found(t))
 		}
@@ -1458,7 +1542,7 @@ func (p *parser) kvEntries(what string, out *[]KeyValue) {
 			kv.Value = p.str()
 		case NUMBER:
 			p.next()
-			kv.Value = &NumLit{Value: t.Num, Raw: t.Text, Sp: t.Sp}
+			kv.Value = p.numLit(t.Num, t.Text, t.Sp)
 		default:
 			*out = append(*out, kv)
 			p.fail(t.Sp, "%s key %q has no value", what, k.Text)
@@ -1507,6 +1591,6 @@ func (p *parser) optExprClause(clauses *Clauses, word string, cur Expr) Expr {
 	}
 	c := p.next()
 	e := p.expr()
-	clause(clauses, word, p.span(c.Sp.Start))
+	p.clause(clauses, word, p.span(c.Sp.Start))
 	return e
 }

@@ -154,22 +154,58 @@ const maxExactCents = 1e12
 // general shortest-form search: the integer part, then a point and one or
 // two digits when the fraction is not zero.
 func appendCents(dst []byte, c int64) []byte {
-	if c < 0 {
-		dst = append(dst, '-')
-	}
 	u := uint64(c)
 	if c < 0 {
 		u = uint64(-c)
 	}
-	dst = strconv.AppendUint(dst, u/100, 10)
+	// Written right to left into a buffer long enough for any int64:
+	// the fraction's digits and point, then the integer part two digits
+	// at a time.
+	var buf [24]byte
+	i := len(buf)
 	if frac := u % 100; frac != 0 {
-		dst = append(dst, '.', byte('0'+frac/10))
 		if frac%10 != 0 {
-			dst = append(dst, byte('0'+frac%10))
+			i -= 2
+			buf[i], buf[i+1] = pairs[2*frac], pairs[2*frac+1]
+		} else {
+			i--
+			buf[i] = byte('0' + frac/10)
 		}
+		i--
+		buf[i] = '.'
 	}
-	return dst
+	n := u / 100
+	for n >= 100 {
+		d := n % 100
+		n /= 100
+		i -= 2
+		buf[i], buf[i+1] = pairs[2*d], pairs[2*d+1]
+	}
+	if n >= 10 {
+		i -= 2
+		buf[i], buf[i+1] = pairs[2*n], pairs[2*n+1]
+	} else {
+		i--
+		buf[i] = byte('0' + n)
+	}
+	if c < 0 {
+		i--
+		buf[i] = '-'
+	}
+	return append(dst, buf[i:]...)
 }
+
+// pairs holds the two digits of every number below 100.
+const pairs = "00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"
 
 // HalfUp rounds x to the nearest integer, ties toward +∞ (2.5 gives 3, -2.5
 // gives -2), exactly for every double: it floors and compares the

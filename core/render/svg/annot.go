@@ -2,7 +2,7 @@ package svg
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -81,7 +81,16 @@ func (d dimGeom) textExtent() geom.Rect {
 func (r *renderer) layoutDims() {
 	fs := r.z.dimText
 	auto, feet := r.autoDims()
-	for k, d := range append(append([]ir.Dim(nil), r.p.Dims...), auto...) {
+	n := len(r.p.Dims) + len(auto)
+	r.dims = slices.Grow(r.dims, n)
+	for k := range n {
+		// The written dimensions, then the automatic ones.
+		var d ir.Dim
+		if k < len(r.p.Dims) {
+			d = r.p.Dims[k]
+		} else {
+			d = auto[k-len(r.p.Dims)]
+		}
 		if !finite(d.From) || !finite(d.To) || d.From.ApproxEqual(d.To) || math.IsNaN(d.Offset) || math.Abs(d.Offset) > maxCoord {
 			continue
 		}
@@ -130,8 +139,8 @@ func (r *renderer) layoutDims() {
 }
 
 func (r *renderer) drawDims() {
-	ext := stroke(r.pal.dim, penExt*r.pen)
-	ln := stroke(r.pal.dim, r.pen)
+	ext := r.stroke(r.pal.dim, penExt*r.pen)
+	ln := r.stroke(r.pal.dim, r.pen)
 	for _, d := range r.dims {
 		if !d.from.ApproxEqual(d.p1) {
 			r.b.line(d.from, d.p1, ext)
@@ -142,9 +151,22 @@ func (r *renderer) drawDims() {
 		k := d.tickVec
 		r.b.line(d.p1.Add(k), d.p1.Sub(k), ln)
 		r.b.line(d.p2.Add(k), d.p2.Sub(k), ln)
-		r.b.text(d.textAt, `font-size="`+num(d.fs)+`" fill="`+r.pal.dim+`" text-anchor="middle" dominant-baseline="central" transform="rotate(`+
-			num(d.angle)+" "+num(d.textAt.X)+" "+num(d.textAt.Y)+`)"`, d.text)
-		r.b.s("\n")
+		// The text element as b.text writes it, its attributes written
+		// in place.
+		b := &r.b
+		b.WriteString(`<text x="`)
+		b.num(d.textAt.X)
+		b.WriteString(`" y="`)
+		b.num(d.textAt.Y)
+		b.WriteString(`" font-size="`)
+		b.num(d.fs)
+		b.s(`" fill="`, r.pal.dim, `" text-anchor="middle" dominant-baseline="central" transform="rotate(`)
+		b.num(d.angle)
+		b.byte(' ')
+		b.num(d.textAt.X)
+		b.byte(' ')
+		b.num(d.textAt.Y)
+		b.s(`)">`, esc(d.text), "</text>\n")
 	}
 }
 
@@ -164,6 +186,12 @@ func (r *renderer) layoutLabels() {
 	obst := r.obstacles()
 	ix := r.newLabelIndex(obst)
 	nameFS, areaFS := r.z.name, r.z.area
+	type cand struct {
+		p geom.Point
+		d float64
+	}
+	cands := make([]cand, 0, len(nudgeSteps)*len(nudgeSteps))
+	r.rooms = slices.Grow(r.rooms, len(r.p.Rooms))
 	for _, rm := range r.p.Rooms {
 		if len(rm.Polygon) < 3 {
 			continue
@@ -198,11 +226,7 @@ func (r *renderer) layoutLabels() {
 			return geom.Rect{Min: geom.Point{X: p.X - hw, Y: p.Y + top}, Max: geom.Point{X: p.X + hw, Y: p.Y + bottom}}
 		}
 		limit := maxLabelCover * 2 * hw * (bottom - top)
-		type cand struct {
-			p geom.Point
-			d float64
-		}
-		var cands []cand
+		cands = cands[:0]
 		for _, fy := range nudgeSteps {
 			for _, fx := range nudgeSteps {
 				off := geom.Point{X: fx * bb.W(), Y: fy * bb.H()}
@@ -213,9 +237,21 @@ func (r *renderer) layoutLabels() {
 				cands = append(cands, cand{c.Add(off), off.Len()})
 			}
 		}
-		sort.SliceStable(cands, func(i, j int) bool { return cands[i].d < cands[j].d })
+		// The candidates nearest first (the earliest of equals) is only
+		// needed when the centre does not do: whether it does only asks
+		// whether some spot is at the centre, the nearest there can be.
+		atCentre := slices.ContainsFunc(cands, func(cd cand) bool { return cd.d == 0 })
 		lb.at = c
-		if len(cands) == 0 || cands[0].d != 0 || ix.cover(box(c), limit) > limit {
+		if !atCentre || ix.cover(box(c), limit) > limit {
+			slices.SortStableFunc(cands, func(a, b cand) int {
+				switch {
+				case a.d < b.d:
+					return -1
+				case b.d < a.d:
+					return 1
+				}
+				return 0
+			})
 			// The least covered spot wins, each paying for its distance
 			// from the centre (the earliest of equals).
 			perMM := 0.0 // the cost of a millimetre from the centre
@@ -275,9 +311,7 @@ func (r *renderer) newLabelIndex(obst []geom.Rect) *labelIndex {
 	}
 	ix := &labelIndex{budget: maxLabelTests,
 		obst: newBoxIndex(ext, len(obst)+1), placed: newBoxIndex(ext, 2*labels+1)}
-	for _, o := range obst {
-		ix.obst.add(o)
-	}
+	ix.obst.addAll(obst)
 	return ix
 }
 
@@ -296,7 +330,14 @@ func (ix *labelIndex) cover(b geom.Rect, limit float64) float64 {
 // written on plain pieces), stairs, lifts, columns, windows, door swings,
 // walls and dimension text.
 func (r *renderer) obstacles() []geom.Rect {
-	var out []geom.Rect
+	arcs := 0
+	for _, sg := range r.segs {
+		if sg.Arc != nil {
+			arcs++
+		}
+	}
+	out := make([]geom.Rect, 0, 2*len(r.p.Furniture)+len(r.p.Vertical)+len(r.p.Columns)+len(r.p.Openings)+
+		len(r.segs)+(arcPieces-1)*arcs+len(r.dims))
 	for _, f := range r.p.Furniture {
 		if !finite(f.Rect.Min) || !finite(f.Rect.Max) {
 			continue
@@ -325,18 +366,19 @@ func (r *renderer) obstacles() []geom.Rect {
 		if !ok {
 			continue
 		}
+		var quad [4]geom.Point
 		var pts []geom.Point
 		switch {
 		case o.Kind == ir.Window:
 			m := f.h + glazeExtra*r.z.wallPen
-			pts = f.rect(0, f.w, m, -m)
+			pts = f.rect(quad[:0], 0, f.w, m, -m)
 		case o.Kind == ir.Door && (o.DoorKind == "" || o.DoorKind == vocab.Hinged):
 			// The square the leaf sweeps and the opening behind it,
 			// whichever room it opens into.
-			pts = f.rect(0, f.w, -side(o)*f.h, side(o)*f.w)
+			pts = f.rect(quad[:0], 0, f.w, -side(o)*f.h, side(o)*f.w)
 		case o.Kind == ir.Door && o.DoorKind == vocab.Bifold:
 			reach := math.Sin(openness(o)*quarterTurn*math.Pi/180) * f.w / 2
-			pts = f.rect(0, f.w, 0, side(o)*reach)
+			pts = f.rect(quad[:0], 0, f.w, 0, side(o)*reach)
 		}
 		if len(pts) > 0 {
 			out = append(out, geom.Polygon(pts).Bounds())
@@ -374,15 +416,15 @@ func (r *renderer) drawRoomLabels() {
 	nameFS, areaFS := r.z.name, r.z.area
 	for _, lb := range r.rooms {
 		if lb.name == "" {
-			r.b.text(lb.at, `font-size="`+num(areaFS)+`" fill="`+r.pal.areaLabel+`" text-anchor="middle" dominant-baseline="central"`, lb.area)
+			r.b.textFS(lb.at, areaFS, r.pal.areaLabel, ` text-anchor="middle" dominant-baseline="central"`, lb.area)
 			r.b.s("\n")
 			continue
 		}
-		r.b.text(geom.Point{X: lb.at.X, Y: lb.at.Y - r.z.nameDy},
-			`font-size="`+num(nameFS)+`" fill="`+r.pal.roomLabel+`" text-anchor="middle" dominant-baseline="central" font-weight="600"`, lb.name)
+		r.b.textFS(geom.Point{X: lb.at.X, Y: lb.at.Y - r.z.nameDy},
+			nameFS, r.pal.roomLabel, ` text-anchor="middle" dominant-baseline="central" font-weight="600"`, lb.name)
 		r.b.s("\n")
-		r.b.text(geom.Point{X: lb.at.X, Y: lb.at.Y + r.z.areaDy},
-			`font-size="`+num(areaFS)+`" fill="`+r.pal.areaLabel+`" text-anchor="middle" dominant-baseline="central"`, lb.area)
+		r.b.textFS(geom.Point{X: lb.at.X, Y: lb.at.Y + r.z.areaDy},
+			areaFS, r.pal.areaLabel, ` text-anchor="middle" dominant-baseline="central"`, lb.area)
 		r.b.s("\n")
 	}
 }
@@ -455,7 +497,7 @@ func (r *renderer) drawScaleBar() {
 	h := fracBarH * s
 	fs := num(fracBarFont * s)
 	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="`, r.pal.chrome, `"/>`)
-	r.b.s(`<rect x="`, num(x+l/2), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="none" `, stroke(r.pal.chrome, r.pen), `/>`)
+	r.b.s(`<rect x="`, num(x+l/2), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="none" `, r.stroke(r.pal.chrome, r.pen), `/>`)
 	ty := y + fracBarTextDy*s
 	r.b.text(geom.Point{X: x, Y: ty}, `font-size="`+fs+`" fill="`+r.pal.chrome+`" text-anchor="start" dominant-baseline="central"`, "0")
 	r.b.text(geom.Point{X: x + l, Y: ty}, `font-size="`+fs+`" fill="`+r.pal.chrome+`" text-anchor="middle" dominant-baseline="central"`, barLabel(l))
@@ -465,6 +507,18 @@ func (r *renderer) drawScaleBar() {
 // titleRows are the title block's rows: the title fields in order, then the
 // scale when the plan states one.
 func (r *renderer) titleRows() []ir.TitleField {
+	if r.titleMemo != nil {
+		return *r.titleMemo
+	}
+	rows := r.titleRowsOf()
+	if r.laidOut {
+		r.titleMemo = &rows
+	}
+	return rows
+}
+
+// titleRowsOf works out titleRows.
+func (r *renderer) titleRowsOf() []ir.TitleField {
 	var rows []ir.TitleField
 	if r.p.Title != nil {
 		for _, f := range r.p.Title.Fields {
@@ -498,14 +552,14 @@ func (r *renderer) drawTitle() {
 	_, right, y := r.footer()
 	x := right - wd
 	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(wd), `" height="`, num(float64(len(rows))*rh),
-		`" fill="none" `, stroke(r.pal.chrome, r.pen), `/>`)
+		`" fill="none" `, r.stroke(r.pal.chrome, r.pen), `/>`)
 	for i, row := range rows {
 		top := y + float64(i)*rh
 		ty := top + rh/2
-		r.b.text(geom.Point{X: x + fracTitleInset*s, Y: ty}, `font-size="`+num(fracTitleLabel*s)+`" fill="`+r.pal.chromeLabel+`" dominant-baseline="central"`, row.Key)
-		r.b.text(geom.Point{X: x + wd - fracTitleInset*s, Y: ty}, `font-size="`+num(fracTitleValue*s)+`" fill="`+r.pal.chrome+`" text-anchor="end" dominant-baseline="central"`, row.Value)
+		r.b.textFS(geom.Point{X: x + fracTitleInset*s, Y: ty}, fracTitleLabel*s, r.pal.chromeLabel, ` dominant-baseline="central"`, row.Key)
+		r.b.textFS(geom.Point{X: x + wd - fracTitleInset*s, Y: ty}, fracTitleValue*s, r.pal.chrome, ` text-anchor="end" dominant-baseline="central"`, row.Value)
 		if i > 0 {
-			r.b.line(geom.Point{X: x, Y: top}, geom.Point{X: x + wd, Y: top}, stroke(r.pal.chrome, penDivide*r.pen))
+			r.b.line(geom.Point{X: x, Y: top}, geom.Point{X: x + wd, Y: top}, r.stroke(r.pal.chrome, penDivide*r.pen))
 			// line() ends with a newline; the reference keeps the group on one line.
 			r.b.Truncate(r.b.Len() - 1)
 		}

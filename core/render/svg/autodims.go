@@ -2,6 +2,7 @@ package svg
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -251,13 +252,14 @@ func (r *renderer) chain(out []ir.Dim, feet []dimFeet, f facade, ticks []float64
 	// their neighbours' texts, do not.)
 	crowded := false
 	fs := r.z.dimText
-	half := func(i int) float64 { return (textWidth(num(u[i+1]-u[i]), fs) + glyphWidth*fs) / 2 }
+	half := func(i int) float64 { return (float64(numLen(u[i+1]-u[i]))*glyphWidth*fs + glyphWidth*fs) / 2 }
 	for i := 0; i+2 < len(u); i++ {
 		if (u[i+2]-u[i])/2 < half(i)+half(i+1) {
 			crowded = true
 			break
 		}
 	}
+	out, feet = slices.Grow(out, len(u)-1), slices.Grow(feet, len(u)-1)
 	for i := 0; i+1 < len(u); i++ {
 		p, q := u[i], u[i+1]
 		var d ir.Dim
@@ -336,7 +338,7 @@ func (r *renderer) footings(f facade, ticks []float64) []float64 {
 		}
 		return geom.Point{X: p.X, Y: p.Y * out}
 	}
-	for _, sg := range r.segs {
+	for si, sg := range r.segs {
 		if sg.Arc != nil {
 			// A curved wall spanning a tick counts as crossing it at its
 			// solid's outermost reach; when that is the farthest out, the
@@ -346,7 +348,7 @@ func (r *renderer) footings(f facade, ticks []float64) []float64 {
 			// partition that crosses nearer the facade than the arc's
 			// centreline does there, though not than the arc's far end).
 			lo, hi, far := math.Inf(1), math.Inf(-1), math.Inf(-1)
-			for _, p := range sg.Solid() {
+			for _, p := range r.solid(si) {
 				q := uv(p)
 				lo, hi, far = math.Min(lo, q.X), math.Max(hi, q.X), math.Max(far, q.Y)
 			}

@@ -80,7 +80,7 @@ func (r *renderer) axisExtents() []geom.Rect {
 
 func (r *renderer) drawAxes() {
 	rad := axisBubble * r.z.dimText
-	at := stroke(r.pal.dim, r.pen)
+	at := r.stroke(r.pal.dim, r.pen)
 	dash := ` stroke-dasharray="` + num(axisDash[0]*r.pen) + " " + num(axisDash[1]*r.pen) + " " + num(axisDash[2]*r.pen) + " " + num(axisDash[3]*r.pen) + `"`
 	for _, m := range r.axisMarks() {
 		r.b.line(m.from, m.to, at+dash)

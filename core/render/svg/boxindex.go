@@ -110,6 +110,67 @@ func (g *boxIndex) add(b geom.Rect) {
 	}
 }
 
+// addAll files every box of bs, in order, as add would one by one, on an
+// index with nothing filed yet. The cells share one array, sized by a
+// counting pass, instead of each growing its own (a later add to a cell
+// copies that cell out first).
+func (g *boxIndex) addAll(bs []geom.Rect) {
+	if len(g.boxes) > 0 {
+		for _, b := range bs {
+			g.add(b)
+		}
+		return
+	}
+	g.boxes = append(g.boxes, bs...)
+	// start[c] counts, then marks, then (after the fill) ends cell c.
+	start := make([]int32, len(g.cells))
+	filed := func(b geom.Rect) (i0, i1, j0, j1 int, ok bool) {
+		if hasNaN(b) {
+			return 0, 0, 0, 0, false
+		}
+		i0, i1, j0, j1 = g.cellRange(b)
+		return i0, i1, j0, j1, (i1-i0+1)*(j1-j0+1) <= maxItemCells
+	}
+	for _, b := range bs {
+		if i0, i1, j0, j1, ok := filed(b); ok {
+			for j := j0; j <= j1; j++ {
+				for i := i0; i <= i1; i++ {
+					start[j*g.nx+i]++
+				}
+			}
+		}
+	}
+	total := int32(0)
+	for c, n := range start {
+		start[c] = total
+		total += n
+	}
+	flat := make([]int32, total)
+	for k, b := range bs {
+		i0, i1, j0, j1, ok := filed(b)
+		if !ok {
+			if !hasNaN(b) {
+				g.big = append(g.big, int32(k))
+			}
+			continue
+		}
+		for j := j0; j <= j1; j++ {
+			for i := i0; i <= i1; i++ {
+				c := j*g.nx + i
+				flat[start[c]] = int32(k)
+				start[c]++
+			}
+		}
+	}
+	lo := int32(0)
+	for c, hi := range start {
+		if hi > lo {
+			g.cells[c] = flat[lo:hi:hi]
+		}
+		lo = hi
+	}
+}
+
 // any reports whether some filed box overlaps b (open intervals, as
 // overlaps) and passes ok (nil accepts all). Each box test is charged to
 // *budget; when it runs out, any reports false.

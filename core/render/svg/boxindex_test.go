@@ -3,6 +3,7 @@ package svg
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -52,6 +53,24 @@ func TestBoxIndexMatchesScan(t *testing.T) {
 			all = append(all, b)
 			g.add(b)
 		}
+		// addAll files the same boxes in the same cells, in the same
+		// order, and adds after it still file as add does.
+		bulk := newBoxIndex(ext, n+1)
+		bulk.addAll(all)
+		for step := range 2 {
+			if !slices.Equal(g.big, bulk.big) || len(g.cells) != len(bulk.cells) {
+				t.Fatalf("step %d: addAll filed big boxes %v, add %v", step, bulk.big, g.big)
+			}
+			for c := range g.cells {
+				if !slices.Equal(g.cells[c], bulk.cells[c]) {
+					t.Fatalf("step %d: addAll filed cell %d as %v, add as %v", step, c, bulk.cells[c], g.cells[c])
+				}
+			}
+			b := box()
+			g.add(b)
+			bulk.add(b)
+		}
+		all = append(all, g.boxes[n:]...)
 		odd := func(id int) bool { return id%2 == 1 }
 		for q := 0; q < 300; q++ {
 			b := box()

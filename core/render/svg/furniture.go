@@ -89,26 +89,26 @@ func (l local) pt(u, v float64) geom.Point {
 	return geom.Point{X: r.Min.X + u, Y: r.Min.Y + v}
 }
 
-func (l local) rect(u0, v0, u1, v1 float64) []geom.Point {
-	return []geom.Point{l.pt(u0, v0), l.pt(u1, v0), l.pt(u1, v1), l.pt(u0, v1)}
+// rect, ellipse and rounded append their outlines to dst.
+
+func (l local) rect(dst []geom.Point, u0, v0, u1, v1 float64) []geom.Point {
+	return append(dst, l.pt(u0, v0), l.pt(u1, v0), l.pt(u1, v1), l.pt(u0, v1))
 }
 
-func (l local) ellipse(cu, cv, ru, rv float64) []geom.Point {
-	pts := make([]geom.Point, circleSegments)
-	for i := range pts {
+func (l local) ellipse(dst []geom.Point, cu, cv, ru, rv float64) []geom.Point {
+	for i := range circleSegments {
 		a := 2 * math.Pi * float64(i) / circleSegments
-		pts[i] = l.pt(cu+ru*math.Cos(a), cv+rv*math.Sin(a))
+		dst = append(dst, l.pt(cu+ru*math.Cos(a), cv+rv*math.Sin(a)))
 	}
-	return pts
+	return dst
 }
 
 // rounded is a rectangle with corner radius rad, corners walked clockwise
 // from the top-right one.
-func (l local) rounded(u0, v0, u1, v1, rad float64) []geom.Point {
+func (l local) rounded(pts []geom.Point, u0, v0, u1, v1, rad float64) []geom.Point {
 	corners := [4][3]float64{ // centre u, centre v, start angle
 		{u1 - rad, v0 + rad, -90}, {u1 - rad, v1 - rad, 0}, {u0 + rad, v1 - rad, 90}, {u0 + rad, v0 + rad, 180},
 	}
-	var pts []geom.Point
 	for _, c := range corners {
 		for k := 0; k <= cornerSteps; k++ {
 			a := (c[2] + quarterTurn*float64(k)/cornerSteps) * math.Pi / 180
@@ -127,26 +127,40 @@ func (r *renderer) drawFurniture() {
 	}
 }
 
+// pieceAttrs are the attributes every piece of furniture is drawn with,
+// built for the first piece of a drawing.
+type pieceAttrs struct {
+	body  string // the footprint and solid parts
+	white string // the parts filled with paper
+	label string // a plain piece's name
+}
+
 // drawPiece draws one piece of furniture: its fixture symbol, or a
 // labelled rectangle.
 func (r *renderer) drawPiece(f ir.Furniture) {
 	{
 		l := newLocal(f)
-		body := `fill="` + r.pal.furnFill + `"` + strokeOpt(r.pal.furnLine, r.pen)
-		white := `fill="` + r.pal.paper + `" ` + stroke(r.pal.furnLine, r.pen)
-		ln := stroke(r.pal.furnLine, r.pen)
+		if r.piece.body == "" {
+			r.piece = pieceAttrs{
+				body:  `fill="` + r.pal.furnFill + `"` + r.strokeOpt(r.pal.furnLine, r.pen),
+				white: `fill="` + r.pal.paper + `" ` + r.stroke(r.pal.furnLine, r.pen),
+				label: `font-size="` + num(r.z.furnText) + `" fill="` + r.pal.furnText + `" text-anchor="middle" dominant-baseline="central"`,
+			}
+		}
+		body, white := r.piece.body, r.piece.white
+		ln := r.stroke(r.pal.furnLine, r.pen)
 		u, v := l.u, l.v
 		m := math.Min(u, v)
 		kind := fixtureKinds[f.Type]
 		switch kind {
 		case "bathtub":
-			r.b.polygon(l.rounded(0, 0, u, v, tubCorner*m), body)
+			r.poly(l.rounded(r.pts[:0], 0, 0, u, v, tubCorner*m), body)
 		case "shower":
-			r.b.polygon(l.rect(0, 0, u, v), white)
+			r.poly(l.rect(r.pts[:0], 0, 0, u, v), white)
 		case "wc":
 			// The pan and cistern are the whole symbol; no footprint box.
 		default:
-			r.b.polygon(l.rect(0, 0, u, v), body)
+			r.poly(l.rect(r.pts[:0], 0, 0, u, v), body)
 		}
 		switch kind {
 		case "kitchen_sink":
@@ -158,8 +172,8 @@ func (r *renderer) drawPiece(f ir.Furniture) {
 			g := sinkMargin * m
 			bw := (u - 3*g) / 2
 			top, bot := g+sinkBowlTop*v, v-g
-			r.b.polygon(l.rect(g, top, g+bw, bot), white)
-			r.b.polygon(l.rect(2*g+bw, top, u-g, bot), white)
+			r.poly(l.rect(r.pts[:0], g, top, g+bw, bot), white)
+			r.poly(l.rect(r.pts[:0], 2*g+bw, top, u-g, bot), white)
 			r.b.line(l.pt(u/2, tapTop*v), l.pt(u/2, tapBot*v), ln)
 		case "counter":
 			r.b.line(l.pt(0, counterNosing*v), l.pt(u, counterNosing*v), ln)
@@ -167,7 +181,7 @@ func (r *renderer) drawPiece(f ir.Furniture) {
 			rad := stoveRing * m
 			for _, cu := range []float64{stoveRingAt * u, (1 - stoveRingAt) * u} {
 				for _, cv := range []float64{stoveRingAt * v, (1 - stoveRingAt) * v} {
-					r.b.polygon(l.ellipse(cu, cv, rad, rad), white)
+					r.poly(l.ellipse(r.pts[:0], cu, cv, rad, rad), white)
 				}
 			}
 		case "fridge":
@@ -175,27 +189,27 @@ func (r *renderer) drawPiece(f ir.Furniture) {
 			r.b.line(l.pt(fridgeHandleX*u, fridgeHandleT*v), l.pt(fridgeHandleX*u, fridgeHandleB*v), ln)
 		case "wc":
 			c := wcCistern * v
-			r.b.polygon(l.rect(0, 0, u, c), body)
+			r.poly(l.rect(r.pts[:0], 0, 0, u, c), body)
 			rest := v - c
-			r.b.polygon(l.ellipse(u/2, c+wcBowlAt*rest, wcBowlX*u, wcBowlY*rest), white)
+			r.poly(l.ellipse(r.pts[:0], u/2, c+wcBowlAt*rest, wcBowlX*u, wcBowlY*rest), white)
 		case "basin":
 			cv, rv := basinAt*v, basinY*v
-			r.b.polygon(l.ellipse(u/2, cv, basinX*u, rv), white)
+			r.poly(l.ellipse(r.pts[:0], u/2, cv, basinX*u, rv), white)
 			r.b.line(l.pt(u/2, basinTap*v), l.pt(u/2, cv-rv), ln)
 		case "shower":
 			r.b.line(l.pt(0, 0), l.pt(u, v), ln)
 			r.b.line(l.pt(u, 0), l.pt(0, v), ln)
 			d := showerDrain * m
-			r.b.polygon(l.ellipse(u/2, v/2, d, d), body)
+			r.poly(l.ellipse(r.pts[:0], u/2, v/2, d, d), body)
 		case "bathtub":
 			in := tubInset * m
-			r.b.polygon(l.rounded(in, in, u-in, v-in, tubInner*m), white)
+			r.poly(l.rounded(r.pts[:0], in, in, u-in, v-in, tubInner*m), white)
 			d := tubDrain * m
-			r.b.polygon(l.ellipse(tubDrainAt*u, v/2, d, d), `fill="`+r.pal.furnLine+`" `+ln)
+			r.poly(l.ellipse(r.pts[:0], tubDrainAt*u, v/2, d, d), `fill="`+r.pal.furnLine+`" `+ln)
 		default:
 			if f.Label != "" {
 				c := f.Rect.Center()
-				r.b.text(c, `font-size="`+num(r.z.furnText)+`" fill="`+r.pal.furnText+`" text-anchor="middle" dominant-baseline="central"`, f.Label)
+				r.b.text(c, r.piece.label, f.Label)
 				r.b.s("\n")
 			}
 		}

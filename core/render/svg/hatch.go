@@ -2,7 +2,7 @@ package svg
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -34,9 +34,9 @@ var knownMaterials = map[string]bool{"poche": true, "concrete": true, "brick": t
 // id is the pattern's element id: "poche" for the default hatch, else
 // "hatch-<material>", with "-s<scale>" and "-a<angle>" when tuned.
 func (h hatch) id() string {
-	id := "hatch-" + h.material
-	if h.material == "poche" {
-		id = "poche"
+	id := "poche"
+	if h.material != "poche" {
+		id = "hatch-" + h.material
 	}
 	if h.scale != 1 {
 		id += "-s" + strings.ReplaceAll(num(h.scale), ".", "_")
@@ -72,6 +72,7 @@ const maxHatchScale = 1000
 // hatchGroup is the wall segments sharing one hatch.
 type hatchGroup struct {
 	h    hatch
+	id   string // h.id()
 	segs []int
 }
 
@@ -80,22 +81,30 @@ type hatchGroup struct {
 func (r *renderer) hatchGroups(only []int) []hatchGroup {
 	idx := map[string]int{}
 	var gs []hatchGroup
+	// A wall's segments come together and share its hatch: the last
+	// hatch's group is looked up again only when the hatch changes.
+	last, lastK := hatch{}, -1
 	for _, i := range only {
 		sg := r.segs[i]
 		h := r.hatchOf(sg.Wall)
-		k, ok := idx[h.id()]
-		if !ok {
-			k = len(gs)
-			idx[h.id()] = k
-			gs = append(gs, hatchGroup{h: h})
+		k := lastK
+		if k < 0 || h != last {
+			id := h.id()
+			var ok bool
+			if k, ok = idx[id]; !ok {
+				k = len(gs)
+				idx[id] = k
+				gs = append(gs, hatchGroup{h: h, id: id})
+			}
+			last, lastK = h, k
 		}
 		gs[k].segs = append(gs[k].segs, i)
 	}
-	sort.SliceStable(gs, func(i, j int) bool {
-		if gs[i].h.material != gs[j].h.material {
-			return gs[i].h.material < gs[j].h.material
+	slices.SortStableFunc(gs, func(a, b hatchGroup) int {
+		if a.h.material != b.h.material {
+			return strings.Compare(a.h.material, b.h.material)
 		}
-		return gs[i].h.id() < gs[j].h.id()
+		return strings.Compare(a.id, b.id)
 	})
 	return gs
 }

@@ -74,12 +74,15 @@ func (r *renderer) frame(o ir.Opening) (doorFrame, bool) {
 func (f doorFrame) at(k, off float64) geom.Point { return f.a.Add(f.d.Mul(k)).Add(f.n.Mul(off)) }
 
 // rect is the quadrilateral between along-positions k0..k1 and offsets o0..o1.
-func (f doorFrame) rect(k0, k1, o0, o1 float64) []geom.Point {
-	return []geom.Point{f.at(k0, o0), f.at(k1, o0), f.at(k1, o1), f.at(k0, o1)}
+func (f doorFrame) rect(dst []geom.Point, k0, k1, o0, o1 float64) []geom.Point {
+	return append(dst, f.at(k0, o0), f.at(k1, o0), f.at(k1, o1), f.at(k0, o1))
 }
 
 func (r *renderer) dash() string {
-	return ` stroke-dasharray="` + num(dashOn*r.pen) + " " + num(dashOff*r.pen) + `"`
+	if r.dashMemo == "" {
+		r.dashMemo = ` stroke-dasharray="` + num(dashOn*r.pen) + " " + num(dashOff*r.pen) + `"`
+	}
+	return r.dashMemo
 }
 
 func (r *renderer) drawDoors() {
@@ -95,12 +98,12 @@ func (r *renderer) drawDoors() {
 			// Walls drawn segment by segment are not cut (see cuts): mask
 			// the reveal instead.
 			m := f.h + glazeExtra*r.z.wallPen
-			r.b.polygon(f.rect(0, f.w, m, -m), `fill="`+r.pal.paper+`"`)
+			r.poly(f.rect(r.pts[:0], 0, f.w, m, -m), r.join(`fill="`, r.pal.paper, `"`))
 		} else {
-			r.b.polygon(f.rect(0, f.w, f.h, -f.h), `fill="none"`)
+			r.poly(f.rect(r.pts[:0], 0, f.w, f.h, -f.h), `fill="none"`)
 		}
 		if o.Kind != ir.Door {
-			at := stroke(r.pal.wall, r.pen) + r.dash()
+			at := r.join(r.stroke(r.pal.wall, r.pen), r.dash(), "")
 			r.b.line(f.at(0, f.h), f.at(f.w, f.h), at)
 			r.b.line(f.at(0, -f.h), f.at(f.w, -f.h), at)
 			continue
@@ -143,52 +146,60 @@ func (r *renderer) hingedDoor(o ir.Opening, f doorFrame) {
 		hinge, jamb = f.b, f.a
 	}
 	end := hinge.Add(f.n.Mul(side(o) * f.w))
-	r.b.line(hinge, end, stroke(r.pal.door, penLeaf*r.pen))
+	r.b.line(hinge, end, r.stroke(r.pal.door, penLeaf*r.pen))
 	sweep := "0"
 	if end.Sub(hinge).Cross(jamb.Sub(hinge)) > 0 {
 		sweep = "1"
 	}
-	r.b.s(`<path d="M `, num(end.X), ",", num(end.Y), " A ", num(f.w), " ", num(f.w), " 0 0 ", sweep, " ",
-		num(jamb.X), ",", num(jamb.Y), `" fill="none"`, strokeOpt(r.pal.door, r.pen), r.dash(), "/>\n")
+	b := &r.b
+	b.WriteString(`<path d="M `)
+	b.pair(end)
+	b.WriteString(" A ")
+	b.num(f.w)
+	b.byte(' ')
+	b.num(f.w)
+	b.s(" 0 0 ", sweep, " ")
+	b.pair(jamb)
+	b.s(`" fill="none"`, r.strokeOpt(r.pal.door, r.pen), r.dash(), "/>\n")
 }
 
 func (r *renderer) slidingDoor(o ir.Opening, f doorFrame) {
-	at := stroke(r.pal.door, r.pen)
+	at := r.stroke(r.pal.door, r.pen)
 	r.b.line(f.at(0, slideTrack*f.t), f.at(f.w, slideTrack*f.t), at)
 	r.b.line(f.at(0, -slideTrack*f.t), f.at(f.w, -slideTrack*f.t), at)
 	pl := slideLen * f.w
 	travel := openness(o) * (f.w - pl)
-	fill := `fill="` + r.pal.paper + `" ` + at
+	fill := r.join(r.join(`fill="`, r.pal.paper, `" `), at, "")
 	if o.Slide == vocab.Right {
-		r.b.polygon(f.rect(f.w-pl, f.w, slideNear*f.t, slideFar*f.t), fill)
-		r.b.polygon(f.rect(travel, travel+pl, -slideNear*f.t, -slideFar*f.t), fill)
+		r.poly(f.rect(r.pts[:0], f.w-pl, f.w, slideNear*f.t, slideFar*f.t), fill)
+		r.poly(f.rect(r.pts[:0], travel, travel+pl, -slideNear*f.t, -slideFar*f.t), fill)
 		return
 	}
-	r.b.polygon(f.rect(0, pl, -slideFar*f.t, -slideNear*f.t), fill)
+	r.poly(f.rect(r.pts[:0], 0, pl, -slideFar*f.t, -slideNear*f.t), fill)
 	k := f.w - pl - travel
-	r.b.polygon(f.rect(k, k+pl, slideNear*f.t, slideFar*f.t), fill)
+	r.poly(f.rect(r.pts[:0], k, k+pl, slideNear*f.t, slideFar*f.t), fill)
 }
 
 func (r *renderer) pocketDoor(o ir.Opening, f doorFrame) {
-	at := stroke(r.pal.door, r.pen)
+	at := r.stroke(r.pal.door, r.pen)
 	e := pocketHalf * f.t
 	shift := openness(o) * f.w
 	lo, hi := pocketEnd*f.t, f.w-pocketEnd*f.t
 	if o.Slide == vocab.Right {
 		r.b.line(f.at(f.w, e), f.at(2*f.w, e), at)
 		r.b.line(f.at(f.w, -e), f.at(2*f.w, -e), at)
-		r.b.polygon(f.rect(lo+shift, hi+shift, -e, e), `fill="`+r.pal.paper+`" `+at)
+		r.poly(f.rect(r.pts[:0], lo+shift, hi+shift, -e, e), r.join(r.join(`fill="`, r.pal.paper, `" `), at, ""))
 		return
 	}
 	r.b.line(f.at(0, e), f.at(-f.w, e), at)
 	r.b.line(f.at(0, -e), f.at(-f.w, -e), at)
-	r.b.polygon(f.rect(lo-shift, hi-shift, e, -e), `fill="`+r.pal.paper+`" `+at)
+	r.poly(f.rect(r.pts[:0], lo-shift, hi-shift, e, -e), r.join(r.join(`fill="`, r.pal.paper, `" `), at, ""))
 }
 
 func (r *renderer) barnDoor(o ir.Opening, f doorFrame) {
-	at := stroke(r.pal.door, r.pen)
-	r.b.line(f.at(0, f.h), f.at(f.w, f.h), at+r.dash())
-	r.b.line(f.at(0, -f.h), f.at(f.w, -f.h), at+r.dash())
+	at := r.stroke(r.pal.door, r.pen)
+	r.b.line(f.at(0, f.h), f.at(f.w, f.h), r.join(at, r.dash(), ""))
+	r.b.line(f.at(0, -f.h), f.at(f.w, -f.h), r.join(at, r.dash(), ""))
 	sd := side(o)
 	track := sd * (f.h + barnTrack*f.t)
 	pl := barnLen * f.w
@@ -201,12 +212,12 @@ func (r *renderer) barnDoor(o ir.Opening, f doorFrame) {
 		r.b.line(f.at(f.w, track), f.at(f.w-barnTrackLen*f.w, track), at)
 		k0 -= shift
 	}
-	r.b.polygon(f.rect(k0, k0+pl, sd*(f.h+barnGap*f.t), sd*(f.h+barnFar*f.t)), `fill="`+r.pal.paper+`" `+at)
+	r.poly(f.rect(r.pts[:0], k0, k0+pl, sd*(f.h+barnGap*f.t), sd*(f.h+barnFar*f.t)), r.join(r.join(`fill="`, r.pal.paper, `" `), at, ""))
 }
 
 func (r *renderer) bifoldDoor(o ir.Opening, f doorFrame) {
-	at := stroke(r.pal.door, r.pen)
-	r.b.line(f.a, f.b, at+r.dash())
+	at := r.stroke(r.pal.door, r.pen)
+	r.b.line(f.a, f.b, r.join(at, r.dash(), ""))
 	theta := openness(o) * quarterTurn * math.Pi / 180
 	leaf := f.w / 2
 	start, along := f.a, f.d
@@ -221,7 +232,7 @@ func (r *renderer) bifoldDoor(o ir.Opening, f doorFrame) {
 	for _, lf := range [][2]geom.Point{{start, fold}, {fold, back}} {
 		dv := lf[1].Sub(lf[0]).Unit()
 		m := geom.Point{X: -dv.Y, Y: dv.X}.Mul(half)
-		r.b.polygon([]geom.Point{lf[0].Sub(m), lf[1].Sub(m), lf[1].Add(m), lf[0].Add(m)}, `fill="`+r.pal.paper+`" `+at)
+		r.b.polygon([]geom.Point{lf[0].Sub(m), lf[1].Sub(m), lf[1].Add(m), lf[0].Add(m)}, r.join(r.join(`fill="`, r.pal.paper, `" `), at, ""))
 	}
 	r.b.s(`<circle cx="`, num(fold.X), `" cy="`, num(fold.Y), `" r="`, num(foldHinge*f.t), `" fill="`, r.pal.paper, `" `, at, "/>\n")
 }
@@ -236,10 +247,10 @@ func (r *renderer) drawWindows() {
 			continue
 		}
 		m := f.h + glazeExtra*r.z.wallPen
-		r.b.polygon(f.rect(0, f.w, m, -m), `fill="`+r.pal.paper+`"`)
-		at := stroke(r.pal.wall, r.pen)
+		r.poly(f.rect(r.pts[:0], 0, f.w, m, -m), r.join(`fill="`, r.pal.paper, `"`))
+		at := r.stroke(r.pal.wall, r.pen)
 		r.b.line(f.at(0, f.h), f.at(f.w, f.h), at)
 		r.b.line(f.at(0, -f.h), f.at(f.w, -f.h), at)
-		r.b.line(f.a, f.b, stroke(r.pal.glass, r.pen))
+		r.b.line(f.a, f.b, r.stroke(r.pal.glass, r.pen))
 	}
 }

@@ -58,9 +58,9 @@ func (r *renderer) drawAnnoLayer() {
 func (r *renderer) drawOverlay() {
 	o := r.opts.Overlay
 	pen := r.pen
-	walk := stroke(r.pal.chrome, pen) + ` stroke-linecap="square" stroke-dasharray="` +
+	walk := r.stroke(r.pal.chrome, pen) + ` stroke-linecap="square" stroke-dasharray="` +
 		num(walkDashOn*pen) + " " + num(walkDashOff*pen) + `"`
-	route := stroke(r.pal.chromeLabel, pen) + ` stroke-linecap="square" stroke-dasharray="` +
+	route := r.stroke(r.pal.chromeLabel, pen) + ` stroke-linecap="square" stroke-dasharray="` +
 		num(routeDashOn*pen) + " " + num(routeDashOff*pen) + `"`
 	fs := r.z.dimText
 	reach := pinchReach * fs

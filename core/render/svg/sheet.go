@@ -60,6 +60,18 @@ func (r *renderer) stackBottom() float64 {
 // drawing; down, centred on the content stretched to the stack bottom, even
 // when the chrome then goes to the sheet's corners.
 func (r *renderer) sheetBox() geom.Rect {
+	if r.sheetMemo != nil {
+		return *r.sheetMemo
+	}
+	vb := r.sheetBoxOf()
+	if r.laidOut {
+		r.sheetMemo = &vb
+	}
+	return vb
+}
+
+// sheetBoxOf works out sheetBox.
+func (r *renderer) sheetBoxOf() geom.Rect {
 	c := r.content()
 	sh := r.sheet
 	right := c.Max.X

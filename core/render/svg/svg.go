@@ -142,6 +142,11 @@ func RenderString(p *ir.Plan, opts Options) string {
 // a rare huge one is left to the collector rather than held.
 const maxPooledBuffer = 1 << 20
 
+// minPooledBuffer is the room a fresh output buffer starts with, about
+// the size of a small plan's drawing, so growing it to a large one's takes
+// few copies.
+const minPooledBuffer = 32 << 10
+
 // buffers holds output buffers between drawings, so a drawing is written
 // into memory already grown to a drawing's size instead of growing a
 // fresh buffer through every doubling.
@@ -155,7 +160,10 @@ func renderPooled(p *ir.Plan, opts Options, keep func([]byte)) {
 	}
 	buf := buffers.Get().(*[]byte)
 	r := newRenderer(p, opts)
-	r.b.Buffer = *bytes.NewBuffer((*buf)[:0])
+	if cap(*buf) < minPooledBuffer {
+		*buf = make([]byte, 0, minPooledBuffer)
+	}
+	r.b.buf = (*buf)[:0]
 	out := r.render()
 	keep(out)
 	if cap(out) <= maxPooledBuffer {
@@ -197,8 +205,24 @@ type renderer struct {
 	// laidOut is set once the dimensions and labels are placed; from then
 	// on the layout queries the sheet fit asks again and again (the
 	// annotation boxes, the table rows) are computed once and kept.
-	laidOut    bool
+	laidOut bool
+	// strokes memoises the stroke attributes (see strokeAttr).
+	strokes []strokeMemo
+	// joins memoises joined attribute strings (see join), dashMemo the
+	// dash pattern (see dash).
+	joins    []joinMemo
+	dashMemo string
+	// pts is room for the outline of the shape being drawn (see poly).
+	pts []geom.Point
+	// solids[i] is segment i\'s solid once asked for (see solid).
+	solids [][]geom.Point
+	// piece holds the furniture's attributes once the first piece is
+	// drawn.
+	piece      pieceAttrs
 	annoMemo   []geom.Rect
+	titleMemo  *[]ir.TitleField
+	pageMemo   *geom.Rect
+	sheetMemo  *geom.Rect
 	schedMemo  []schedRow
 	legendMemo []legendRow
 }
@@ -240,12 +264,24 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 	return r
 }
 
+// solid is segment i's solid outline (wallseg.Seg.Solid), worked out once
+// per drawing.
+func (r *renderer) solid(i int) []geom.Point {
+	if r.solids == nil {
+		r.solids = make([][]geom.Point, len(r.segs))
+	}
+	if r.solids[i] == nil {
+		r.solids[i] = r.segs[i].Solid()
+	}
+	return r.solids[i]
+}
+
 // wallBounds is the extent of the walls' outer faces.
 func (r *renderer) wallBounds() (geom.Rect, bool) {
 	var b geom.Rect
 	ok := false
-	for _, sg := range r.segs {
-		for _, q := range sg.Solid() {
+	for i := range r.segs {
+		for _, q := range r.solid(i) {
 			if !finite(q) {
 				continue
 			}
@@ -453,6 +489,18 @@ func (r *renderer) viewBox() geom.Rect {
 // pageBox is the drawing's extent plus the page margin, grown to take in
 // the dimensions, the footer chrome and the tables.
 func (r *renderer) pageBox() geom.Rect {
+	if r.pageMemo != nil {
+		return *r.pageMemo
+	}
+	vb := r.pageBoxOf()
+	if r.laidOut {
+		r.pageMemo = &vb
+	}
+	return vb
+}
+
+// pageBoxOf works out pageBox.
+func (r *renderer) pageBoxOf() geom.Rect {
 	b := r.bounds
 	m := r.z.margin
 	vb := geom.Rect{

@@ -216,12 +216,18 @@ func (r *renderer) tableText(x, y, fs float64, anchor string, bold bool, s strin
 // tableTextIn is tableText in another colour: headings and subtotals are
 // set in the muted label colour.
 func (r *renderer) tableTextIn(fill string, x, y, fs float64, anchor string, bold bool, s string) {
-	at := `font-size="` + num(fs) + `" fill="` + fill + `" text-anchor="` + anchor + `" dominant-baseline="central"`
+	tail := ` dominant-baseline="central"`
 	if bold {
-		at += ` font-weight="600"`
+		tail = ` dominant-baseline="central" font-weight="600"`
 	}
-	r.b.text(geom.Point{X: x, Y: y}, at, s)
-	r.b.s("\n")
+	b := &r.b
+	b.WriteString(`<text x="`)
+	b.num(x)
+	b.WriteString(`" y="`)
+	b.num(y)
+	b.WriteString(`" font-size="`)
+	b.num(fs)
+	b.s(`" fill="`, fill, `" text-anchor="`, anchor, `"`, tail, `>`, esc(s), "</text>\n")
 }
 
 func (r *renderer) drawSchedule() {
@@ -229,7 +235,7 @@ func (r *renderer) drawSchedule() {
 	rows := r.scheduleRows()
 	x0, top := r.tablesLeft(), r.tablesTop()
 	w, rh := tblSchedW*u, tblRow*u
-	thick, thin := stroke(r.pal.chrome, r.pen), stroke(r.pal.chrome, tblThin*r.pen)
+	thick, thin := r.stroke(r.pal.chrome, r.pen), r.stroke(r.pal.chrome, tblThin*r.pen)
 	r.b.polygon([]geom.Point{{X: x0, Y: top}, {X: x0 + w, Y: top}, {X: x0 + w, Y: top + float64(len(rows))*rh}, {X: x0, Y: top + float64(len(rows))*rh}},
 		`fill="none" `+thick)
 	hline := func(y float64, at string) { r.b.line(geom.Point{X: x0, Y: y}, geom.Point{X: x0 + w, Y: y}, at) }
@@ -350,7 +356,7 @@ func (r *renderer) drawLegend() {
 		x0 += (tblSchedW + tblGap) * u
 	}
 	w, rh := tblLegendW*u, tblRow*u
-	thick, thin := stroke(r.pal.chrome, r.pen), stroke(r.pal.chrome, tblThin*r.pen)
+	thick, thin := r.stroke(r.pal.chrome, r.pen), r.stroke(r.pal.chrome, tblThin*r.pen)
 	bot := top + float64(1+len(rows))*rh
 	r.b.polygon([]geom.Point{{X: x0, Y: top}, {X: x0 + w, Y: top}, {X: x0 + w, Y: bot}, {X: x0, Y: bot}}, `fill="none" `+thick)
 	r.tableText(x0+tblLegInset*u, top+rh/2, tblFont*u, "start", true, "LEGEND")

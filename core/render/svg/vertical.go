@@ -60,8 +60,8 @@ func (r *renderer) hasVertical(lifts bool) bool {
 }
 
 func (r *renderer) drawStairs() {
-	body := `fill="` + r.pal.furnFill + `" ` + stroke(r.pal.furnLine, r.pen)
-	ln := stroke(r.pal.furnLine, r.pen)
+	body := `fill="` + r.pal.furnFill + `" ` + r.stroke(r.pal.furnLine, r.pen)
+	ln := r.stroke(r.pal.furnLine, r.pen)
 	for _, v := range r.p.Vertical {
 		if v.Kind == ir.Elevator || !finite(v.Rect.Min) || !finite(v.Rect.Max) {
 			continue
@@ -120,7 +120,7 @@ const maxTreads = 2000
 const MaxDrawnTreads = 20_000
 
 func (r *renderer) stairArrow(f flight, step float64) {
-	at := stroke(r.pal.chrome, r.pen)
+	at := r.stroke(r.pal.chrome, r.pen)
 	foot, head := arrowTail*step, f.l-arrowTip*step
 	label, word := labelAt*step, "UP"
 	if !f.up {
@@ -141,8 +141,8 @@ func (r *renderer) stairArrow(f flight, step float64) {
 }
 
 func (r *renderer) drawLifts() {
-	body := `fill="` + r.pal.furnFill + `" ` + stroke(r.pal.furnLine, r.pen)
-	ln := stroke(r.pal.furnLine, r.pen)
+	body := `fill="` + r.pal.furnFill + `" ` + r.stroke(r.pal.furnLine, r.pen)
+	ln := r.stroke(r.pal.furnLine, r.pen)
 	for _, v := range r.p.Vertical {
 		if v.Kind != ir.Elevator || !finite(v.Rect.Min) || !finite(v.Rect.Max) {
 			continue
@@ -156,7 +156,7 @@ func (r *renderer) drawLifts() {
 }
 
 func (r *renderer) drawColumns() {
-	at := `fill="` + colColumn + `" ` + stroke(r.pal.wall, r.pen)
+	at := `fill="` + colColumn + `" ` + r.stroke(r.pal.wall, r.pen)
 	for _, c := range r.p.Columns {
 		if !finite(c.Rect.Min) || !finite(c.Rect.Max) {
 			continue

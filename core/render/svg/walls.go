@@ -99,12 +99,12 @@ func (r *renderer) drawWalls() {
 	}
 	loose = append(loose, curved...)
 	for i, d := range paths {
-		r.b.s(`<path d="`, d, `" fill="url(#`, groups[i].h.id(), `)" fill-rule="nonzero"/>`, "\n")
+		r.b.s(`<path d="`, d, `" fill="url(#`, groups[i].id, `)" fill-rule="nonzero"/>`, "\n")
 	}
 	pieces := r.pieces(loose)
 	r.pieceFills(pieces)
 	for _, d := range paths {
-		r.b.s(`<path d="`, d, `" fill="none"`, strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
+		r.b.s(`<path d="`, d, `" fill="none"`, r.strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
 	}
 	r.pieceFaces(pieces)
 }
@@ -172,7 +172,7 @@ func (r *renderer) pieceFaces(pieces []piece) {
 		}
 		d, n := pc.sg.Dir(), pc.sg.Normal().Mul(pc.sg.H)
 		a, b := pc.sg.A.Add(d.Mul(pc.lo)), pc.sg.A.Add(d.Mul(pc.hi))
-		at := stroke(r.pal.wallOutline, r.z.wallPen) + ` stroke-linecap="square"`
+		at := r.stroke(r.pal.wallOutline, r.z.wallPen) + ` stroke-linecap="square"`
 		r.b.line(a.Add(n), b.Add(n), at)
 		r.b.line(a.Sub(n), b.Sub(n), at)
 	}
@@ -194,7 +194,7 @@ func (r *renderer) arcFaces(sg wallSeg, t0, t1 float64) {
 			p := sg.ArcAt(t0+(t1-t0)*float64(k)/float64(n), rad)
 			q := sg.ArcAt(t0+(t1-t0)*float64(k+1)/float64(n), rad)
 			r.b.s(`<path d="M `, num(p.X), ",", num(p.Y), " A ", num(rad), " ", num(rad), " 0 0 ", flag, " ", num(q.X), ",", num(q.Y),
-				`" fill="none" `, stroke(r.pal.wallOutline, r.z.wallPen), "/>\n")
+				`" fill="none" `, r.stroke(r.pal.wallOutline, r.z.wallPen), "/>\n")
 		}
 	}
 }
@@ -244,7 +244,7 @@ func (r *renderer) unionPath(only []int) (string, bool) {
 	var solids, voids []box
 	for _, i := range only {
 		sg := r.segs[i]
-		solids = append(solids, boxOf(sg.Solid()))
+		solids = append(solids, boxOf(r.solid(i)))
 		for _, c := range r.cuts(i) {
 			// An opening voids its own rectangle: the wall's thickness
 			// across, centred on the opening rather than on the wall, so an
@@ -278,16 +278,20 @@ func (r *renderer) unionPath(only []int) (string, bool) {
 			return "", false
 		}
 	}
-	cell := make([]int8, nx*ny)
+	// The cells, with a border of empty ones all round so a neighbour
+	// test needs no bounds check: cell (i,j) is at (j+1)*(nx+2)+i+1.
+	pw := nx + 2
+	cell := make([]int8, pw*(ny+2))
 	mark := func(bx box, v int8) {
 		i0, i1 := idx(xs, bx.x0), idx(xs, bx.x1)
 		j0, j1 := idx(ys, bx.y0), idx(ys, bx.y1)
 		for j := j0; j < j1; j++ {
+			row := cell[(j+1)*pw+1:]
 			for i := i0; i < i1; i++ {
-				if v == 1 && cell[j*nx+i] == -1 {
+				if v == 1 && row[i] == -1 {
 					continue
 				}
-				cell[j*nx+i] = v
+				row[i] = v
 			}
 		}
 	}
@@ -297,10 +301,7 @@ func (r *renderer) unionPath(only []int) (string, bool) {
 	for _, s := range solids {
 		mark(s, 1)
 	}
-	filled := func(i, j int) bool {
-		return i >= 0 && j >= 0 && i < nx && j < ny && cell[j*nx+i] == 1
-	}
-	return traceRings(nx, ny, filled, xs, ys), true
+	return traceRings(nx, ny, cell, xs, ys), true
 }
 
 // box is an axis-aligned rectangle of the union grid.
@@ -343,20 +344,29 @@ type gridPt struct{ i, j int }
 // traceRings walks the boundary between filled and empty cells. Each
 // boundary edge is directed with its filled cell on the left (y down:
 // left of travel (dx,dy) is (dy,-dx)); rings are then followed, turning
-// left first at pinch vertices so touching rings stay separate.
-func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string {
+// left first at pinch vertices so touching rings stay separate. cell holds
+// the nx×ny cells inside a border of empty ones (cell (i,j) at
+// (j+1)*(nx+2)+i+1); a cell is filled when it holds 1.
+func traceRings(nx, ny int, cell []int8, xs, ys []float64) string {
 	var sb w // the path data
 	var gp []geom.Point
+	pw := nx + 2
+	filled := func(i, j int) bool { return cell[(j+1)*pw+i+1] == 1 }
 	cols := nx + 1
 	// Every grid vertex has at most two outgoing boundary edges.
 	out := make([][2]int32, cols*(ny+1))
 	cnt := make([]uint8, cols*(ny+1))
 	used := make([][2]bool, cols*(ny+1))
+	// edges[j*nx+i] has a bit for each side of cell (i,j) on the boundary.
+	const north, west, south, east = 1, 2, 4, 8
+	edges := make([]uint8, nx*ny)
+	total := 0 // boundary edges recorded
 	add := func(ai, aj, bi, bj int) {
 		v := aj*cols + ai
 		if cnt[v] < 2 {
 			out[v][cnt[v]] = int32(bj*cols + bi)
 			cnt[v]++
+			total++
 		}
 	}
 	for j := 0; j < ny; j++ {
@@ -364,45 +374,55 @@ func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string
 			if !filled(i, j) {
 				continue
 			}
+			var e uint8
 			// Filled cell (i,j) spans vertices (i,j)-(i+1,j+1).
 			if !filled(i-1, j) { // west edge, travel down
 				add(i, j, i, j+1)
+				e |= west
 			}
 			if !filled(i, j+1) { // south edge, travel east
 				add(i, j+1, i+1, j+1)
+				e |= south
 			}
 			if !filled(i+1, j) { // east edge, travel up
 				add(i+1, j+1, i+1, j)
+				e |= east
 			}
 			if !filled(i, j-1) { // north edge, travel west
 				add(i+1, j, i, j)
+				e |= north
 			}
+			edges[j*nx+i] = e
 		}
 	}
 	pt := func(v int) gridPt { return gridPt{v % cols, v / cols} }
+	var ring, simple []gridPt
 	// Cells are visited column by column, top to bottom, and each cell's
 	// boundary edges in the order north, west, south, east; a ring starts
-	// with the first unused edge met, as the reference traces them.
-	for i := 0; i < nx; i++ {
-		for j := 0; j < ny; j++ {
-			if !filled(i, j) {
+	// with the first unused edge met, as the reference traces them. The
+	// walk stops once every edge is used.
+	done := 0
+	for i := 0; i < nx && done < total; i++ {
+		for j := 0; j < ny && done < total; j++ {
+			e := edges[j*nx+i]
+			if e == 0 {
 				continue
 			}
 			var starts [4][2]int
 			n := 0
-			if !filled(i, j-1) { // north edge, travel west
+			if e&north != 0 { // north edge, travel west
 				starts[n] = [2]int{j*cols + i + 1, j*cols + i}
 				n++
 			}
-			if !filled(i-1, j) { // west edge, travel down
+			if e&west != 0 { // west edge, travel down
 				starts[n] = [2]int{j*cols + i, (j+1)*cols + i}
 				n++
 			}
-			if !filled(i, j+1) { // south edge, travel east
+			if e&south != 0 { // south edge, travel east
 				starts[n] = [2]int{(j+1)*cols + i, (j+1)*cols + i + 1}
 				n++
 			}
-			if !filled(i+1, j) { // east edge, travel up
+			if e&east != 0 { // east edge, travel up
 				starts[n] = [2]int{(j+1)*cols + i + 1, j*cols + i + 1}
 				n++
 			}
@@ -419,7 +439,8 @@ func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string
 					continue
 				}
 				used[st][k] = true
-				ring := []gridPt{pt(st)}
+				done++
+				ring = append(ring[:0], pt(st))
 				prev, cur := st, int(out[st][k])
 				for cur != st && len(ring) <= len(out) {
 					ring = append(ring, pt(cur))
@@ -428,17 +449,18 @@ func traceRings(nx, ny int, filled func(i, j int) bool, xs, ys []float64) string
 						break
 					}
 					used[cur][slot] = true
+					done++
 					prev, cur = cur, int(out[cur][slot])
 				}
-				pts := simplify(ring)
-				if len(pts) < 3 {
+				simple = simplify(simple[:0], ring)
+				if len(simple) < 3 {
 					continue
 				}
 				if sb.Len() > 0 {
-					sb.WriteByte(' ')
+					sb.byte(' ')
 				}
 				gp = gp[:0]
-				for _, v := range pts {
+				for _, v := range simple {
 					gp = append(gp, geom.Point{X: xs[v.i], Y: ys[v.j]})
 				}
 				sb.ring(gp)
@@ -486,10 +508,10 @@ func sign(v int) int {
 	return 0
 }
 
-// simplify drops the vertices where a ring runs straight on.
-func simplify(ring []gridPt) []gridPt {
+// simplify appends to out the vertices of ring where it does not run
+// straight on.
+func simplify(out, ring []gridPt) []gridPt {
 	n := len(ring)
-	var out []gridPt
 	for k := 0; k < n; k++ {
 		p, c, q := ring[(k+n-1)%n], ring[k], ring[(k+1)%n]
 		d1 := gridPt{sign(c.i - p.i), sign(c.j - p.j)}

@@ -1,9 +1,9 @@
 package svg
 
 import (
-	"bytes"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/internal/numfmt"
@@ -18,6 +18,16 @@ func num(v float64) string {
 		return "0"
 	}
 	return numfmt.Hundredths(v)
+}
+
+// numLen is len(num(v)), found without building the string (num writes
+// only ASCII, so it is also the number of characters).
+func numLen(v float64) int {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 1
+	}
+	var buf [32]byte
+	return len(numfmt.AppendHundredths(buf[:0], v))
 }
 
 // esc escapes text for use in element content and in double-quoted
@@ -60,12 +70,37 @@ func validUTF8Controls(s string) bool {
 	return true
 }
 
-// w accumulates the document.
-type w struct{ bytes.Buffer }
+// w accumulates the document: a plain byte slice, so a number is
+// formatted straight onto its end (num) with no copy through a buffer.
+type w struct{ buf []byte }
+
+// WriteString appends s.
+func (b *w) WriteString(s string) { b.buf = append(b.buf, s...) }
+
+// byte appends c.
+func (b *w) byte(c byte) { b.buf = append(b.buf, c) }
+
+// Write appends p.
+func (b *w) Write(p []byte) { b.buf = append(b.buf, p...) }
+
+// WriteRune appends r's UTF-8 encoding.
+func (b *w) WriteRune(r rune) { b.buf = utf8.AppendRune(b.buf, r) }
+
+// Len is the number of bytes written.
+func (b *w) Len() int { return len(b.buf) }
+
+// Truncate keeps the first n bytes written.
+func (b *w) Truncate(n int) { b.buf = b.buf[:n] }
+
+// Bytes is what has been written.
+func (b *w) Bytes() []byte { return b.buf }
+
+// String is what has been written, as a string.
+func (b *w) String() string { return string(b.buf) }
 
 func (b *w) s(parts ...string) {
 	for _, p := range parts {
-		b.WriteString(p)
+		b.buf = append(b.buf, p...)
 	}
 }
 
@@ -73,16 +108,16 @@ func (b *w) s(parts ...string) {
 // the drawing's hot writers use it so a number costs no allocation.
 func (b *w) num(v float64) {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		b.WriteByte('0')
+		b.buf = append(b.buf, '0')
 		return
 	}
-	b.Write(numfmt.AppendHundredths(b.AvailableBuffer(), v))
+	b.buf = numfmt.AppendHundredths(b.buf, v)
 }
 
 // pair writes "x,y".
 func (b *w) pair(p geom.Point) {
 	b.num(p.X)
-	b.WriteByte(',')
+	b.byte(',')
 	b.num(p.Y)
 }
 
@@ -90,7 +125,7 @@ func (b *w) pair(p geom.Point) {
 func (b *w) points(pts []geom.Point) {
 	for i, p := range pts {
 		if i > 0 {
-			b.WriteByte(' ')
+			b.byte(' ')
 		}
 		b.pair(p)
 	}
@@ -130,9 +165,91 @@ func (b *w) text(p geom.Point, attrs, content string) {
 	b.s(`" `, attrs, `>`, esc(content), "</text>")
 }
 
+// joinMemo is one attribute string a renderer has joined from parts.
+type joinMemo struct{ a, b, c, abc string }
+
+// maxJoinMemos bounds the joined attribute strings a renderer keeps.
+const maxJoinMemos = 16
+
+// join is a + b + c, each joining built once per drawing: the attributes
+// of the door and window symbols, joined anew for each, are the same few.
+func (r *renderer) join(a, b, c string) string {
+	for _, m := range r.joins {
+		if m.a == a && m.b == b && m.c == c {
+			return m.abc
+		}
+	}
+	abc := a + b + c
+	if len(r.joins) < maxJoinMemos {
+		r.joins = append(r.joins, joinMemo{a, b, c, abc})
+	}
+	return abc
+}
+
+// poly writes a polygon through pts, a list built on r.pts, whose room
+// is then kept for the next.
+func (r *renderer) poly(pts []geom.Point, attrs string) {
+	r.b.polygon(pts, attrs)
+	r.pts = pts[:0]
+}
+
+// textFS writes a text element whose attributes are a font size, a fill
+// and then tail (empty, or starting with a space), as text would with
+// attrs `font-size="fs" fill="fill"` + tail, with no string built.
+func (b *w) textFS(p geom.Point, fs float64, fill, tail, content string) {
+	b.WriteString(`<text x="`)
+	b.num(p.X)
+	b.WriteString(`" y="`)
+	b.num(p.Y)
+	b.WriteString(`" font-size="`)
+	b.num(fs)
+	b.s(`" fill="`, fill, `"`, tail, `>`, esc(content), "</text>")
+}
+
 // stroke returns the common stroke attributes.
 func stroke(colour string, width float64) string {
 	return `stroke="` + colour + `" stroke-width="` + num(width) + `"`
+}
+
+// strokeMemo is one stroke attribute string a renderer has built, with a
+// leading space (strokeOpt's form; stroke's is the rest).
+type strokeMemo struct {
+	colour string
+	width  float64
+	attr   string
+}
+
+// maxStrokeMemos bounds the stroke attribute strings a renderer keeps: a
+// drawing uses a handful of pens, each over and over.
+const maxStrokeMemos = 16
+
+// strokeAttr is " " + stroke(colour, width), built once per drawing.
+func (r *renderer) strokeAttr(colour string, width float64) string {
+	for _, m := range r.strokes {
+		if m.width == width && m.colour == colour {
+			return m.attr
+		}
+	}
+	a := " " + stroke(colour, width)
+	if len(r.strokes) < maxStrokeMemos {
+		r.strokes = append(r.strokes, strokeMemo{colour, width, a})
+	}
+	return a
+}
+
+// stroke is the package's stroke, each pen's string built once per
+// drawing.
+func (r *renderer) stroke(colour string, width float64) string {
+	return r.strokeAttr(colour, width)[1:]
+}
+
+// strokeOpt is the package's strokeOpt, each pen's string built once per
+// drawing.
+func (r *renderer) strokeOpt(colour string, width float64) string {
+	if colour == "" {
+		return ""
+	}
+	return r.strokeAttr(colour, width)
 }
 
 // strokeOpt is stroke, with a leading space, for the shapes whose stroke
