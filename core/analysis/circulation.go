@@ -25,7 +25,9 @@ const (
 
 // stepsTo returns, for each of the target cells, its 4-connected step
 // distance from seed over free cells (-1 when it is unreachable or -1
-// itself), by one breadth-first search of the grid.
+// itself). The breadth-first search goes a layer of cells at a time, so it
+// keeps a byte per cell rather than a distance, and stops once every
+// target is reached.
 func (g *navGrid) stepsTo(seed int, targets []int) []int32 {
 	steps := make([]int32, len(targets))
 	for i := range steps {
@@ -34,44 +36,71 @@ func (g *navGrid) stepsTo(seed int, targets []int) []int32 {
 	if seed < 0 {
 		return steps
 	}
-	dist := g.mem.int32sFilled(len(g.free))
-	for k := range dist {
-		dist[k] = -1
+	const (
+		unseen  = 0
+		seen    = 1
+		pending = 2 // a target not yet reached
+	)
+	mark := g.mem.bytes(len(g.free))
+	clear(mark)
+	left := 0
+	for _, t := range targets {
+		if t >= 0 && mark[t] == unseen {
+			mark[t] = pending
+			left++
+		}
 	}
-	dist[seed] = 0
+	// reached records the step count of the cells of targets that are
+	// reached, by cell.
+	reached := map[int]int32{}
+	if mark[seed] == pending {
+		reached[seed] = 0
+		left--
+	}
+	mark[seed] = seen
 	// A cell is queued once, so the queue never outgrows the grid and is
 	// filled by index.
 	q := g.mem.int32sFilled(len(g.free))
 	q[0] = int32(seed)
 	tail := 1
 	nx := g.nx
-	visit := func(n int, d int32) {
-		if dist[n] < 0 {
-			dist[n] = d
-			q[tail] = int32(n)
-			tail++
+	var layer int32
+	visit := func(n int) {
+		switch mark[n] {
+		case seen:
+			return
+		case pending:
+			reached[n] = layer
+			left--
 		}
+		mark[n] = seen
+		q[tail] = int32(n)
+		tail++
 	}
-	for h := 0; h < tail; h++ {
-		k := int(q[h])
-		next := dist[k] + 1
-		l := g.links[k]
-		if l&1 != 0 {
-			visit(k+1, next)
-		}
-		if l&2 != 0 {
-			visit(k-1, next)
-		}
-		if l&4 != 0 {
-			visit(k+nx, next)
-		}
-		if l&8 != 0 {
-			visit(k-nx, next)
+	for h := 0; h < tail && left > 0; {
+		// The cells of one layer are q[h:end]; their neighbours are
+		// one step further.
+		layer++
+		for end := tail; h < end; h++ {
+			k := int(q[h])
+			l := g.links[k]
+			if l&1 != 0 {
+				visit(k + 1)
+			}
+			if l&2 != 0 {
+				visit(k - 1)
+			}
+			if l&4 != 0 {
+				visit(k + nx)
+			}
+			if l&8 != 0 {
+				visit(k - nx)
+			}
 		}
 	}
 	for i, t := range targets {
-		if t >= 0 {
-			steps[i] = dist[t]
+		if d, ok := reached[t]; ok {
+			steps[i] = d
 		}
 	}
 	return steps
