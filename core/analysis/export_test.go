@@ -82,10 +82,10 @@ func RasterRingBothWays(ring geom.Polygon, bounds geom.Rect, cell float64) (swee
 	return a.room, b.room
 }
 
-// IntoRoomsBothWays measures the widest walk into every room of p's nav
-// grid from its first entrance, by intoRooms's one pass over the grid and
+// WalksInBothWays measures the widest walk into every room of p's nav
+// grid from its first entrance, by walksIn's reading as it searches and
 // by scanning each room's own cells (nil, nil when p has no walk).
-func IntoRoomsBothWays(p *ir.Plan) (pass, scan []float64) {
+func WalksInBothWays(p *ir.Plan) (pass, scan []float64) {
 	m := NewModel(p)
 	ent := firstEntrance(m.Edges())
 	g := m.buildGrid()
@@ -99,8 +99,7 @@ func IntoRoomsBothWays(p *ir.Plan) (pass, scan []float64) {
 		return nil, nil
 	}
 	ws := g.newWidestSearch(false, -1, -1)
-	ws.full([]int32{int32(seed)}, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
-	pass = ws.intoRooms(seed)
+	pass = ws.walksIn(seed, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
 	for r := range p.Rooms {
 		best := g.rZero
 		if int(g.room[seed]) == r {
