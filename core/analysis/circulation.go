@@ -168,7 +168,8 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		}
 		if into == nil {
 			ws := g.newWidestSearch(false, -1, -1)
-			into = ws.walksIn(seed, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
+			ws.full([]int32{int32(seed)}, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
+			into = ws.intoRooms(seed)
 		}
 		wide := into[i]
 		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}

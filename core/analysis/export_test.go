@@ -82,10 +82,10 @@ func RasterRingBothWays(ring geom.Polygon, bounds geom.Rect, cell float64) (swee
 	return a.room, b.room
 }
 
-// WalksInBothWays measures the widest walk into every room of p's nav
-// grid from its first entrance, by walksIn's reading as it searches and
+// IntoRoomsBothWays measures the widest walk into every room of p's nav
+// grid from its first entrance, by intoRooms's one pass over the grid and
 // by scanning each room's own cells (nil, nil when p has no walk).
-func WalksInBothWays(p *ir.Plan) (pass, scan []float64) {
+func IntoRoomsBothWays(p *ir.Plan) (pass, scan []float64) {
 	m := NewModel(p)
 	ent := firstEntrance(m.Edges())
 	g := m.buildGrid()
@@ -99,7 +99,8 @@ func WalksInBothWays(p *ir.Plan) (pass, scan []float64) {
 		return nil, nil
 	}
 	ws := g.newWidestSearch(false, -1, -1)
-	pass = ws.walksIn(seed, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
+	ws.full([]int32{int32(seed)}, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
+	pass = ws.intoRooms(seed)
 	for r := range p.Rooms {
 		best := g.rZero
 		if int(g.room[seed]) == r {

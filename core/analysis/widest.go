@@ -194,8 +194,6 @@ type widestSearch struct {
 	goal int
 	// goalI and goalJ are the goal's column and row.
 	goalI, goalJ int
-	// into, while walksIn runs, is each room's widest step in so far.
-	into []rank
 }
 
 type undoEntry struct {
@@ -290,14 +288,9 @@ func (s *widestSearch) full(starts []int32, top rank) {
 // fullPlain is full for a forward search that spares no room, from the
 // labels queued in buckets down from top: with no room to spare, a step
 // costs the cell it lands on, read straight from g.cost.
-//
-// When s.into is set, it also keeps there, per room, the widest step into
-// the room from outside it as the room's own walk would take it (the room
-// spared, see stepCost): a cell's label is final when it is settled, so
-// each step is weighed once, from the cell it leaves.
 func (s *widestSearch) fullPlain(top rank, buckets [][]int32) {
 	g := s.g
-	best, cost, links, room, into := s.best, g.cost, g.links, g.room, s.into
+	best, cost, links := s.best, g.cost, g.links
 	nx := g.nx
 	for r := top; r > g.rZero; r-- {
 		// The cells at label r, as a stack: a cell labelled r while
@@ -310,29 +303,12 @@ func (s *widestSearch) fullPlain(top rank, buckets [][]int32) {
 			if best[k] != r {
 				continue // raised since it was queued
 			}
-			rk := room[k]
-			// A step from k into another room is squeezed by the cell it
-			// lands on only if that is a corridor cell, or k is floor.
-			kFloor := rk >= 0 && cost[k]&corrBit == 0
 			visit := func(n int) {
-				cn := cost[n]
-				if into != nil {
-					if rn := room[n]; rn != rk && rn >= 0 {
-						v := r
-						switch {
-						case cn&corrBit != 0:
-							v = min(v, cn&^corrBit)
-						case kFloor:
-							v = min(v, cn)
-						}
-						into[rn] = max(into[rn], v)
-					}
-				}
 				bn := best[n]
 				if bn >= r {
 					return // no label through k can beat n's
 				}
-				v := min(r, cn&^corrBit)
+				v := min(r, cost[n]&^corrBit)
 				if v <= bn {
 					return
 				}
@@ -360,27 +336,57 @@ func (s *widestSearch) fullPlain(top rank, buckets [][]int32) {
 	}
 }
 
-// walksIn labels the grid from seed (labelled top) by a forward search
-// that spares no room, and returns, for each room, the width of the widest
-// walk into it: a walk ends as soon as it is inside the room it goes to,
-// so that is the best, over the steps into the room from outside it, of
-// the label before the step and the step's cost with the room spared; the
-// seed's own label for the room the seed lies in.
-func (s *widestSearch) walksIn(seed int, top rank) []float64 {
+// intoRooms is, for each room, the width of the widest walk into it, read
+// from a forward search that spares no room: the best, over the steps into
+// the room from a cell outside it, of that cell's label and the step's
+// cost with the room spared; the seed's own label when the seed lies in the
+// room. One pass over the grid reads every room's steps in.
+func (s *widestSearch) intoRooms(seed int) []float64 {
 	g := s.g
-	s.into = make([]rank, len(g.cells))
-	for r := range s.into {
-		s.into[r] = g.rZero
+	best := make([]rank, len(g.cells))
+	for r := range best {
+		best[r] = g.rZero
 	}
-	s.full([]int32{int32(seed)}, top)
-	if r := g.room[seed]; r >= 0 {
-		s.into[r] = max(s.into[r], s.best[seed])
+	if seed >= 0 && g.room[seed] >= 0 {
+		best[g.room[seed]] = s.best[seed]
 	}
-	widths := make([]float64, len(s.into))
-	for r, b := range s.into {
+	labels, room, cost, links, free := s.best, g.room, g.cost, g.links, g.free
+	nx := g.nx
+	// step reads the step from k into c, with c's room spared (see
+	// stepCost).
+	step := func(k, c int) {
+		r := room[c]
+		if r < 0 || labels[k] <= best[r] {
+			return
+		}
+		v, cc := labels[k], cost[c]
+		switch {
+		case cc&corrBit != 0:
+			v = min(v, cc&^corrBit)
+		case room[k] >= 0 && cost[k]&corrBit == 0:
+			v = min(v, cc)
+		}
+		best[r] = max(best[r], v)
+	}
+	// Each pair of free neighbours in different rooms once, both ways:
+	// the steps right and down from every free cell.
+	for k, l := range links {
+		if !free[k] {
+			continue
+		}
+		if l&1 != 0 && room[k] != room[k+1] {
+			step(k, k+1)
+			step(k+1, k)
+		}
+		if l&4 != 0 && room[k] != room[k+nx] {
+			step(k, k+nx)
+			step(k+nx, k)
+		}
+	}
+	widths := make([]float64, len(best))
+	for r, b := range best {
 		widths[r] = s.width(b)
 	}
-	s.into = nil
 	return widths
 }
 

@@ -13,14 +13,13 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
-// TestWalksInMatchesScan holds the reading of every room's widest walk in,
-// made as the search settles the cells, to the same reading made room by
-// room from the room's own cells once the search is done, on the analysis
-// testdata and on generated room grids.
-func TestWalksInMatchesScan(t *testing.T) {
+// TestIntoRoomsMatchesScan holds the one-pass reading of every room's
+// widest walk in to the same reading made room by room from the room's
+// own cells, on the analysis testdata and on generated room grids.
+func TestIntoRoomsMatchesScan(t *testing.T) {
 	plans := map[string][]byte{}
 	files, _ := filepath.Glob("testdata/*.arch")
-	more, _ := filepath.Glob("testdata/walksin/*.arch")
+	more, _ := filepath.Glob("testdata/intorooms/*.arch")
 	files = append(files, more...)
 	for _, f := range files {
 		src, err := os.ReadFile(f)
@@ -38,13 +37,13 @@ func TestWalksInMatchesScan(t *testing.T) {
 		if p == nil || diags.HasErrors() {
 			continue
 		}
-		pass, scan := analysis.WalksInBothWays(p)
+		pass, scan := analysis.IntoRoomsBothWays(p)
 		if pass == nil {
 			continue
 		}
 		walked++
 		if !slices.Equal(pass, scan) {
-			t.Errorf("%s: as settled %v, room by room %v", name, pass, scan)
+			t.Errorf("%s: one pass %v, room by room %v", name, pass, scan)
 		}
 	}
 	if walked < 4 {
