@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -38,6 +39,9 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 		return false
 	}
 	out := []WalkRoute{}
+	// The route searches share one budget of settled cells; the routes
+	// past it are left out, and the facts say how many.
+	budget, unmeasured := MaxRouteCells, 0
 	for _, rule := range [][2][]string{{{"kitchen"}, {"living", "dining"}}, {{"bedroom"}, {"bath", "wc"}}} {
 		var from, to []int
 		for i := range p.Rooms {
@@ -67,15 +71,29 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 				}
 			}
 		}
-		g.routeWidths(targets, legs)
+		g.routeWidths(targets, legs, &budget)
 		for _, l := range legs {
+			if !l.measured {
+				unmeasured++
+				continue
+			}
 			r := WalkRoute{FromRoomID: p.Rooms[l.from].ID, ToRoomID: p.Rooms[l.to].ID}
 			r.WalkDistanceMm, r.BottleneckClearWidthMm, r.DetourRatio = g.walk(targets[l.from], targets[l.to], l.steps, l.wide)
 			out = append(out, r)
 		}
 	}
+	if unmeasured > 0 {
+		m.truncate("circulation.routes: " + strconv.Itoa(unmeasured) + " routes left unmeasured past MaxRouteCells")
+	}
 	return out
 }
+
+// MaxRouteCells bounds the cells the functional routes' searches may
+// settle in one plan: eight searches of a grid at the cell budget. A route
+// to a destination of its own is searched until it arrives, and on a plan
+// whose every bedroom is far from its bath that is most of the grid each
+// time; the busiest realistic plans settle a small part of this.
+const MaxRouteCells = 8 * CellBudget
 
 // routeLeg is one functional route: its rooms, its length in cells and its
 // widest path's narrowest width.
@@ -83,6 +101,8 @@ type routeLeg struct {
 	from, to int
 	steps    int32
 	wide     float64
+	// measured is false for a leg the route budget left unmeasured.
+	measured bool
 }
 
 // nearLabel is a room a cell is near: its index (-1: none) and the walk
@@ -215,7 +235,10 @@ const maxSharedSearches = 2
 // squeezing it. A destination many legs share gets one reverse search from
 // its floor, read off each leg's room; a leg to a destination of its own
 // gets a forward search from its room that stops at the destination.
-func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
+// Every search is paid for from budget (settled cells; a reverse search
+// pays for the whole grid up front), and a leg it cannot pay for is left
+// unmeasured.
+func (g *navGrid) routeWidths(targets []int, legs []routeLeg, budget *int) {
 	count := map[int]int{}
 	for _, l := range legs {
 		count[l.to]++
@@ -254,19 +277,24 @@ func (g *navGrid) routeWidths(targets []int, legs []routeLeg) {
 			if point == nil {
 				point = g.newWidestSearch(false, -1, -1)
 			}
-			l.wide = point.roomToRoom(l.from, l.to, targets[l.to])
+			l.wide, l.measured = point.roomToRoom(l.from, l.to, targets[l.to], budget)
 			point.rollback()
 			continue
 		}
-		if rs == nil {
-			rs = g.newWidestSearch(true, l.to, -1)
-			rs.full(g.roomCells(l.to), g.rInf)
-		} else if rs.skipRoom != l.to {
-			// A new destination: the same labels, searched afresh.
-			rs.reset()
-			rs.skipRoom = l.to
+		if rs == nil || rs.skipRoom != l.to {
+			if *budget < len(g.free) {
+				continue
+			}
+			*budget -= len(g.free)
+			if rs == nil {
+				rs = g.newWidestSearch(true, l.to, -1)
+			} else {
+				// A new destination: the same labels, searched afresh.
+				rs.reset()
+				rs.skipRoom = l.to
+			}
 			rs.full(g.roomCells(l.to), g.rInf)
 		}
-		l.wide = rs.outOf(l.from)
+		l.wide, l.measured = rs.outOf(l.from), true
 	}
 }

@@ -449,8 +449,10 @@ func (s *widestSearch) stepsToGoal(a int) int32 {
 // and room to) that stops at the first cell of room to it takes, and
 // returns the width of that cell's label: the widest route from anywhere
 // in the one room into the other. goal is a cell of room to, to head for.
-// It leaves every label it touched recorded for rollback.
-func (s *widestSearch) roomToRoom(from, to, goal int) float64 {
+// It leaves every label it touched recorded for rollback. Each cell it
+// settles is paid for from budget; ok is false when the budget ran out
+// before the search arrived.
+func (s *widestSearch) roomToRoom(from, to, goal int, budget *int) (w float64, ok bool) {
 	g := s.g
 	s.recording = true
 	s.skipRoom, s.skipFrom = to, from
@@ -467,7 +469,10 @@ func (s *widestSearch) roomToRoom(from, to, goal int) float64 {
 			continue
 		}
 		if int(g.room[k]) == to {
-			return s.width(top.v)
+			return s.width(top.v), true
+		}
+		if *budget--; *budget < 0 {
+			return 0, false
 		}
 		l := g.links[k]
 		for d, st := range g.stride {
@@ -481,7 +486,7 @@ func (s *widestSearch) roomToRoom(from, to, goal int) float64 {
 			s.offer(n, min(top.v, g.stepCost(k, n, to, from)))
 		}
 	}
-	return s.width(g.rZero)
+	return s.width(g.rZero), true
 }
 
 // heapItem is a cell waiting in a maximin search with its label and its
