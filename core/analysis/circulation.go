@@ -108,6 +108,7 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 	// spared its squeeze; each room's walk is then read off the steps into
 	// it (a walk ends as soon as it is inside the room it goes to).
 	var ws *widestSearch
+	var into []rank
 	for i := range m.Plan.Rooms {
 		t := targets[i]
 		if seed < 0 || t < 0 || dist[t] < 0 {
@@ -116,8 +117,9 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		if ws == nil {
 			ws = g.newWidestSearch(false, -1, -1)
 			ws.full([]int32{int32(seed)}, g.rankOf(min(ent.EstimatedClearWidth, g.width[seed])))
+			into = ws.into(len(m.Plan.Rooms), seed)
 		}
-		wide := ws.into(i, seed)
+		wide := ws.width(into[i])
 		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
 		wr.WalkDistanceMm, wr.BottleneckClearWidthMm, wr.DetourRatio = g.walk(seed, t, dist[t], wide)
 		c.Rooms = append(c.Rooms, wr)

@@ -182,38 +182,42 @@ func (g *navGrid) openClearance() []int32 {
 		}
 		return dist
 	}
+	// Forward: each row takes the row before it, then sweeps left to
+	// right; backward: the row after it, then right to left. Each pass is
+	// the raster-order recurrence, split so the inner loops carry no
+	// bounds checks.
 	for j := 0; j < ny; j++ {
 		row := dist[j*nx : j*nx+nx]
-		var up []int32
 		if j > 0 {
-			up = dist[(j-1)*nx : j*nx]
+			prev := dist[(j-1)*nx : j*nx]
+			prev = prev[:len(row)]
+			for i, u := range prev {
+				if u+1 < row[i] {
+					row[i] = u + 1
+				}
+			}
 		}
-		for i := range row {
-			v := row[i]
-			if i > 0 && row[i-1]+1 < v {
-				v = row[i-1] + 1
+		for i := 1; i < len(row); i++ {
+			if v := row[i-1] + 1; v < row[i] {
+				row[i] = v
 			}
-			if up != nil && up[i]+1 < v {
-				v = up[i] + 1
-			}
-			row[i] = v
 		}
 	}
 	for j := ny - 1; j >= 0; j-- {
 		row := dist[j*nx : j*nx+nx]
-		var down []int32
 		if j+1 < ny {
-			down = dist[(j+1)*nx : (j+2)*nx]
+			next := dist[(j+1)*nx : (j+2)*nx]
+			next = next[:len(row)]
+			for i, u := range next {
+				if u+1 < row[i] {
+					row[i] = u + 1
+				}
+			}
 		}
-		for i := nx - 1; i >= 0; i-- {
-			v := row[i]
-			if i+1 < nx && row[i+1]+1 < v {
-				v = row[i+1] + 1
+		for i := len(row) - 2; i >= 0; i-- {
+			if v := row[i+1] + 1; v < row[i] {
+				row[i] = v
 			}
-			if down != nil && down[i]+1 < v {
-				v = down[i] + 1
-			}
-			row[i] = v
 		}
 	}
 	return dist
@@ -337,34 +341,47 @@ func (s *widestSearch) full(starts []int32, top rank) {
 	}
 }
 
-// into is the width of the widest walk into room r, read from a forward
-// search that spares no room: the best, over the steps into the room from
-// a cell outside it, of that cell's label and the step's cost with the
-// room spared; the seed's own label when the seed lies in the room.
-func (s *widestSearch) into(r, seed int) float64 {
+// into is, per room (by index, of rooms), the width (as a rank) of the
+// widest walk into it, read from a forward search from seed that spares no
+// room: the best, over the steps into the room from a cell outside it, of
+// that cell's label and the step's cost with the room spared; the seed's
+// own label for the room it lies in. One pass over the grid's neighbouring
+// pairs of free cells answers every room.
+func (s *widestSearch) into(rooms, seed int) []rank {
 	g := s.g
-	best := g.rZero
-	if seed >= 0 && int(g.room[seed]) == r {
-		best = s.best[seed]
+	out := make([]rank, rooms)
+	for i := range out {
+		out[i] = g.rZero
 	}
-	for _, c32 := range g.cells[r] {
-		c := int(c32)
-		if !g.free[c] {
+	// enter offers the step from k into n, a cell of another room.
+	enter := func(k, n int) {
+		r := g.room[n]
+		if r < 0 || int(r) >= rooms || s.best[k] <= out[r] {
+			return
+		}
+		out[r] = max(out[r], min(s.best[k], g.stepCost(k, n, int(r), -1)))
+	}
+	nx := g.nx
+	for k, l := range g.links[:len(g.free)] {
+		if l&(1|4) == 0 || !g.free[k] {
 			continue
 		}
-		l := g.links[c]
-		for d, st := range g.stride {
-			if l&(1<<d) == 0 {
-				continue
-			}
-			k := c + st
-			if int(g.room[k]) == r || s.best[k] <= best {
-				continue
-			}
-			best = max(best, min(s.best[k], g.stepCost(k, c, r, -1)))
+		rk := g.room[k]
+		if n := k + 1; l&1 != 0 && g.room[n] != rk {
+			enter(k, n)
+			enter(n, k)
+		}
+		if n := k + nx; l&4 != 0 && g.room[n] != rk {
+			enter(k, n)
+			enter(n, k)
 		}
 	}
-	return s.width(best)
+	if seed >= 0 {
+		if r := g.room[seed]; r >= 0 && int(r) < rooms {
+			out[r] = max(out[r], s.best[seed])
+		}
+	}
+	return out
 }
 
 // outOf is the width of the widest route out of room r, read from a
