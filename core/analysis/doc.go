@@ -39,18 +39,23 @@
 // floor behind its centre, one per line of its clear width that reaches
 // open floor on both sides). The walk is 4-connected from the first
 // entrance's doorway cell to each room's free cell nearest its centre;
-// the bottleneck is the widest path's narrowest step: a connector's
-// clear width, or the width the furniture leaves around a cell (its
-// clearance from the nearest halo cell, measured round walls).
+// the bottleneck is the widest path's narrowest step into the room (a
+// route's: from anywhere in its room into the other): a connector's clear
+// width, or the width the furniture leaves around a cell (its clearance
+// from the nearest halo cell, measured straight through walls); the first
+// cell past a doorway on its +x or +y side, and the floors of the rooms a
+// walk joins, squeeze nothing.
 //
 // Its cost is near-linear in the grid, whatever the number of rooms: one
 // breadth-first search from the entrance gives every walk's length; one
 // widest-path search, on widths numbered by rank and settled from a bucket
-// per rank, labels the whole grid, and each room's walk only corrects the
-// labels its own floor changes, then undoes them (widest.go); the nearest
-// room of a functional route comes from one search from all the candidate
-// rooms at once. The per-cell arrays are borrowed from a small free list
-// (scratch.go), so describing plan after plan does not reallocate them.
+// per rank, labels the whole grid, and each room's walk is read off the
+// steps into it (widest.go); the nearest room of a functional route comes
+// from one search from all the candidate rooms at once, and the routes to
+// a room many share are read off one reverse search from it; the other
+// routes' searches share a budget of settled cells (MaxRouteCells). The
+// per-cell arrays are borrowed from a small free list (scratch.go), so
+// describing plan after plan does not reallocate them.
 //
 // Everything is deterministic: lists follow source order, never map order.
 package analysis

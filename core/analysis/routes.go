@@ -277,7 +277,7 @@ func (g *navGrid) routeWidths(targets []int, legs []routeLeg, budget *int) {
 			if point == nil {
 				point = g.newWidestSearch(false, -1, -1)
 			}
-			l.wide, l.measured = point.roomToRoom(l.from, l.to, targets[l.to], budget)
+			l.wide, l.measured = point.roomToRoom(l.from, l.to, budget)
 			point.rollback()
 			continue
 		}

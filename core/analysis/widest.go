@@ -187,13 +187,9 @@ type widestSearch struct {
 	// value.
 	undo      []undoEntry
 	recording bool
-	heap      maxHeap
-	// goal is the cell a bounded search heads for: among equal labels the
-	// cell nearest it is taken first, which changes no answer but how much
-	// of the grid is visited before it stops.
-	goal int
-	// goalI and goalJ are the goal's column and row.
-	goalI, goalJ int
+	// buckets are the per-rank stacks of a bounded search (roomToRoom),
+	// kept for the next one.
+	buckets [][]int32
 }
 
 type undoEntry struct {
@@ -235,7 +231,6 @@ func (s *widestSearch) rollback() {
 	}
 	s.undo = s.undo[:0]
 	s.recording = false
-	s.heap = s.heap[:0]
 }
 
 // full labels every cell from the start cells, each labelled top, each
@@ -417,151 +412,63 @@ func (s *widestSearch) outOf(r int) float64 {
 	return s.width(best)
 }
 
-// offer raises n's label to v if that is an improvement, and queues it.
-func (s *widestSearch) offer(n int, v rank) {
-	if v > s.best[n] {
-		s.set(n, v)
-		s.heap.push(heapItem{v, int32(n), s.stepsToGoal(n)})
-	}
-}
-
-// setGoal makes t the cell the search heads for.
-func (s *widestSearch) setGoal(t int) {
-	s.goal = t
-	s.goalJ = t / s.g.nx
-	s.goalI = t - s.goalJ*s.g.nx
-}
-
-// stepsToGoal is the grid (city-block) distance from cell a to the goal.
-func (s *widestSearch) stepsToGoal(a int) int32 {
-	j := a / s.g.nx
-	di, dj := a-j*s.g.nx-s.goalI, j-s.goalJ
-	if di < 0 {
-		di = -di
-	}
-	if dj < 0 {
-		dj = -dj
-	}
-	return int32(di + dj)
-}
-
 // roomToRoom is a forward search from every cell of room from (sparing it
-// and room to) that stops at the first cell of room to it takes, and
+// and room to) that stops at the first cell of room to it settles, and
 // returns the width of that cell's label: the widest route from anywhere
-// in the one room into the other. goal is a cell of room to, to head for.
-// It leaves every label it touched recorded for rollback. Each cell it
-// settles is paid for from budget; ok is false when the budget ran out
+// in the one room into the other. Cells are settled from a bucket per
+// rank, widest first, so the first cell of room to settled has its final
+// label. It leaves every label it touched recorded for rollback. Each cell
+// it settles is paid for from budget; ok is false when the budget ran out
 // before the search arrived.
-func (s *widestSearch) roomToRoom(from, to, goal int, budget *int) (w float64, ok bool) {
+func (s *widestSearch) roomToRoom(from, to int, budget *int) (w float64, ok bool) {
 	g := s.g
 	s.recording = true
 	s.skipRoom, s.skipFrom = to, from
-	s.setGoal(goal)
+	if len(s.buckets) < len(g.vals) {
+		s.buckets = make([][]int32, len(g.vals))
+	}
+	buckets := s.buckets[:len(g.vals)]
+	defer func() {
+		for r := range buckets {
+			buckets[r] = buckets[r][:0]
+		}
+	}()
+	top := g.rInf
 	for _, c := range g.roomCells(from) {
-		if g.free[c] {
-			s.offer(int(c), g.rInf)
+		if g.free[c] && s.best[c] < top {
+			s.set(int(c), top)
+			buckets[top] = append(buckets[top], c)
 		}
 	}
-	for len(s.heap) > 0 {
-		top := s.heap.pop()
-		k := int(top.k)
-		if top.v < s.best[k] {
-			continue
-		}
-		if int(g.room[k]) == to {
-			return s.width(top.v), true
-		}
-		if *budget--; *budget < 0 {
-			return 0, false
-		}
-		l := g.links[k]
-		for d, st := range g.stride {
-			if l&(1<<d) == 0 {
-				continue
+	for r := top; r > g.rZero; r-- {
+		for len(buckets[r]) > 0 {
+			b := buckets[r]
+			k := int(b[len(b)-1])
+			buckets[r] = b[:len(b)-1]
+			if s.best[k] != r {
+				continue // raised since it was queued
 			}
-			n := k + st
-			if s.best[n] >= top.v {
-				continue
+			if int(g.room[k]) == to {
+				return s.width(r), true
 			}
-			s.offer(n, min(top.v, g.stepCost(k, n, to, from)))
+			if *budget--; *budget < 0 {
+				return 0, false
+			}
+			l := g.links[k]
+			for d, st := range g.stride {
+				if l&(1<<d) == 0 {
+					continue
+				}
+				n := k + st
+				if s.best[n] >= r {
+					continue
+				}
+				if v := min(r, g.stepCost(k, n, to, from)); v > s.best[n] {
+					s.set(n, v)
+					buckets[v] = append(buckets[v], int32(n))
+				}
+			}
 		}
 	}
 	return s.width(g.rZero), true
-}
-
-// heapItem is a cell waiting in a maximin search with its label and its
-// distance to the search's goal.
-type heapItem struct {
-	v    rank
-	k    int32
-	goal int32
-}
-
-// heapEntry is a heapItem as the heap orders it: key puts the wider label
-// first, then the cell nearer the goal, so one comparison orders two
-// entries.
-type heapEntry struct {
-	key  uint64
-	k    int32
-	goal int32
-}
-
-func entryOf(it heapItem) heapEntry {
-	return heapEntry{key: uint64(uint32(math.MaxInt32-it.v))<<32 | uint64(uint32(it.goal)), k: it.k, goal: it.goal}
-}
-
-func (e heapEntry) item() heapItem {
-	return heapItem{v: rank(math.MaxInt32 - int64(e.key>>32)), k: e.k, goal: e.goal}
-}
-
-// maxHeap is a 4-ary heap of cells, widest label first (then nearest the
-// goal).
-type maxHeap []heapEntry
-
-func (h *maxHeap) push(it heapItem) {
-	e := entryOf(it)
-	*h = append(*h, e)
-	a := *h
-	i := len(a) - 1
-	for i > 0 {
-		p := (i - 1) / 4
-		if a[p].key <= e.key {
-			break
-		}
-		a[i] = a[p]
-		i = p
-	}
-	a[i] = e
-}
-
-func (h *maxHeap) pop() heapItem {
-	a := *h
-	top := a[0]
-	last := len(a) - 1
-	e := a[last]
-	a = a[:last]
-	n := len(a)
-	i := 0
-	for {
-		c := 4*i + 1
-		if c >= n {
-			break
-		}
-		m := c
-		for j := c + 1; j < c+4 && j < n; j++ {
-			if a[j].key < a[m].key {
-				m = j
-			}
-		}
-		if a[m].key >= e.key {
-			break
-		}
-		a[i] = a[m]
-		i = m
-	}
-	if n > 0 {
-		a[i] = e
-	}
-	*h = a
-	return top.item()
 }
