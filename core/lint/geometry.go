@@ -142,9 +142,10 @@ func project(pts []geom.Point, ax geom.Point) (lo, hi float64) {
 
 // walledSides reports, for each side of r, whether an axis-aligned wall
 // backs it: a wall parallel to that side whose centreline lies at most
-// reach from the side's line, on either side of it, and which runs
-// alongside it for some length. As in the reference, the wall's thickness
-// does not count and neither does which way the piece faces: a shallow
+// reach from the side's line, on either side of it, and whose segment
+// reaches the middle of the side (an end exactly there counts; openings in
+// it do not matter). As in the reference, the wall's thickness does not
+// count and neither does which way the piece faces: a shallow
 // piece near a wall has both its long sides backed, and a piece pushed
 // through a wall stays backed until that side is more than reach past the
 // wall's centreline.
@@ -157,8 +158,8 @@ func walledSides(bands []band, r geom.Rect, reach float64) [ir.SideCount]bool {
 		}
 		if ax == 0 { // horizontal wall: may back the top or bottom side
 			c := b.seg.A.Y
-			lo, hi := math.Min(b.seg.A.X, b.seg.B.X)-b.h, math.Max(b.seg.A.X, b.seg.B.X)+b.h
-			if math.Min(hi, r.Max.X)-math.Max(lo, r.Min.X) <= geom.Eps {
+			lo, hi := math.Min(b.seg.A.X, b.seg.B.X), math.Max(b.seg.A.X, b.seg.B.X)
+			if mx := r.Center().X; mx < lo-geom.Eps || mx > hi+geom.Eps {
 				continue
 			}
 			if math.Abs(r.Min.Y-c) <= reach+geom.Eps {
@@ -170,8 +171,8 @@ func walledSides(bands []band, r geom.Rect, reach float64) [ir.SideCount]bool {
 			continue
 		}
 		c := b.seg.A.X
-		lo, hi := math.Min(b.seg.A.Y, b.seg.B.Y)-b.h, math.Max(b.seg.A.Y, b.seg.B.Y)+b.h
-		if math.Min(hi, r.Max.Y)-math.Max(lo, r.Min.Y) <= geom.Eps {
+		lo, hi := math.Min(b.seg.A.Y, b.seg.B.Y), math.Max(b.seg.A.Y, b.seg.B.Y)
+		if my := r.Center().Y; my < lo-geom.Eps || my > hi+geom.Eps {
 			continue
 		}
 		if math.Abs(r.Min.X-c) <= reach+geom.Eps {
