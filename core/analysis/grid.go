@@ -690,34 +690,36 @@ func (g *navGrid) clearance(halo []bool) {
 	nx, ny := g.nx, g.ny
 	dist := g.mem.int32sFilled(n)
 	g.clear = dist
-	// far exceeds any distance on the grid.
-	far := int32(nx + ny + 1)
-	hasHalo := false
-	for k, h := range halo {
-		if h {
-			dist[k] = 0
-			hasHalo = true
-		} else {
-			dist[k] = far
-		}
-	}
-	if !hasHalo {
+	if !slices.Contains(halo, true) {
 		for k := range dist {
 			dist[k] = noObstacle
 		}
 		return
 	}
+	// far exceeds any distance on the grid. The first pass reads the
+	// halo as it goes: a halo cell is 0, any other starts far.
+	far := int32(nx + ny + 1)
+	start := func(h bool) int32 {
+		if h {
+			return 0
+		}
+		return far
+	}
 	for j := 0; j < ny; j++ {
-		row := dist[j*nx : j*nx+nx]
-		up := row // the row itself on the first row: no change
+		row, hrow := dist[j*nx:j*nx+nx], halo[j*nx:j*nx+nx]
+		var up []int32
 		if j > 0 {
 			up = dist[(j-1)*nx : j*nx]
+		} else {
+			up = row // read before written: far, so no change
+			for i := range row {
+				row[i] = far
+			}
 		}
-		v := row[0]
-		v = min(v, up[0]+1)
+		v := min(start(hrow[0]), up[0]+1)
 		row[0] = v
 		for i := 1; i < nx; i++ {
-			v = min(row[i], v+1, up[i]+1)
+			v = min(start(hrow[i]), v+1, up[i]+1)
 			row[i] = v
 		}
 	}
