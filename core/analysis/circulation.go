@@ -167,7 +167,7 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 			continue // an unreachable room has no walk
 		}
 		if into == nil {
-			ws := g.newWidestSearch(false, -1, -1)
+			ws := g.newWidestSearch()
 			ws.full([]int32{int32(seed)}, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
 			into = ws.intoRooms(seed)
 		}

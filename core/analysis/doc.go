@@ -51,10 +51,10 @@
 // widest-path search, on widths numbered by rank and settled from a bucket
 // per rank, labels the whole grid, and each room's walk is read off the
 // steps into it (widest.go); the nearest room of a functional route comes
-// from one search from all the candidate rooms at once, and the routes to
-// a room many share are read off one reverse search from it; the other
-// routes' searches share a budget of settled cells (MaxRouteCells). The
-// per-cell arrays are borrowed from a small free list (scratch.go), so
+// from one search from all the candidate rooms at once, and every route's
+// width from one pass that joins the grid's cells into sets from the widest
+// down, answering each route where its two rooms first meet (routesets.go).
+// The per-cell arrays are borrowed from a small free list (scratch.go), so
 // describing plan after plan does not reallocate them.
 //
 // Everything is deterministic: lists follow source order, never map order.

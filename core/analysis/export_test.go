@@ -7,6 +7,19 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
+// SetSearchRoutes makes describe measure each route by its own searches
+// (true) or all routes at once (false), and returns a function that
+// restores the old way.
+func SetSearchRoutes(on bool) (restore func()) {
+	old := measureRoutes
+	if on {
+		measureRoutes = (*navGrid).routeWidthsSearched
+	} else {
+		measureRoutes = func(g *navGrid, _ []int, legs []routeLeg) { g.routeWidthsAll(legs) }
+	}
+	return func() { measureRoutes = old }
+}
+
 // SetSharedLegs sets how many routes to one destination share a reverse
 // search, and returns a function that restores the old value.
 func SetSharedLegs(n int) (restore func()) {
@@ -98,7 +111,7 @@ func IntoRoomsBothWays(p *ir.Plan) (pass, scan []float64) {
 	if seed < 0 {
 		return nil, nil
 	}
-	ws := g.newWidestSearch(false, -1, -1)
+	ws := g.newWidestSearch()
 	ws.full([]int32{int32(seed)}, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
 	pass = ws.intoRooms(seed)
 	for r := range p.Rooms {

@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -39,9 +38,6 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 		return false
 	}
 	out := []WalkRoute{}
-	// The route searches share one budget of settled cells; the routes
-	// past it are left out, and the facts say how many.
-	budget, unmeasured := MaxRouteCells, 0
 	for _, rule := range [][2][]string{{{"kitchen"}, {"living", "dining"}}, {{"bedroom"}, {"bath", "wc"}}} {
 		var from, to []int
 		for i := range p.Rooms {
@@ -71,29 +67,15 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 				}
 			}
 		}
-		g.routeWidths(targets, legs, &budget)
+		measureRoutes(g, targets, legs)
 		for _, l := range legs {
-			if !l.measured {
-				unmeasured++
-				continue
-			}
 			r := WalkRoute{FromRoomID: p.Rooms[l.from].ID, ToRoomID: p.Rooms[l.to].ID}
 			r.WalkDistanceMm, r.BottleneckClearWidthMm, r.DetourRatio = g.walk(targets[l.from], targets[l.to], l.steps, l.wide)
 			out = append(out, r)
 		}
 	}
-	if unmeasured > 0 {
-		m.truncate("circulation.routes: " + strconv.Itoa(unmeasured) + " routes left unmeasured past MaxRouteCells")
-	}
 	return out
 }
-
-// MaxRouteCells bounds the cells the functional routes' searches may
-// settle in one plan: eight searches of a grid at the cell budget. A route
-// to a destination of its own is searched until it arrives, and on a plan
-// whose every bedroom is far from its bath that is most of the grid each
-// time; the busiest realistic plans settle a small part of this.
-const MaxRouteCells = 8 * CellBudget
 
 // routeLeg is one functional route: its rooms, its length in cells and its
 // widest path's narrowest width.
@@ -101,9 +83,11 @@ type routeLeg struct {
 	from, to int
 	steps    int32
 	wide     float64
-	// measured is false for a leg the route budget left unmeasured.
-	measured bool
 }
+
+// measureRoutes fills the legs' widths: all at once (routeWidthsAll); the
+// tests swap in a search per leg to hold the two to the same answers.
+var measureRoutes = func(g *navGrid, _ []int, legs []routeLeg) { g.routeWidthsAll(legs) }
 
 // nearLabel is a room a cell is near: its index (-1: none) and the walk
 // from the cell to its target, in cells.
@@ -217,84 +201,4 @@ func (g *navGrid) nearestTwo(targets, from, rooms []int) map[int][2]nearLabel {
 		out[t] = [2]nearLabel{{l[0] - 1, l[1]}, {l[2] - 1, l[3]}}
 	}
 	return out
-}
-
-// sharedLegs is how many legs to one destination justify a reverse search
-// over the whole grid instead of one bounded search per leg: two already
-// do on the examples, where a leg's search often covers most of the
-// floor before its narrow door (a variable so the tests can force either
-// way).
-var sharedLegs = 2
-
-// maxSharedSearches bounds the reverse searches of the whole grid one
-// describe makes for the functional routes.
-const maxSharedSearches = 2
-
-// routeWidths fills each leg's widest-route width: from anywhere in the
-// room it sets out from to anywhere in the room it goes to, neither
-// squeezing it. A destination many legs share gets one reverse search from
-// its floor, read off each leg's room; a leg to a destination of its own
-// gets a forward search from its room that stops at the destination.
-// Every search is paid for from budget (settled cells; a reverse search
-// pays for the whole grid up front), and a leg it cannot pay for is left
-// unmeasured.
-func (g *navGrid) routeWidths(targets []int, legs []routeLeg, budget *int) {
-	count := map[int]int{}
-	for _, l := range legs {
-		count[l.to]++
-	}
-	// The destinations with the most legs (the lower index on a tie) get
-	// a reverse search of the whole grid, at most maxSharedSearches of
-	// them, so the work stays linear in the grid however many rooms the
-	// plan has; every other leg gets its own bounded search.
-	var dests []int
-	for to, c := range count {
-		if c >= sharedLegs {
-			dests = append(dests, to)
-		}
-	}
-	slices.SortFunc(dests, func(a, b int) int {
-		if count[a] != count[b] {
-			return count[b] - count[a]
-		}
-		return a - b
-	})
-	shared := map[int]bool{}
-	for _, to := range dests[:min(len(dests), maxSharedSearches)] {
-		shared[to] = true
-	}
-	// Legs to one destination are taken together, so one reverse search
-	// at a time is enough.
-	order := make([]int, len(legs))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return legs[a].to - legs[b].to })
-	var point, rs *widestSearch
-	for _, i := range order {
-		l := &legs[i]
-		if !shared[l.to] {
-			if point == nil {
-				point = g.newWidestSearch(false, -1, -1)
-			}
-			l.wide, l.measured = point.roomToRoom(l.from, l.to, budget)
-			point.rollback()
-			continue
-		}
-		if rs == nil || rs.skipRoom != l.to {
-			if *budget < len(g.free) {
-				continue
-			}
-			*budget -= len(g.free)
-			if rs == nil {
-				rs = g.newWidestSearch(true, l.to, -1)
-			} else {
-				// A new destination: the same labels, searched afresh.
-				rs.reset()
-				rs.skipRoom = l.to
-			}
-			rs.full(g.roomCells(l.to), g.rInf)
-		}
-		l.wide, l.measured = rs.outOf(l.from), true
-	}
 }

@@ -35,7 +35,7 @@ func manyBedrooms(n int) []byte {
 // found by a forward search from its room that stops at the destination or
 // read off one reverse search shared by every route to it.
 func TestRouteWidthsEitherWay(t *testing.T) {
-	plans := [][]byte{manyBedrooms(12), manyBedrooms(3), plangen.Grid(4, 3), plangen.Grid(6, 5)}
+	plans := [][]byte{manyBedrooms(12), manyBedrooms(3), plangen.Grid(4, 3), plangen.Grid(6, 5), plangen.GridOfSize(16 << 10), plangen.GridOfSize(32 << 10)}
 	// Routes that set out from a room whose floor furniture splits, and
 	// walks into a room whose target is cut off from its nearest door.
 	for _, name := range []string{"circ-fromroom", "circ-roomgoal", "circ-threshold", "circ-walls"} {
@@ -54,13 +54,19 @@ func TestRouteWidthsEitherWay(t *testing.T) {
 			b, _ := json.Marshal(r.Facts.Circulation)
 			return string(b)
 		}
+		all := describe()
+		restoreSearch := analysis.SetSearchRoutes(true)
 		restore := analysis.SetSharedLegs(1 << 30)
 		forward := describe()
 		analysis.SetSharedLegs(1)
 		shared := describe()
 		restore()
+		restoreSearch()
 		if forward != shared {
 			t.Errorf("plan %d: route widths differ between the two searches:\n%s\n%s", i, forward, shared)
+		}
+		if all != forward {
+			t.Errorf("plan %d: route widths measured all at once differ from the searches':\n%s\n%s", i, all, forward)
 		}
 		if !strings.Contains(forward, `"routes":[{`) {
 			t.Errorf("plan %d: no routes measured: %s", i, forward)

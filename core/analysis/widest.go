@@ -11,22 +11,17 @@ import (
 // ends as soon as it is inside the room it goes to, and a route may set out
 // from anywhere in its room: their floors squeeze nothing. A step costs the
 // clear width of the cell it lands on, so sparing a room only changes the
-// steps into it, and one search labels the grid for every query:
+// steps into it:
 //
 //   - the walks from the entrance take one forward search that spares no
 //     room; a room's width is then the best, over the steps into it from
 //     outside, of the label before the step and the step's cost with the
-//     room spared (into);
-//   - the routes to one room take one reverse search from its floor; a
-//     room's route is then the best, over the steps out of it, of the step's
-//     cost and the label after it (outOf). A route to a room few routes
-//     share gets a forward search from its room's floor instead, which stops
-//     at the first cell of the room it goes to (roomToRoom).
-//
-// The best over a room's boundary is the answer of a search that spares the
-// room: a path from the spared search leaves (or enters) the room for the
-// last (or first) time at one of those steps, and the rest of it squeezes
-// the same either way.
+//     room spared (intoRooms). The best over a room's boundary is the
+//     answer of a search that spares the room: a path from the spared
+//     search enters the room for the first time at one of those steps, and
+//     the rest of it squeezes the same either way.
+//   - the routes between rooms are all answered by one pass that joins the
+//     cells into sets from the widest down (routesets.go).
 //
 // A maximin search only ever takes minimums and compares, so it runs on
 // ranks: every width a step can cost is numbered in increasing order once
@@ -173,32 +168,16 @@ func (g *navGrid) rankOf(v float64) rank {
 	return rank(i)
 }
 
-// widestSearch holds the labels of one maximin search and the scratch
-// space of its bounded searches. Labels are the rank of 0 where nothing
-// reaches.
+// widestSearch holds the labels of one maximin search. Labels are the
+// rank of 0 where nothing reaches.
 type widestSearch struct {
-	g *navGrid
-	// reverse labels each cell with the widest path from it to the
-	// search's start cells instead of from them to it.
-	reverse            bool
-	skipRoom, skipFrom int
-	best               []rank
-	// undo records every label a bounded search changed, with its old
-	// value.
-	undo      []undoEntry
-	recording bool
-	// buckets are the per-rank stacks of a bounded search (roomToRoom),
-	// kept for the next one.
-	buckets [][]int32
+	g    *navGrid
+	best []rank
 }
 
-type undoEntry struct {
-	k   int32
-	old rank
-}
-
-func (g *navGrid) newWidestSearch(reverse bool, skipRoom, skipFrom int) *widestSearch {
-	s := &widestSearch{g: g, reverse: reverse, skipRoom: skipRoom, skipFrom: skipFrom, best: g.mem.int32s(len(g.free))}
+// newWidestSearch is a search of g with every cell unreached.
+func (g *navGrid) newWidestSearch() *widestSearch {
+	s := &widestSearch{g: g, best: g.mem.int32s(len(g.free))}
 	if g.rZero != 0 {
 		for k := range s.best {
 			s.best[k] = g.rZero
@@ -207,34 +186,11 @@ func (g *navGrid) newWidestSearch(reverse bool, skipRoom, skipFrom int) *widestS
 	return s
 }
 
-// reset labels every cell unreached again.
-func (s *widestSearch) reset() {
-	for k := range s.best {
-		s.best[k] = s.g.rZero
-	}
-}
-
 // width is the clear width a label stands for.
 func (s *widestSearch) width(r rank) float64 { return s.g.vals[r] }
 
-func (s *widestSearch) set(k int, v rank) {
-	if s.recording {
-		s.undo = append(s.undo, undoEntry{int32(k), s.best[k]})
-	}
-	s.best[k] = v
-}
-
-// rollback restores every label changed since recording began.
-func (s *widestSearch) rollback() {
-	for i := len(s.undo) - 1; i >= 0; i-- {
-		s.best[s.undo[i].k] = s.undo[i].old
-	}
-	s.undo = s.undo[:0]
-	s.recording = false
-}
-
-// full labels every cell from the start cells, each labelled top, each
-// cell settled once, widest first.
+// full labels every cell from the start cells, each labelled top, by a
+// forward search that spares no room (fullPlain).
 func (s *widestSearch) full(starts []int32, top rank) {
 	g := s.g
 	buckets := make([][]int32, top+1)
@@ -244,40 +200,7 @@ func (s *widestSearch) full(starts []int32, top rank) {
 			buckets[top] = append(buckets[top], k)
 		}
 	}
-	if !s.reverse && s.skipRoom < 0 && s.skipFrom < 0 {
-		s.fullPlain(top, buckets)
-		return
-	}
-	for r := top; r > s.g.rZero; r-- {
-		for len(buckets[r]) > 0 {
-			b := buckets[r]
-			k := int(b[len(b)-1])
-			buckets[r] = b[:len(b)-1]
-			if s.best[k] != r {
-				continue // raised since it was queued
-			}
-			l := g.links[k]
-			for d, st := range g.stride {
-				if l&(1<<d) == 0 {
-					continue
-				}
-				n := k + st
-				if s.best[n] >= r {
-					continue // no label through k can beat n's
-				}
-				var c rank
-				if s.reverse {
-					c = g.stepCost(n, k, s.skipRoom, s.skipFrom)
-				} else {
-					c = g.stepCost(k, n, s.skipRoom, s.skipFrom)
-				}
-				if v := min(r, c); v > s.best[n] {
-					s.best[n] = v
-					buckets[v] = append(buckets[v], int32(n))
-				}
-			}
-		}
-	}
+	s.fullPlain(top, buckets)
 }
 
 // fullPlain is full for a forward search that spares no room, from the
@@ -383,92 +306,4 @@ func (s *widestSearch) intoRooms(seed int) []float64 {
 		widths[r] = s.width(b)
 	}
 	return widths
-}
-
-// outOf is the width of the widest route out of room r, read from a
-// reverse search from the floor of the room the route goes to (spared):
-// the best, over the steps out of the room to a cell outside it, of the
-// step's cost and that cell's label.
-func (s *widestSearch) outOf(r int) float64 {
-	g := s.g
-	best := g.rZero
-	for _, c32 := range g.roomCells(r) {
-		c := int(c32)
-		if !g.free[c] {
-			continue
-		}
-		l := g.links[c]
-		for d, st := range g.stride {
-			if l&(1<<d) == 0 {
-				continue
-			}
-			k := c + st
-			if int(g.room[k]) == r || s.best[k] <= best {
-				continue
-			}
-			best = max(best, min(s.best[k], g.stepCost(c, k, s.skipRoom, r)))
-		}
-	}
-	return s.width(best)
-}
-
-// roomToRoom is a forward search from every cell of room from (sparing it
-// and room to) that stops at the first cell of room to it settles, and
-// returns the width of that cell's label: the widest route from anywhere
-// in the one room into the other. Cells are settled from a bucket per
-// rank, widest first, so the first cell of room to settled has its final
-// label. It leaves every label it touched recorded for rollback. Each cell
-// it settles is paid for from budget; ok is false when the budget ran out
-// before the search arrived.
-func (s *widestSearch) roomToRoom(from, to int, budget *int) (w float64, ok bool) {
-	g := s.g
-	s.recording = true
-	s.skipRoom, s.skipFrom = to, from
-	if len(s.buckets) < len(g.vals) {
-		s.buckets = make([][]int32, len(g.vals))
-	}
-	buckets := s.buckets[:len(g.vals)]
-	defer func() {
-		for r := range buckets {
-			buckets[r] = buckets[r][:0]
-		}
-	}()
-	top := g.rInf
-	for _, c := range g.roomCells(from) {
-		if g.free[c] && s.best[c] < top {
-			s.set(int(c), top)
-			buckets[top] = append(buckets[top], c)
-		}
-	}
-	for r := top; r > g.rZero; r-- {
-		for len(buckets[r]) > 0 {
-			b := buckets[r]
-			k := int(b[len(b)-1])
-			buckets[r] = b[:len(b)-1]
-			if s.best[k] != r {
-				continue // raised since it was queued
-			}
-			if int(g.room[k]) == to {
-				return s.width(r), true
-			}
-			if *budget--; *budget < 0 {
-				return 0, false
-			}
-			l := g.links[k]
-			for d, st := range g.stride {
-				if l&(1<<d) == 0 {
-					continue
-				}
-				n := k + st
-				if s.best[n] >= r {
-					continue
-				}
-				if v := min(r, g.stepCost(k, n, to, from)); v > s.best[n] {
-					s.set(n, v)
-					buckets[v] = append(buckets[v], int32(n))
-				}
-			}
-		}
-	}
-	return s.width(g.rZero), true
 }

@@ -1,0 +1,251 @@
+package analysis
+
+// The functional routes' widths, all at once. A route from room A to room
+// B is the widest path from anywhere on A's floor to anywhere on B's, the
+// floors of A and B squeezing nothing (see stepCost). Such a path can be
+// taken to leave A for the last time, cross cells of neither floor, and
+// enter B for the first time: any other path is no wider than its part
+// from the last cell of A on. The cells it crosses then cost what they
+// cost on every route, a step onto a cell its width (its clearance, or a
+// connector's width): so the width of the route is the largest w for
+// which, among the cells of width at least w, one that can be stepped on
+// from A's floor and one from which B's floor can be stepped onto are
+// joined. Lowering w cell by cell, from the widest down, and joining the
+// cells into sets as they come in (a union-find), answers every route at
+// the width where its two rooms first meet in one set: one pass over the
+// grid, whatever the number of routes, where a search per route floods
+// most of the grid each time.
+//
+// The steps in and out are the room's own: a step from A's floor onto a
+// cell costs that cell's width; a step onto B's floor costs nothing from a
+// connector's corridor, and the width of the cell of B it lands on from
+// another room's floor over an open boundary (no connector). A step
+// straight from A's floor onto B's, over an open boundary between them,
+// is a route of its own, as wide as the cell it lands on.
+
+// routeSets is the union-find over the grid's free cells, with, for each
+// set, the rooms whose floor one of its cells can be stepped on from
+// (from) and the rooms whose floor can be stepped onto from one of them
+// (to).
+type routeSets struct {
+	parent []int32
+	size   []int32
+	from   map[int32][]int32 // by root
+	to     map[int32][]int32
+	// legs of each room, as a route's start and as its end.
+	legsFrom, legsTo map[int32][]int
+	legs             []routeLeg
+	answer           []rank
+	answered         []bool
+}
+
+func (u *routeSets) find(v int32) int32 {
+	for u.parent[v] != v {
+		u.parent[v] = u.parent[u.parent[v]]
+		v = u.parent[v]
+	}
+	return v
+}
+
+func contains32(set []int32, r int32) bool {
+	for _, x := range set {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// meet answers, at width r, the unanswered routes from room a to a room
+// in the to list, or (reverse) from a room in the from list to room a.
+func (u *routeSets) meet(a int32, other []int32, reverse bool, r rank) {
+	legs := u.legsFrom[a]
+	if reverse {
+		legs = u.legsTo[a]
+	}
+	for _, i := range legs {
+		if u.answered[i] {
+			continue
+		}
+		want := int32(u.legs[i].to)
+		if reverse {
+			want = int32(u.legs[i].from)
+		}
+		if contains32(other, want) {
+			u.answer[i], u.answered[i] = max(u.answer[i], r), true
+		}
+	}
+}
+
+// addFrom and addTo tag the set of cell v, answering the routes the tag
+// completes at width r.
+func (u *routeSets) addFrom(v int32, a int32, r rank) {
+	root := u.find(v)
+	if contains32(u.from[root], a) {
+		return
+	}
+	u.meet(a, u.to[root], false, r)
+	u.from[root] = append(u.from[root], a)
+}
+
+func (u *routeSets) addTo(v int32, b int32, r rank) {
+	root := u.find(v)
+	if contains32(u.to[root], b) {
+		return
+	}
+	u.meet(b, u.from[root], true, r)
+	u.to[root] = append(u.to[root], b)
+}
+
+// union joins the sets of x and y at width r, the smaller's tags moving
+// to the larger's root and answering the routes they complete there.
+func (u *routeSets) union(x, y int32, r rank) {
+	a, b := u.find(x), u.find(y)
+	if a == b {
+		return
+	}
+	if u.size[a] < u.size[b] {
+		a, b = b, a
+	}
+	u.parent[b] = a
+	u.size[a] += u.size[b]
+	for _, f := range u.from[b] {
+		if !contains32(u.from[a], f) {
+			u.meet(f, u.to[a], false, r)
+			u.from[a] = append(u.from[a], f)
+		}
+	}
+	for _, t := range u.to[b] {
+		if !contains32(u.to[a], t) {
+			u.meet(t, u.from[a], true, r)
+			u.to[a] = append(u.to[a], t)
+		}
+	}
+	delete(u.from, b)
+	delete(u.to, b)
+}
+
+// routeWidthsAll fills every leg's widest-route width in one pass over the
+// grid (see above).
+func (g *navGrid) routeWidthsAll(legs []routeLeg) {
+	if len(legs) == 0 {
+		return
+	}
+	n := len(g.free)
+	cost, free, room, links := g.cost, g.free, g.room, g.links
+	floor := func(v int) bool { return free[v] && cost[v]&corrBit == 0 && room[v] >= 0 }
+	width := func(v int) rank { return cost[v] &^ corrBit }
+	u := &routeSets{
+		parent: g.mem.int32sFilled(n), size: g.mem.int32sFilled(n),
+		from: map[int32][]int32{}, to: map[int32][]int32{},
+		legsFrom: map[int32][]int{}, legsTo: map[int32][]int{},
+		legs: legs, answer: make([]rank, len(legs)), answered: make([]bool, len(legs)),
+	}
+	for i, l := range legs {
+		u.legsFrom[int32(l.from)] = append(u.legsFrom[int32(l.from)], i)
+		u.legsTo[int32(l.to)] = append(u.legsTo[int32(l.to)], i)
+		u.answer[i] = g.rZero
+	}
+	// The free cells by width, widest first (a counting sort on ranks).
+	nr := len(g.vals)
+	start := make([]int32, nr+1)
+	for v := range n {
+		if free[v] {
+			start[width(v)]++
+		}
+	}
+	at := int32(0)
+	for r := nr - 1; r >= 0; r-- {
+		c := start[r]
+		start[r] = at
+		at += c
+	}
+	order := g.mem.int32sFilled(int(at))
+	next := make([]int32, nr)
+	copy(next, start[:nr])
+	for v := range n {
+		if free[v] {
+			r := width(v)
+			order[next[r]] = int32(v)
+			next[r]++
+		}
+	}
+	// A step from v onto w, w on a room's floor or corridor and v outside
+	// that room, as the route into w's room takes it: onto a corridor cell
+	// its width, onto the floor its width from another room's floor (an
+	// open boundary) and nothing from a corridor.
+	into := func(v, w int) rank {
+		if floor(w) && !floor(v) {
+			return g.rInf
+		}
+		return width(w)
+	}
+	// A route whose rooms touch: a step straight from one onto the other.
+	for v := range n {
+		if !free[v] {
+			continue
+		}
+		a := room[v]
+		for d, st := range g.stride {
+			if links[v]&(1<<d) == 0 {
+				continue
+			}
+			w := v + st
+			if room[w] == a {
+				continue
+			}
+			for _, i := range u.legsFrom[a] {
+				if int32(legs[i].to) == room[w] {
+					u.answer[i] = max(u.answer[i], into(v, w))
+				}
+			}
+		}
+	}
+	// late holds the to-tags that hold only below a cell's own width: a
+	// step from a floor cell over an open boundary onto a narrower cell of
+	// the next room's floor.
+	type tag struct{ v, room int32 }
+	late := map[rank][]tag{}
+	active := g.mem.boolSlice(n)
+	for r := nr - 1; r > int(g.rZero); r-- {
+		rk := rank(r)
+		end := int32(len(order))
+		if r > 0 {
+			end = start[r-1]
+		}
+		for _, v32 := range order[start[r]:end] {
+			v := int(v32)
+			active[v] = true
+			u.parent[v], u.size[v] = v32, 1
+			l := links[v]
+			for d, st := range g.stride {
+				if l&(1<<d) == 0 {
+					continue
+				}
+				w := v + st
+				if active[w] {
+					u.union(v32, int32(w), rk)
+				}
+				b := room[w]
+				if room[v] == b {
+					continue // the same room: no step in or out of it
+				}
+				// From b's floor or corridor onto v, as wide as v.
+				u.addFrom(v32, b, rk)
+				// From v into b, the narrower of v and the step.
+				if c := into(v, w); c >= rk {
+					u.addTo(v32, b, rk)
+				} else {
+					late[c] = append(late[c], tag{v32, b})
+				}
+			}
+		}
+		for _, t := range late[rk] {
+			u.addTo(t.v, t.room, rk)
+		}
+		delete(late, rk)
+	}
+	for i := range legs {
+		legs[i].wide = g.vals[u.answer[i]]
+	}
+}
