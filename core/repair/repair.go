@@ -579,9 +579,8 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 	}
 	if !m.snapped && m.fixture {
 		if r2, ok, tied := backFixture(p, m.r, grid); tied {
-			if !fl.wallTie {
-				fl.wallTie, fl.tieRound = true, round
-			}
+			fl.wallTie, fl.tieRound = true, round
+			return m.stop(round)
 		} else if ok && m.step(r2, reasonSnap, round, guard) {
 			m.snapped, fl.snapped = true, true
 			return true

@@ -402,6 +402,16 @@ func TestStoreyRounds(t *testing.T) {
 			pieces:  "  furniture table at (3950,-100) size 500x400\n  furniture table at (4500,200) size 300x200\n",
 			changes: []string{"table#1 moved 4050,100", "table#2 moved 4550,200"},
 		},
+		{
+			// A fixture as near to two walls is reported in the first
+			// round and stays, though the table's second step then
+			// lands on it.
+			name:       "a wall tie stops the piece",
+			shell:      shell,
+			pieces:     "  furniture table at (3960,-50) size 1740x1400\n  furniture sink at (5700,1300) size 600x400\n",
+			changes:    []string{"table#1 moved 4050,100"},
+			unresolved: []string{"sink#2"},
+		},
 	})
 }
 
