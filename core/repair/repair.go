@@ -381,38 +381,21 @@ func stillBlocks(p *ir.Plan, r geom.Rect, grid float64) bool {
 	return false
 }
 
-// pushOut pushes r out of the first wall's solid it stands in, adding
-// the reason (one push a round: the next round asks the walls again);
-// centred reports a piece straddling the middle of a wall, which does
-// not push it (the walls after it still do, and a push goes first).
+// pushOut pushes r out of the wall solid it sinks deepest into, of any
+// wall (see pushes), adding the reason: one push a round, the next round
+// asks the walls again. centred reports a piece straddling the middle of
+// a wall, which does not push it (another wall still does, first).
 func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[]string) (out geom.Rect, pushed, centred bool) {
-	names := wallNames(p)
-	for k := 0; k < len(names); k++ {
-		// Walls whose bands cannot meet the piece where it now stands are
-		// passed over (a piece pushed off one wall is asked again).
-		if k = nextWallNear(p, r, k); k >= len(names) {
-			break
-		}
-		r2, alt, w, mid, ok := pushes(p, r, names[k])
-		if mid {
-			// Not pushed either way; the other walls still push.
-			centred = true
-			continue
-		}
-		if !ok {
-			continue
-		}
-		pushed = true
-		*reasons = addReason(*reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
-		if home := roomIndex(p, fu.Room); home >= 0 && !inRoom(p, home, r2.Center()) && inRoom(p, home, alt.Center()) {
-			r2 = alt
-			*reasons = addReason(*reasons, reasonHome)
-		}
-		r = snapMove(r, r2, grid)
-		// One push a round: the next round asks the walls again.
-		break
+	r2, alt, w, mid, ok := pushes(p, r)
+	if !ok {
+		return r, false, mid
 	}
-	return r, pushed, centred
+	*reasons = addReason(*reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
+	if home := roomIndex(p, fu.Room); home >= 0 && !inRoom(p, home, r2.Center()) && inRoom(p, home, alt.Center()) {
+		r2 = alt
+		*reasons = addReason(*reasons, reasonHome)
+	}
+	return snapMove(r, r2, grid), true, false
 }
 
 // fault is an unresolved entry with the round of its piece's passes
@@ -728,13 +711,7 @@ type band struct {
 
 func bands(p *ir.Plan) []band {
 	if d := derivedOf(p); d != nil {
-		d.bandsOnce.Do(func() {
-			d.bands = wallBands(p)
-			d.byWall = map[string][]band{}
-			for _, b := range d.bands {
-				d.byWall[b.wall] = append(d.byWall[b.wall], b)
-			}
-		})
+		d.bandsOnce.Do(func() { d.bands = wallBands(p) })
 		return d.bands
 	}
 	return wallBands(p)
@@ -764,41 +741,34 @@ func wallBands(p *ir.Plan) []band {
 
 func overlap1(a0, a1, b0, b1 float64) float64 { return min(a1, b1) - max(a0, b0) }
 
-// clearWalls pushes r out of the first wall solid it sinks into deeper
-// than WallSlack, across the wall, to whichever face is nearer; centred
-// reports a piece as far from one face as from the other.
+// clearWalls pushes r out of the wall solid it sinks deepest into,
+// deeper than WallSlack, across the wall, to whichever face is nearer;
+// centred reports a piece as far from one face as from the other.
 func clearWalls(p *ir.Plan, r geom.Rect) (moved geom.Rect, wall string, centred, ok bool) {
-	moved, _, wall, centred, ok = pushes(p, r, "")
+	moved, _, wall, centred, ok = pushes(p, r)
 	return
 }
 
-// pushes is clearWalls for one wall (every wall when only is ""), with the
-// push to the farther face as well. Of the segments r sinks into, the one
-// it sinks deepest into (the lesser of its two overlaps) is taken, the
-// earlier on a tie; a segment whose middle it straddles is passed over,
-// and centred reports one when no other segment pushes.
-func pushes(p *ir.Plan, r geom.Rect, only string) (near, far geom.Rect, wall string, centred, ok bool) {
+// pushes is clearWalls with the push to the farther face as well. Of the
+// wall segments r sinks into, of every wall, the one it sinks deepest
+// into (the lesser of its two overlaps) is taken, the earlier on a tie; a
+// segment whose middle it straddles is passed over, and centred reports
+// one when no other segment pushes.
+func pushes(p *ir.Plan, r geom.Rect) (near, far geom.Rect, wall string, centred, ok bool) {
 	deepest, cwall := 0.0, ""
 	all := bands(p)
 	if d := derivedOf(p); d != nil {
-		if only != "" {
-			all = d.byWall[only]
-		} else {
-			// Only a band the piece meets can take it in deeper than
-			// the slack.
-			d.indexOnce.Do(func() { d.index(p) })
-			near := d.bandIx.Query(r)
-			sub := make([]band, len(near))
-			for k, i := range near {
-				sub[k] = all[i]
-			}
-			all = sub
+		// Only a band the piece meets can take it in deeper than the
+		// slack.
+		d.indexOnce.Do(func() { d.index(p) })
+		near := d.bandIx.Query(r)
+		sub := make([]band, len(near))
+		for k, i := range near {
+			sub[k] = all[i]
 		}
+		all = sub
 	}
 	for _, b := range all {
-		if only != "" && b.wall != only {
-			continue
-		}
 		ox := overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X)
 		oy := overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y)
 		if math.Min(ox, oy) <= WallSlack {
@@ -835,24 +805,6 @@ func pushes(p *ir.Plan, r geom.Rect, only string) (near, far geom.Rect, wall str
 		return r, r, cwall, true, false
 	}
 	return r, r, "", false, false
-}
-
-// wallNames lists the plan's wall ids in order.
-func wallNames(p *ir.Plan) []string {
-	if d := derivedOf(p); d != nil {
-		d.indexOnce.Do(func() { d.index(p) })
-		return d.names
-	}
-	return wallIDs(p)
-}
-
-// wallIDs computes wallNames.
-func wallIDs(p *ir.Plan) []string {
-	var out []string
-	for _, w := range p.Walls {
-		out = append(out, w.GenID)
-	}
-	return out
 }
 
 // BackReach is the largest gap between a fixture's edge and a wall's
@@ -1345,21 +1297,16 @@ func outward(c, d, x, grid float64, strict bool) float64 {
 func num(v float64) string { return numfmt.Fixed(numfmt.HalfAwayTo(v, 3), -1) }
 
 // derived holds what a run derives from one storey's plan once: its wall
-// bands (all, and by wall id) and its door frames.
+// bands and its door frames.
 type derived struct {
 	bandsOnce sync.Once
 	bands     []band
-	byWall    map[string][]band
 	doorsOnce sync.Once
 	doors     []doorFrame
 
-	// The indexes: the boxes of each entry of wallNames (all the bands
-	// its id names), of each band, and of each door's reach (its landing
-	// and its leaf's sweep); maxHalf is the thickest band's half.
+	// The indexes: the boxes of each band and of each door's reach (its
+	// landing and its leaf's sweep); maxHalf is the thickest band's half.
 	indexOnce sync.Once
-	names     []string
-	nameIx    *geom.RectIndex
-	namePos   []int // the wallNames entry of each box in nameIx
 	bandIx    *geom.RectIndex
 	maxHalf   float64
 	doorIx    *geom.RectIndex
@@ -1368,21 +1315,6 @@ type derived struct {
 // index builds d's indexes of p.
 func (d *derived) index(p *ir.Plan) {
 	all := bands(p)
-	d.names = wallIDs(p)
-	var boxes []geom.Rect
-	for k, name := range d.names {
-		bs := d.byWall[name]
-		if len(bs) == 0 {
-			continue // no band: nothing to push a piece out of
-		}
-		b := bs[0].solid
-		for _, o := range bs[1:] {
-			b = b.Union(o.solid)
-		}
-		boxes = append(boxes, b)
-		d.namePos = append(d.namePos, k)
-	}
-	d.nameIx = geom.NewRectIndex(boxes)
 	bb := make([]geom.Rect, len(all))
 	for i, b := range all {
 		bb[i] = b.solid
@@ -1405,22 +1337,6 @@ func (d *derived) index(p *ir.Plan) {
 		db[i] = geom.Rect{Min: geom.Point{X: c.X - h, Y: c.Y - h}, Max: geom.Point{X: c.X + h, Y: c.Y + h}}
 	}
 	d.doorIx = geom.NewRectIndex(db)
-}
-
-// nextWallNear is the first entry of wallNames from k on whose bands can
-// meet r (len(wallNames) when none).
-func nextWallNear(p *ir.Plan, r geom.Rect, k int) int {
-	d := derivedOf(p)
-	if d == nil {
-		return k
-	}
-	d.indexOnce.Do(func() { d.index(p) })
-	for _, i := range d.nameIx.Query(r) {
-		if pos := d.namePos[i]; pos >= k {
-			return pos
-		}
-	}
-	return len(d.names)
 }
 
 // doorsNear is doors(p), less the doors whose landing and sweep cannot

@@ -531,6 +531,20 @@ func TestWallSegment(t *testing.T) {
 			changes: []string{"table#1 moved 7400,100"},
 		},
 		{
+			// Of two walls, too, the deeper pushes first, whatever
+			// their order: the table sunk 100 mm into the partition and
+			// about 50 into the exterior wall is pushed off the
+			// partition, in the first round, so the second table is
+			// separated from it there, downwards.
+			name: "the deepest of two walls",
+			shell: "  units mm\n  grid 100\n" +
+				"  wall exterior thickness 250 { (0,0) (14400,0) (14400,3000) (0,3000) close }\n" +
+				"  wall id=v2 partition thickness 100 { (7200,0) (7200,3000) }\n" +
+				"  room id=a at (0,0) size 7200x3000 label \"A\"\n  room id=b at (7200,0) size 7200x3000 label \"B\"\n",
+			pieces:  "  furniture table at (6700,2400) size 600x450\n  furniture table at (6000,1700) size 800x800\n",
+			changes: []string{"table#1 moved 6500,2300", "table#2 moved 6000,1500"},
+		},
+		{
 			// Straddling the right side's middle, sunk into the top:
 			// the top pushes, and the straddle is reported after.
 			name:       "a straddled segment does not stop another",
