@@ -286,11 +286,7 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				case fl.straddles:
 					u.Reason = reasonCentred
 				}
-				at := fl.round
-				if fl.wallTie {
-					at = fl.tieRound
-				}
-				faults = append(faults, fault{at, u})
+				faults = append(faults, fault{fl.round, u})
 			}
 			// Then the fixture is turned to back onto its wall.
 			fu := &pg.Furniture[i]
@@ -414,9 +410,8 @@ type flags struct {
 	// centredOn names an earlier piece the piece could not be moved off,
 	// their centres lining up on the axis of the move.
 	centredOn string
-	// round is the round of passes the piece's repair ended in, and
-	// tieRound the one that found a fixture's wall tie.
-	round, tieRound int
+	// round is the round of passes the piece's repair ended in.
+	round int
 	// capped is set when the piece was still moving after MaxRounds,
 	// stuck when its next step would have taken it back to a place it
 	// stood (it stays, and is reported in conflict).
@@ -562,7 +557,7 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 	}
 	if !m.snapped && m.fixture {
 		if r2, ok, tied := backFixture(p, m.r, grid); tied {
-			fl.wallTie, fl.tieRound = true, round
+			fl.wallTie = true
 			return m.stop(round)
 		} else if ok && m.step(r2, reasonSnap, round, guard) {
 			m.snapped, fl.snapped = true, true
