@@ -183,16 +183,22 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 		// taken them so far) until a round moves nothing, or MaxRounds
 		// have run: a piece still moving then stays where the last
 		// round put it, and is not reported.
-		movers := make([]*mover, len(pg.Furniture))
+		// How many pieces each statement placed.
+		placedBy := make(map[source.Span]int, len(pg.Furniture))
+		for i := range pg.Furniture {
+			placedBy[pg.Furniture[i].Span]++
+		}
+		movers := make([]mover, len(pg.Furniture))
 		current := newPlacedSet()
 		for i := range pg.Furniture {
 			fu := &pg.Furniture[i]
-			movers[i] = newMover(pg, i, rewritable(pg, fu, stmts[fu.Span]))
+			movers[i] = newMover(pg, i, rewritable(stmts[fu.Span], placedBy[fu.Span] == 1))
 			current.add(fu.Rect, fu.ID)
 		}
 		for round := 0; round < MaxRounds; round++ {
 			moved := false
-			for i, m := range movers {
+			for i := range movers {
+				m := &movers[i]
 				// A piece the last round left idle only moves again once
 				// an earlier piece moves on or off it.
 				if m.done || m.idle && !m.dirty {
@@ -218,13 +224,12 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				break
 			}
 		}
-		placed := newPlacedSet()
 		for i := range pg.Furniture {
 			k, known := number[pg.Furniture[i].Span]
 			if !known {
 				k = base + i
 			}
-			m := movers[i]
+			m := &movers[i]
 			fl := m.fl
 			fl.capped = m.last == MaxRounds-1
 			final, ch, un, e, ok := outcome(src, pg, m, k, stmts)
@@ -248,13 +253,12 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 					faults = append(faults, fault{fl.round, Unresolved{ID: ch.ID, Reason: reasonCentred, Span: &sp}})
 				case hit:
 					conflicts = append(conflicts, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
-				case placed.overlapsAny(final):
-					conflicts = append(conflicts, overlapEntry(placed, final, ch.ID, sp))
+				case current.overlapsAny(final, i):
+					conflicts = append(conflicts, overlapEntry(current, final, i, ch.ID, sp))
 				case stillBlocks(pg, final, grid) || fl.snapped && unbacked(pg, final, grid):
 					conflicts = append(conflicts, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
 				}
 			}
-			placed.add(final, pg.Furniture[i].ID)
 			if ok {
 				if un != nil {
 					faults = append(faults, fault{fl.round, *un})
@@ -300,7 +304,7 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 			switch {
 			case o.stuck:
 				turns = append(turns, Unresolved{ID: id, Reason: strings.Replace(reasonNoBack, "%s", o.sides, 1), Span: &sp})
-			case st == nil || count(pg, fu.Span) > 1 || (st.Rotate != nil && !literal(st.Rotate)):
+			case st == nil || placedBy[fu.Span] > 1 || (st.Rotate != nil && !literal(st.Rotate)):
 				turns = append(turns, Unresolved{ID: fu.ID, Reason: strings.Replace(reasonTurned, "%s", o.sides, 1) + ", but it is " + notLiteral, Span: &sp})
 			default:
 				at := Point{X: final.Min.X, Y: final.Min.Y}
@@ -347,10 +351,11 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 	return res
 }
 
-// overlapEntry reports a piece at r still overlapping earlier pieces:
-// centred on the one it overlaps most, or simply in conflict.
-func overlapEntry(placed *placedSet, r geom.Rect, id string, sp Span) Unresolved {
-	if on := placed.centredOn(r); on != "" {
+// overlapEntry reports a piece at r still overlapping the pieces placed
+// before piece number before: centred on the one it overlaps most, or
+// simply in conflict.
+func overlapEntry(placed *placedSet, r geom.Rect, before int, id string, sp Span) Unresolved {
+	if on := placed.centredOn(r, before); on != "" {
 		return Unresolved{ID: id, Reason: strings.Replace(reasonCentredOn, "%q", strconv.Quote(on), 1), Span: &sp}
 	}
 	return Unresolved{ID: id, Reason: reasonConflict, Span: &sp}
@@ -434,7 +439,7 @@ type mover struct {
 	fu      *ir.Furniture
 	r       geom.Rect
 	reasons []string
-	// visited are the places the piece has stood.
+	// visited are the places the piece has stood, besides its own.
 	visited []geom.Point
 	// fixture: a wall fixture; snapped: set against a wall once already.
 	fixture, snapped bool
@@ -452,10 +457,10 @@ type mover struct {
 	fl          flags
 }
 
-func newMover(p *ir.Plan, i int, fixed bool) *mover {
+func newMover(p *ir.Plan, i int, fixed bool) mover {
 	fu := &p.Furniture[i]
 	_, fixture := ir.WallFixtures[fu.Type]
-	return &mover{i: i, fu: fu, r: fu.Rect, visited: []geom.Point{fu.Rect.Min}, fixture: fixture, fixed: fixed, last: -1}
+	return mover{i: i, fu: fu, r: fu.Rect, fixture: fixture, fixed: fixed, last: -1}
 }
 
 // stop ends the piece's repair with a fault of the given round.
@@ -474,7 +479,7 @@ func (m *mover) step(r2 geom.Rect, why string, round int, guard *walkGuard) bool
 		m.reasons = addReason(m.reasons, why)
 		return m.stop(round)
 	}
-	if r2.Min != m.r.Min && slices.Contains(m.visited, r2.Min) {
+	if r2.Min != m.r.Min && (r2.Min == m.fu.Rect.Min || slices.Contains(m.visited, r2.Min)) {
 		m.fl.stuck = true
 		return m.stop(round)
 	}
@@ -580,10 +585,10 @@ func addReason(reasons []string, why string) []string {
 	return append(reasons, why)
 }
 
-// rewritable reports whether the repair can rewrite the statement that
-// placed fu: a literal `at` or a room anchor, placing that piece alone.
-func rewritable(p *ir.Plan, fu *ir.Furniture, st *syntax.FurnitureStmt) bool {
-	if st == nil || count(p, fu.Span) > 1 {
+// rewritable reports whether the repair can rewrite statement st: a
+// literal `at` or a room anchor, placing one piece alone.
+func rewritable(st *syntax.FurnitureStmt, alone bool) bool {
+	if st == nil || !alone {
 		return false
 	}
 	if st.Room != nil && (st.Placement == syntax.FurnAnchor || st.Placement == syntax.FurnCentered) && (st.Inset == nil || literal(st.Inset)) {
@@ -662,17 +667,6 @@ func furnitureStmts(body []syntax.Stmt, out map[source.Span]*syntax.FurnitureStm
 			furnitureStmts(n.Else.Stmts, out)
 		}
 	}
-}
-
-// count is how many resolved pieces one statement placed.
-func count(p *ir.Plan, sp source.Span) int {
-	n := 0
-	for _, f := range p.Furniture {
-		if f.Span == sp {
-			n++
-		}
-	}
-	return n
 }
 
 // pieceID names a piece in the log: its authored id, else its category
@@ -1058,9 +1052,13 @@ func roomAt(p *ir.Plan, q geom.Point) int {
 	return -1
 }
 
-// overlapsAny reports whether r overlaps one of the pieces.
-func (ps *placedSet) overlapsAny(r geom.Rect) bool {
+// overlapsAny reports whether r overlaps one of the pieces placed before
+// piece number before.
+func (ps *placedSet) overlapsAny(r geom.Rect, before int) bool {
 	for _, i := range ps.near(r) {
+		if i >= before {
+			break
+		}
 		if overlaps(r, ps.rects[i]) {
 			return true
 		}
@@ -1072,8 +1070,9 @@ func (ps *placedSet) overlapsAny(r geom.Rect) bool {
 // sharing the largest area with it, the earlier placed on a tie. The
 // move runs along the axis of the shallower overlap, away from that
 // piece's centre, by the overlap's depth on that axis (which leaves a
-// piece reaching past both sides of the other still on it). When the two centres line up on that axis there is no
-// side to move to: nothing moves, and centred names the piece.
+// piece reaching past both sides of the other still on it). When the two
+// centres line up on that axis there is no side to move to: nothing
+// moves, and centred names the piece.
 func separate(r geom.Rect, earlier *placedSet, before int, grid float64) (moved geom.Rect, ok bool, centred string) {
 	o, ok := earlier.largest(r, before)
 	if !ok {
@@ -1111,8 +1110,8 @@ type placedPiece struct {
 	id   string
 }
 
-// largest is the earlier piece overlapping r (and passing keep) with the
-// largest shared area, the earliest placed on a tie.
+// largest is the piece placed before piece number before that overlaps r
+// with the largest shared area, the earliest placed on a tie.
 func (ps *placedSet) largest(r geom.Rect, before int) (placedPiece, bool) {
 	best, bestArea, found := placedPiece{}, 0.0, false
 	for _, i := range ps.near(r) {
@@ -1131,10 +1130,11 @@ func (ps *placedSet) largest(r geom.Rect, before int) (placedPiece, bool) {
 	return best, found
 }
 
-// centredOn is the id of the earlier piece r overlaps most when their
-// centres line up on the axis a separation would take ("" otherwise).
-func (ps *placedSet) centredOn(r geom.Rect) string {
-	o, ok := ps.largest(r, len(ps.rects))
+// centredOn is the id of the piece placed before piece number before
+// that r overlaps most when their centres line up on the axis a
+// separation would take ("" otherwise).
+func (ps *placedSet) centredOn(r geom.Rect, before int) string {
+	o, ok := ps.largest(r, before)
 	if !ok {
 		return ""
 	}
