@@ -14,6 +14,13 @@
 // plan's grid; the door-swing pass needs a grid to step on and is skipped
 // without one.
 //
+// The passes run in rounds over a whole storey: each round takes every
+// piece, in placing order, at most one step (the first pass that moves
+// it), so a piece meets the earlier pieces where their own rounds have
+// taken them so far. A fault (a tie, a straddled wall, a held-back step, a
+// step back to where the piece stood) stops a piece for good, and the
+// faults are listed round by round.
+//
 // When something moved, the whole program is reprinted in canonical layout
 // (see format); otherwise the source is returned byte for byte.
 package repair
