@@ -69,10 +69,10 @@ func walledSides(p *ir.Plan, r geom.Rect) [ir.SideCount]bool {
 	var out [ir.SideCount]bool
 	c := r.Center()
 	for _, b := range bands(p) {
+		if !covers(b, r) {
+			continue
+		}
 		if b.axis == 0 {
-			if overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X) <= orientEpsilon {
-				continue
-			}
 			mid := (b.solid.Min.Y + b.solid.Max.Y) / 2
 			if mid <= c.Y && math.Abs(r.Min.Y-mid) <= BackReach+orientEpsilon {
 				out[ir.SideTop] = true
@@ -80,9 +80,6 @@ func walledSides(p *ir.Plan, r geom.Rect) [ir.SideCount]bool {
 			if mid >= c.Y && math.Abs(mid-r.Max.Y) <= BackReach+orientEpsilon {
 				out[ir.SideBottom] = true
 			}
-			continue
-		}
-		if overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y) <= orientEpsilon {
 			continue
 		}
 		mid := (b.solid.Min.X + b.solid.Max.X) / 2

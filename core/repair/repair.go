@@ -703,6 +703,9 @@ type band struct {
 	wall  string
 	solid geom.Rect
 	axis  int // 0 along x, 1 along y
+	// lo, hi is the segment's own extent along its axis (the solid's
+	// less the half thickness at either end).
+	lo, hi float64
 }
 
 func bands(p *ir.Plan) []band {
@@ -724,11 +727,12 @@ func wallBands(p *ir.Plan) []band {
 			}
 			lo := geom.Point{X: math.Min(s.A.X, s.B.X), Y: math.Min(s.A.Y, s.B.Y)}
 			hi := geom.Point{X: math.Max(s.A.X, s.B.X), Y: math.Max(s.A.Y, s.B.Y)}
+			solid := geom.Rect{Min: geom.Point{X: lo.X - h, Y: lo.Y - h}, Max: geom.Point{X: hi.X + h, Y: hi.Y + h}}
 			switch {
 			case math.Abs(s.A.Y-s.B.Y) < 1e-9:
-				out = append(out, band{wall: w.GenID, axis: 0, solid: geom.Rect{Min: geom.Point{X: lo.X - h, Y: lo.Y - h}, Max: geom.Point{X: hi.X + h, Y: hi.Y + h}}})
+				out = append(out, band{wall: w.GenID, axis: 0, solid: solid, lo: lo.X, hi: hi.X})
 			case math.Abs(s.A.X-s.B.X) < 1e-9:
-				out = append(out, band{wall: w.GenID, axis: 1, solid: geom.Rect{Min: geom.Point{X: lo.X - h, Y: lo.Y - h}, Max: geom.Point{X: hi.X + h, Y: hi.Y + h}}})
+				out = append(out, band{wall: w.GenID, axis: 1, solid: solid, lo: lo.Y, hi: hi.Y})
 			}
 		}
 	}
@@ -834,7 +838,7 @@ func backFixture(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, ti
 		if !ok || gap < -1e-9 {
 			continue
 		}
-		if gap <= BackReach+1e-9 {
+		if gap <= BackReach+1e-9 && covers(b, r) {
 			return r, false, false // already backed
 		}
 		dx, dy = halfStep(dx, r.Min.X, grid), halfStep(dy, r.Min.Y, grid)
@@ -1363,21 +1367,31 @@ func doorsNear(p *ir.Plan, r geom.Rect) []doorFrame {
 // tests each band.
 func backed(r geom.Rect, bands []band, near []int) bool {
 	for _, i := range near {
-		if gap, _, _, ok := bandGap(r, bands[i]); ok && gap >= -1e-9 && gap <= BackReach+1e-9 {
+		if gap, _, _, ok := bandGap(r, bands[i]); ok && gap >= -1e-9 && gap <= BackReach+1e-9 && covers(bands[i], r) {
 			return true
 		}
 	}
 	return false
 }
 
+// covers reports whether band b's segment runs past the middle of r's
+// side that faces it (ends included): only then does it back the piece.
+func covers(b band, r geom.Rect) bool {
+	c := r.Center().X
+	if b.axis == 1 {
+		c = r.Center().Y
+	}
+	return c >= b.lo-1e-9 && c <= b.hi+1e-9
+}
+
 // bandGap measures band b against a piece r it runs alongside (ok when
-// they share some of the band's length): the gap from the piece's facing
-// side to the band's centreline, and the move (dx, dy) that sets the
-// piece against the band's face.
+// they share some of the segment's own length): the gap from the piece's
+// facing side to the band's centreline, and the move (dx, dy) that sets
+// the piece against the band's face.
 func bandGap(r geom.Rect, b band) (gap, dx, dy float64, ok bool) {
 	c := r.Center()
 	if b.axis == 0 {
-		if overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X) <= 1e-9 {
+		if overlap1(r.Min.X, r.Max.X, b.lo, b.hi) <= 1e-9 {
 			return 0, 0, 0, false
 		}
 		mid := b.solid.Min.Y + (b.solid.Max.Y-b.solid.Min.Y)/2
@@ -1386,7 +1400,7 @@ func bandGap(r geom.Rect, b band) (gap, dx, dy float64, ok bool) {
 		}
 		return mid - r.Max.Y, 0, b.solid.Min.Y - r.Max.Y, true
 	}
-	if overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y) <= 1e-9 {
+	if overlap1(r.Min.Y, r.Max.Y, b.lo, b.hi) <= 1e-9 {
 		return 0, 0, 0, false
 	}
 	mid := b.solid.Min.X + (b.solid.Max.X-b.solid.Min.X)/2

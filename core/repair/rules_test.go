@@ -584,3 +584,63 @@ func TestTwoApproaches(t *testing.T) {
 		},
 	})
 }
+
+// TestStub pins when a wall that ends along a fixture's side backs it: a
+// stub partition ending at x = 2000, the fixture's side 50 mm past its
+// centreline.
+func TestStub(t *testing.T) {
+	shell := func(grid int) string {
+		return fmt.Sprintf("  units mm\n  grid %d\n", grid) +
+			"  wall exterior thickness 200 { (0,0) (6000,0) (6000,4000) (0,4000) close }\n" +
+			"  wall id=p partition thickness 100 { (0,2000) (2000,2000) }\n" +
+			"  room id=a at (0,0) size 6000x4000 label \"A\"\n"
+	}
+	runRules(t, []ruleCase{
+		{
+			// The stub reaches the middle of the side (its end, 2000):
+			// it backs the fixture, which stays.
+			name:   "backed to the middle",
+			shell:  shell(10),
+			pieces: "  furniture wc at (1700,2100) size 600x600\n",
+		},
+		{
+			// 20 mm short of the middle: not backed, but the stub is
+			// still the nearest wall to set it against.
+			name:    "short of the middle",
+			shell:   shell(10),
+			pieces:  "  furniture wc at (1720,2100) size 600x600\n",
+			changes: []string{"wc#1 moved 1720,2050"},
+		},
+		{
+			// The stub's own length shares 10 mm of the side: set
+			// against it.
+			name:    "sharing a little of the side",
+			shell:   shell(10),
+			pieces:  "  furniture wc at (1990,2100) size 600x600\n",
+			changes: []string{"wc#1 moved 1990,2050"},
+		},
+		{
+			// Only the stub's squared-off end reaches the side: the
+			// fixture goes to the far wall instead, and is turned.
+			name:    "only the squared end",
+			shell:   shell(10),
+			pieces:  "  furniture wc at (2000,2100) size 600x600\n",
+			changes: []string{"wc#1 moved 2000,3300", "wc#1 rotated 2000,3300"},
+		},
+		{
+			// Against the stub, which reaches the middle of its side:
+			// turned to put its back to it.
+			name:    "turned onto the stub",
+			shell:   shell(50),
+			pieces:  "  furniture wc at (1700,2050) size 600x600 rotate 180\n",
+			changes: []string{"wc#1 rotated 1700,2050"},
+		},
+		{
+			// Against the stub short of the middle: no wall backs any
+			// side, so it is neither moved nor turned.
+			name:   "not turned onto a short stub",
+			shell:  shell(50),
+			pieces: "  furniture wc at (1800,2050) size 600x600 rotate 180\n",
+		},
+	})
+}
