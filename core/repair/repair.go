@@ -1271,17 +1271,23 @@ func extent(r geom.Rect, o, u, v geom.Point) (u0, u1, v0, v1 float64) {
 }
 
 // moveAcross shifts r by d ≥ 0 along the unit axis n, rounded outward to
-// the grid; a strict move always ends past the exact target (by a grid
-// step when the target is on the grid).
+// the grid. A strict move is a whole number of grid steps always longer
+// than d (a step more when d is one already), so it ends past the exact
+// target even where the piece stands off the grid; any other move lands
+// on the grid.
 func moveAcross(r geom.Rect, n geom.Point, d float64, grid float64, strict bool) geom.Rect {
-	dx := outward(n.X, d, r.Min.X, grid, strict)
-	dy := outward(n.Y, d, r.Min.Y, grid, strict)
+	if strict && grid > 0 {
+		d = (math.Floor(d/grid+1e-9) + 1) * grid
+		return shift(r, n.X*d, n.Y*d)
+	}
+	dx := outward(n.X, d, r.Min.X, grid)
+	dy := outward(n.Y, d, r.Min.Y, grid)
 	return shift(r, dx, dy)
 }
 
 // outward returns the component along one plan axis (c is the axis
 // direction's component) of a move by d from position x.
-func outward(c, d, x, grid float64, strict bool) float64 {
+func outward(c, d, x, grid float64) float64 {
 	if math.Abs(c) < 1e-9 {
 		return 0
 	}
@@ -1289,14 +1295,10 @@ func outward(c, d, x, grid float64, strict bool) float64 {
 		return c * d
 	}
 	t := x + c*d
-	e := 1e-9
-	if strict {
-		e = -e
-	}
 	if c > 0 {
-		return math.Ceil(t/grid-e)*grid - x
+		return math.Ceil(t/grid-1e-9)*grid - x
 	}
-	return math.Floor(t/grid+e)*grid - x
+	return math.Floor(t/grid+1e-9)*grid - x
 }
 
 // num prints a coordinate: whole numbers plainly, others to three decimals.

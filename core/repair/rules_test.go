@@ -644,3 +644,27 @@ func TestStub(t *testing.T) {
 		},
 	})
 }
+
+// TestStrictSteps pins how a move out of a leaf's sweep is rounded for a
+// piece standing off the grid: to whole grid steps of move, not to a
+// place on the grid.
+func TestStrictSteps(t *testing.T) {
+	shell := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 300 { (0,0) (6000,0) (6000,5000) (0,5000) close }\n" +
+		"  wall id=h1 partition thickness 100 { (0,2500) (6000,2500) }\n" +
+		"  room id=a at (0,0) size 6000x2500 label \"A\"\n  room id=c at (0,2500) size 6000x2500 label \"C\"\n" +
+		"  door at (600,2500) width 800 wall h1 swing out\n"
+	runRules(t, []ruleCase{
+		{
+			// Set against the exterior wall at x = 150, the basin
+			// touches the leaf's sweep: 50 mm past the leaf is a step of
+			// 100 (to 250, off the grid), as long as the step down and
+			// out of reach: no clear way out.
+			name:       "a step from off the grid",
+			shell:      shell,
+			pieces:     "  furniture basin at (500,1200) size 800x500\n",
+			changes:    []string{"basin#1 moved 150,1200"},
+			unresolved: []string{"basin#1", "basin#1"},
+		},
+	})
+}
