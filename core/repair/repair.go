@@ -262,7 +262,7 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 					conflicts = append(conflicts, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
 				case current.overlapsAny(final, i):
 					conflicts = append(conflicts, overlapEntry(current, final, i, ch.ID, sp))
-				case stillBlocks(pg, final, grid) || fl.snapped && unbacked(pg, final, grid):
+				case stillBlocks(pg, final, grid):
 					conflicts = append(conflicts, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
 				}
 			}
@@ -368,13 +368,6 @@ func overlapEntry(placed *placedSet, r geom.Rect, before int, id string, sp Span
 	return Unresolved{ID: id, Reason: reasonConflict, Span: &sp}
 }
 
-// unbacked reports whether a fixture set against a wall and then moved
-// on to r stands clear of every wall again.
-func unbacked(p *ir.Plan, r geom.Rect, grid float64) bool {
-	_, ok, _ := backFixture(p, r, grid)
-	return ok
-}
-
 // stillBlocks reports whether a moved piece still stands in a doorway's
 // approach or a leaf's sweep.
 func stillBlocks(p *ir.Plan, r geom.Rect, grid float64) bool {
@@ -413,12 +406,10 @@ type fault struct {
 	u     Unresolved
 }
 
-// flags are what piece reports besides the move: the ties and straddles
-// that leave a piece where it is (reported), and whether a fixture was
-// set against a wall.
+// flags are what a piece's repair reports besides the move: the faults
+// that stopped it where it is (reported), and the round that met them.
 type flags struct {
 	doorTie, wallTie, swingTie, straddles bool
-	snapped                               bool
 	// centredOn names an earlier piece the piece could not be moved off,
 	// their centres lining up on the axis of the move.
 	centredOn string
@@ -567,12 +558,19 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 			return m.step(r2, reasonSwing, round, guard)
 		}
 	}
-	if !m.snapped && m.fixture {
-		if r2, ok, tied := backFixture(p, m.r, grid); tied {
+	if m.fixture {
+		r2, ok, tied := backFixture(p, m.r, grid)
+		switch {
+		case ok && m.snapped:
+			// Set against a wall once and moved off it again: it is
+			// not set back a second time, and is reported.
+			fl.stuck = true
+			return m.stop(round)
+		case tied:
 			fl.wallTie = true
 			return m.stop(round)
-		} else if ok && m.step(r2, reasonSnap, round, guard) {
-			m.snapped, fl.snapped = true, true
+		case ok && m.step(r2, reasonSnap, round, guard):
+			m.snapped = true
 			return true
 		}
 	}
