@@ -488,6 +488,19 @@ func TestOrientation(t *testing.T) {
 			pieces:     "  furniture basin at (3300,1300) size 600x650\n  furniture basin at (3200,1300) size 800x650\n",
 			unresolved: []string{"basin#1", "basin#2", "basin#1"},
 		},
+		{
+			// Against the partition, a counter 200 mm deep has the
+			// partition within reach of both its sides: no single side
+			// suits; one 400 mm deep is turned onto it.
+			name: "a narrow piece",
+			shell: "  units mm\n  grid 50\n" +
+				"  wall exterior thickness 200 { (0,0) (7200,0) (7200,4000) (0,4000) close }\n" +
+				"  wall id=v1 partition thickness 100 { (3600,0) (3600,4000) }\n" +
+				"  room id=a at (0,0) size 3600x4000 label \"A\"\n  room id=b at (3600,0) size 3600x4000 label \"B\"\n",
+			pieces:     "  furniture counter at (3650,1500) size 200x600\n  furniture counter at (3650,2500) size 400x600\n",
+			changes:    []string{"counter#2 rotated 3650,2500"},
+			unresolved: []string{"counter#1"},
+		},
 	})
 }
 
