@@ -68,6 +68,7 @@ const (
 	reasonAbsolute  = "its room anchor cannot say where it now stands, so the statement now places it with an absolute `at`"
 	reasonDoorTie   = "stands in a doorway's approach as far from leaving it along the wall as across it: move it aside by hand"
 	reasonWallTie   = "a fixture standing clear of every wall, as near to one wall as to another: set it against one by hand"
+	reasonTooFar    = "a fixture standing clear of every wall, too far from all of them to be set against one: place it by hand"
 	reasonSwingTie  = "stands in a door leaf's sweep with two ways out of the same length: move it aside by hand"
 	reasonCentred   = "straddles the middle of a wall, so neither side is the obvious one: move it to one side and repair again"
 )
@@ -285,7 +286,7 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 				faults = append(faults, fault{fl.round, Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])), Reason: strings.Replace(reasonPinch, "%q", strconv.Quote(fl.pinch), 1), Span: &sp}})
 			}
-			if fl.doorTie || fl.wallTie || fl.swingTie || fl.straddles {
+			if fl.doorTie || fl.wallTie || fl.swingTie || fl.straddles || fl.tooFar {
 				fu := &pg.Furniture[i]
 				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 				u := Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])), Reason: reasonDoorTie, Span: &sp}
@@ -296,6 +297,8 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 					u.Reason = reasonSwingTie
 				case fl.straddles:
 					u.Reason = reasonCentred
+				case fl.tooFar:
+					u.Reason = reasonTooFar
 				}
 				faults = append(faults, fault{fl.round, u})
 			}
@@ -410,6 +413,9 @@ type fault struct {
 // that stopped it where it is (reported), and the round that met them.
 type flags struct {
 	doorTie, wallTie, swingTie, straddles bool
+	// tooFar is set for a fixture standing further than MaxSetBack from
+	// every wall.
+	tooFar bool
 	// centredOn names an earlier piece the piece could not be moved off,
 	// their centres lining up on the axis of the move.
 	centredOn string
@@ -559,12 +565,15 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 		}
 	}
 	if m.fixture {
-		r2, ok, tied := backFixture(p, m.r, grid)
+		r2, ok, tied, far := backFixture(p, m.r, grid)
 		switch {
 		case ok && m.snapped:
 			// Set against a wall once and moved off it again: it is
 			// not set back a second time, and is reported.
 			fl.stuck = true
+			return m.stop(round)
+		case far:
+			fl.tooFar = true
 			return m.stop(round)
 		case tied:
 			fl.wallTie = true
@@ -813,8 +822,9 @@ const BackReach = 300
 // nearest wall running along one of its sides: the one needing the least
 // move once the move is rounded to the half grid (see snapShort). tied
 // reports two walls that need moves of the same length in different
-// directions; the fixture then stays where it is.
-func backFixture(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, tied bool) {
+// directions, far a least move longer than MaxSetBack; the fixture then
+// stays where it is.
+func backFixture(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, tied, far bool) {
 	if d := derivedOf(p); d != nil {
 		d.indexOnce.Do(func() { d.index(p) })
 		// Backed already by a wall in reach: only bands near the piece
@@ -823,7 +833,7 @@ func backFixture(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, ti
 		q := geom.Rect{Min: geom.Point{X: r.Min.X - reach, Y: r.Min.Y - reach}, Max: geom.Point{X: r.Max.X + reach, Y: r.Max.Y + reach}}
 		near := d.bandIx.Query(q)
 		if backed(r, d.bands, near) {
-			return r, false, false
+			return r, false, false, false
 		}
 	}
 	type cand struct {
@@ -837,7 +847,7 @@ func backFixture(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, ti
 			continue
 		}
 		if gap <= BackReach+1e-9 && covers(b, r) {
-			return r, false, false // already backed
+			return r, false, false, false // already backed
 		}
 		dx, dy = halfStep(dx, r.Min.X, grid), halfStep(dy, r.Min.Y, grid)
 		c := cand{math.Abs(dx) + math.Abs(dy), dx, dy}
@@ -849,13 +859,20 @@ func backFixture(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, ti
 		}
 	}
 	if math.IsInf(best.cost, 1) || best.cost < 1e-9 {
-		return r, false, false
+		return r, false, false, false
+	}
+	if best.cost > MaxSetBack+1e-9 {
+		return r, true, false, true
 	}
 	if tied {
-		return r, true, true
+		return r, true, true, false
 	}
-	return shift(r, best.dx, best.dy), true, false
+	return shift(r, best.dx, best.dy), true, false, false
 }
+
+// MaxSetBack is the longest move (mm) that sets a fixture against a wall:
+// one standing further from every wall is reported instead.
+const MaxSetBack = 1200
 
 func shift(r geom.Rect, dx, dy float64) geom.Rect {
 	return geom.Rect{Min: geom.Point{X: r.Min.X + dx, Y: r.Min.Y + dy}, Max: geom.Point{X: r.Max.X + dx, Y: r.Max.Y + dy}}

@@ -703,3 +703,42 @@ func TestSetBackOnce(t *testing.T) {
 		},
 	})
 }
+
+// TestSetBackReach pins how far a fixture standing clear of every wall is
+// moved to set it against one: at most MaxSetBack.
+func TestSetBackReach(t *testing.T) {
+	shell := func(thick int) string {
+		return "  units mm\n  grid 10\n" +
+			fmt.Sprintf("  wall exterior thickness %d { (0,0) (8000,0) (8000,8000) (0,8000) close }\n", thick) +
+			"  room id=a at (0,0) size 8000x8000 label \"A\"\n"
+	}
+	runRules(t, []ruleCase{
+		{
+			name:    "1200 mm",
+			shell:   shell(200),
+			pieces:  "  furniture wc at (1300,3000) size 400x400\n",
+			changes: []string{"wc#1 moved 100,3000", "wc#1 rotated 100,3000"},
+		},
+		{
+			name:       "1210 mm",
+			shell:      shell(200),
+			pieces:     "  furniture wc at (1310,3000) size 400x400\n",
+			unresolved: []string{"wc#1"},
+		},
+		{
+			// The move is measured to the wall's face, not its
+			// centreline.
+			name:    "1200 mm to a thicker wall",
+			shell:   shell(400),
+			pieces:  "  furniture wc at (1400,3000) size 400x400\n",
+			changes: []string{"wc#1 moved 200,3000", "wc#1 rotated 200,3000"},
+		},
+		{
+			// As near to two walls, both too far: reported once.
+			name:       "too far and tied",
+			shell:      shell(200),
+			pieces:     "  furniture wc at (3800,3800) size 400x400\n",
+			unresolved: []string{"wc#1"},
+		},
+	})
+}
