@@ -776,8 +776,15 @@ func pushes(p *ir.Plan, r geom.Rect) (near, far geom.Rect, wall string, centred,
 		all = sub
 	}
 	for _, b := range all {
+		// Along the wall only the segment's own length counts, not its
+		// squared-off ends.
 		ox := overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X)
 		oy := overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y)
+		if b.axis == 0 {
+			ox = overlap1(r.Min.X, r.Max.X, b.lo, b.hi)
+		} else {
+			oy = overlap1(r.Min.Y, r.Max.Y, b.lo, b.hi)
+		}
 		if math.Min(ox, oy) <= WallSlack {
 			continue
 		}

@@ -558,6 +558,26 @@ func TestWallSegment(t *testing.T) {
 			changes: []string{"table#1 moved 6500,2300", "table#2 moved 6000,1500"},
 		},
 		{
+			// A stub partition ending at x = 2000 pushes a table
+			// sharing 40 mm of its length, not one reaching 40 mm into
+			// its squared-off end only.
+			name: "the segment's own length",
+			shell: "  units mm\n  grid 10\n" +
+				"  wall exterior thickness 200 { (0,0) (6000,0) (6000,4000) (0,4000) close }\n" +
+				"  wall id=p partition thickness 100 { (0,2000) (2000,2000) }\n" +
+				"  room id=a at (0,0) size 6000x4000 label \"A\"\n",
+			pieces:  "  furniture table at (1960,1800) size 600x600\n",
+			changes: []string{"table#1 moved 1960,2050"},
+		},
+		{
+			name: "not its squared-off end",
+			shell: "  units mm\n  grid 10\n" +
+				"  wall exterior thickness 200 { (0,0) (6000,0) (6000,4000) (0,4000) close }\n" +
+				"  wall id=p partition thickness 100 { (0,2000) (2000,2000) }\n" +
+				"  room id=a at (0,0) size 6000x4000 label \"A\"\n",
+			pieces: "  furniture table at (2010,1800) size 600x600\n",
+		},
+		{
 			// Straddling the right side's middle, sunk into the top:
 			// the top pushes, and the straddle is reported after.
 			name:       "a straddled segment does not stop another",
