@@ -445,8 +445,8 @@ type mover struct {
 	reasons []string
 	// visited are the places the piece has stood, besides its own.
 	visited []geom.Point
-	// fixture: a wall fixture; snapped: set against a wall once already.
-	fixture, snapped bool
+	// fixture: a wall fixture.
+	fixture bool
 	// fixed is false for a statement the repair cannot rewrite: its
 	// first step stops it where it was written, reported.
 	fixed bool
@@ -567,20 +567,14 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 	if m.fixture {
 		r2, ok, tied, far := backFixture(p, m.r, grid)
 		switch {
-		case ok && m.snapped:
-			// Set against a wall once and moved off it again: it is
-			// not set back a second time, and is reported.
-			fl.stuck = true
-			return m.stop(round)
 		case far:
 			fl.tooFar = true
 			return m.stop(round)
 		case tied:
 			fl.wallTie = true
 			return m.stop(round)
-		case ok && m.step(r2, reasonSnap, round, guard):
-			m.snapped = true
-			return true
+		case ok:
+			return m.step(r2, reasonSnap, round, guard)
 		}
 	}
 	return false

@@ -702,15 +702,16 @@ func TestStrictSteps(t *testing.T) {
 	})
 }
 
-// TestSetBackOnce pins that a fixture is set against a wall once: moved
-// off it again, it is reported in the round that finds it standing clear
-// of every wall again.
-func TestSetBackOnce(t *testing.T) {
+// TestSetBackAgain pins a fixture moved off the wall it was set against:
+// it is set against the nearest wall again, unless that takes it back to
+// where it stood.
+func TestSetBackAgain(t *testing.T) {
 	runRules(t, []ruleCase{
 		{
 			// The sink is set against the bottom wall (first round),
 			// onto the table, off which it is separated upwards
-			// (second), clear of every wall again (third: reported).
+			// (second), clear of every wall again, and setting it back
+			// would return it where it stood (third: reported).
 			// The last table is pushed out of the partition, out of the
 			// doorway's approach, and meets the leaf's sweep with no
 			// clear way out in its third round too: listed after the
@@ -720,6 +721,21 @@ func TestSetBackOnce(t *testing.T) {
 			pieces:     "  door at (2400,0) width 900 wall exterior\n  furniture table at (5000,100) size 1000x250\n  furniture sink at (5200,800) size 600x300\n  furniture table at (3200,1000) size 400x800\n",
 			changes:    []string{"sink#2 moved 5200,350", "table#3 moved 2900,1000"},
 			unresolved: []string{"sink#2", "table#3"},
+		},
+		{
+			// The basin is set against the stub partition, onto the
+			// fridge, off which it is separated sideways, past the
+			// stub's end, and then set against the partition to the
+			// right.
+			name: "set against another wall",
+			shell: "  units mm\n  grid 100\n" +
+				"  wall exterior thickness 150 { (0,0) (6000,0) (6000,5000) (0,5000) close }\n" +
+				"  wall id=v1 partition thickness 100 { (3000,0) (3000,5000) }\n" +
+				"  wall id=h1 partition thickness 100 { (0,2500) (1500,2500) }\n" +
+				"  room id=a at (0,0) size 3000x5000 label \"A\"\n  room id=b at (3000,0) size 3000x5000 label \"B\"\n",
+			pieces:     "  furniture fridge at (800,2500) size 800x300 rotate 180\n  furniture basin at (1200,3200) size 300x450\n",
+			changes:    []string{"fridge#1 moved 800,2600", "basin#2 moved 2650,2550", "basin#2 rotated 2650,2550"},
+			unresolved: []string{"fridge#1"},
 		},
 	})
 }
