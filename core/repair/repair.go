@@ -116,6 +116,8 @@ type Unresolved struct {
 	ID     string `json:"id"`
 	Reason string `json:"reason"`
 	Span   *Span  `json:"span,omitempty"`
+	// Level is the storey the piece stands on, for a multi-storey plan.
+	Level *int `json:"level,omitempty"`
 }
 
 // Result is the repair tool's answer.
@@ -176,7 +178,6 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 		defer derivedPlans.Delete(pg)
 	}
 	base := 0
-	var conflicts, turns []Unresolved // the final check's entries, the orientation pass's
 	for _, pg := range pages {
 		var level *int
 		if pg.Level != nil {
@@ -185,6 +186,8 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 			}
 		}
 		var faults []fault
+		var conflicts, turns []Unresolved // the final check's entries, the orientation pass's
+		u0 := len(res.Unresolved)
 		guard := newWalkGuard(pg, measure)
 		// The rounds run over every piece in placing order (a piece is
 		// separated from the earlier ones where their own rounds have
@@ -328,15 +331,17 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 		// a piece's first round, for every piece, before any of a second
 		// round), in placing order within a round.
 		slices.SortStableFunc(faults, func(a, b fault) int { return a.round - b.round })
+		// Storey by storey: the faults the moves met, then the moved
+		// pieces still in conflict, then the orientation pass's entries.
 		for _, f := range faults {
 			res.Unresolved = append(res.Unresolved, f.u)
 		}
+		res.Unresolved = append(append(res.Unresolved, conflicts...), turns...)
+		for k := range res.Unresolved[u0:] {
+			res.Unresolved[u0+k].Level = level
+		}
 		base += len(pg.Furniture)
 	}
-	// As the reference orders them: the faults the moves met, in placing
-	// order, then the moved pieces still in conflict, then the
-	// orientation pass's entries.
-	res.Unresolved = append(append(res.Unresolved, conflicts...), turns...)
 	if len(edits) == 0 {
 		return res
 	}
