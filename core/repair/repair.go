@@ -995,29 +995,35 @@ func (f doorFrame) local(r geom.Rect) (u0, u1, v0, v1 float64) {
 
 // clearLandings moves r out of the doorways' approaches it stands in:
 // for each, across the wall until it stands LandingDepth from the wall's
-// centreline, or along the wall off either end of the opening when that
-// fits; of all those moves, the least.
+// centreline on the near side or through the doorway on the far side
+// (either clear of the walls), or along the wall off either end of the
+// opening when that fits; of all those moves, the least.
 //
 // tied reports two of those moves of exactly the same length (across one
 // doorway and along it, or across two): no side is the obvious one, so
 // the piece is not moved.
 func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, tied bool) {
 	best, bestLen := r, math.Inf(1)
+	// The move across the first doorway to its near side: taken when no
+	// way out fits (the wall pass then pushes the piece back).
+	var nearest *geom.Rect
 	for _, f := range doorsNear(p, r) {
 		u0, u1, v0, v1 := f.local(r)
 		if overlap1(u0, u1, 0, f.width) <= 1e-9 || overlap1(v0, v1, -LandingDepth, LandingDepth) <= 1e-9 {
 			continue
 		}
 		ok = true
-		var dv float64
-		if v0+v1 >= 0 {
-			dv = LandingDepth - v0
-		} else {
-			dv = -LandingDepth - v1
+		// Across, to the near side of the doorway, or through it to the
+		// far side.
+		near, far := f.n, f.n.Mul(-1)
+		toNear, toFar := LandingDepth-v0, v1+LandingDepth
+		if v0+v1 < 0 {
+			near, far = far, near
+			toNear, toFar = toFar, toNear
 		}
-		n := f.n
-		if dv < 0 {
-			n, dv = n.Mul(-1), -dv
+		if nearest == nil {
+			m := moveAcross(r, near, toNear, grid, false)
+			nearest = &m
 		}
 		take := func(m geom.Rect, d float64) {
 			switch {
@@ -1027,7 +1033,14 @@ func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, 
 				tied = true
 			}
 		}
-		take(moveAcross(r, n, dv, grid, false), dv)
+		for _, a := range [...]struct {
+			n geom.Point
+			d float64
+		}{{near, toNear}, {far, toFar}} {
+			if m := moveAcross(r, a.n, a.d, grid, false); clearOfWalls(p, m) {
+				take(m, a.d)
+			}
+		}
 		if back := u1; back < bestLen+1e-9 {
 			if m := moveAcross(r, f.d.Mul(-1), back, grid, false); fits(p, r, m) {
 				take(m, back)
@@ -1042,7 +1055,16 @@ func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, 
 	if tied {
 		return r, true, true
 	}
+	if nearest != nil && math.IsInf(bestLen, 1) {
+		return *nearest, true, false
+	}
 	return best, ok, false
+}
+
+// clearOfWalls reports whether r stands clear of every wall's solid.
+func clearOfWalls(p *ir.Plan, r geom.Rect) bool {
+	_, _, centred, hit := clearWalls(p, r)
+	return !centred && !hit
 }
 
 // fits reports whether a piece moved from r0 to r1 along a wall stays

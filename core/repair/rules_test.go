@@ -778,3 +778,43 @@ func TestSetBackReach(t *testing.T) {
 		},
 	})
 }
+
+// TestApproachWays pins the ways out of a doorway's approach that must
+// clear the walls: across to the near side, through the doorway to the
+// far side, or along the wall.
+func TestApproachWays(t *testing.T) {
+	shell := "  units mm\n  grid 100\n" +
+		"  wall id=shell exterior thickness 200 { (0,0) (8000,0) (8000,7000) (0,7000) close }\n" +
+		"  wall id=hw partition thickness 100 { (2200,0) (2200,7000) }\n" +
+		"  room id=h1 at (0,0) size 2200x7000 label \"Hall\"\n  room id=r1 at (2200,0) size 5800x7000 label \"Room\"\n" +
+		"  door pocket at (2200,2900) width 900 wall hw\n"
+	runRules(t, []ruleCase{
+		{
+			// Pushed out of the exterior wall, the shower stands in the
+			// approach; 200 mm across would take it back into that wall,
+			// so it goes 950 along, off the end of the opening.
+			name:    "across into a wall",
+			shell:   shell,
+			pieces:  "  furniture shower at (0,2400) size 2000x1800 rotate 180\n",
+			changes: []string{"shower#1 moved 100,3400"},
+		},
+		{
+			// Neither across to the near side nor along fits: through the
+			// doorway to the far side, into the next room.
+			name:    "through to the far side",
+			shell:   shell,
+			pieces:  "  furniture table at (100,100) size 2000x6800\n",
+			changes: []string{"table#1 moved 2500,100"},
+		},
+		{
+			// Nothing fits, the far side a narrow room: across to the
+			// near side all the same, into the wall, whose push would
+			// take it back: stuck.
+			name:       "no way fits",
+			shell:      shell + "  wall id=hx partition thickness 100 { (3000,0) (3000,7000) }\n",
+			pieces:     "  furniture table at (100,100) size 2000x6800\n",
+			changes:    []string{"table#1 moved -100,100"},
+			unresolved: []string{"table#1"},
+		},
+	})
+}
