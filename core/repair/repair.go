@@ -66,6 +66,7 @@ const (
 	reasonConflict  = "still meets a wall or another piece after the moves: find it a place by hand"
 	reasonCentredOn = "stands centred on %q, so there is no side to move it off by: separate the two by hand"
 	reasonAbsolute  = "its room anchor cannot say where it now stands, so the statement now places it with an absolute `at`"
+	reasonInset     = "its room anchor now says `inset %s` (it said %w)"
 	reasonDoorTie   = "stands in a doorway's approach as far from leaving it along the wall as across it: move it aside by hand"
 	reasonWallTie   = "a fixture standing clear of every wall, as near to one wall as to another: set it against one by hand"
 	reasonTooFar    = "a fixture standing clear of every wall, too far from all of them to be set against one: place it by hand"
@@ -598,6 +599,67 @@ func addReason(reasons []string, why string) []string {
 	return append(reasons, why)
 }
 
+// insetFor is the inset that has statement st's room anchor place its
+// piece, written at r0, at r instead, and the inset it has now: ok when r stands as far from each
+// room edge the anchor names as the inset says (and where the anchor
+// centres it along any other edge), and st is neither flush nor centred.
+func insetFor(p *ir.Plan, st *syntax.FurnitureStmt, r0, r geom.Rect) (inset, was float64, ok bool) {
+	if st.Placement != syntax.FurnAnchor || st.Flush || st.Anchor == nil || st.Room == nil {
+		return 0, 0, false
+	}
+	room := roomIndex(p, st.Room.Name)
+	if room < 0 || p.Rooms[room].Shape != ir.RoomRect {
+		return 0, 0, false
+	}
+	rc := p.Rooms[room].Polygon.Bounds()
+	if st.Inset != nil {
+		if v, ok := number(st.Inset); ok {
+			was = v
+		}
+	}
+	var ds []float64 // the piece's distance from each anchored edge
+	var hx, vy bool  // an edge anchors x, y
+	a := st.Anchor.Text
+	switch {
+	case strings.HasSuffix(a, "left"):
+		ds, hx = append(ds, r.Min.X-rc.Min.X), true
+	case strings.HasSuffix(a, "right"):
+		ds, hx = append(ds, rc.Max.X-r.Max.X), true
+	}
+	switch {
+	case strings.HasPrefix(a, "top"):
+		ds, vy = append(ds, r.Min.Y-rc.Min.Y), true
+	case strings.HasPrefix(a, "bottom"):
+		ds, vy = append(ds, rc.Max.Y-r.Max.Y), true
+	}
+	if len(ds) == 0 || ds[0] < -1e-9 || len(ds) == 2 && math.Abs(ds[0]-ds[1]) > 1e-6 {
+		return 0, 0, false
+	}
+	// Along an edge the anchor does not name, it centres the piece: the
+	// piece must not have moved that way.
+	if !hx && math.Abs(r.Min.X-r0.Min.X) > 1e-6 || !vy && math.Abs(r.Min.Y-r0.Min.Y) > 1e-6 {
+		return 0, 0, false
+	}
+	return ds[0], was, true
+}
+
+// number is the value of a number literal, a leading minus allowed.
+func number(e syntax.Expr) (float64, bool) {
+	neg := false
+	if u, ok := e.(*syntax.UnaryExpr); ok && u.Op == "-" {
+		e, neg = u.X, true
+	}
+	n, ok := e.(*syntax.NumLit)
+	if !ok {
+		return 0, false
+	}
+	v := n.Value
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
 // rewritable reports whether the repair can rewrite statement st: a
 // literal `at` or a room anchor, placing one piece alone.
 func rewritable(st *syntax.FurnitureStmt, alone bool) bool {
@@ -629,6 +691,17 @@ func outcome(src []byte, p *ir.Plan, m *mover, n int, stmts map[source.Span]*syn
 	from := Point{X: fu.Rect.Min.X, Y: fu.Rect.Min.Y}
 	if st.At == nil || !literalPoint(st.At) {
 		to := Point{X: r.Min.X, Y: r.Min.Y}
+		if inset, was, ok := insetFor(p, st, fu.Rect, r); ok {
+			// The anchor still says where it stands, with a new inset.
+			reasons = append(reasons, strings.NewReplacer("%s", num(inset), "%w", num(was)).Replace(reasonInset))
+			ch := Change{ID: pieceID(fu, n, authored(st)), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "inset", Span: sp,
+				Reason: strings.Join(reasons, "; ")}
+			e := rewrite{sp: source.Span{Start: st.Anchor.Sp.End, End: st.Anchor.Sp.End}, text: " inset " + num(inset)}
+			if st.Inset != nil {
+				e = rewrite{sp: st.Inset.Span(), text: num(inset)}
+			}
+			return r, ch, nil, e, true
+		}
 		reasons = append(reasons, reasonAbsolute)
 		ch := Change{ID: pieceID(fu, n, authored(st)), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "placement", Span: sp,
 			Reason: strings.Join(reasons, "; ")}

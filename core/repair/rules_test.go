@@ -818,3 +818,27 @@ func TestApproachWays(t *testing.T) {
 		},
 	})
 }
+
+// TestAnchorInset pins how a room-anchored piece that moved is rewritten:
+// with a new inset when the anchor can still say where it stands, else
+// with an absolute `at`.
+func TestAnchorInset(t *testing.T) {
+	shell := "  units mm\n  grid 50\n" +
+		"  wall exterior thickness 200 { (0,0) (6000,0) (6000,5000) (0,5000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (3000,0) (3000,5000) }\n" +
+		"  room id=a at (0,0) size 3000x5000 label \"A\"\n  room id=b at (3000,0) size 3000x5000 label \"B\"\n"
+	runRules(t, []ruleCase{
+		{
+			// A corner pushed 100 mm off both walls, an edge's centre
+			// 100 off its wall, an inset of 50 pushed 50 further: new
+			// insets; pushed 50 off one wall and 100 off the other: no
+			// single inset, an absolute `at`.
+			name:  "insets",
+			shell: shell,
+			pieces: "  furniture stove in a anchor top-left size 800x450\n  furniture desk in a anchor bottom size 800x450\n" +
+				"  furniture table in b anchor right inset 50 size 800x450\n  furniture sofa in b anchor top-right flush size 800x450\n" +
+				"  furniture bed in b anchor bottom-left inset 20 size 800x450\n",
+			changes: []string{"stove#1 moved 100,100", "desk#2 moved 1100,4450", "table#3 moved 5100,2300", "bed#5 moved 3050,4450"},
+		},
+	})
+}
