@@ -538,6 +538,11 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 			return m.stop(round)
 		}
 	}
+	if home := roomIndex(p, m.fu.Room); home >= 0 && p.Rooms[home].Shape == ir.RoomRect && !inRoom(p, home, m.r.Center()) {
+		// Declared in a room it does not stand in: moved the least way
+		// onto that room's floor.
+		return m.step(intoRoom(m.r, p.Rooms[home].Polygon.Bounds()), reasonHome, round, guard)
+	}
 	{
 		r2, ok, on := separate(m.r, earlier, m.i, grid)
 		if on != "" {
@@ -1138,6 +1143,23 @@ func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, 
 func clearOfWalls(p *ir.Plan, r geom.Rect) bool {
 	_, _, centred, hit := clearWalls(p, r)
 	return !centred && !hit
+}
+
+// intoRoom moves r the least way that puts it within room rectangle rc
+// (centred on it along an axis where it is the larger).
+func intoRoom(r, rc geom.Rect) geom.Rect {
+	d := func(lo, hi, rlo, rhi float64) float64 {
+		switch {
+		case hi-lo > rhi-rlo:
+			return (rlo+rhi)/2 - (lo+hi)/2
+		case lo < rlo:
+			return rlo - lo
+		case hi > rhi:
+			return rhi - hi
+		}
+		return 0
+	}
+	return shift(r, d(r.Min.X, r.Max.X, rc.Min.X, rc.Max.X), d(r.Min.Y, r.Max.Y, rc.Min.Y, rc.Max.Y))
 }
 
 // fits reports whether a piece moved from r0 to r1 along a wall stays

@@ -842,3 +842,24 @@ func TestAnchorInset(t *testing.T) {
 		},
 	})
 }
+
+// TestDeclaredRoom pins a piece declared in a room it does not stand in.
+func TestDeclaredRoom(t *testing.T) {
+	shell := "  units mm\n  grid 50\n" +
+		"  wall exterior thickness 200 { (0,0) (6000,0) (6000,5000) (0,5000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (3000,0) (3000,5000) }\n" +
+		"  room id=a at (0,0) size 3000x5000 label \"A\"\n  room id=b at (3000,0) size 3000x5000 label \"B\"\n"
+	runRules(t, []ruleCase{
+		{
+			// Moved the least way onto its room's floor, to its edge on
+			// the partition's centreline, then pushed out of the
+			// partition; one whose middle is on the partition is in
+			// neither room and straddles it: reported.
+			name:       "onto its room's floor",
+			shell:      shell,
+			pieces:     "  furniture table at (900,1000) size 800x600 in b\n  furniture table at (2800,3000) size 400x600 in b\n  furniture table at (2000,4000) size 400x600 in a\n",
+			changes:    []string{"table#1 moved 3050,1000"},
+			unresolved: []string{"table#2"},
+		},
+	})
+}
