@@ -168,6 +168,13 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 	}
 	grid := p.Settings.Grid
 	var edits []rewrite
+	// The statements rewritten whole (to an absolute `at`): their edit,
+	// and where they now place the piece.
+	type wholeEdit struct {
+		edit int
+		at   Point
+	}
+	whole := map[*syntax.FurnitureStmt]wholeEdit{}
 	pages := p.Pages
 	if len(pages) == 0 {
 		pages = []*ir.Plan{p}
@@ -282,6 +289,9 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				} else {
 					ch.Level = level
 					res.Changes = append(res.Changes, ch)
+					if ch.Via == "placement" {
+						whole[stmts[pg.Furniture[i].Span]] = wholeEdit{len(edits), ch.To}
+					}
 					edits = append(edits, e)
 				}
 			}
@@ -325,7 +335,13 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				from, to := int(math.Round(fu.Rotate)), o.rot
 				res.Changes = append(res.Changes, Change{ID: id, Category: fu.Type, Kind: "rotated", From: at, To: at, FromRotate: &from, ToRotate: &to,
 					Via: "rotate", Span: sp, Level: level, Reason: strings.Replace(reasonTurned, "%s", o.sides, 1)})
-				edits = append(edits, rotateEdit(st, to))
+				if w, ok := whole[st]; ok {
+					// Its statement is rewritten whole already: the turn
+					// goes into that rewrite.
+					edits[w.edit].text = absoluteTurned(src, st, w.at, float64(to), true)
+				} else {
+					edits = append(edits, rotateEdit(st, to))
+				}
 			}
 		}
 		// The faults the passes met are listed round by round (those of
@@ -723,19 +739,30 @@ var (
 	roomPlacement = regexp.MustCompile(`\s*\bin [A-Za-z_][A-Za-z0-9_.]* (?:anchor [a-z-]+(?: flush)?(?: inset -?[0-9.]+)?|centered)`)
 	furnitureHead = regexp.MustCompile(`^furniture (?:id=\S+ )?\S+`)
 	rotateClause  = regexp.MustCompile(`\brotate\b`)
+	rotateNumber  = regexp.MustCompile(`(\brotate )-?[0-9.]+`)
 )
 
 // absolute rewrites a room-anchored furniture statement to place the piece
 // at `to`, keeping its other clauses, the rotate its anchor derived, and
 // its room as a trailing `in <room>`.
 func absolute(src []byte, st *syntax.FurnitureStmt, fu *ir.Furniture, to Point) string {
+	return absoluteTurned(src, st, to, fu.Rotate, false)
+}
+
+// absoluteTurned is absolute with the piece turned to rot: a rotate
+// clause written in the statement says rot when turn is set, and one is
+// added when it has none (and rot is not 0).
+func absoluteTurned(src []byte, st *syntax.FurnitureStmt, to Point, rot float64, turn bool) string {
 	text := canonical(string(src[st.Sp.Start:st.Sp.End]))
 	text = roomPlacement.ReplaceAllString(text, "")
 	head := furnitureHead.FindString(text)
 	rest := text[len(head):]
+	if turn {
+		rest = rotateNumber.ReplaceAllString(rest, "${1}"+num(rot))
+	}
 	out := head + " at (" + num(to.X) + ", " + num(to.Y) + ")" + rest
-	if fu.Rotate != 0 && !rotateClause.MatchString(rest) {
-		out += " rotate " + num(fu.Rotate)
+	if rot != 0 && !rotateClause.MatchString(rest) {
+		out += " rotate " + num(rot)
 	}
 	return out + " in " + st.Room.Name
 }
