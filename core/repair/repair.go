@@ -411,17 +411,20 @@ func stillBlocks(p *ir.Plan, r geom.Rect, grid float64) bool {
 // wall (see pushes), adding the reason: one push a round, the next round
 // asks the walls again. centred reports a piece straddling the middle of
 // a wall, which does not push it (another wall still does, first).
-func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[]string) (out geom.Rect, pushed, centred bool) {
+func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[]string, seen func(geom.Rect) bool) (out geom.Rect, pushed, centred bool) {
 	r2, alt, w, mid, ok := pushes(p, r)
 	if !ok {
 		return r, false, mid
 	}
 	*reasons = addReason(*reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
-	if home := roomIndex(p, fu.Room); home >= 0 && !inRoom(p, home, r2.Center()) && inRoom(p, home, alt.Center()) {
-		r2 = alt
+	near, far := snapMove(r, r2, grid), snapMove(r, alt, grid)
+	// The far face when the near one would carry the piece off the room
+	// it is declared in, unless that is a place it has stood.
+	if home := roomIndex(p, fu.Room); home >= 0 && !inRoom(p, home, r2.Center()) && inRoom(p, home, alt.Center()) && (!seen(far) || seen(near)) {
 		*reasons = addReason(*reasons, reasonHome)
+		return far, true, false
 	}
-	return snapMove(r, r2, grid), true, false
+	return near, true, false
 }
 
 // fault is an unresolved entry with the round of its piece's passes
@@ -489,6 +492,12 @@ func newMover(p *ir.Plan, i int, fixed bool) mover {
 	return mover{i: i, fu: fu, r: fu.Rect, fixture: fixture, fixed: fixed, last: -1}
 }
 
+// seen reports whether r2 is a place the piece stood before the one it
+// stands in now.
+func (m *mover) seen(r2 geom.Rect) bool {
+	return r2.Min != m.r.Min && (r2.Min == m.fu.Rect.Min || slices.Contains(m.visited, r2.Min))
+}
+
 // stop ends the piece's repair with a fault of the given round.
 func (m *mover) stop(round int) bool {
 	m.done, m.fl.round = true, round
@@ -505,7 +514,7 @@ func (m *mover) step(r2 geom.Rect, why string, round int, guard *walkGuard) bool
 		m.reasons = addReason(m.reasons, why)
 		return m.stop(round)
 	}
-	if r2.Min != m.r.Min && (r2.Min == m.fu.Rect.Min || slices.Contains(m.visited, r2.Min)) {
+	if m.seen(r2) {
 		m.fl.stuck = true
 		return m.stop(round)
 	}
@@ -536,7 +545,7 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 	fl.round = round
 	{
 		var why []string
-		r2, pushed, centred := pushOut(p, m.fu, m.r, grid, &why)
+		r2, pushed, centred := pushOut(p, m.fu, m.r, grid, &why, m.seen)
 		if pushed {
 			moved := m.step(r2, why[0], round, guard)
 			if moved {
