@@ -1253,8 +1253,8 @@ func (ps *placedSet) overlapsAny(r geom.Rect, before int) bool {
 
 // separate moves r off one earlier piece: of those it overlaps, the one
 // sharing the largest area with it, the earlier placed on a tie. The
-// move runs along the axis of the shallower overlap, away from that
-// piece's centre, by the overlap's depth on that axis (which leaves a
+// move runs along the axis of the shallower overlap (on a tie, x unless
+// the centres line up on x), away from that piece's centre, by the overlap's depth on that axis (which leaves a
 // piece reaching past both sides of the other still on it). When the two
 // centres line up on that axis there is no side to move to: nothing
 // moves, and centred names the piece.
@@ -1266,7 +1266,7 @@ func separate(r geom.Rect, earlier *placedSet, before int, grid float64) (moved 
 	ox := overlap1(r.Min.X, r.Max.X, o.rect.Min.X, o.rect.Max.X)
 	oy := overlap1(r.Min.Y, r.Max.Y, o.rect.Min.Y, o.rect.Max.Y)
 	c, oc := r.Center(), o.rect.Center()
-	if ox <= oy {
+	if ox < oy || ox == oy && math.Abs(c.X-oc.X) >= 1e-9 {
 		switch {
 		case math.Abs(c.X-oc.X) < 1e-9:
 			return r, false, o.id
@@ -1326,7 +1326,7 @@ func (ps *placedSet) centredOn(r geom.Rect, before int) string {
 	ox := overlap1(r.Min.X, r.Max.X, o.rect.Min.X, o.rect.Max.X)
 	oy := overlap1(r.Min.Y, r.Max.Y, o.rect.Min.Y, o.rect.Max.Y)
 	c, oc := r.Center(), o.rect.Center()
-	if ox <= oy && math.Abs(c.X-oc.X) < 1e-9 || ox > oy && math.Abs(c.Y-oc.Y) < 1e-9 {
+	if x := ox < oy || ox == oy && math.Abs(c.X-oc.X) >= 1e-9; x && math.Abs(c.X-oc.X) < 1e-9 || !x && math.Abs(c.Y-oc.Y) < 1e-9 {
 		return o.id
 	}
 	return ""

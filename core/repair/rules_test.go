@@ -90,6 +90,14 @@ func TestSeparation(t *testing.T) {
 			unresolved: []string{"table#2"},
 		},
 		{
+			// The overlaps are as deep on either axis: x, unless the
+			// centres line up on x (the first pair), then y.
+			name:    "overlaps as deep on both axes",
+			shell:   open(100),
+			pieces:  "  furniture table at (1200,1000) size 400x400\n  furniture table at (1000,1000) size 800x1800\n  furniture table at (3000,3000) size 400x400\n  furniture table at (3100,3000) size 400x400\n",
+			changes: []string{"table#2 moved 1000,1400", "table#4 moved 3400,3000"},
+		},
+		{
 			name:    "off centre on that axis",
 			shell:   open(100),
 			pieces:  "  furniture table at (3000,3000) size 1000x1000\n  furniture table at (3300,3100) size 1000x400\n",
