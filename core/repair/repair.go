@@ -418,9 +418,10 @@ func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[
 	}
 	*reasons = addReason(*reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
 	near, far := snapMove(r, r2, grid), snapMove(r, alt, grid)
-	// The far face when the near one would carry the piece off the room
-	// it is declared in, unless that is a place it has stood.
-	if home := roomIndex(p, fu.Room); home >= 0 && !inRoom(p, home, r2.Center()) && inRoom(p, home, alt.Center()) && (!seen(far) || seen(near)) {
+	// The far face when the near one would leave the piece on no room's
+	// floor and the far one puts it on the floor of the room it is
+	// declared in, unless that is a place it has stood.
+	if home := roomIndex(p, fu.Room); home >= 0 && roomAt(p, r2.Center()) < 0 && inRoom(p, home, alt.Center()) && (!seen(far) || seen(near)) {
 		*reasons = addReason(*reasons, reasonHome)
 		return far, true, false
 	}
