@@ -62,34 +62,31 @@ func orient(p *ir.Plan, fu *ir.Furniture, r geom.Rect) orientation {
 }
 
 // walledSides reports, per side of r, whether a straight wall runs along
-// it (sharing some of its length) with its centreline no further than
-// BackReach from that side, beyond it or within the piece (up to its
-// centre, a wall there counting for both sides).
+// it, to the middle of the side at least (see covers), with its
+// centreline no further than BackReach from that side, beyond it or
+// within the piece: a wall close to both sides of a narrow piece counts
+// for both.
 func walledSides(p *ir.Plan, r geom.Rect) [ir.SideCount]bool {
 	var out [ir.SideCount]bool
-	c := r.Center()
 	for _, b := range bands(p) {
+		if !covers(b, r) {
+			continue
+		}
 		if b.axis == 0 {
-			if overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X) <= orientEpsilon {
-				continue
-			}
 			mid := (b.solid.Min.Y + b.solid.Max.Y) / 2
-			if mid <= c.Y && math.Abs(r.Min.Y-mid) <= BackReach+orientEpsilon {
+			if math.Abs(r.Min.Y-mid) <= BackReach+orientEpsilon {
 				out[ir.SideTop] = true
 			}
-			if mid >= c.Y && math.Abs(mid-r.Max.Y) <= BackReach+orientEpsilon {
+			if math.Abs(mid-r.Max.Y) <= BackReach+orientEpsilon {
 				out[ir.SideBottom] = true
 			}
 			continue
 		}
-		if overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y) <= orientEpsilon {
-			continue
-		}
 		mid := (b.solid.Min.X + b.solid.Max.X) / 2
-		if mid <= c.X && math.Abs(r.Min.X-mid) <= BackReach+orientEpsilon {
+		if math.Abs(r.Min.X-mid) <= BackReach+orientEpsilon {
 			out[ir.SideLeft] = true
 		}
-		if mid >= c.X && math.Abs(mid-r.Max.X) <= BackReach+orientEpsilon {
+		if math.Abs(mid-r.Max.X) <= BackReach+orientEpsilon {
 			out[ir.SideRight] = true
 		}
 	}

@@ -14,6 +14,13 @@
 // plan's grid; the door-swing pass needs a grid to step on and is skipped
 // without one.
 //
+// The passes run in rounds over a whole storey: each round takes every
+// piece, in placing order, at most one step (the first pass that moves
+// it), so a piece meets the earlier pieces where their own rounds have
+// taken them so far. A fault (a tie, a straddled wall, a held-back step, a
+// step back to where the piece stood) stops a piece for good, and the
+// faults are listed round by round.
+//
 // When something moved, the whole program is reprinted in canonical layout
 // (see format); otherwise the source is returned byte for byte.
 package repair
@@ -59,8 +66,10 @@ const (
 	reasonConflict  = "still meets a wall or another piece after the moves: find it a place by hand"
 	reasonCentredOn = "stands centred on %q, so there is no side to move it off by: separate the two by hand"
 	reasonAbsolute  = "its room anchor cannot say where it now stands, so the statement now places it with an absolute `at`"
+	reasonInset     = "its room anchor now says `inset %s` (it said %w)"
 	reasonDoorTie   = "stands in a doorway's approach as far from leaving it along the wall as across it: move it aside by hand"
 	reasonWallTie   = "a fixture standing clear of every wall, as near to one wall as to another: set it against one by hand"
+	reasonTooFar    = "a fixture standing clear of every wall, too far from all of them to be set against one: place it by hand"
 	reasonSwingTie  = "stands in a door leaf's sweep with two ways out of the same length: move it aside by hand"
 	reasonCentred   = "straddles the middle of a wall, so neither side is the obvious one: move it to one side and repair again"
 )
@@ -108,6 +117,8 @@ type Unresolved struct {
 	ID     string `json:"id"`
 	Reason string `json:"reason"`
 	Span   *Span  `json:"span,omitempty"`
+	// Level is the storey the piece stands on, for a multi-storey plan.
+	Level *int `json:"level,omitempty"`
 }
 
 // Result is the repair tool's answer.
@@ -157,6 +168,13 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 	}
 	grid := p.Settings.Grid
 	var edits []rewrite
+	// The statements rewritten whole (to an absolute `at`): their edit,
+	// and where they now place the piece.
+	type wholeEdit struct {
+		edit int
+		at   Point
+	}
+	whole := map[*syntax.FurnitureStmt]wholeEdit{}
 	pages := p.Pages
 	if len(pages) == 0 {
 		pages = []*ir.Plan{p}
@@ -168,7 +186,6 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 		defer derivedPlans.Delete(pg)
 	}
 	base := 0
-	var conflicts, turns []Unresolved // the final check's entries, the orientation pass's
 	for _, pg := range pages {
 		var level *int
 		if pg.Level != nil {
@@ -177,22 +194,30 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 			}
 		}
 		var faults []fault
+		var conflicts, turns []Unresolved // the final check's entries, the orientation pass's
+		u0 := len(res.Unresolved)
 		guard := newWalkGuard(pg, measure)
 		// The rounds run over every piece in placing order (a piece is
 		// separated from the earlier ones where their own rounds have
 		// taken them so far) until a round moves nothing, or MaxRounds
 		// have run: a piece still moving then stays where the last
 		// round put it, and is not reported.
-		movers := make([]*mover, len(pg.Furniture))
+		// How many pieces each statement placed.
+		placedBy := make(map[source.Span]int, len(pg.Furniture))
+		for i := range pg.Furniture {
+			placedBy[pg.Furniture[i].Span]++
+		}
+		movers := make([]mover, len(pg.Furniture))
 		current := newPlacedSet()
 		for i := range pg.Furniture {
 			fu := &pg.Furniture[i]
-			movers[i] = newMover(pg, i, rewritable(pg, fu, stmts[fu.Span]))
+			movers[i] = newMover(pg, i, rewritable(stmts[fu.Span], placedBy[fu.Span] == 1))
 			current.add(fu.Rect, fu.ID)
 		}
 		for round := 0; round < MaxRounds; round++ {
 			moved := false
-			for i, m := range movers {
+			for i := range movers {
+				m := &movers[i]
 				// A piece the last round left idle only moves again once
 				// an earlier piece moves on or off it.
 				if m.done || m.idle && !m.dirty {
@@ -218,13 +243,12 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				break
 			}
 		}
-		placed := newPlacedSet()
 		for i := range pg.Furniture {
 			k, known := number[pg.Furniture[i].Span]
 			if !known {
 				k = base + i
 			}
-			m := movers[i]
+			m := &movers[i]
 			fl := m.fl
 			fl.capped = m.last == MaxRounds-1
 			final, ch, un, e, ok := outcome(src, pg, m, k, stmts)
@@ -248,13 +272,12 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 					faults = append(faults, fault{fl.round, Unresolved{ID: ch.ID, Reason: reasonCentred, Span: &sp}})
 				case hit:
 					conflicts = append(conflicts, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
-				case placed.overlapsAny(final):
-					conflicts = append(conflicts, overlapEntry(placed, final, ch.ID, sp))
-				case stillBlocks(pg, final, grid) || fl.snapped && unbacked(pg, final, grid):
+				case current.overlapsAny(final, i):
+					conflicts = append(conflicts, overlapEntry(current, final, i, ch.ID, sp))
+				case stillBlocks(pg, final, grid):
 					conflicts = append(conflicts, Unresolved{ID: ch.ID, Reason: reasonConflict, Span: &sp})
 				}
 			}
-			placed.add(final, pg.Furniture[i].ID)
 			if ok {
 				if un != nil {
 					faults = append(faults, fault{fl.round, *un})
@@ -266,6 +289,9 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				} else {
 					ch.Level = level
 					res.Changes = append(res.Changes, ch)
+					if ch.Via == "placement" {
+						whole[stmts[pg.Furniture[i].Span]] = wholeEdit{len(edits), ch.To}
+					}
 					edits = append(edits, e)
 				}
 			}
@@ -274,7 +300,7 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 				faults = append(faults, fault{fl.round, Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])), Reason: strings.Replace(reasonPinch, "%q", strconv.Quote(fl.pinch), 1), Span: &sp}})
 			}
-			if fl.doorTie || fl.wallTie || fl.swingTie || fl.straddles {
+			if fl.doorTie || fl.wallTie || fl.swingTie || fl.straddles || fl.tooFar {
 				fu := &pg.Furniture[i]
 				sp := Span{Start: fu.Span.Start, End: fu.Span.End}
 				u := Unresolved{ID: pieceID(fu, k, authored(stmts[fu.Span])), Reason: reasonDoorTie, Span: &sp}
@@ -285,12 +311,10 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 					u.Reason = reasonSwingTie
 				case fl.straddles:
 					u.Reason = reasonCentred
+				case fl.tooFar:
+					u.Reason = reasonTooFar
 				}
-				at := fl.round
-				if fl.wallTie {
-					at = fl.tieRound
-				}
-				faults = append(faults, fault{at, u})
+				faults = append(faults, fault{fl.round, u})
 			}
 			// Then the fixture is turned to back onto its wall.
 			fu := &pg.Furniture[i]
@@ -304,29 +328,37 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 			switch {
 			case o.stuck:
 				turns = append(turns, Unresolved{ID: id, Reason: strings.Replace(reasonNoBack, "%s", o.sides, 1), Span: &sp})
-			case st == nil || count(pg, fu.Span) > 1 || (st.Rotate != nil && !literal(st.Rotate)):
+			case st == nil || placedBy[fu.Span] > 1 || (st.Rotate != nil && !literal(st.Rotate)):
 				turns = append(turns, Unresolved{ID: fu.ID, Reason: strings.Replace(reasonTurned, "%s", o.sides, 1) + ", but it is " + notLiteral, Span: &sp})
 			default:
 				at := Point{X: final.Min.X, Y: final.Min.Y}
 				from, to := int(math.Round(fu.Rotate)), o.rot
 				res.Changes = append(res.Changes, Change{ID: id, Category: fu.Type, Kind: "rotated", From: at, To: at, FromRotate: &from, ToRotate: &to,
 					Via: "rotate", Span: sp, Level: level, Reason: strings.Replace(reasonTurned, "%s", o.sides, 1)})
-				edits = append(edits, rotateEdit(st, to))
+				if w, ok := whole[st]; ok {
+					// Its statement is rewritten whole already: the turn
+					// goes into that rewrite.
+					edits[w.edit].text = absoluteTurned(src, st, w.at, float64(to), true)
+				} else {
+					edits = append(edits, rotateEdit(st, to))
+				}
 			}
 		}
 		// The faults the passes met are listed round by round (those of
 		// a piece's first round, for every piece, before any of a second
 		// round), in placing order within a round.
 		slices.SortStableFunc(faults, func(a, b fault) int { return a.round - b.round })
+		// Storey by storey: the faults the moves met, then the moved
+		// pieces still in conflict, then the orientation pass's entries.
 		for _, f := range faults {
 			res.Unresolved = append(res.Unresolved, f.u)
 		}
+		res.Unresolved = append(append(res.Unresolved, conflicts...), turns...)
+		for k := range res.Unresolved[u0:] {
+			res.Unresolved[u0+k].Level = level
+		}
 		base += len(pg.Furniture)
 	}
-	// As the reference orders them: the faults the moves met, in placing
-	// order, then the moved pieces still in conflict, then the
-	// orientation pass's entries.
-	res.Unresolved = append(append(res.Unresolved, conflicts...), turns...)
 	if len(edits) == 0 {
 		return res
 	}
@@ -351,20 +383,14 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 	return res
 }
 
-// overlapEntry reports a piece at r still overlapping earlier pieces:
-// centred on the one it overlaps most, or simply in conflict.
-func overlapEntry(placed *placedSet, r geom.Rect, id string, sp Span) Unresolved {
-	if on := placed.centredOn(r); on != "" {
+// overlapEntry reports a piece at r still overlapping the pieces placed
+// before piece number before: centred on the one it overlaps most, or
+// simply in conflict.
+func overlapEntry(placed *placedSet, r geom.Rect, before int, id string, sp Span) Unresolved {
+	if on := placed.centredOn(r, before); on != "" {
 		return Unresolved{ID: id, Reason: strings.Replace(reasonCentredOn, "%q", strconv.Quote(on), 1), Span: &sp}
 	}
 	return Unresolved{ID: id, Reason: reasonConflict, Span: &sp}
-}
-
-// unbacked reports whether a fixture set against a wall and then moved
-// on to r stands clear of every wall again.
-func unbacked(p *ir.Plan, r geom.Rect, grid float64) bool {
-	_, ok, _ := backFixture(p, r, grid)
-	return ok
 }
 
 // stillBlocks reports whether a moved piece still stands in a doorway's
@@ -381,38 +407,25 @@ func stillBlocks(p *ir.Plan, r geom.Rect, grid float64) bool {
 	return false
 }
 
-// pushOut pushes r out of the first wall's solid it stands in, adding
-// the reason (one push a round: the next round asks the walls again);
-// centred reports a piece straddling the middle of a wall, which does
-// not push it (the walls after it still do, and a push goes first).
-func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[]string) (out geom.Rect, pushed, centred bool) {
-	names := wallNames(p)
-	for k := 0; k < len(names); k++ {
-		// Walls whose bands cannot meet the piece where it now stands are
-		// passed over (a piece pushed off one wall is asked again).
-		if k = nextWallNear(p, r, k); k >= len(names) {
-			break
-		}
-		r2, alt, w, mid, ok := pushes(p, r, names[k])
-		if mid {
-			// Not pushed either way; the other walls still push.
-			centred = true
-			continue
-		}
-		if !ok {
-			continue
-		}
-		pushed = true
-		*reasons = addReason(*reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
-		if home := roomIndex(p, fu.Room); home >= 0 && !inRoom(p, home, r2.Center()) && inRoom(p, home, alt.Center()) {
-			r2 = alt
-			*reasons = addReason(*reasons, reasonHome)
-		}
-		r = snapMove(r, r2, grid)
-		// One push a round: the next round asks the walls again.
-		break
+// pushOut pushes r out of the wall solid it sinks deepest into, of any
+// wall (see pushes), adding the reason: one push a round, the next round
+// asks the walls again. centred reports a piece straddling the middle of
+// a wall, which does not push it (another wall still does, first).
+func pushOut(p *ir.Plan, fu *ir.Furniture, r geom.Rect, grid float64, reasons *[]string, seen func(geom.Rect) bool) (out geom.Rect, pushed, centred bool) {
+	r2, alt, w, mid, ok := pushes(p, r)
+	if !ok {
+		return r, false, mid
 	}
-	return r, pushed, centred
+	*reasons = addReason(*reasons, strings.Replace(reasonWall, "%q", strconv.Quote(w), 1))
+	near, far := snapMove(r, r2, grid), snapMove(r, alt, grid)
+	// The far face when the near one would leave the piece on no room's
+	// floor and the far one puts it on the floor of the room it is
+	// declared in, unless that is a place it has stood.
+	if home := roomIndex(p, fu.Room); home >= 0 && roomAt(p, r2.Center()) < 0 && inRoom(p, home, alt.Center()) && (!seen(far) || seen(near)) {
+		*reasons = addReason(*reasons, reasonHome)
+		return far, true, false
+	}
+	return near, true, false
 }
 
 // fault is an unresolved entry with the round of its piece's passes
@@ -422,18 +435,18 @@ type fault struct {
 	u     Unresolved
 }
 
-// flags are what piece reports besides the move: the ties and straddles
-// that leave a piece where it is (reported), and whether a fixture was
-// set against a wall.
+// flags are what a piece's repair reports besides the move: the faults
+// that stopped it where it is (reported), and the round that met them.
 type flags struct {
 	doorTie, wallTie, swingTie, straddles bool
-	snapped                               bool
+	// tooFar is set for a fixture standing further than MaxSetBack from
+	// every wall.
+	tooFar bool
 	// centredOn names an earlier piece the piece could not be moved off,
 	// their centres lining up on the axis of the move.
 	centredOn string
-	// round is the round of passes the piece's repair ended in, and
-	// tieRound the one that found a fixture's wall tie.
-	round, tieRound int
+	// round is the round of passes the piece's repair ended in.
+	round int
 	// capped is set when the piece was still moving after MaxRounds,
 	// stuck when its next step would have taken it back to a place it
 	// stood (it stays, and is reported in conflict).
@@ -456,10 +469,10 @@ type mover struct {
 	fu      *ir.Furniture
 	r       geom.Rect
 	reasons []string
-	// visited are the places the piece has stood.
+	// visited are the places the piece has stood, besides its own.
 	visited []geom.Point
-	// fixture: a wall fixture; snapped: set against a wall once already.
-	fixture, snapped bool
+	// fixture: a wall fixture.
+	fixture bool
 	// fixed is false for a statement the repair cannot rewrite: its
 	// first step stops it where it was written, reported.
 	fixed bool
@@ -474,10 +487,16 @@ type mover struct {
 	fl          flags
 }
 
-func newMover(p *ir.Plan, i int, fixed bool) *mover {
+func newMover(p *ir.Plan, i int, fixed bool) mover {
 	fu := &p.Furniture[i]
 	_, fixture := ir.WallFixtures[fu.Type]
-	return &mover{i: i, fu: fu, r: fu.Rect, visited: []geom.Point{fu.Rect.Min}, fixture: fixture, fixed: fixed, last: -1}
+	return mover{i: i, fu: fu, r: fu.Rect, fixture: fixture, fixed: fixed, last: -1}
+}
+
+// seen reports whether r2 is a place the piece stood before the one it
+// stands in now.
+func (m *mover) seen(r2 geom.Rect) bool {
+	return r2.Min != m.r.Min && (r2.Min == m.fu.Rect.Min || slices.Contains(m.visited, r2.Min))
 }
 
 // stop ends the piece's repair with a fault of the given round.
@@ -496,7 +515,7 @@ func (m *mover) step(r2 geom.Rect, why string, round int, guard *walkGuard) bool
 		m.reasons = addReason(m.reasons, why)
 		return m.stop(round)
 	}
-	if r2.Min != m.r.Min && slices.Contains(m.visited, r2.Min) {
+	if m.seen(r2) {
 		m.fl.stuck = true
 		return m.stop(round)
 	}
@@ -527,7 +546,7 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 	fl.round = round
 	{
 		var why []string
-		r2, pushed, centred := pushOut(p, m.fu, m.r, grid, &why)
+		r2, pushed, centred := pushOut(p, m.fu, m.r, grid, &why, m.seen)
 		if pushed {
 			moved := m.step(r2, why[0], round, guard)
 			if moved {
@@ -544,6 +563,11 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 			fl.straddles = !m.centred
 			return m.stop(round)
 		}
+	}
+	if home := roomIndex(p, m.fu.Room); home >= 0 && p.Rooms[home].Shape == ir.RoomRect && !inRoom(p, home, m.r.Center()) {
+		// Declared in a room it does not stand in: moved the least way
+		// onto that room's floor.
+		return m.step(intoRoom(m.r, p.Rooms[home].Polygon.Bounds()), reasonHome, round, guard)
 	}
 	{
 		r2, ok, on := separate(m.r, earlier, m.i, grid)
@@ -577,14 +601,17 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 			return m.step(r2, reasonSwing, round, guard)
 		}
 	}
-	if !m.snapped && m.fixture {
-		if r2, ok, tied := backFixture(p, m.r, grid); tied {
-			if !fl.wallTie {
-				fl.wallTie, fl.tieRound = true, round
-			}
-		} else if ok && m.step(r2, reasonSnap, round, guard) {
-			m.snapped, fl.snapped = true, true
-			return true
+	if m.fixture {
+		r2, ok, tied, far := backFixture(p, m.r, grid)
+		switch {
+		case far:
+			fl.tooFar = true
+			return m.stop(round)
+		case tied:
+			fl.wallTie = true
+			return m.stop(round)
+		case ok:
+			return m.step(r2, reasonSnap, round, guard)
 		}
 	}
 	return false
@@ -603,10 +630,71 @@ func addReason(reasons []string, why string) []string {
 	return append(reasons, why)
 }
 
-// rewritable reports whether the repair can rewrite the statement that
-// placed fu: a literal `at` or a room anchor, placing that piece alone.
-func rewritable(p *ir.Plan, fu *ir.Furniture, st *syntax.FurnitureStmt) bool {
-	if st == nil || count(p, fu.Span) > 1 {
+// insetFor is the inset that has statement st's room anchor place its
+// piece, written at r0, at r instead, and the inset it has now: ok when r stands as far from each
+// room edge the anchor names as the inset says (and where the anchor
+// centres it along any other edge), and st is neither flush nor centred.
+func insetFor(p *ir.Plan, st *syntax.FurnitureStmt, r0, r geom.Rect) (inset, was float64, ok bool) {
+	if st.Placement != syntax.FurnAnchor || st.Flush || st.Anchor == nil || st.Room == nil {
+		return 0, 0, false
+	}
+	room := roomIndex(p, st.Room.Name)
+	if room < 0 || p.Rooms[room].Shape != ir.RoomRect {
+		return 0, 0, false
+	}
+	rc := p.Rooms[room].Polygon.Bounds()
+	if st.Inset != nil {
+		if v, ok := number(st.Inset); ok {
+			was = v
+		}
+	}
+	var ds []float64 // the piece's distance from each anchored edge
+	var hx, vy bool  // an edge anchors x, y
+	a := st.Anchor.Text
+	switch {
+	case strings.HasSuffix(a, "left"):
+		ds, hx = append(ds, r.Min.X-rc.Min.X), true
+	case strings.HasSuffix(a, "right"):
+		ds, hx = append(ds, rc.Max.X-r.Max.X), true
+	}
+	switch {
+	case strings.HasPrefix(a, "top"):
+		ds, vy = append(ds, r.Min.Y-rc.Min.Y), true
+	case strings.HasPrefix(a, "bottom"):
+		ds, vy = append(ds, rc.Max.Y-r.Max.Y), true
+	}
+	if len(ds) == 0 || ds[0] < -1e-9 || len(ds) == 2 && math.Abs(ds[0]-ds[1]) > 1e-6 {
+		return 0, 0, false
+	}
+	// Along an edge the anchor does not name, it centres the piece: the
+	// piece must not have moved that way.
+	if !hx && math.Abs(r.Min.X-r0.Min.X) > 1e-6 || !vy && math.Abs(r.Min.Y-r0.Min.Y) > 1e-6 {
+		return 0, 0, false
+	}
+	return ds[0], was, true
+}
+
+// number is the value of a number literal, a leading minus allowed.
+func number(e syntax.Expr) (float64, bool) {
+	neg := false
+	if u, ok := e.(*syntax.UnaryExpr); ok && u.Op == "-" {
+		e, neg = u.X, true
+	}
+	n, ok := e.(*syntax.NumLit)
+	if !ok {
+		return 0, false
+	}
+	v := n.Value
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// rewritable reports whether the repair can rewrite statement st: a
+// literal `at` or a room anchor, placing one piece alone.
+func rewritable(st *syntax.FurnitureStmt, alone bool) bool {
+	if st == nil || !alone {
 		return false
 	}
 	if st.Room != nil && (st.Placement == syntax.FurnAnchor || st.Placement == syntax.FurnCentered) && (st.Inset == nil || literal(st.Inset)) {
@@ -634,6 +722,17 @@ func outcome(src []byte, p *ir.Plan, m *mover, n int, stmts map[source.Span]*syn
 	from := Point{X: fu.Rect.Min.X, Y: fu.Rect.Min.Y}
 	if st.At == nil || !literalPoint(st.At) {
 		to := Point{X: r.Min.X, Y: r.Min.Y}
+		if inset, was, ok := insetFor(p, st, fu.Rect, r); ok {
+			// The anchor still says where it stands, with a new inset.
+			reasons = append(reasons, strings.NewReplacer("%s", num(inset), "%w", num(was)).Replace(reasonInset))
+			ch := Change{ID: pieceID(fu, n, authored(st)), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "inset", Span: sp,
+				Reason: strings.Join(reasons, "; ")}
+			e := rewrite{sp: source.Span{Start: st.Anchor.Sp.End, End: st.Anchor.Sp.End}, text: " inset " + num(inset)}
+			if st.Inset != nil {
+				e = rewrite{sp: st.Inset.Span(), text: num(inset)}
+			}
+			return r, ch, nil, e, true
+		}
 		reasons = append(reasons, reasonAbsolute)
 		ch := Change{ID: pieceID(fu, n, authored(st)), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "placement", Span: sp,
 			Reason: strings.Join(reasons, "; ")}
@@ -650,19 +749,30 @@ var (
 	roomPlacement = regexp.MustCompile(`\s*\bin [A-Za-z_][A-Za-z0-9_.]* (?:anchor [a-z-]+(?: flush)?(?: inset -?[0-9.]+)?|centered)`)
 	furnitureHead = regexp.MustCompile(`^furniture (?:id=\S+ )?\S+`)
 	rotateClause  = regexp.MustCompile(`\brotate\b`)
+	rotateNumber  = regexp.MustCompile(`(\brotate )-?[0-9.]+`)
 )
 
 // absolute rewrites a room-anchored furniture statement to place the piece
 // at `to`, keeping its other clauses, the rotate its anchor derived, and
 // its room as a trailing `in <room>`.
 func absolute(src []byte, st *syntax.FurnitureStmt, fu *ir.Furniture, to Point) string {
+	return absoluteTurned(src, st, to, fu.Rotate, false)
+}
+
+// absoluteTurned is absolute with the piece turned to rot: a rotate
+// clause written in the statement says rot when turn is set, and one is
+// added when it has none (and rot is not 0).
+func absoluteTurned(src []byte, st *syntax.FurnitureStmt, to Point, rot float64, turn bool) string {
 	text := canonical(string(src[st.Sp.Start:st.Sp.End]))
 	text = roomPlacement.ReplaceAllString(text, "")
 	head := furnitureHead.FindString(text)
 	rest := text[len(head):]
+	if turn {
+		rest = rotateNumber.ReplaceAllString(rest, "${1}"+num(rot))
+	}
 	out := head + " at (" + num(to.X) + ", " + num(to.Y) + ")" + rest
-	if fu.Rotate != 0 && !rotateClause.MatchString(rest) {
-		out += " rotate " + num(fu.Rotate)
+	if rot != 0 && !rotateClause.MatchString(rest) {
+		out += " rotate " + num(rot)
 	}
 	return out + " in " + st.Room.Name
 }
@@ -685,17 +795,6 @@ func furnitureStmts(body []syntax.Stmt, out map[source.Span]*syntax.FurnitureStm
 			furnitureStmts(n.Else.Stmts, out)
 		}
 	}
-}
-
-// count is how many resolved pieces one statement placed.
-func count(p *ir.Plan, sp source.Span) int {
-	n := 0
-	for _, f := range p.Furniture {
-		if f.Span == sp {
-			n++
-		}
-	}
-	return n
 }
 
 // pieceID names a piece in the log: its authored id, else its category
@@ -725,17 +824,14 @@ type band struct {
 	wall  string
 	solid geom.Rect
 	axis  int // 0 along x, 1 along y
+	// lo, hi is the segment's own extent along its axis (the solid's
+	// less the half thickness at either end).
+	lo, hi float64
 }
 
 func bands(p *ir.Plan) []band {
 	if d := derivedOf(p); d != nil {
-		d.bandsOnce.Do(func() {
-			d.bands = wallBands(p)
-			d.byWall = map[string][]band{}
-			for _, b := range d.bands {
-				d.byWall[b.wall] = append(d.byWall[b.wall], b)
-			}
-		})
+		d.bandsOnce.Do(func() { d.bands = wallBands(p) })
 		return d.bands
 	}
 	return wallBands(p)
@@ -752,11 +848,12 @@ func wallBands(p *ir.Plan) []band {
 			}
 			lo := geom.Point{X: math.Min(s.A.X, s.B.X), Y: math.Min(s.A.Y, s.B.Y)}
 			hi := geom.Point{X: math.Max(s.A.X, s.B.X), Y: math.Max(s.A.Y, s.B.Y)}
+			solid := geom.Rect{Min: geom.Point{X: lo.X - h, Y: lo.Y - h}, Max: geom.Point{X: hi.X + h, Y: hi.Y + h}}
 			switch {
 			case math.Abs(s.A.Y-s.B.Y) < 1e-9:
-				out = append(out, band{wall: w.GenID, axis: 0, solid: geom.Rect{Min: geom.Point{X: lo.X - h, Y: lo.Y - h}, Max: geom.Point{X: hi.X + h, Y: hi.Y + h}}})
+				out = append(out, band{wall: w.GenID, axis: 0, solid: solid, lo: lo.X, hi: hi.X})
 			case math.Abs(s.A.X-s.B.X) < 1e-9:
-				out = append(out, band{wall: w.GenID, axis: 1, solid: geom.Rect{Min: geom.Point{X: lo.X - h, Y: lo.Y - h}, Max: geom.Point{X: hi.X + h, Y: hi.Y + h}}})
+				out = append(out, band{wall: w.GenID, axis: 1, solid: solid, lo: lo.Y, hi: hi.Y})
 			}
 		}
 	}
@@ -765,43 +862,43 @@ func wallBands(p *ir.Plan) []band {
 
 func overlap1(a0, a1, b0, b1 float64) float64 { return min(a1, b1) - max(a0, b0) }
 
-// clearWalls pushes r out of the first wall solid it sinks into deeper
-// than WallSlack, across the wall, to whichever face is nearer; centred
-// reports a piece as far from one face as from the other.
+// clearWalls pushes r out of the wall solid it sinks deepest into,
+// deeper than WallSlack, across the wall, to whichever face is nearer;
+// centred reports a piece as far from one face as from the other.
 func clearWalls(p *ir.Plan, r geom.Rect) (moved geom.Rect, wall string, centred, ok bool) {
-	moved, _, wall, centred, ok = pushes(p, r, "")
+	moved, _, wall, centred, ok = pushes(p, r)
 	return
 }
 
-// pushes is clearWalls for one wall (every wall when only is ""), with the
-// push to the farther face as well. Of the segments r sinks into, the one
-// it sinks deepest into (the lesser of its two overlaps) is taken, the
-// earlier on a tie; a segment whose middle it straddles is passed over,
-// and centred reports one when no other segment pushes.
-func pushes(p *ir.Plan, r geom.Rect, only string) (near, far geom.Rect, wall string, centred, ok bool) {
+// pushes is clearWalls with the push to the farther face as well. Of the
+// wall segments r sinks into, of every wall, the one it sinks deepest
+// into (the lesser of its two overlaps) is taken, the earlier on a tie; a
+// segment whose middle it straddles is passed over, and centred reports
+// one when no other segment pushes.
+func pushes(p *ir.Plan, r geom.Rect) (near, far geom.Rect, wall string, centred, ok bool) {
 	deepest, cwall := 0.0, ""
 	all := bands(p)
 	if d := derivedOf(p); d != nil {
-		if only != "" {
-			all = d.byWall[only]
-		} else {
-			// Only a band the piece meets can take it in deeper than
-			// the slack.
-			d.indexOnce.Do(func() { d.index(p) })
-			near := d.bandIx.Query(r)
-			sub := make([]band, len(near))
-			for k, i := range near {
-				sub[k] = all[i]
-			}
-			all = sub
+		// Only a band the piece meets can take it in deeper than the
+		// slack.
+		d.indexOnce.Do(func() { d.index(p) })
+		near := d.bandIx.Query(r)
+		sub := make([]band, len(near))
+		for k, i := range near {
+			sub[k] = all[i]
 		}
+		all = sub
 	}
 	for _, b := range all {
-		if only != "" && b.wall != only {
-			continue
-		}
+		// Along the wall only the segment's own length counts, not its
+		// squared-off ends.
 		ox := overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X)
 		oy := overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y)
+		if b.axis == 0 {
+			ox = overlap1(r.Min.X, r.Max.X, b.lo, b.hi)
+		} else {
+			oy = overlap1(r.Min.Y, r.Max.Y, b.lo, b.hi)
+		}
 		if math.Min(ox, oy) <= WallSlack {
 			continue
 		}
@@ -838,24 +935,6 @@ func pushes(p *ir.Plan, r geom.Rect, only string) (near, far geom.Rect, wall str
 	return r, r, "", false, false
 }
 
-// wallNames lists the plan's wall ids in order.
-func wallNames(p *ir.Plan) []string {
-	if d := derivedOf(p); d != nil {
-		d.indexOnce.Do(func() { d.index(p) })
-		return d.names
-	}
-	return wallIDs(p)
-}
-
-// wallIDs computes wallNames.
-func wallIDs(p *ir.Plan) []string {
-	var out []string
-	for _, w := range p.Walls {
-		out = append(out, w.GenID)
-	}
-	return out
-}
-
 // BackReach is the largest gap between a fixture's edge and a wall's
 // centreline for the wall to count as backing it, in mm.
 const BackReach = 300
@@ -864,8 +943,9 @@ const BackReach = 300
 // nearest wall running along one of its sides: the one needing the least
 // move once the move is rounded to the half grid (see snapShort). tied
 // reports two walls that need moves of the same length in different
-// directions; the fixture then stays where it is.
-func backFixture(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, tied bool) {
+// directions, far a least move longer than MaxSetBack; the fixture then
+// stays where it is.
+func backFixture(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, tied, far bool) {
 	if d := derivedOf(p); d != nil {
 		d.indexOnce.Do(func() { d.index(p) })
 		// Backed already by a wall in reach: only bands near the piece
@@ -874,7 +954,7 @@ func backFixture(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, ti
 		q := geom.Rect{Min: geom.Point{X: r.Min.X - reach, Y: r.Min.Y - reach}, Max: geom.Point{X: r.Max.X + reach, Y: r.Max.Y + reach}}
 		near := d.bandIx.Query(q)
 		if backed(r, d.bands, near) {
-			return r, false, false
+			return r, false, false, false
 		}
 	}
 	type cand struct {
@@ -887,8 +967,8 @@ func backFixture(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, ti
 		if !ok || gap < -1e-9 {
 			continue
 		}
-		if gap <= BackReach+1e-9 {
-			return r, false, false // already backed
+		if gap <= BackReach+1e-9 && covers(b, r) {
+			return r, false, false, false // already backed
 		}
 		dx, dy = halfStep(dx, r.Min.X, grid), halfStep(dy, r.Min.Y, grid)
 		c := cand{math.Abs(dx) + math.Abs(dy), dx, dy}
@@ -900,13 +980,20 @@ func backFixture(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, ti
 		}
 	}
 	if math.IsInf(best.cost, 1) || best.cost < 1e-9 {
-		return r, false, false
+		return r, false, false, false
+	}
+	if best.cost > MaxSetBack+1e-9 {
+		return r, true, false, true
 	}
 	if tied {
-		return r, true, true
+		return r, true, true, false
 	}
-	return shift(r, best.dx, best.dy), true, false
+	return shift(r, best.dx, best.dy), true, false, false
 }
+
+// MaxSetBack is the longest move (mm) that sets a fixture against a wall:
+// one standing further from every wall is reported instead.
+const MaxSetBack = 1200
 
 func shift(r geom.Rect, dx, dy float64) geom.Rect {
 	return geom.Rect{Min: geom.Point{X: r.Min.X + dx, Y: r.Min.Y + dy}, Max: geom.Point{X: r.Max.X + dx, Y: r.Max.Y + dy}}
@@ -1023,29 +1110,35 @@ func (f doorFrame) local(r geom.Rect) (u0, u1, v0, v1 float64) {
 
 // clearLandings moves r out of the doorways' approaches it stands in:
 // for each, across the wall until it stands LandingDepth from the wall's
-// centreline, or along the wall off either end of the opening when that
-// fits; of all those moves, the least.
+// centreline on the near side or through the doorway on the far side
+// (either clear of the walls), or along the wall off either end of the
+// opening when that fits; of all those moves, the least.
 //
 // tied reports two of those moves of exactly the same length (across one
 // doorway and along it, or across two): no side is the obvious one, so
 // the piece is not moved.
 func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, tied bool) {
 	best, bestLen := r, math.Inf(1)
+	// The move across the first doorway to its near side: taken when no
+	// way out fits (the wall pass then pushes the piece back).
+	var nearest *geom.Rect
 	for _, f := range doorsNear(p, r) {
 		u0, u1, v0, v1 := f.local(r)
 		if overlap1(u0, u1, 0, f.width) <= 1e-9 || overlap1(v0, v1, -LandingDepth, LandingDepth) <= 1e-9 {
 			continue
 		}
 		ok = true
-		var dv float64
-		if v0+v1 >= 0 {
-			dv = LandingDepth - v0
-		} else {
-			dv = -LandingDepth - v1
+		// Across, to the near side of the doorway, or through it to the
+		// far side.
+		near, far := f.n, f.n.Mul(-1)
+		toNear, toFar := LandingDepth-v0, v1+LandingDepth
+		if v0+v1 < 0 {
+			near, far = far, near
+			toNear, toFar = toFar, toNear
 		}
-		n := f.n
-		if dv < 0 {
-			n, dv = n.Mul(-1), -dv
+		if nearest == nil {
+			m := moveAcross(r, near, toNear, grid, false)
+			nearest = &m
 		}
 		take := func(m geom.Rect, d float64) {
 			switch {
@@ -1055,7 +1148,14 @@ func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, 
 				tied = true
 			}
 		}
-		take(moveAcross(r, n, dv, grid, false), dv)
+		for _, a := range [...]struct {
+			n geom.Point
+			d float64
+		}{{near, toNear}, {far, toFar}} {
+			if m := moveAcross(r, a.n, a.d, grid, false); clearOfWalls(p, m) {
+				take(m, a.d)
+			}
+		}
 		if back := u1; back < bestLen+1e-9 {
 			if m := moveAcross(r, f.d.Mul(-1), back, grid, false); fits(p, r, m) {
 				take(m, back)
@@ -1070,7 +1170,33 @@ func clearLandings(p *ir.Plan, r geom.Rect, grid float64) (moved geom.Rect, ok, 
 	if tied {
 		return r, true, true
 	}
+	if nearest != nil && math.IsInf(bestLen, 1) {
+		return *nearest, true, false
+	}
 	return best, ok, false
+}
+
+// clearOfWalls reports whether r stands clear of every wall's solid.
+func clearOfWalls(p *ir.Plan, r geom.Rect) bool {
+	_, _, centred, hit := clearWalls(p, r)
+	return !centred && !hit
+}
+
+// intoRoom moves r the least way that puts it within room rectangle rc
+// (centred on it along an axis where it is the larger).
+func intoRoom(r, rc geom.Rect) geom.Rect {
+	d := func(lo, hi, rlo, rhi float64) float64 {
+		switch {
+		case hi-lo > rhi-rlo:
+			return (rlo+rhi)/2 - (lo+hi)/2
+		case lo < rlo:
+			return rlo - lo
+		case hi > rhi:
+			return rhi - hi
+		}
+		return 0
+	}
+	return shift(r, d(r.Min.X, r.Max.X, rc.Min.X, rc.Max.X), d(r.Min.Y, r.Max.Y, rc.Min.Y, rc.Max.Y))
 }
 
 // fits reports whether a piece moved from r0 to r1 along a wall stays
@@ -1112,9 +1238,13 @@ func roomAt(p *ir.Plan, q geom.Point) int {
 	return -1
 }
 
-// overlapsAny reports whether r overlaps one of the pieces.
-func (ps *placedSet) overlapsAny(r geom.Rect) bool {
+// overlapsAny reports whether r overlaps one of the pieces placed before
+// piece number before.
+func (ps *placedSet) overlapsAny(r geom.Rect, before int) bool {
 	for _, i := range ps.near(r) {
+		if i >= before {
+			break
+		}
 		if overlaps(r, ps.rects[i]) {
 			return true
 		}
@@ -1124,10 +1254,11 @@ func (ps *placedSet) overlapsAny(r geom.Rect) bool {
 
 // separate moves r off one earlier piece: of those it overlaps, the one
 // sharing the largest area with it, the earlier placed on a tie. The
-// move runs along the axis of the shallower overlap, away from that
-// piece's centre, by the overlap's depth on that axis (which leaves a
-// piece reaching past both sides of the other still on it). When the two centres line up on that axis there is no
-// side to move to: nothing moves, and centred names the piece.
+// move runs along the axis of the shallower overlap (on a tie, x unless
+// the centres line up on x), away from that piece's centre, by the overlap's depth on that axis (which leaves a
+// piece reaching past both sides of the other still on it). When the two
+// centres line up on that axis there is no side to move to: nothing
+// moves, and centred names the piece.
 func separate(r geom.Rect, earlier *placedSet, before int, grid float64) (moved geom.Rect, ok bool, centred string) {
 	o, ok := earlier.largest(r, before)
 	if !ok {
@@ -1136,7 +1267,7 @@ func separate(r geom.Rect, earlier *placedSet, before int, grid float64) (moved 
 	ox := overlap1(r.Min.X, r.Max.X, o.rect.Min.X, o.rect.Max.X)
 	oy := overlap1(r.Min.Y, r.Max.Y, o.rect.Min.Y, o.rect.Max.Y)
 	c, oc := r.Center(), o.rect.Center()
-	if ox <= oy {
+	if ox < oy || ox == oy && math.Abs(c.X-oc.X) >= 1e-9 {
 		switch {
 		case math.Abs(c.X-oc.X) < 1e-9:
 			return r, false, o.id
@@ -1165,8 +1296,8 @@ type placedPiece struct {
 	id   string
 }
 
-// largest is the earlier piece overlapping r (and passing keep) with the
-// largest shared area, the earliest placed on a tie.
+// largest is the piece placed before piece number before that overlaps r
+// with the largest shared area, the earliest placed on a tie.
 func (ps *placedSet) largest(r geom.Rect, before int) (placedPiece, bool) {
 	best, bestArea, found := placedPiece{}, 0.0, false
 	for _, i := range ps.near(r) {
@@ -1185,17 +1316,18 @@ func (ps *placedSet) largest(r geom.Rect, before int) (placedPiece, bool) {
 	return best, found
 }
 
-// centredOn is the id of the earlier piece r overlaps most when their
-// centres line up on the axis a separation would take ("" otherwise).
-func (ps *placedSet) centredOn(r geom.Rect) string {
-	o, ok := ps.largest(r, len(ps.rects))
+// centredOn is the id of the piece placed before piece number before
+// that r overlaps most when their centres line up on the axis a
+// separation would take ("" otherwise).
+func (ps *placedSet) centredOn(r geom.Rect, before int) string {
+	o, ok := ps.largest(r, before)
 	if !ok {
 		return ""
 	}
 	ox := overlap1(r.Min.X, r.Max.X, o.rect.Min.X, o.rect.Max.X)
 	oy := overlap1(r.Min.Y, r.Max.Y, o.rect.Min.Y, o.rect.Max.Y)
 	c, oc := r.Center(), o.rect.Center()
-	if ox <= oy && math.Abs(c.X-oc.X) < 1e-9 || ox > oy && math.Abs(c.Y-oc.Y) < 1e-9 {
+	if x := ox < oy || ox == oy && math.Abs(c.X-oc.X) >= 1e-9; x && math.Abs(c.X-oc.X) < 1e-9 || !x && math.Abs(c.Y-oc.Y) < 1e-9 {
 		return o.id
 	}
 	return ""
@@ -1314,17 +1446,23 @@ func extent(r geom.Rect, o, u, v geom.Point) (u0, u1, v0, v1 float64) {
 }
 
 // moveAcross shifts r by d ≥ 0 along the unit axis n, rounded outward to
-// the grid; a strict move always ends past the exact target (by a grid
-// step when the target is on the grid).
+// the grid. A strict move is a whole number of grid steps always longer
+// than d (a step more when d is one already), so it ends past the exact
+// target even where the piece stands off the grid; any other move lands
+// on the grid.
 func moveAcross(r geom.Rect, n geom.Point, d float64, grid float64, strict bool) geom.Rect {
-	dx := outward(n.X, d, r.Min.X, grid, strict)
-	dy := outward(n.Y, d, r.Min.Y, grid, strict)
+	if strict && grid > 0 {
+		d = (math.Floor(d/grid+1e-9) + 1) * grid
+		return shift(r, n.X*d, n.Y*d)
+	}
+	dx := outward(n.X, d, r.Min.X, grid)
+	dy := outward(n.Y, d, r.Min.Y, grid)
 	return shift(r, dx, dy)
 }
 
 // outward returns the component along one plan axis (c is the axis
 // direction's component) of a move by d from position x.
-func outward(c, d, x, grid float64, strict bool) float64 {
+func outward(c, d, x, grid float64) float64 {
 	if math.Abs(c) < 1e-9 {
 		return 0
 	}
@@ -1332,35 +1470,26 @@ func outward(c, d, x, grid float64, strict bool) float64 {
 		return c * d
 	}
 	t := x + c*d
-	e := 1e-9
-	if strict {
-		e = -e
-	}
 	if c > 0 {
-		return math.Ceil(t/grid-e)*grid - x
+		return math.Ceil(t/grid-1e-9)*grid - x
 	}
-	return math.Floor(t/grid+e)*grid - x
+	return math.Floor(t/grid+1e-9)*grid - x
 }
 
 // num prints a coordinate: whole numbers plainly, others to three decimals.
 func num(v float64) string { return numfmt.Fixed(numfmt.HalfAwayTo(v, 3), -1) }
 
 // derived holds what a run derives from one storey's plan once: its wall
-// bands (all, and by wall id) and its door frames.
+// bands and its door frames.
 type derived struct {
 	bandsOnce sync.Once
 	bands     []band
-	byWall    map[string][]band
 	doorsOnce sync.Once
 	doors     []doorFrame
 
-	// The indexes: the boxes of each entry of wallNames (all the bands
-	// its id names), of each band, and of each door's reach (its landing
-	// and its leaf's sweep); maxHalf is the thickest band's half.
+	// The indexes: the boxes of each band and of each door's reach (its
+	// landing and its leaf's sweep); maxHalf is the thickest band's half.
 	indexOnce sync.Once
-	names     []string
-	nameIx    *geom.RectIndex
-	namePos   []int // the wallNames entry of each box in nameIx
 	bandIx    *geom.RectIndex
 	maxHalf   float64
 	doorIx    *geom.RectIndex
@@ -1369,21 +1498,6 @@ type derived struct {
 // index builds d's indexes of p.
 func (d *derived) index(p *ir.Plan) {
 	all := bands(p)
-	d.names = wallIDs(p)
-	var boxes []geom.Rect
-	for k, name := range d.names {
-		bs := d.byWall[name]
-		if len(bs) == 0 {
-			continue // no band: nothing to push a piece out of
-		}
-		b := bs[0].solid
-		for _, o := range bs[1:] {
-			b = b.Union(o.solid)
-		}
-		boxes = append(boxes, b)
-		d.namePos = append(d.namePos, k)
-	}
-	d.nameIx = geom.NewRectIndex(boxes)
 	bb := make([]geom.Rect, len(all))
 	for i, b := range all {
 		bb[i] = b.solid
@@ -1408,22 +1522,6 @@ func (d *derived) index(p *ir.Plan) {
 	d.doorIx = geom.NewRectIndex(db)
 }
 
-// nextWallNear is the first entry of wallNames from k on whose bands can
-// meet r (len(wallNames) when none).
-func nextWallNear(p *ir.Plan, r geom.Rect, k int) int {
-	d := derivedOf(p)
-	if d == nil {
-		return k
-	}
-	d.indexOnce.Do(func() { d.index(p) })
-	for _, i := range d.nameIx.Query(r) {
-		if pos := d.namePos[i]; pos >= k {
-			return pos
-		}
-	}
-	return len(d.names)
-}
-
 // doorsNear is doors(p), less the doors whose landing and sweep cannot
 // reach r, in the same order.
 func doorsNear(p *ir.Plan, r geom.Rect) []doorFrame {
@@ -1446,21 +1544,31 @@ func doorsNear(p *ir.Plan, r geom.Rect) []doorFrame {
 // tests each band.
 func backed(r geom.Rect, bands []band, near []int) bool {
 	for _, i := range near {
-		if gap, _, _, ok := bandGap(r, bands[i]); ok && gap >= -1e-9 && gap <= BackReach+1e-9 {
+		if gap, _, _, ok := bandGap(r, bands[i]); ok && gap >= -1e-9 && gap <= BackReach+1e-9 && covers(bands[i], r) {
 			return true
 		}
 	}
 	return false
 }
 
+// covers reports whether band b's segment runs past the middle of r's
+// side that faces it (ends included): only then does it back the piece.
+func covers(b band, r geom.Rect) bool {
+	c := r.Center().X
+	if b.axis == 1 {
+		c = r.Center().Y
+	}
+	return c >= b.lo-1e-9 && c <= b.hi+1e-9
+}
+
 // bandGap measures band b against a piece r it runs alongside (ok when
-// they share some of the band's length): the gap from the piece's facing
-// side to the band's centreline, and the move (dx, dy) that sets the
-// piece against the band's face.
+// they share some of the segment's own length): the gap from the piece's
+// facing side to the band's centreline, and the move (dx, dy) that sets
+// the piece against the band's face.
 func bandGap(r geom.Rect, b band) (gap, dx, dy float64, ok bool) {
 	c := r.Center()
 	if b.axis == 0 {
-		if overlap1(r.Min.X, r.Max.X, b.solid.Min.X, b.solid.Max.X) <= 1e-9 {
+		if overlap1(r.Min.X, r.Max.X, b.lo, b.hi) <= 1e-9 {
 			return 0, 0, 0, false
 		}
 		mid := b.solid.Min.Y + (b.solid.Max.Y-b.solid.Min.Y)/2
@@ -1469,7 +1577,7 @@ func bandGap(r geom.Rect, b band) (gap, dx, dy float64, ok bool) {
 		}
 		return mid - r.Max.Y, 0, b.solid.Min.Y - r.Max.Y, true
 	}
-	if overlap1(r.Min.Y, r.Max.Y, b.solid.Min.Y, b.solid.Max.Y) <= 1e-9 {
+	if overlap1(r.Min.Y, r.Max.Y, b.lo, b.hi) <= 1e-9 {
 		return 0, 0, 0, false
 	}
 	mid := b.solid.Min.X + (b.solid.Max.X-b.solid.Min.X)/2

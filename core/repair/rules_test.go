@@ -90,6 +90,14 @@ func TestSeparation(t *testing.T) {
 			unresolved: []string{"table#2"},
 		},
 		{
+			// The overlaps are as deep on either axis: x, unless the
+			// centres line up on x (the first pair), then y.
+			name:    "overlaps as deep on both axes",
+			shell:   open(100),
+			pieces:  "  furniture table at (1200,1000) size 400x400\n  furniture table at (1000,1000) size 800x1800\n  furniture table at (3000,3000) size 400x400\n  furniture table at (3100,3000) size 400x400\n",
+			changes: []string{"table#2 moved 1000,1400", "table#4 moved 3400,3000"},
+		},
+		{
 			name:    "off centre on that axis",
 			shell:   open(100),
 			pieces:  "  furniture table at (3000,3000) size 1000x1000\n  furniture table at (3300,3100) size 1000x400\n",
@@ -402,6 +410,16 @@ func TestStoreyRounds(t *testing.T) {
 			pieces:  "  furniture table at (3950,-100) size 500x400\n  furniture table at (4500,200) size 300x200\n",
 			changes: []string{"table#1 moved 4050,100", "table#2 moved 4550,200"},
 		},
+		{
+			// A fixture as near to two walls is reported in the first
+			// round and stays, though the table's second step then
+			// lands on it.
+			name:       "a wall tie stops the piece",
+			shell:      shell,
+			pieces:     "  furniture table at (3960,-50) size 1740x1400\n  furniture sink at (5700,1300) size 600x400\n",
+			changes:    []string{"table#1 moved 4050,100"},
+			unresolved: []string{"sink#2"},
+		},
 	})
 }
 
@@ -478,6 +496,19 @@ func TestOrientation(t *testing.T) {
 			pieces:     "  furniture basin at (3300,1300) size 600x650\n  furniture basin at (3200,1300) size 800x650\n",
 			unresolved: []string{"basin#1", "basin#2", "basin#1"},
 		},
+		{
+			// Against the partition, a counter 200 mm deep has the
+			// partition within reach of both its sides: no single side
+			// suits; one 400 mm deep is turned onto it.
+			name: "a narrow piece",
+			shell: "  units mm\n  grid 50\n" +
+				"  wall exterior thickness 200 { (0,0) (7200,0) (7200,4000) (0,4000) close }\n" +
+				"  wall id=v1 partition thickness 100 { (3600,0) (3600,4000) }\n" +
+				"  room id=a at (0,0) size 3600x4000 label \"A\"\n  room id=b at (3600,0) size 3600x4000 label \"B\"\n",
+			pieces:     "  furniture counter at (3650,1500) size 200x600\n  furniture counter at (3650,2500) size 400x600\n",
+			changes:    []string{"counter#2 rotated 3650,2500"},
+			unresolved: []string{"counter#1"},
+		},
 	})
 }
 
@@ -521,6 +552,40 @@ func TestWallSegment(t *testing.T) {
 			changes: []string{"table#1 moved 7400,100"},
 		},
 		{
+			// Of two walls, too, the deeper pushes first, whatever
+			// their order: the table sunk 100 mm into the partition and
+			// about 50 into the exterior wall is pushed off the
+			// partition, in the first round, so the second table is
+			// separated from it there, downwards.
+			name: "the deepest of two walls",
+			shell: "  units mm\n  grid 100\n" +
+				"  wall exterior thickness 250 { (0,0) (14400,0) (14400,3000) (0,3000) close }\n" +
+				"  wall id=v2 partition thickness 100 { (7200,0) (7200,3000) }\n" +
+				"  room id=a at (0,0) size 7200x3000 label \"A\"\n  room id=b at (7200,0) size 7200x3000 label \"B\"\n",
+			pieces:  "  furniture table at (6700,2400) size 600x450\n  furniture table at (6000,1700) size 800x800\n",
+			changes: []string{"table#1 moved 6500,2300", "table#2 moved 6000,1500"},
+		},
+		{
+			// A stub partition ending at x = 2000 pushes a table
+			// sharing 40 mm of its length, not one reaching 40 mm into
+			// its squared-off end only.
+			name: "the segment's own length",
+			shell: "  units mm\n  grid 10\n" +
+				"  wall exterior thickness 200 { (0,0) (6000,0) (6000,4000) (0,4000) close }\n" +
+				"  wall id=p partition thickness 100 { (0,2000) (2000,2000) }\n" +
+				"  room id=a at (0,0) size 6000x4000 label \"A\"\n",
+			pieces:  "  furniture table at (1960,1800) size 600x600\n",
+			changes: []string{"table#1 moved 1960,2050"},
+		},
+		{
+			name: "not its squared-off end",
+			shell: "  units mm\n  grid 10\n" +
+				"  wall exterior thickness 200 { (0,0) (6000,0) (6000,4000) (0,4000) close }\n" +
+				"  wall id=p partition thickness 100 { (0,2000) (2000,2000) }\n" +
+				"  room id=a at (0,0) size 6000x4000 label \"A\"\n",
+			pieces: "  furniture table at (2010,1800) size 600x600\n",
+		},
+		{
 			// Straddling the right side's middle, sunk into the top:
 			// the top pushes, and the straddle is reported after.
 			name:       "a straddled segment does not stop another",
@@ -557,6 +622,252 @@ func TestTwoApproaches(t *testing.T) {
 			shell:   shell,
 			pieces:  "  furniture table at (2100,3800) size 1400x2000\n",
 			changes: []string{"table#1 moved 1900,3700"},
+		},
+	})
+}
+
+// TestStub pins when a wall that ends along a fixture's side backs it: a
+// stub partition ending at x = 2000, the fixture's side 50 mm past its
+// centreline.
+func TestStub(t *testing.T) {
+	shell := func(grid int) string {
+		return fmt.Sprintf("  units mm\n  grid %d\n", grid) +
+			"  wall exterior thickness 200 { (0,0) (6000,0) (6000,4000) (0,4000) close }\n" +
+			"  wall id=p partition thickness 100 { (0,2000) (2000,2000) }\n" +
+			"  room id=a at (0,0) size 6000x4000 label \"A\"\n"
+	}
+	runRules(t, []ruleCase{
+		{
+			// The stub reaches the middle of the side (its end, 2000):
+			// it backs the fixture, which stays.
+			name:   "backed to the middle",
+			shell:  shell(10),
+			pieces: "  furniture wc at (1700,2100) size 600x600\n",
+		},
+		{
+			// 20 mm short of the middle: not backed, but the stub is
+			// still the nearest wall to set it against.
+			name:    "short of the middle",
+			shell:   shell(10),
+			pieces:  "  furniture wc at (1720,2100) size 600x600\n",
+			changes: []string{"wc#1 moved 1720,2050"},
+		},
+		{
+			// The stub's own length shares 10 mm of the side: set
+			// against it.
+			name:    "sharing a little of the side",
+			shell:   shell(10),
+			pieces:  "  furniture wc at (1990,2100) size 600x600\n",
+			changes: []string{"wc#1 moved 1990,2050"},
+		},
+		{
+			// Only the stub's squared-off end reaches the side: the
+			// fixture goes to the far wall instead, and is turned.
+			name:    "only the squared end",
+			shell:   shell(10),
+			pieces:  "  furniture wc at (2000,2100) size 600x600\n",
+			changes: []string{"wc#1 moved 2000,3300", "wc#1 rotated 2000,3300"},
+		},
+		{
+			// Against the stub, which reaches the middle of its side:
+			// turned to put its back to it.
+			name:    "turned onto the stub",
+			shell:   shell(50),
+			pieces:  "  furniture wc at (1700,2050) size 600x600 rotate 180\n",
+			changes: []string{"wc#1 rotated 1700,2050"},
+		},
+		{
+			// Against the stub short of the middle: no wall backs any
+			// side, so it is neither moved nor turned.
+			name:   "not turned onto a short stub",
+			shell:  shell(50),
+			pieces: "  furniture wc at (1800,2050) size 600x600 rotate 180\n",
+		},
+	})
+}
+
+// TestStrictSteps pins how a move out of a leaf's sweep is rounded for a
+// piece standing off the grid: to whole grid steps of move, not to a
+// place on the grid.
+func TestStrictSteps(t *testing.T) {
+	shell := "  units mm\n  grid 100\n" +
+		"  wall exterior thickness 300 { (0,0) (6000,0) (6000,5000) (0,5000) close }\n" +
+		"  wall id=h1 partition thickness 100 { (0,2500) (6000,2500) }\n" +
+		"  room id=a at (0,0) size 6000x2500 label \"A\"\n  room id=c at (0,2500) size 6000x2500 label \"C\"\n" +
+		"  door at (600,2500) width 800 wall h1 swing out\n"
+	runRules(t, []ruleCase{
+		{
+			// Set against the exterior wall at x = 150, the basin
+			// touches the leaf's sweep: 50 mm past the leaf is a step of
+			// 100 (to 250, off the grid), as long as the step down and
+			// out of reach: no clear way out.
+			name:       "a step from off the grid",
+			shell:      shell,
+			pieces:     "  furniture basin at (500,1200) size 800x500\n",
+			changes:    []string{"basin#1 moved 150,1200"},
+			unresolved: []string{"basin#1", "basin#1"},
+		},
+	})
+}
+
+// TestSetBackAgain pins a fixture moved off the wall it was set against:
+// it is set against the nearest wall again, unless that takes it back to
+// where it stood.
+func TestSetBackAgain(t *testing.T) {
+	runRules(t, []ruleCase{
+		{
+			// The sink is set against the bottom wall (first round),
+			// onto the table, off which it is separated upwards
+			// (second), clear of every wall again, and setting it back
+			// would return it where it stood (third: reported).
+			// The last table is pushed out of the partition, out of the
+			// doorway's approach, and meets the leaf's sweep with no
+			// clear way out in its third round too: listed after the
+			// sink, placed before it.
+			name:       "moved off its wall again",
+			shell:      strings.Replace(twoWalls, "grid 100", "grid 50", 1),
+			pieces:     "  door at (2400,0) width 900 wall exterior\n  furniture table at (5000,100) size 1000x250\n  furniture sink at (5200,800) size 600x300\n  furniture table at (3200,1000) size 400x800\n",
+			changes:    []string{"sink#2 moved 5200,350", "table#3 moved 2900,1000"},
+			unresolved: []string{"sink#2", "table#3"},
+		},
+		{
+			// The basin is set against the stub partition, onto the
+			// fridge, off which it is separated sideways, past the
+			// stub's end, and then set against the partition to the
+			// right.
+			name: "set against another wall",
+			shell: "  units mm\n  grid 100\n" +
+				"  wall exterior thickness 150 { (0,0) (6000,0) (6000,5000) (0,5000) close }\n" +
+				"  wall id=v1 partition thickness 100 { (3000,0) (3000,5000) }\n" +
+				"  wall id=h1 partition thickness 100 { (0,2500) (1500,2500) }\n" +
+				"  room id=a at (0,0) size 3000x5000 label \"A\"\n  room id=b at (3000,0) size 3000x5000 label \"B\"\n",
+			pieces:     "  furniture fridge at (800,2500) size 800x300 rotate 180\n  furniture basin at (1200,3200) size 300x450\n",
+			changes:    []string{"fridge#1 moved 800,2600", "basin#2 moved 2650,2550", "basin#2 rotated 2650,2550"},
+			unresolved: []string{"fridge#1"},
+		},
+	})
+}
+
+// TestSetBackReach pins how far a fixture standing clear of every wall is
+// moved to set it against one: at most MaxSetBack.
+func TestSetBackReach(t *testing.T) {
+	shell := func(thick int) string {
+		return "  units mm\n  grid 10\n" +
+			fmt.Sprintf("  wall exterior thickness %d { (0,0) (8000,0) (8000,8000) (0,8000) close }\n", thick) +
+			"  room id=a at (0,0) size 8000x8000 label \"A\"\n"
+	}
+	runRules(t, []ruleCase{
+		{
+			name:    "1200 mm",
+			shell:   shell(200),
+			pieces:  "  furniture wc at (1300,3000) size 400x400\n",
+			changes: []string{"wc#1 moved 100,3000", "wc#1 rotated 100,3000"},
+		},
+		{
+			name:       "1210 mm",
+			shell:      shell(200),
+			pieces:     "  furniture wc at (1310,3000) size 400x400\n",
+			unresolved: []string{"wc#1"},
+		},
+		{
+			// The move is measured to the wall's face, not its
+			// centreline.
+			name:    "1200 mm to a thicker wall",
+			shell:   shell(400),
+			pieces:  "  furniture wc at (1400,3000) size 400x400\n",
+			changes: []string{"wc#1 moved 200,3000", "wc#1 rotated 200,3000"},
+		},
+		{
+			// As near to two walls, both too far: reported once.
+			name:       "too far and tied",
+			shell:      shell(200),
+			pieces:     "  furniture wc at (3800,3800) size 400x400\n",
+			unresolved: []string{"wc#1"},
+		},
+	})
+}
+
+// TestApproachWays pins the ways out of a doorway's approach that must
+// clear the walls: across to the near side, through the doorway to the
+// far side, or along the wall.
+func TestApproachWays(t *testing.T) {
+	shell := "  units mm\n  grid 100\n" +
+		"  wall id=shell exterior thickness 200 { (0,0) (8000,0) (8000,7000) (0,7000) close }\n" +
+		"  wall id=hw partition thickness 100 { (2200,0) (2200,7000) }\n" +
+		"  room id=h1 at (0,0) size 2200x7000 label \"Hall\"\n  room id=r1 at (2200,0) size 5800x7000 label \"Room\"\n" +
+		"  door pocket at (2200,2900) width 900 wall hw\n"
+	runRules(t, []ruleCase{
+		{
+			// Pushed out of the exterior wall, the shower stands in the
+			// approach; 200 mm across would take it back into that wall,
+			// so it goes 950 along, off the end of the opening.
+			name:    "across into a wall",
+			shell:   shell,
+			pieces:  "  furniture shower at (0,2400) size 2000x1800 rotate 180\n",
+			changes: []string{"shower#1 moved 100,3400"},
+		},
+		{
+			// Neither across to the near side nor along fits: through the
+			// doorway to the far side, into the next room.
+			name:    "through to the far side",
+			shell:   shell,
+			pieces:  "  furniture table at (100,100) size 2000x6800\n",
+			changes: []string{"table#1 moved 2500,100"},
+		},
+		{
+			// Nothing fits, the far side a narrow room: across to the
+			// near side all the same, into the wall, whose push would
+			// take it back: stuck.
+			name:       "no way fits",
+			shell:      shell + "  wall id=hx partition thickness 100 { (3000,0) (3000,7000) }\n",
+			pieces:     "  furniture table at (100,100) size 2000x6800\n",
+			changes:    []string{"table#1 moved -100,100"},
+			unresolved: []string{"table#1"},
+		},
+	})
+}
+
+// TestAnchorInset pins how a room-anchored piece that moved is rewritten:
+// with a new inset when the anchor can still say where it stands, else
+// with an absolute `at`.
+func TestAnchorInset(t *testing.T) {
+	shell := "  units mm\n  grid 50\n" +
+		"  wall exterior thickness 200 { (0,0) (6000,0) (6000,5000) (0,5000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (3000,0) (3000,5000) }\n" +
+		"  room id=a at (0,0) size 3000x5000 label \"A\"\n  room id=b at (3000,0) size 3000x5000 label \"B\"\n"
+	runRules(t, []ruleCase{
+		{
+			// A corner pushed 100 mm off both walls, an edge's centre
+			// 100 off its wall, an inset of 50 pushed 50 further: new
+			// insets; pushed 50 off one wall and 100 off the other: no
+			// single inset, an absolute `at`.
+			name:  "insets",
+			shell: shell,
+			pieces: "  furniture stove in a anchor top-left size 800x450\n  furniture desk in a anchor bottom size 800x450\n" +
+				"  furniture table in b anchor right inset 50 size 800x450\n  furniture sofa in b anchor top-right flush size 800x450\n" +
+				"  furniture bed in b anchor bottom-left inset 20 size 800x450\n",
+			changes: []string{"stove#1 moved 100,100", "desk#2 moved 1100,4450", "table#3 moved 5100,2300", "bed#5 moved 3050,4450"},
+		},
+	})
+}
+
+// TestDeclaredRoom pins a piece declared in a room it does not stand in.
+func TestDeclaredRoom(t *testing.T) {
+	shell := "  units mm\n  grid 50\n" +
+		"  wall exterior thickness 200 { (0,0) (6000,0) (6000,5000) (0,5000) close }\n" +
+		"  wall id=v1 partition thickness 100 { (3000,0) (3000,5000) }\n" +
+		"  room id=a at (0,0) size 3000x5000 label \"A\"\n  room id=b at (3000,0) size 3000x5000 label \"B\"\n"
+	runRules(t, []ruleCase{
+		{
+			// Moved the least way onto its room's floor, to its edge on
+			// the partition's centreline, then pushed out of the
+			// partition; one whose middle is on the partition is in
+			// neither room and straddles it: reported.
+			name:       "onto its room's floor",
+			shell:      shell,
+			pieces:     "  furniture table at (900,1000) size 800x600 in b\n  furniture table at (2800,3000) size 400x600 in b\n  furniture table at (2000,4000) size 400x600 in a\n",
+			changes:    []string{"table#1 moved 3050,1000"},
+			unresolved: []string{"table#2"},
 		},
 	})
 }
