@@ -239,9 +239,27 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 			r.curvedWall[sg.Wall] = true
 		}
 	}
+	// The openings' hosts, then each segment's list cut from one array.
 	r.segOpen = make([][]int, len(r.segs))
+	hosts := make([]int, len(p.Openings))
+	counts := make([]int, len(r.segs))
+	hosted := 0
 	for oi, o := range p.Openings {
+		hosts[oi] = -1
 		if i := r.hostIndex(o); i >= 0 && !o.OffWall {
+			hosts[oi] = i
+			hosted++
+			counts[i]++
+		}
+	}
+	flat := make([]int, hosted)
+	for i, n := range counts {
+		if n > 0 {
+			r.segOpen[i], flat = flat[:0:n], flat[n:]
+		}
+	}
+	for oi, i := range hosts {
+		if i >= 0 {
 			r.segOpen[i] = append(r.segOpen[i], oi)
 		}
 	}

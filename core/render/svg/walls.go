@@ -38,7 +38,10 @@ func (r *renderer) cuts(i int) []span {
 		// with a curved edge) stay whole: their openings are masked over.
 		return nil
 	}
-	var out []span
+	if len(r.segOpen[i]) == 0 {
+		return nil
+	}
+	out := make([]span, 0, len(r.segOpen[i]))
 	for _, oi := range r.segOpen[i] {
 		o := r.p.Openings[oi]
 		if sg.Arc != nil {
@@ -54,7 +57,9 @@ func (r *renderer) cuts(i int) []span {
 		}
 		out = append(out, span{c - o.Width/2, c + o.Width/2, off})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].lo < out[j].lo })
+	if len(out) > 1 {
+		sort.Slice(out, func(i, j int) bool { return out[i].lo < out[j].lo })
+	}
 	return out
 }
 
@@ -241,7 +246,8 @@ func (b *w) ring(pts []geom.Point) {
 // traces the result as closed rings (filled area on the left of travel, so
 // holes run the other way and fill with the nonzero rule).
 func (r *renderer) unionPath(only []int) (string, bool) {
-	var solids, voids []box
+	solids := make([]box, 0, len(only))
+	var voids []box
 	for _, i := range only {
 		sg := r.segs[i]
 		solids = append(solids, boxOf(r.solid(i)))
@@ -255,13 +261,17 @@ func (r *renderer) unionPath(only []int) (string, bool) {
 			n := nn.Mul(sg.H)
 			a := sg.A.Add(d.Mul(c.lo)).Add(nn.Mul(c.off))
 			b := sg.A.Add(d.Mul(c.hi)).Add(nn.Mul(c.off))
-			voids = append(voids, boxOf([]geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)}))
+			q := [4]geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)}
+			voids = append(voids, boxOf(q[:]))
 		}
 	}
-	var xs, ys []float64
-	for _, bx := range append(append([]box(nil), solids...), voids...) {
-		xs = append(xs, bx.x0, bx.x1)
-		ys = append(ys, bx.y0, bx.y1)
+	xs := make([]float64, 0, 2*(len(solids)+len(voids)))
+	ys := make([]float64, 0, 2*(len(solids)+len(voids)))
+	for _, bxs := range [2][]box{solids, voids} {
+		for _, bx := range bxs {
+			xs = append(xs, bx.x0, bx.x1)
+			ys = append(ys, bx.y0, bx.y1)
+		}
 	}
 	xs, ys = uniq(xs), uniq(ys)
 	nx, ny := len(xs)-1, len(ys)-1
@@ -272,10 +282,12 @@ func (r *renderer) unionPath(only []int) (string, bool) {
 		return "", false
 	}
 	work := 0
-	for _, bx := range append(append([]box(nil), solids...), voids...) {
-		work += (idx(xs, bx.x1) - idx(xs, bx.x0)) * (idx(ys, bx.y1) - idx(ys, bx.y0))
-		if work > maxGridWork {
-			return "", false
+	for _, bxs := range [2][]box{solids, voids} {
+		for _, bx := range bxs {
+			work += (idx(xs, bx.x1) - idx(xs, bx.x0)) * (idx(ys, bx.y1) - idx(ys, bx.y0))
+			if work > maxGridWork {
+				return "", false
+			}
 		}
 	}
 	// The cells, with a border of empty ones all round so a neighbour
@@ -320,7 +332,7 @@ func boxOf(q []geom.Point) box {
 // uniq sorts vs and merges values closer than axisEps.
 func uniq(vs []float64) []float64 {
 	sort.Float64s(vs)
-	var out []float64
+	out := vs[:0] // written behind the reading
 	for _, v := range vs {
 		if len(out) == 0 || v-out[len(out)-1] > axisEps {
 			out = append(out, v)
