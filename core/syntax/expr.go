@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -160,6 +161,14 @@ func (p *parser) strLit(t Token) *StrLit {
 	end := t.Sp.End
 	if end-t.Sp.Start >= 2 && src[end-1] == '"' {
 		end--
+	}
+	// A string with no escape and no hole is its own text, cut from the
+	// source string.
+	if start := t.Sp.Start + 1; start <= end && bytes.IndexAny(src[start:end], "\\{") < 0 {
+		if start < end {
+			s.Parts = []StrPart{{Text: p.lx.text[start:end]}}
+		}
+		return s
 	}
 	var buf strings.Builder
 	flush := func() {

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -392,6 +393,11 @@ func (p *parser) plainStr(t Token) *StrLit {
 	end := t.Sp.End
 	if end-t.Sp.Start >= 2 && p.src[end-1] == '"' {
 		end--
+	}
+	// With no escape the text is cut from the source string.
+	if start := t.Sp.Start + 1; start <= end && bytes.IndexByte(p.src[start:end], '\\') < 0 {
+		s.Parts = []StrPart{{Text: p.lx.text[start:end]}}
+		return s
 	}
 	var b strings.Builder
 	for i := t.Sp.Start + 1; i < end; i++ {
