@@ -1,6 +1,7 @@
 package svg
 
 import (
+	"math"
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -63,5 +64,25 @@ func TestStrokeOpt(t *testing.T) {
 	}
 	if got, want := strokeOpt("#000", 2), ` stroke="#000" stroke-width="2"`; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestStrokeMemo checks a renderer's memoised stroke attributes read as
+// the package's stroke and strokeOpt build them, past the memo's bound.
+func TestStrokeMemo(t *testing.T) {
+	r := &renderer{}
+	widths := []float64{0, 1, 2.5, 0.125, -3.14159, 1e13, math.NaN(), math.Inf(1)}
+	for round := range 2 {
+		for _, c := range []string{"#000", "", "none", "#a1b2c3"} {
+			for i, w := range widths {
+				w += float64(round * i)
+				if got, want := r.stroke(c, w), stroke(c, w); got != want {
+					t.Fatalf("r.stroke(%q, %v) = %q, want %q", c, w, got, want)
+				}
+				if got, want := r.strokeOpt(c, w), strokeOpt(c, w); got != want {
+					t.Fatalf("r.strokeOpt(%q, %v) = %q, want %q", c, w, got, want)
+				}
+			}
+		}
 	}
 }

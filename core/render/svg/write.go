@@ -230,7 +230,16 @@ func (r *renderer) strokeAttr(colour string, width float64) string {
 			return m.attr
 		}
 	}
-	a := " " + stroke(colour, width)
+	var buf [64]byte
+	b := append(buf[:0], ` stroke="`...)
+	b = append(b, colour...)
+	b = append(b, `" stroke-width="`...)
+	if math.IsNaN(width) || math.IsInf(width, 0) {
+		b = append(b, '0')
+	} else {
+		b = numfmt.AppendHundredths(b, width)
+	}
+	a := string(append(b, '"'))
 	if len(r.strokes) < maxStrokeMemos {
 		r.strokes = append(r.strokes, strokeMemo{colour, width, a})
 	}
