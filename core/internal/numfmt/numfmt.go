@@ -124,6 +124,10 @@ func Fixed(f float64, d int) string {
 // AppendHundredths appends [Hundredths](v) to dst, allocating nothing
 // when dst has room: the drawing writes most of its numbers this way.
 func AppendHundredths(dst []byte, v float64) []byte {
+	// Most of a drawing's numbers are whole: their digits, straight.
+	if i := int64(v); float64(i) == v && i > -maxExactCents/100 && i < maxExactCents/100 {
+		return appendInt(dst, i)
+	}
 	c := HalfUp(v * 100)
 	if c == 0 {
 		return append(dst, '0')
@@ -193,6 +197,34 @@ func appendCents(dst []byte, c int64) []byte {
 		buf[i] = '-'
 	}
 	return append(dst, buf[i:]...)
+}
+
+// appendInt appends i's decimal digits, as appendCents(dst, 100*i).
+func appendInt(dst []byte, i int64) []byte {
+	u := uint64(i)
+	if i < 0 {
+		u = uint64(-i)
+	}
+	var buf [24]byte
+	k := len(buf)
+	for u >= 100 {
+		d := u % 100
+		u /= 100
+		k -= 2
+		buf[k], buf[k+1] = pairs[2*d], pairs[2*d+1]
+	}
+	if u >= 10 {
+		k -= 2
+		buf[k], buf[k+1] = pairs[2*u], pairs[2*u+1]
+	} else {
+		k--
+		buf[k] = byte('0' + u)
+	}
+	if i < 0 {
+		k--
+		buf[k] = '-'
+	}
+	return append(dst, buf[k:]...)
 }
 
 // pairs holds the two digits of every number below 100.
