@@ -312,7 +312,7 @@ func scanDecimal(src []byte, i, end int) (float64, int) {
 			j++
 		}
 	}
-	digits := string(src[i:j])
+	numEnd := j
 	shift := 0
 	for _, u := range [...]struct {
 		s     string
@@ -328,8 +328,61 @@ func scanDecimal(src []byte, i, end int) (float64, int) {
 			break
 		}
 	}
-	return shiftDecimal(digits, shift), j
+	if v, ok := exactDecimal(src[i:numEnd], shift); ok {
+		return v, j
+	}
+	return shiftDecimal(string(src[i:numEnd]), shift), j
 }
+
+// exactDecimal is shiftDecimal for a literal of at most maxExactDigits
+// digits whose value times 10^shift is a whole number below 2^53, or
+// such a whole number over a power of ten up to 10^22: both exact as
+// doubles, so the one rounding is IEEE's, the same correctly rounded
+// result strconv.ParseFloat gives (and its own first path).
+func exactDecimal(digits []byte, shift int) (float64, bool) {
+	if len(digits) > maxExactDigits+1 {
+		return 0, false
+	}
+	var m uint64
+	n := 0     // digits read
+	frac := -1 // digits after the point; -1 before it
+	for _, c := range digits {
+		if c == '.' {
+			frac = 0
+			continue
+		}
+		if n++; n > maxExactDigits {
+			return 0, false
+		}
+		m = m*10 + uint64(c-'0')
+		if frac >= 0 {
+			frac++
+		}
+	}
+	if frac < 0 {
+		frac = 0
+	}
+	if e := shift - frac; e >= 0 {
+		for ; e > 0; e-- {
+			m *= 10
+		}
+		if m >= 1<<53 {
+			return 0, false
+		}
+		return float64(m), true
+	} else if -e < len(exactPow10) {
+		return float64(m) / exactPow10[-e], true
+	}
+	return 0, false
+}
+
+// maxExactDigits bounds the digits exactDecimal reads: fewer than 16, so
+// the digits' integer is below 2^53 and a double holds it exactly.
+const maxExactDigits = 15
+
+// exactPow10 are the powers of ten a double holds exactly.
+var exactPow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // shiftDecimal parses a decimal literal multiplied by 10^shift without a
 // floating-point multiply.
