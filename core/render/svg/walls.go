@@ -93,7 +93,7 @@ func (r *renderer) drawWalls() {
 		}
 	}
 	groups := r.hatchGroups(joined)
-	var paths []string
+	var paths [][]byte
 	for _, g := range groups {
 		d, ok := r.unionPath(g.segs)
 		if !ok {
@@ -104,12 +104,16 @@ func (r *renderer) drawWalls() {
 	}
 	loose = append(loose, curved...)
 	for i, d := range paths {
-		r.b.s(`<path d="`, d, `" fill="url(#`, groups[i].id, `)" fill-rule="nonzero"/>`, "\n")
+		r.b.WriteString(`<path d="`)
+		r.b.Write(d)
+		r.b.s(`" fill="url(#`, groups[i].id, `)" fill-rule="nonzero"/>`, "\n")
 	}
 	pieces := r.pieces(loose)
 	r.pieceFills(pieces)
 	for _, d := range paths {
-		r.b.s(`<path d="`, d, `" fill="none"`, r.strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
+		r.b.WriteString(`<path d="`)
+		r.b.Write(d)
+		r.b.s(`" fill="none"`, r.strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
 	}
 	r.pieceFaces(pieces)
 }
@@ -245,7 +249,7 @@ func (b *w) ring(pts []geom.Point) {
 // unionPath unions the axis-aligned wall solids, voids the openings, and
 // traces the result as closed rings (filled area on the left of travel, so
 // holes run the other way and fill with the nonzero rule).
-func (r *renderer) unionPath(only []int) (string, bool) {
+func (r *renderer) unionPath(only []int) ([]byte, bool) {
 	solids := make([]box, 0, len(only))
 	var voids []box
 	for _, i := range only {
@@ -276,17 +280,17 @@ func (r *renderer) unionPath(only []int) (string, bool) {
 	xs, ys = uniq(xs), uniq(ys)
 	nx, ny := len(xs)-1, len(ys)-1
 	if nx <= 0 || ny <= 0 {
-		return "", false
+		return nil, false
 	}
 	if nx*ny > maxGridCells {
-		return "", false
+		return nil, false
 	}
 	work := 0
 	for _, bxs := range [2][]box{solids, voids} {
 		for _, bx := range bxs {
 			work += (idx(xs, bx.x1) - idx(xs, bx.x0)) * (idx(ys, bx.y1) - idx(ys, bx.y0))
 			if work > maxGridWork {
-				return "", false
+				return nil, false
 			}
 		}
 	}
@@ -359,7 +363,7 @@ type gridPt struct{ i, j int }
 // left first at pinch vertices so touching rings stay separate. cell holds
 // the nx×ny cells inside a border of empty ones (cell (i,j) at
 // (j+1)*(nx+2)+i+1); a cell is filled when it holds 1.
-func traceRings(nx, ny int, cell []int8, xs, ys []float64) string {
+func traceRings(nx, ny int, cell []int8, xs, ys []float64) []byte {
 	var sb w // the path data
 	var gp []geom.Point
 	pw := nx + 2
@@ -479,7 +483,7 @@ func traceRings(nx, ny int, cell []int8, xs, ys []float64) string {
 			}
 		}
 	}
-	return sb.String()
+	return sb.Bytes()
 }
 
 // pickNext chooses the unused outgoing edge at cur, preferring a left turn
