@@ -59,10 +59,22 @@ type dimGeom struct {
 	p1, p2   geom.Point // dimension line ends
 	dir, n   geom.Point
 	text     string
+	// measured is set when the text is the measured length, kept as the
+	// number (num writes it) rather than formatted ahead.
+	measured bool
+	length   float64
 	textAt   geom.Point
 	tickVec  geom.Point // half a tick: the tick runs p±tickVec
 	angle    float64
 	fs       float64
+}
+
+// textWidth is textWidth of the dimension's text.
+func (d dimGeom) textWidth() float64 {
+	if d.measured {
+		return float64(numLen(d.length)) * glyphWidth * d.fs
+	}
+	return textWidth(d.text, d.fs)
 }
 
 // textExtent is the box the dimension claims: its text (cross-wise only)
@@ -118,7 +130,7 @@ func (r *renderer) layoutDims() {
 		g.text = d.Text
 		if g.text == "" {
 			// The measured length, to two decimals like every number.
-			g.text = num(d.To.Sub(d.From).Len())
+			g.measured, g.length = true, d.To.Sub(d.From).Len()
 		}
 		mid := g.p1.Add(g.p2).Mul(0.5)
 		g.textAt = mid.Add(n.Mul(r.z.dimTextOff))
@@ -166,7 +178,13 @@ func (r *renderer) drawDims() {
 		b.num(d.textAt.X)
 		b.byte(' ')
 		b.num(d.textAt.Y)
-		b.s(`)">`, esc(d.text), "</text>\n")
+		b.WriteString(`)">`)
+		if d.measured {
+			b.num(d.length)
+		} else {
+			b.WriteString(esc(d.text))
+		}
+		b.WriteString("</text>\n")
 	}
 }
 
@@ -405,7 +423,7 @@ func (r *renderer) obstacles() []geom.Rect {
 		piece(prev, sg.B)
 	}
 	for _, d := range r.dims {
-		hw := textWidth(d.text, d.fs) / 2
+		hw := d.textWidth() / 2
 		e := geom.Point{X: math.Abs(d.dir.X)*hw + math.Abs(d.n.X)*d.fs/2, Y: math.Abs(d.dir.Y)*hw + math.Abs(d.n.Y)*d.fs/2}
 		out = append(out, geom.Rect{Min: d.textAt.Sub(e), Max: d.textAt.Add(e)})
 	}
