@@ -149,8 +149,15 @@ const minPooledBuffer = 32 << 10
 
 // buffers holds output buffers between drawings, so a drawing is written
 // into memory already grown to a drawing's size instead of growing a
-// fresh buffer through every doubling.
-var buffers = sync.Pool{New: func() any { return new([]byte) }}
+// fresh buffer through every doubling; each comes with the numbers the
+// drawings written into it formatted last (see numMemos).
+var buffers = sync.Pool{New: func() any { return new(drawBuf) }}
+
+// drawBuf is a pooled output buffer and its number memo.
+type drawBuf struct {
+	buf  []byte
+	memo numMemos
+}
 
 // renderPooled draws p into a pooled buffer and hands the bytes to keep,
 // which must copy what it wants: the buffer is reused once keep returns.
@@ -158,18 +165,19 @@ func renderPooled(p *ir.Plan, opts Options, keep func([]byte)) {
 	if p == nil {
 		p = &ir.Plan{}
 	}
-	buf := buffers.Get().(*[]byte)
+	db := buffers.Get().(*drawBuf)
 	r := newRenderer(p, opts)
-	if cap(*buf) < minPooledBuffer {
-		*buf = make([]byte, 0, minPooledBuffer)
+	if cap(db.buf) < minPooledBuffer {
+		db.buf = make([]byte, 0, minPooledBuffer)
 	}
-	r.b.buf = (*buf)[:0]
+	r.b.buf, r.b.memo = db.buf[:0], &db.memo
 	out := r.render()
 	keep(out)
+	db.buf = nil
 	if cap(out) <= maxPooledBuffer {
-		*buf = out[:0]
-		buffers.Put(buf)
+		db.buf = out[:0]
 	}
+	buffers.Put(db)
 }
 
 // renderer holds the derived measures of one drawing.

@@ -86,3 +86,28 @@ func TestStrokeMemo(t *testing.T) {
 		}
 	}
 }
+
+// TestNumMemo checks numbers written through the memo read as num formats
+// them, for repeated values, values sharing a slot, the non-finite and
+// texts too long to keep.
+func TestNumMemo(t *testing.T) {
+	var memo numMemos
+	vals := []float64{0, math.Copysign(0, -1), 1, -1, 0.005, 12.345, 17000, -35200, 1e300, -1.2345678901234567e-300,
+		math.NaN(), math.Inf(1), math.Inf(-1), 123456789012.25, -987654321098.75, 1e15 + 0.5}
+	for i := range 5000 {
+		vals = append(vals, float64(i%700)*12.5-3000, float64(i)*0.01)
+	}
+	for round := range 3 {
+		b := w{memo: &memo}
+		var want []byte
+		for _, v := range vals {
+			b.num(v)
+			want = append(want, num(v)...)
+			b.byte(' ')
+			want = append(want, ' ')
+		}
+		if string(b.buf) != string(want) {
+			t.Fatalf("round %d: memoised numbers differ from num", round)
+		}
+	}
+}

@@ -317,7 +317,7 @@ func (r *renderer) unionPath(only []int) ([]byte, bool) {
 	for _, s := range solids {
 		mark(s, 1)
 	}
-	return traceRings(nx, ny, cell, xs, ys), true
+	return traceRings(nx, ny, cell, xs, ys, r.b.memo), true
 }
 
 // box is an axis-aligned rectangle of the union grid.
@@ -362,9 +362,10 @@ type gridPt struct{ i, j int }
 // left of travel (dx,dy) is (dy,-dx)); rings are then followed, turning
 // left first at pinch vertices so touching rings stay separate. cell holds
 // the nx×ny cells inside a border of empty ones (cell (i,j) at
-// (j+1)*(nx+2)+i+1); a cell is filled when it holds 1.
-func traceRings(nx, ny int, cell []int8, xs, ys []float64) []byte {
-	var sb w // the path data
+// (j+1)*(nx+2)+i+1); a cell is filled when it holds 1. memo, when set, is
+// the drawing's number memo.
+func traceRings(nx, ny int, cell []int8, xs, ys []float64, memo *numMemos) []byte {
+	sb := w{memo: memo} // the path data
 	var gp []geom.Point
 	pw := nx + 2
 	filled := func(i, j int) bool { return cell[(j+1)*pw+i+1] == 1 }
