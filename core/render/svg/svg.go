@@ -149,8 +149,8 @@ const minPooledBuffer = 32 << 10
 
 // buffers holds output buffers between drawings, so a drawing is written
 // into memory already grown to a drawing's size instead of growing a
-// fresh buffer through every doubling; each comes with the numbers the
-// drawings written into it formatted last (see numMemos).
+// fresh buffer through every doubling; each comes with room for the
+// drawing's number memo (see numMemos).
 var buffers = sync.Pool{New: func() any { return new(drawBuf) }}
 
 // drawBuf is a pooled output buffer and its number memo.
@@ -170,6 +170,9 @@ func renderPooled(p *ir.Plan, opts Options, keep func([]byte)) {
 	if cap(db.buf) < minPooledBuffer {
 		db.buf = make([]byte, 0, minPooledBuffer)
 	}
+	// The memo starts empty for each drawing, so a drawing costs the
+	// same whatever was drawn before it.
+	clear(db.memo[:])
 	r.b.buf, r.b.memo = db.buf[:0], &db.memo
 	out := r.render()
 	keep(out)

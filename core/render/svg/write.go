@@ -80,8 +80,8 @@ type w struct {
 
 // numMemos is a direct-mapped memo of formatted numbers: a drawing writes
 // the same coordinates again and again (about three numbers in four are
-// ones written shortly before), and num's output depends on the value
-// alone, so an entry stays good from one drawing to the next.
+// ones it wrote shortly before), and num's output depends on the value
+// alone.
 type numMemos [numMemoSlots]numMemo
 
 // numMemo is one formatted number: the value's bits and its text.
@@ -94,8 +94,8 @@ type numMemo struct {
 const (
 	// numMemoSlots is the number of entries of a numMemos (a power of
 	// two, indexed by the top bits of a hash of the value's bits).
-	numMemoSlots = 256
-	numMemoShift = 64 - 8 // log2(numMemoSlots) top bits
+	numMemoSlots = 512
+	numMemoShift = 64 - 9 // log2(numMemoSlots) top bits
 	// numMemoLen is the longest text kept; longer numbers (rare) are
 	// formatted each time.
 	numMemoLen = 24
