@@ -314,18 +314,21 @@ func scanDecimal(src []byte, i, end int) (float64, int) {
 	}
 	numEnd := j
 	shift := 0
-	for _, u := range [...]struct {
-		s     string
-		shift int
-	}{{"mm", 0}, {"cm", 1}, {"m", 3}} {
-		k := j + len(u.s)
-		if k <= end && string(src[j:k]) == u.s {
-			if k < end && isIdentPart(src[k]) && !(src[k] == 'x' && k+1 < end && (isDigit(src[k+1]) || src[k+1] == '.')) {
-				break // 3meters: the suffix does not fire
+	// (Only an m or a c can start a suffix.)
+	if j < end && (src[j] == 'm' || src[j] == 'c') {
+		for _, u := range [...]struct {
+			s     string
+			shift int
+		}{{"mm", 0}, {"cm", 1}, {"m", 3}} {
+			k := j + len(u.s)
+			if k <= end && string(src[j:k]) == u.s {
+				if k < end && isIdentPart(src[k]) && !(src[k] == 'x' && k+1 < end && (isDigit(src[k+1]) || src[k+1] == '.')) {
+					break // 3meters: the suffix does not fire
+				}
+				shift = u.shift
+				j = k
+				break
 			}
-			shift = u.shift
-			j = k
-			break
 		}
 	}
 	if v, ok := exactDecimal(src[i:numEnd], shift); ok {
