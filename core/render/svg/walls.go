@@ -93,26 +93,29 @@ func (r *renderer) drawWalls() {
 		}
 	}
 	groups := r.hatchGroups(joined)
-	var paths [][]byte
+	// Every group's path data goes into one writer, each path a stretch
+	// of it.
+	var paths [][2]int
+	data := w{buf: make([]byte, 0, pathBytesPerSeg*len(joined)), memo: r.b.memo}
 	for _, g := range groups {
-		d, ok := r.unionPath(g.segs)
-		if !ok {
+		start := data.Len()
+		if !r.unionPath(g.segs, &data) {
 			paths, loose = nil, joined
 			break
 		}
-		paths = append(paths, d)
+		paths = append(paths, [2]int{start, data.Len()})
 	}
 	loose = append(loose, curved...)
 	for i, d := range paths {
 		r.b.WriteString(`<path d="`)
-		r.b.Write(d)
+		r.b.Write(data.buf[d[0]:d[1]])
 		r.b.s(`" fill="url(#`, groups[i].id, `)" fill-rule="nonzero"/>`, "\n")
 	}
 	pieces := r.pieces(loose)
 	r.pieceFills(pieces)
 	for _, d := range paths {
 		r.b.WriteString(`<path d="`)
-		r.b.Write(d)
+		r.b.Write(data.buf[d[0]:d[1]])
 		r.b.s(`" fill="none"`, r.strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
 	}
 	r.pieceFaces(pieces)
@@ -246,10 +249,14 @@ func (b *w) ring(pts []geom.Point) {
 	b.WriteString(" Z")
 }
 
+// pathBytesPerSeg is the room the wall union's path data starts with per
+// joined segment, about what the examples' paths take.
+const pathBytesPerSeg = 64
+
 // unionPath unions the axis-aligned wall solids, voids the openings, and
 // traces the result as closed rings (filled area on the left of travel, so
 // holes run the other way and fill with the nonzero rule).
-func (r *renderer) unionPath(only []int) ([]byte, bool) {
+func (r *renderer) unionPath(only []int, into *w) bool {
 	solids := make([]box, 0, len(only))
 	var voids []box
 	for _, i := range only {
@@ -280,17 +287,17 @@ func (r *renderer) unionPath(only []int) ([]byte, bool) {
 	xs, ys = uniq(xs), uniq(ys)
 	nx, ny := len(xs)-1, len(ys)-1
 	if nx <= 0 || ny <= 0 {
-		return nil, false
+		return false
 	}
 	if nx*ny > maxGridCells {
-		return nil, false
+		return false
 	}
 	work := 0
 	for _, bxs := range [2][]box{solids, voids} {
 		for _, bx := range bxs {
 			work += (idx(xs, bx.x1) - idx(xs, bx.x0)) * (idx(ys, bx.y1) - idx(ys, bx.y0))
 			if work > maxGridWork {
-				return nil, false
+				return false
 			}
 		}
 	}
@@ -317,7 +324,8 @@ func (r *renderer) unionPath(only []int) ([]byte, bool) {
 	for _, s := range solids {
 		mark(s, 1)
 	}
-	return traceRings(nx, ny, cell, xs, ys, r.b.memo), true
+	traceRings(nx, ny, cell, xs, ys, into)
+	return true
 }
 
 // box is an axis-aligned rectangle of the union grid.
@@ -362,10 +370,11 @@ type gridPt struct{ i, j int }
 // left of travel (dx,dy) is (dy,-dx)); rings are then followed, turning
 // left first at pinch vertices so touching rings stay separate. cell holds
 // the nx×ny cells inside a border of empty ones (cell (i,j) at
-// (j+1)*(nx+2)+i+1); a cell is filled when it holds 1. memo, when set, is
-// the drawing's number memo.
-func traceRings(nx, ny int, cell []int8, xs, ys []float64, memo *numMemos) []byte {
-	sb := w{memo: memo} // the path data
+// (j+1)*(nx+2)+i+1); a cell is filled when it holds 1. The path data is
+// appended to into.
+func traceRings(nx, ny int, cell []int8, xs, ys []float64, into *w) {
+	sb := into // the path data
+	first := sb.Len()
 	var gp []geom.Point
 	pw := nx + 2
 	filled := func(i, j int) bool { return cell[(j+1)*pw+i+1] == 1 }
@@ -473,7 +482,7 @@ func traceRings(nx, ny int, cell []int8, xs, ys []float64, memo *numMemos) []byt
 				if len(simple) < 3 {
 					continue
 				}
-				if sb.Len() > 0 {
+				if sb.Len() > first {
 					sb.byte(' ')
 				}
 				gp = gp[:0]
@@ -484,7 +493,6 @@ func traceRings(nx, ny int, cell []int8, xs, ys []float64, memo *numMemos) []byt
 			}
 		}
 	}
-	return sb.Bytes()
 }
 
 // pickNext chooses the unused outgoing edge at cur, preferring a left turn
