@@ -379,8 +379,8 @@ func (r *renderer) obstacles() []geom.Rect {
 			out = append(out, c.Rect)
 		}
 	}
-	for _, o := range r.p.Openings {
-		f, ok := r.frame(o)
+	for oi, o := range r.p.Openings {
+		f, ok := r.frameAt(oi)
 		if !ok {
 			continue
 		}

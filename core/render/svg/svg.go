@@ -211,7 +211,10 @@ type renderer struct {
 	// lists the on-wall openings hosted by segment i (in plan order).
 	curvedWall []bool
 	segOpen    [][]int
-	facesBox   *geom.Rect // faces(), computed on first use
+	// hosts[oi] is r.hostIndex of opening oi; frames memoises frameAt.
+	hosts    []int
+	frames   []frameMemo
+	facesBox *geom.Rect // faces(), computed on first use
 
 	// laidOut is set once the dimensions and labels are placed; from then
 	// on the layout queries the sheet fit asks again and again (the
@@ -252,12 +255,14 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 	}
 	// The openings' hosts, then each segment's list cut from one array.
 	r.segOpen = make([][]int, len(r.segs))
+	// (r.hosts keeps every opening's host, kept off the wall or not.)
+	r.hosts = make([]int, len(p.Openings))
 	hosts := make([]int, len(p.Openings))
 	counts := make([]int, len(r.segs))
 	hosted := 0
 	for oi, o := range p.Openings {
-		hosts[oi] = -1
-		if i := r.hostIndex(o); i >= 0 && !o.OffWall {
+		r.hosts[oi], hosts[oi] = r.hostIndex(o), -1
+		if i := r.hosts[oi]; i >= 0 && !o.OffWall {
 			hosts[oi] = i
 			hosted++
 			counts[i]++
@@ -499,8 +504,8 @@ func (r *renderer) layer(name string, nonEmpty bool, draw func()) {
 }
 
 func (r *renderer) hasOpenings(windows bool) bool {
-	for _, o := range r.p.Openings {
-		if (o.Kind == ir.Window) == windows && r.host(o) != nil {
+	for oi, o := range r.p.Openings {
+		if (o.Kind == ir.Window) == windows && r.hostAt(oi) != nil {
 			return true
 		}
 	}

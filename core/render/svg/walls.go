@@ -71,6 +71,14 @@ func (r *renderer) host(o ir.Opening) *wallSeg {
 	return nil
 }
 
+// hostAt is host of opening oi of the plan, found once per drawing.
+func (r *renderer) hostAt(oi int) *wallSeg {
+	if i := r.hosts[oi]; i >= 0 {
+		return &r.segs[i]
+	}
+	return nil
+}
+
 // hostIndex is the index in r.segs of the segment an opening sits on, or
 // -1.
 func (r *renderer) hostIndex(o ir.Opening) int { return wallseg.HostIndex(r.segs, o, maxCoord) }
