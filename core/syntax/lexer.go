@@ -129,13 +129,20 @@ func newLexer(src []byte, text string, start, end int, diags *diag.List) *lexer 
 
 // next returns the next token; at the end it returns EOF forever.
 func (l *lexer) next() Token {
-	t := l.scan()
-	t.LineStart = l.nl
-	l.nl = false
+	var t Token
+	l.nextInto(&t)
 	return t
 }
 
-func (l *lexer) scan() Token {
+// nextInto is next written into *t (a token buffer's slot: no copies).
+func (l *lexer) nextInto(t *Token) {
+	l.scanInto(t)
+	t.LineStart = l.nl
+	l.nl = false
+}
+
+// scanInto scans the next token into *t, which it overwrites whole.
+func (l *lexer) scanInto(t *Token) {
 	src, end := l.src, l.end
 	for l.i < end && l.n < MaxTokens {
 		i := l.i
@@ -156,11 +163,11 @@ func (l *lexer) scan() Token {
 			}
 			continue
 		case isDigit(c) || (c == '.' && i+1 < end && isDigit(src[i+1])):
-			t, n := lexNumber(src, i, end)
+			n := lexNumber(t, src, i, end)
 			t.Text = l.text[t.Sp.Start:t.Sp.End]
 			l.i = n
 			l.n++
-			return t
+			return
 		case isIdentStart(c):
 			j := i + 1
 			for j < end && isIdentPart(src[j]) {
@@ -186,7 +193,8 @@ func (l *lexer) scan() Token {
 			}
 			l.i = j
 			l.n++
-			return Token{Kind: IDENT, Text: l.text[i:j], Sp: source.Span{Start: i, End: j}}
+			*t = Token{Kind: IDENT, Text: l.text[i:j], Sp: source.Span{Start: i, End: j}}
+			return
 		case c == '"':
 			j, ok := scanString(src, i, end)
 			if !ok {
@@ -194,7 +202,8 @@ func (l *lexer) scan() Token {
 			}
 			l.i = j
 			l.n++
-			return Token{Kind: STRING, Text: l.text[i:j], Sp: source.Span{Start: i, End: j}}
+			*t = Token{Kind: STRING, Text: l.text[i:j], Sp: source.Span{Start: i, End: j}}
+			return
 		}
 		k, n := punct(src, i, end)
 		if n == 0 {
@@ -205,9 +214,10 @@ func (l *lexer) scan() Token {
 		}
 		l.i += n
 		l.n++
-		return Token{Kind: k, Text: l.text[i : i+n], Sp: source.Span{Start: i, End: i + n}}
+		*t = Token{Kind: k, Text: l.text[i : i+n], Sp: source.Span{Start: i, End: i + n}}
+		return
 	}
-	return Token{Kind: EOF, Sp: source.Span{Start: end, End: end}}
+	*t = Token{Kind: EOF, Sp: source.Span{Start: end, End: end}}
 }
 
 var hyphenWords = map[string]bool{
@@ -289,13 +299,15 @@ func punct(src []byte, i, end int) (Kind, int) {
 
 // lexNumber scans a number (with an optional unit suffix) at i, and a
 // following `x<number>` when it forms a WxH literal.
-func lexNumber(src []byte, i, end int) (Token, int) {
+func lexNumber(t *Token, src []byte, i, end int) int {
 	w, wEnd := scanDecimal(src, i, end)
 	if wEnd < end && src[wEnd] == 'x' && wEnd+1 < end && (isDigit(src[wEnd+1]) || src[wEnd+1] == '.' && wEnd+2 < end && isDigit(src[wEnd+2])) {
 		h, hEnd := scanDecimal(src, wEnd+1, end)
-		return Token{Kind: DIMS, Sp: source.Span{Start: i, End: hEnd}, Num: w, H: h, cross: int32(wEnd - i)}, hEnd
+		*t = Token{Kind: DIMS, Sp: source.Span{Start: i, End: hEnd}, Num: w, H: h, cross: int32(wEnd - i)}
+		return hEnd
 	}
-	return Token{Kind: NUMBER, Sp: source.Span{Start: i, End: wEnd}, Num: w}, wEnd
+	*t = Token{Kind: NUMBER, Sp: source.Span{Start: i, End: wEnd}, Num: w}
+	return wEnd
 }
 
 // scanDecimal scans digits[.digits] and an optional mm/cm/m suffix that is

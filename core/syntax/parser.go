@@ -157,7 +157,13 @@ func (p *parser) fill(i int) {
 		if n := len(p.toks); n > 0 && p.toks[n-1].Kind == EOF {
 			return
 		}
-		p.toks = append(p.toks, p.lx.next())
+		n := len(p.toks)
+		if n < cap(p.toks) {
+			p.toks = p.toks[:n+1]
+		} else {
+			p.toks = append(p.toks, Token{})
+		}
+		p.lx.nextInto(&p.toks[n])
 	}
 }
 
