@@ -244,23 +244,25 @@ func (r *renderer) layoutLabels() {
 			return geom.Rect{Min: geom.Point{X: p.X - hw, Y: p.Y + top}, Max: geom.Point{X: p.X + hw, Y: p.Y + bottom}}
 		}
 		limit := maxLabelCover * 2 * hw * (bottom - top)
-		cands = cands[:0]
-		for _, fy := range nudgeSteps {
-			for _, fx := range nudgeSteps {
-				off := geom.Point{X: fx * bb.W(), Y: fy * bb.H()}
-				// A spot whose box leaves the room's bounds is not tried.
-				if b := box(c.Add(off)); b.Min.X < bb.Min.X || b.Min.Y < bb.Min.Y || b.Max.X > bb.Max.X || b.Max.Y > bb.Max.Y {
-					continue
-				}
-				cands = append(cands, cand{c.Add(off), off.Len()})
-			}
+		// A spot whose box leaves the room's bounds is not tried.
+		outside := func(b geom.Rect) bool {
+			return b.Min.X < bb.Min.X || b.Min.Y < bb.Min.Y || b.Max.X > bb.Max.X || b.Max.Y > bb.Max.Y
 		}
-		// The candidates nearest first (the earliest of equals) is only
-		// needed when the centre does not do: whether it does only asks
-		// whether some spot is at the centre, the nearest there can be.
-		atCentre := slices.ContainsFunc(cands, func(cd cand) bool { return cd.d == 0 })
+		// The centre stays when it is a spot (every spot at distance 0 is
+		// the centre) and is covered little enough; only then are the
+		// other spots needed, nearest first (the earliest of equals).
 		lb.at = c
-		if !atCentre || ix.cover(box(c), limit) > limit {
+		if outside(box(c)) || ix.cover(box(c), limit) > limit {
+			cands = cands[:0]
+			for _, fy := range nudgeSteps {
+				for _, fx := range nudgeSteps {
+					off := geom.Point{X: fx * bb.W(), Y: fy * bb.H()}
+					if outside(box(c.Add(off))) {
+						continue
+					}
+					cands = append(cands, cand{c.Add(off), off.Len()})
+				}
+			}
 			slices.SortStableFunc(cands, func(a, b cand) int {
 				switch {
 				case a.d < b.d:
