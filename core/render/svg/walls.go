@@ -385,7 +385,6 @@ func traceRings(nx, ny int, cell []int8, xs, ys []float64, into *w) {
 	first := sb.Len()
 	var gp []geom.Point
 	pw := nx + 2
-	filled := func(i, j int) bool { return cell[(j+1)*pw+i+1] == 1 }
 	cols := nx + 1
 	// Every grid vertex has at most two outgoing boundary edges.
 	out := make([][2]int32, cols*(ny+1))
@@ -404,25 +403,29 @@ func traceRings(nx, ny int, cell []int8, xs, ys []float64, into *w) {
 		}
 	}
 	for j := 0; j < ny; j++ {
+		// Row j with its border cells (row[i+1] is cell (i,j)), and the
+		// rows above and below it (up[i], down[i]).
+		row := cell[(j+1)*pw : (j+2)*pw]
+		up, down := cell[j*pw+1:(j+1)*pw], cell[(j+2)*pw+1:(j+3)*pw]
 		for i := 0; i < nx; i++ {
-			if !filled(i, j) {
+			if row[i+1] != 1 {
 				continue
 			}
 			var e uint8
 			// Filled cell (i,j) spans vertices (i,j)-(i+1,j+1).
-			if !filled(i-1, j) { // west edge, travel down
+			if row[i] != 1 { // west edge, travel down
 				add(i, j, i, j+1)
 				e |= west
 			}
-			if !filled(i, j+1) { // south edge, travel east
+			if down[i] != 1 { // south edge, travel east
 				add(i, j+1, i+1, j+1)
 				e |= south
 			}
-			if !filled(i+1, j) { // east edge, travel up
+			if row[i+2] != 1 { // east edge, travel up
 				add(i+1, j+1, i+1, j)
 				e |= east
 			}
-			if !filled(i, j-1) { // north edge, travel west
+			if up[i] != 1 { // north edge, travel west
 				add(i+1, j, i, j)
 				e |= north
 			}
