@@ -106,10 +106,21 @@ func (w *instWorld) take(name string) {
 type callFrame struct {
 	site  source.Span
 	outer *callFrame
+	// list is sites, once worked out: every item the call emits shares it
+	// (read only).
+	list []source.Span
 }
 
 // sites lists the call spans from the outermost call to f.
 func (f *callFrame) sites() []source.Span {
+	if f.list == nil {
+		f.list = f.siteList()
+	}
+	return f.list
+}
+
+// siteList works out sites.
+func (f *callFrame) siteList() []source.Span {
 	n := 0
 	for c := f; c != nil; c = c.outer {
 		n++
@@ -119,7 +130,7 @@ func (f *callFrame) sites() []source.Span {
 		n--
 		out[n] = c.site
 	}
-	return out
+	return out[:len(out):len(out)]
 }
 
 // module is one source file's component namespace.
