@@ -725,7 +725,10 @@ func (e *expander) clauses(cs syntax.Clauses) []Clause {
 const clauseSlab = 64
 
 func words(ws []*syntax.Word) []Word {
-	var out []Word
+	if len(ws) == 0 {
+		return nil
+	}
+	out := make([]Word, 0, len(ws))
 	for _, w := range ws {
 		out = append(out, word(w))
 	}

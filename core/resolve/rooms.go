@@ -499,7 +499,10 @@ func roomsOverlap(a, b *roomEl) bool {
 }
 
 func words(ws []expand.Word) []string {
-	var out []string
+	if len(ws) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(ws))
 	for _, w := range ws {
 		out = append(out, w.V)
 	}
