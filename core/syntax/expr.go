@@ -59,7 +59,9 @@ func (p *parser) binary(minLevel int) Expr {
 			x = &RangeExpr{Lo: x, Hi: y, Sp: sp}
 			continue
 		}
-		x = &BinaryExpr{Op: t.Text, X: x, Y: y, OpSp: t.Sp, Sp: sp}
+		bin := p.binaries.new()
+		*bin = BinaryExpr{Op: t.Text, X: x, Y: y, OpSp: t.Sp, Sp: sp}
+		x = bin
 	}
 }
 
@@ -144,8 +146,10 @@ func (p *parser) atom() Expr {
 			args := p.callArgs()
 			return &CallExpr{Fn: name, Args: args, Sp: p.span(t.Sp.Start)}
 		}
-		id := p.ref()
-		return &RefExpr{Name: id.Name, Sp: id.Sp}
+		id := p.expect(IDENT) // p.ref's token, without its node
+		ref := p.refs.new()
+		*ref = RefExpr{Name: id.Text, Sp: id.Sp}
+		return ref
 	}
 	p.fail(t.Sp, "expected a value, found %s", found(t))
 	return nil

@@ -46,11 +46,13 @@ type parser struct {
 	// one of them).
 	noHeal bool
 	// Slabs the tree's most numerous small nodes are taken from.
-	nums   slab[NumLit]
-	idents slab[Ident]
-	points slab[Point]
-	words  slab[Word]
-	sizes  slab[Size]
+	nums     slab[NumLit]
+	idents   slab[Ident]
+	points   slab[Point]
+	words    slab[Word]
+	sizes    slab[Size]
+	refs     slab[RefExpr]
+	binaries slab[BinaryExpr]
 	// clauses is the unused rest of the last slab of clause lists.
 	clauses Clauses
 }
