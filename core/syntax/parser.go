@@ -46,13 +46,18 @@ type parser struct {
 	// one of them).
 	noHeal bool
 	// Slabs the tree's most numerous small nodes are taken from.
-	nums     slab[NumLit]
-	idents   slab[Ident]
-	points   slab[Point]
-	words    slab[Word]
-	sizes    slab[Size]
-	refs     slab[RefExpr]
-	binaries slab[BinaryExpr]
+	nums       slab[NumLit]
+	idents     slab[Ident]
+	points     slab[Point]
+	words      slab[Word]
+	sizes      slab[Size]
+	refs       slab[RefExpr]
+	binaries   slab[BinaryExpr]
+	walls      slab[WallStmt]
+	rooms      slab[RoomStmt]
+	openings   slab[OpeningStmt]
+	attaches   slab[AttachPos]
+	furnitures slab[FurnitureStmt]
 	// clauses is the unused rest of the last slab of clause lists.
 	clauses Clauses
 }
@@ -66,14 +71,21 @@ const nodeSlab = 32
 type slab[T any] struct{ free []T }
 
 // new is a zero node.
-func (s *slab[T]) new() *T {
+func (s *slab[T]) new() *T { return s.take(nodeSlab) }
+
+// take is a zero node from arrays of chunk.
+func (s *slab[T]) take(chunk int) *T {
 	if len(s.free) == 0 {
-		s.free = make([]T, nodeSlab)
+		s.free = make([]T, chunk)
 	}
 	n := &s.free[0]
 	s.free = s.free[1:]
 	return n
 }
+
+// stmtSlab is how many element statements of one kind are allocated
+// together: fewer than nodeSlab, as they are larger and fewer.
+const stmtSlab = 4
 
 // numLit is a new number literal, taken from the parser's slab.
 func (p *parser) numLit(v float64, raw string, sp source.Span) *NumLit {
@@ -743,7 +755,7 @@ const (
 
 func (p *parser) wallStmt() Stmt {
 	kw := p.next()
-	w := &WallStmt{}
+	w := p.walls.take(stmtSlab)
 	w.ID = p.optID()
 	w.Category = p.word()
 	c := p.expectWord("thickness")
@@ -832,7 +844,7 @@ func (p *parser) roomTail(label *Expr, labelAt **Point, uses *[]*Word, cs *Claus
 
 func (p *parser) roomStmt() Stmt {
 	kw := p.next()
-	r := &RoomStmt{}
+	r := p.rooms.take(stmtSlab)
 	r.ID = p.optID()
 	t := p.tok()
 	switch {
@@ -889,7 +901,8 @@ func (p *parser) roomStmt() Stmt {
 
 func (p *parser) openingStmt(kind OpeningKind) Stmt {
 	kw := p.next()
-	o := &OpeningStmt{Kind: kind}
+	o := p.openings.take(stmtSlab)
+	o.Kind = kind
 	o.ID = p.optID()
 	if kind == DoorKind && p.tok().Kind == IDENT && vocab.IsDoorKind(p.tok().Text) {
 		o.DoorKind = p.word()
@@ -900,7 +913,7 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 		o.On = p.ref()
 		p.expectWord("at")
 		pt := p.tok()
-		pos := &AttachPos{}
+		pos := p.attaches.take(stmtSlab)
 		switch {
 		case pt.Kind == IDENT && pt.Text == "center":
 			p.next()
@@ -976,7 +989,7 @@ var handWords, swingWords = vocab.Words(vocab.Hands), vocab.Words(vocab.Swings)
 
 func (p *parser) furnitureStmt() Stmt {
 	kw := p.next()
-	f := &FurnitureStmt{}
+	f := p.furnitures.take(stmtSlab)
 	f.ID = p.optID()
 	f.Category = p.word()
 	t := p.tok()
