@@ -370,6 +370,10 @@ func idx(lines []float64, v float64) int {
 	return i
 }
 
+// ringRoom is the room the ring walk's lists start with: most rings have
+// fewer vertices.
+const ringRoom = 32
+
 // gridPt is a vertex of the union grid.
 type gridPt struct{ i, j int }
 
@@ -383,7 +387,7 @@ type gridPt struct{ i, j int }
 func traceRings(nx, ny int, cell []int8, xs, ys []float64, into *w) {
 	sb := into // the path data
 	first := sb.Len()
-	var gp []geom.Point
+	gp := make([]geom.Point, 0, ringRoom)
 	pw := nx + 2
 	cols := nx + 1
 	// Every grid vertex has at most two outgoing boundary edges.
@@ -433,7 +437,7 @@ func traceRings(nx, ny int, cell []int8, xs, ys []float64, into *w) {
 		}
 	}
 	pt := func(v int) gridPt { return gridPt{v % cols, v / cols} }
-	var ring, simple []gridPt
+	ring, simple := make([]gridPt, 0, ringRoom), make([]gridPt, 0, ringRoom)
 	// Cells are visited column by column, top to bottom, and each cell's
 	// boundary edges in the order north, west, south, east; a ring starts
 	// with the first unused edge met, as the reference traces them. The

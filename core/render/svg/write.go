@@ -234,6 +234,9 @@ func (r *renderer) join(a, b, c string) string {
 		}
 	}
 	abc := a + b + c
+	if r.joins == nil {
+		r.joins = make([]joinMemo, 0, maxJoinMemos)
+	}
 	if len(r.joins) < maxJoinMemos {
 		r.joins = append(r.joins, joinMemo{a, b, c, abc})
 	}
@@ -294,6 +297,9 @@ func (r *renderer) strokeAttr(colour string, width float64) string {
 		b = numfmt.AppendHundredths(b, width)
 	}
 	a := string(append(b, '"'))
+	if r.strokes == nil {
+		r.strokes = make([]strokeMemo, 0, maxStrokeMemos)
+	}
 	if len(r.strokes) < maxStrokeMemos {
 		r.strokes = append(r.strokes, strokeMemo{colour, width, a})
 	}
