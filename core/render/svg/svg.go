@@ -428,7 +428,9 @@ func (r *renderer) render() []byte {
 	} else {
 		b.s(">\n")
 	}
-	b.s("<defs>", r.patterns(), "</defs>\n")
+	b.WriteString("<defs>")
+	r.patterns()
+	b.WriteString("</defs>\n")
 	b.s(`<rect x="`, num(vb.Min.X), `" y="`, num(vb.Min.Y), `" width="`, num(vb.W()), `" height="`, num(vb.H()),
 		`" fill="`, r.pal.bg, `"/>`, "\n")
 
