@@ -483,9 +483,18 @@ func (r *renderer) drawNorth() {
 	}
 	rad := ang * math.Pi / 180
 	letter := c.Add(geom.Point{X: math.Sin(rad), Y: -math.Cos(rad)}.Mul(fracArrowLetter * s))
-	r.b.s(`<g><polygon points="`, points(pts), `" fill="`, r.pal.chrome, `" transform="rotate(`, num(ang), " ", num(c.X), " ", num(c.Y), `)"/>`)
-	r.b.text(letter, `font-size="`+num(fracArrowFont*s)+`" fill="`+r.pal.chrome+`" text-anchor="middle" dominant-baseline="central"`, "N")
-	r.b.s("</g>\n")
+	b := &r.b
+	b.WriteString(`<g><polygon points="`)
+	b.points(pts)
+	b.s(`" fill="`, r.pal.chrome, `" transform="rotate(`)
+	b.num(ang)
+	b.byte(' ')
+	b.num(c.X)
+	b.byte(' ')
+	b.num(c.Y)
+	b.WriteString(`)"/>`)
+	b.textFS(letter, fracArrowFont*s, r.pal.chrome, ` text-anchor="middle" dominant-baseline="central"`, "N")
+	b.WriteString("</g>\n")
 }
 
 // barLength is the scale bar's length: the longest of 0.5, 1, 2, 5, 10 …
@@ -515,13 +524,26 @@ func (r *renderer) drawScaleBar() {
 	l := barLength(s)
 	x, _, y := r.footer()
 	h := fracBarH * s
-	fs := num(fracBarFont * s)
-	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="`, r.pal.chrome, `"/>`)
-	r.b.s(`<rect x="`, num(x+l/2), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="none" `, r.stroke(r.pal.chrome, r.pen), `/>`)
+	fs := fracBarFont * s
+	b := &r.b
+	rect := func(x0 float64, attrs ...string) {
+		b.WriteString(`<rect x="`)
+		b.num(x0)
+		b.WriteString(`" y="`)
+		b.num(y)
+		b.WriteString(`" width="`)
+		b.num(l / 2)
+		b.WriteString(`" height="`)
+		b.num(h)
+		b.s(attrs...)
+	}
+	b.WriteString(`<g>`)
+	rect(x, `" fill="`, r.pal.chrome, `"/>`)
+	rect(x+l/2, `" fill="none" `, r.stroke(r.pal.chrome, r.pen), `/>`)
 	ty := y + fracBarTextDy*s
-	r.b.text(geom.Point{X: x, Y: ty}, `font-size="`+fs+`" fill="`+r.pal.chrome+`" text-anchor="start" dominant-baseline="central"`, "0")
-	r.b.text(geom.Point{X: x + l, Y: ty}, `font-size="`+fs+`" fill="`+r.pal.chrome+`" text-anchor="middle" dominant-baseline="central"`, barLabel(l))
-	r.b.s("</g>\n")
+	b.textFS(geom.Point{X: x, Y: ty}, fs, r.pal.chrome, ` text-anchor="start" dominant-baseline="central"`, "0")
+	b.textFS(geom.Point{X: x + l, Y: ty}, fs, r.pal.chrome, ` text-anchor="middle" dominant-baseline="central"`, barLabel(l))
+	b.WriteString("</g>\n")
 }
 
 // titleRows are the title block's rows: the title fields in order, then the
