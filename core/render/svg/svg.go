@@ -409,10 +409,21 @@ func (r *renderer) render() []byte {
 	b := &r.b
 	b.s(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" `)
 	if r.sheet != nil {
-		b.s(`width="`, num(vb.W()/r.sheet.denom), `mm" height="`, num(vb.H()/r.sheet.denom), `mm"`)
+		b.WriteString(`width="`)
+		b.num(vb.W() / r.sheet.denom)
+		b.WriteString(`mm" height="`)
+		b.num(vb.H() / r.sheet.denom)
+		b.WriteString(`mm"`)
 	}
-	b.s(` viewBox="`, num(vb.Min.X), " ", num(vb.Min.Y), " ", num(vb.W()), " ", num(vb.H()),
-		`" font-family="`, esc(r.pal.font), `"`)
+	b.WriteString(` viewBox="`)
+	b.num(vb.Min.X)
+	b.byte(' ')
+	b.num(vb.Min.Y)
+	b.byte(' ')
+	b.num(vb.W())
+	b.byte(' ')
+	b.num(vb.H())
+	b.s(`" font-family="`, esc(r.pal.font), `"`)
 	if r.opts.Accessible {
 		b.s(` role="img" aria-labelledby="arch-title arch-desc">`, "\n")
 		title := r.p.Settings.AccTitle
@@ -431,8 +442,15 @@ func (r *renderer) render() []byte {
 	b.WriteString("<defs>")
 	r.patterns()
 	b.WriteString("</defs>\n")
-	b.s(`<rect x="`, num(vb.Min.X), `" y="`, num(vb.Min.Y), `" width="`, num(vb.W()), `" height="`, num(vb.H()),
-		`" fill="`, r.pal.bg, `"/>`, "\n")
+	b.WriteString(`<rect x="`)
+	b.num(vb.Min.X)
+	b.WriteString(`" y="`)
+	b.num(vb.Min.Y)
+	b.WriteString(`" width="`)
+	b.num(vb.W())
+	b.WriteString(`" height="`)
+	b.num(vb.H())
+	b.s(`" fill="`, r.pal.bg, `"/>`, "\n")
 
 	r.layer(layerFloor, len(r.p.Rooms) > 0, r.drawRooms)
 	r.layer(layerGrid, len(r.axisMarks()) > 0, r.drawAxes)
