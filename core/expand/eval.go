@@ -38,6 +38,10 @@ type expander struct {
 	freeEnvs []*environment
 	// freeSinks are capture's emptied lists, reused by the next capture.
 	freeSinks []*diag.List
+	// sites is the call-site list of the call frame sitesOf, shared by
+	// the items it emits.
+	sitesOf *callFrame
+	sites   []source.Span
 	// clauseSlab is the unused rest of the last block of clauses
 	// allocated for the items' clause lists (see clauses).
 	clauseSlab []Clause
@@ -106,21 +110,10 @@ func (w *instWorld) take(name string) {
 type callFrame struct {
 	site  source.Span
 	outer *callFrame
-	// list is sites, once worked out: every item the call emits shares it
-	// (read only).
-	list []source.Span
 }
 
 // sites lists the call spans from the outermost call to f.
 func (f *callFrame) sites() []source.Span {
-	if f.list == nil {
-		f.list = f.siteList()
-	}
-	return f.list
-}
-
-// siteList works out sites.
-func (f *callFrame) siteList() []source.Span {
 	n := 0
 	for c := f; c != nil; c = c.outer {
 		n++
@@ -259,7 +252,12 @@ func (e *expander) emit(sc scope, it Item) {
 		m.File = e.cur.file
 	}
 	if sc.calls != nil {
-		m.CallSites = sc.calls.sites()
+		// Items emitted one after another by the same call share its
+		// list (read only).
+		if sc.calls != e.sitesOf {
+			e.sitesOf, e.sites = sc.calls, sc.calls.sites()
+		}
+		m.CallSites = e.sites
 	}
 	*sc.out = append(*sc.out, it)
 }

@@ -59,7 +59,7 @@ func (p *parser) binary(minLevel int) Expr {
 			x = &RangeExpr{Lo: x, Hi: y, Sp: sp}
 			continue
 		}
-		bin := p.binaries.new()
+		bin := p.nodes.binaries.new()
 		*bin = BinaryExpr{Op: t.Text, X: x, Y: y, OpSp: t.Sp, Sp: sp}
 		x = bin
 	}
@@ -147,7 +147,7 @@ func (p *parser) atom() Expr {
 			return &CallExpr{Fn: name, Args: args, Sp: p.span(t.Sp.Start)}
 		}
 		id := p.expect(IDENT) // p.ref's token, without its node
-		ref := p.refs.new()
+		ref := p.nodes.refs.new()
 		*ref = RefExpr{Name: id.Text, Sp: id.Sp}
 		return ref
 	}
@@ -223,7 +223,7 @@ func (p *parser) strLit(t Token) *StrLit {
 // hole parses src[start:end] as one expression with a sub-parser.
 func (p *parser) hole(start, end int) Expr {
 	at := p.tok().Sp
-	sub := &parser{file: p.file, src: p.src, depth: p.depth, nest: p.nest, at: &at}
+	sub := &parser{file: p.file, src: p.src, depth: p.depth, nest: p.nest, at: &at, nodes: p.nodes}
 	sub.lx = newLexer(p.src, p.lx.text, start, end, &sub.diags)
 	sub.lx.nl = false
 	var x Expr
