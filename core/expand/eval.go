@@ -38,6 +38,10 @@ type expander struct {
 	freeEnvs []*environment
 	// freeSinks are capture's emptied lists, reused by the next capture.
 	freeSinks []*diag.List
+	// sites is the call-site list of the call frame sitesOf, shared by
+	// the items it emits.
+	sitesOf *callFrame
+	sites   []source.Span
 	// clauseSlab is the unused rest of the last block of clauses
 	// allocated for the items' clause lists (see clauses).
 	clauseSlab []Clause
@@ -119,7 +123,7 @@ func (f *callFrame) sites() []source.Span {
 		n--
 		out[n] = c.site
 	}
-	return out
+	return out[:len(out):len(out)]
 }
 
 // module is one source file's component namespace.
@@ -248,7 +252,12 @@ func (e *expander) emit(sc scope, it Item) {
 		m.File = e.cur.file
 	}
 	if sc.calls != nil {
-		m.CallSites = sc.calls.sites()
+		// Items emitted one after another by the same call share its
+		// list (read only).
+		if sc.calls != e.sitesOf {
+			e.sitesOf, e.sites = sc.calls, sc.calls.sites()
+		}
+		m.CallSites = e.sites
 	}
 	*sc.out = append(*sc.out, it)
 }
@@ -714,7 +723,10 @@ func (e *expander) clauses(cs syntax.Clauses) []Clause {
 const clauseSlab = 64
 
 func words(ws []*syntax.Word) []Word {
-	var out []Word
+	if len(ws) == 0 {
+		return nil
+	}
+	out := make([]Word, 0, len(ws))
 	for _, w := range ws {
 		out = append(out, word(w))
 	}

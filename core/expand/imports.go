@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/source"
@@ -159,8 +160,7 @@ func (e *expander) load(p string, imp *syntax.ImportStmt) (*module, *syntax.File
 		e.sink.Add(diag.New(diag.ErrImportNotFound, imp.Sp, "module %q could not be found", p))
 		return nil, nil
 	}
-	sf := source.NewFile(p, src)
-	file, ds := syntax.Parse(sf)
+	sf, file, ds := parseModule(p, src)
 	m := newModule(p, sf)
 	e.modules[p] = m
 	// A module that does not parse is reported once, at the import, and
@@ -183,6 +183,67 @@ func (e *expander) load(p string, imp *syntax.ImportStmt) (*module, *syntax.File
 		return nil, nil
 	}
 	return m, file
+}
+
+// parsedModule is a module's parse, kept for the next expansion that
+// imports the same source from the same path.
+type parsedModule struct {
+	sf   *source.File
+	file *syntax.File
+	ds   diag.List
+}
+
+// Imported modules are mostly a host's standard library, the same few
+// files for every plan: their parses are kept (read only, never changed
+// after the parse) so a plan that imports one does not parse it again.
+const (
+	// maxParsedModules caps the parses kept; when a new one would pass
+	// it, the cache starts over.
+	maxParsedModules = 32
+	// maxParsedModuleBytes is the largest module source whose parse is
+	// kept.
+	maxParsedModuleBytes = 64 << 10
+)
+
+var parsedModules struct {
+	sync.Mutex
+	n     int
+	byKey map[string]map[string]parsedModule // path, then source
+}
+
+// parseModule parses the module at path p, whose source is src, or hands
+// back the parse kept from an expansion that read the same.
+func parseModule(p string, src []byte) (*source.File, *syntax.File, diag.List) {
+	if len(src) > maxParsedModuleBytes {
+		sf := source.NewFile(p, src)
+		file, ds := syntax.Parse(sf)
+		return sf, file, ds
+	}
+	c := &parsedModules
+	c.Lock()
+	pm, ok := c.byKey[p][string(src)]
+	c.Unlock()
+	if ok {
+		return pm.sf, pm.file, pm.ds
+	}
+	// The file keeps its own copy of the source: the world's bytes are
+	// not ours to hold.
+	own := string(src)
+	sf := source.NewFile(p, []byte(own))
+	file, ds := syntax.Parse(sf)
+	c.Lock()
+	defer c.Unlock()
+	if c.byKey == nil || c.n >= maxParsedModules {
+		c.byKey, c.n = map[string]map[string]parsedModule{}, 0
+	}
+	if c.byKey[p] == nil {
+		c.byKey[p] = map[string]parsedModule{}
+	}
+	if _, dup := c.byKey[p][own]; !dup {
+		c.byKey[p][own] = parsedModule{sf, file, ds}
+		c.n++
+	}
+	return sf, file, ds
 }
 
 // drawable reports whether a module's top-level statement belongs to the

@@ -131,10 +131,15 @@ func samplesInside(a, b geom.Polygon) bool {
 }
 
 func strictlyInside(pg geom.Polygon, p geom.Point) bool {
+	// Inside, then not on the boundary: the cheap test first, as most
+	// samples are outside.
+	if !pointInPolygon(pg, p) {
+		return false
+	}
 	for i := range pg {
 		if segDist(geom.Segment{A: pg[i], B: pg[(i+1)%len(pg)]}, p) <= geom.Eps {
 			return false
 		}
 	}
-	return pointInPolygon(pg, p)
+	return true
 }

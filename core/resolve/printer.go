@@ -130,6 +130,9 @@ func indexStmts(f *syntax.File) stmtIndex {
 	if f == nil || f.Plan == nil {
 		return idx
 	}
+	// Room for the top level, where most statements are.
+	idx.starts = make([]int, 0, len(f.Plan.Body))
+	idx.stmts = make([]syntax.Stmt, 0, len(f.Plan.Body))
 	var walk func([]syntax.Stmt)
 	block := func(b *syntax.Block) {
 		if b != nil {

@@ -499,7 +499,10 @@ func roomsOverlap(a, b *roomEl) bool {
 }
 
 func words(ws []expand.Word) []string {
-	var out []string
+	if len(ws) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(ws))
 	for _, w := range ws {
 		out = append(out, w.V)
 	}
@@ -525,8 +528,17 @@ func keywordBefore(f *source.File, off int, kw string) int {
 func circleRing(c geom.Point, rad float64) geom.Polygon {
 	pg := make(geom.Polygon, circleSides)
 	for i := range pg {
-		a := 2 * math.Pi * float64(i) / circleSides
-		pg[i] = geom.Point{X: c.X + rad*math.Cos(a), Y: c.Y + rad*math.Sin(a)}
+		pg[i] = geom.Point{X: c.X + rad*ringCos[i], Y: c.Y + rad*ringSin[i]}
 	}
 	return pg
 }
+
+// ringCos and ringSin are the cosines and sines of a circle ring's
+// angles, 2π·i/circleSides, worked out once.
+var ringCos, ringSin = func() (c, s [circleSides]float64) {
+	for i := range circleSides {
+		a := 2 * math.Pi * float64(i) / circleSides
+		c[i], s[i] = math.Cos(a), math.Sin(a)
+	}
+	return c, s
+}()

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -58,7 +59,9 @@ func (p *parser) binary(minLevel int) Expr {
 			x = &RangeExpr{Lo: x, Hi: y, Sp: sp}
 			continue
 		}
-		x = &BinaryExpr{Op: t.Text, X: x, Y: y, OpSp: t.Sp, Sp: sp}
+		bin := p.nodes.binaries.new()
+		*bin = BinaryExpr{Op: t.Text, X: x, Y: y, OpSp: t.Sp, Sp: sp}
+		x = bin
 	}
 }
 
@@ -143,8 +146,10 @@ func (p *parser) atom() Expr {
 			args := p.callArgs()
 			return &CallExpr{Fn: name, Args: args, Sp: p.span(t.Sp.Start)}
 		}
-		id := p.ref()
-		return &RefExpr{Name: id.Name, Sp: id.Sp}
+		id := p.expect(IDENT) // p.ref's token, without its node
+		ref := p.nodes.refs.new()
+		*ref = RefExpr{Name: id.Text, Sp: id.Sp}
+		return ref
 	}
 	p.fail(t.Sp, "expected a value, found %s", found(t))
 	return nil
@@ -160,6 +165,14 @@ func (p *parser) strLit(t Token) *StrLit {
 	end := t.Sp.End
 	if end-t.Sp.Start >= 2 && src[end-1] == '"' {
 		end--
+	}
+	// A string with no escape and no hole is its own text, cut from the
+	// source string.
+	if start := t.Sp.Start + 1; start <= end && bytes.IndexAny(src[start:end], "\\{") < 0 {
+		if start < end {
+			s.Parts = []StrPart{{Text: p.lx.text[start:end]}}
+		}
+		return s
 	}
 	var buf strings.Builder
 	flush := func() {
@@ -210,7 +223,7 @@ func (p *parser) strLit(t Token) *StrLit {
 // hole parses src[start:end] as one expression with a sub-parser.
 func (p *parser) hole(start, end int) Expr {
 	at := p.tok().Sp
-	sub := &parser{file: p.file, src: p.src, depth: p.depth, nest: p.nest, at: &at}
+	sub := &parser{file: p.file, src: p.src, depth: p.depth, nest: p.nest, at: &at, nodes: p.nodes}
 	sub.lx = newLexer(p.src, p.lx.text, start, end, &sub.diags)
 	sub.lx.nl = false
 	var x Expr

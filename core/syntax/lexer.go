@@ -129,13 +129,20 @@ func newLexer(src []byte, text string, start, end int, diags *diag.List) *lexer 
 
 // next returns the next token; at the end it returns EOF forever.
 func (l *lexer) next() Token {
-	t := l.scan()
-	t.LineStart = l.nl
-	l.nl = false
+	var t Token
+	l.nextInto(&t)
 	return t
 }
 
-func (l *lexer) scan() Token {
+// nextInto is next written into *t (a token buffer's slot: no copies).
+func (l *lexer) nextInto(t *Token) {
+	l.scanInto(t)
+	t.LineStart = l.nl
+	l.nl = false
+}
+
+// scanInto scans the next token into *t, which it overwrites whole.
+func (l *lexer) scanInto(t *Token) {
 	src, end := l.src, l.end
 	for l.i < end && l.n < MaxTokens {
 		i := l.i
@@ -156,11 +163,11 @@ func (l *lexer) scan() Token {
 			}
 			continue
 		case isDigit(c) || (c == '.' && i+1 < end && isDigit(src[i+1])):
-			t, n := lexNumber(src, i, end)
+			n := lexNumber(t, src, i, end)
 			t.Text = l.text[t.Sp.Start:t.Sp.End]
 			l.i = n
 			l.n++
-			return t
+			return
 		case isIdentStart(c):
 			j := i + 1
 			for j < end && isIdentPart(src[j]) {
@@ -186,7 +193,8 @@ func (l *lexer) scan() Token {
 			}
 			l.i = j
 			l.n++
-			return Token{Kind: IDENT, Text: l.text[i:j], Sp: source.Span{Start: i, End: j}}
+			*t = Token{Kind: IDENT, Text: l.text[i:j], Sp: source.Span{Start: i, End: j}}
+			return
 		case c == '"':
 			j, ok := scanString(src, i, end)
 			if !ok {
@@ -194,7 +202,8 @@ func (l *lexer) scan() Token {
 			}
 			l.i = j
 			l.n++
-			return Token{Kind: STRING, Text: l.text[i:j], Sp: source.Span{Start: i, End: j}}
+			*t = Token{Kind: STRING, Text: l.text[i:j], Sp: source.Span{Start: i, End: j}}
+			return
 		}
 		k, n := punct(src, i, end)
 		if n == 0 {
@@ -205,9 +214,10 @@ func (l *lexer) scan() Token {
 		}
 		l.i += n
 		l.n++
-		return Token{Kind: k, Text: l.text[i : i+n], Sp: source.Span{Start: i, End: i + n}}
+		*t = Token{Kind: k, Text: l.text[i : i+n], Sp: source.Span{Start: i, End: i + n}}
+		return
 	}
-	return Token{Kind: EOF, Sp: source.Span{Start: end, End: end}}
+	*t = Token{Kind: EOF, Sp: source.Span{Start: end, End: end}}
 }
 
 var hyphenWords = map[string]bool{
@@ -289,13 +299,15 @@ func punct(src []byte, i, end int) (Kind, int) {
 
 // lexNumber scans a number (with an optional unit suffix) at i, and a
 // following `x<number>` when it forms a WxH literal.
-func lexNumber(src []byte, i, end int) (Token, int) {
+func lexNumber(t *Token, src []byte, i, end int) int {
 	w, wEnd := scanDecimal(src, i, end)
 	if wEnd < end && src[wEnd] == 'x' && wEnd+1 < end && (isDigit(src[wEnd+1]) || src[wEnd+1] == '.' && wEnd+2 < end && isDigit(src[wEnd+2])) {
 		h, hEnd := scanDecimal(src, wEnd+1, end)
-		return Token{Kind: DIMS, Sp: source.Span{Start: i, End: hEnd}, Num: w, H: h, cross: int32(wEnd - i)}, hEnd
+		*t = Token{Kind: DIMS, Sp: source.Span{Start: i, End: hEnd}, Num: w, H: h, cross: int32(wEnd - i)}
+		return hEnd
 	}
-	return Token{Kind: NUMBER, Sp: source.Span{Start: i, End: wEnd}, Num: w}, wEnd
+	*t = Token{Kind: NUMBER, Sp: source.Span{Start: i, End: wEnd}, Num: w}
+	return wEnd
 }
 
 // scanDecimal scans digits[.digits] and an optional mm/cm/m suffix that is
@@ -312,24 +324,80 @@ func scanDecimal(src []byte, i, end int) (float64, int) {
 			j++
 		}
 	}
-	digits := string(src[i:j])
+	numEnd := j
 	shift := 0
-	for _, u := range [...]struct {
-		s     string
-		shift int
-	}{{"mm", 0}, {"cm", 1}, {"m", 3}} {
-		k := j + len(u.s)
-		if k <= end && string(src[j:k]) == u.s {
-			if k < end && isIdentPart(src[k]) && !(src[k] == 'x' && k+1 < end && (isDigit(src[k+1]) || src[k+1] == '.')) {
-				break // 3meters: the suffix does not fire
+	// (Only an m or a c can start a suffix.)
+	if j < end && (src[j] == 'm' || src[j] == 'c') {
+		for _, u := range [...]struct {
+			s     string
+			shift int
+		}{{"mm", 0}, {"cm", 1}, {"m", 3}} {
+			k := j + len(u.s)
+			if k <= end && string(src[j:k]) == u.s {
+				if k < end && isIdentPart(src[k]) && !(src[k] == 'x' && k+1 < end && (isDigit(src[k+1]) || src[k+1] == '.')) {
+					break // 3meters: the suffix does not fire
+				}
+				shift = u.shift
+				j = k
+				break
 			}
-			shift = u.shift
-			j = k
-			break
 		}
 	}
-	return shiftDecimal(digits, shift), j
+	if v, ok := exactDecimal(src[i:numEnd], shift); ok {
+		return v, j
+	}
+	return shiftDecimal(string(src[i:numEnd]), shift), j
 }
+
+// exactDecimal is shiftDecimal for a literal of at most maxExactDigits
+// digits whose value times 10^shift is a whole number below 2^53, or
+// such a whole number over a power of ten up to 10^22: both exact as
+// doubles, so the one rounding is IEEE's, the same correctly rounded
+// result strconv.ParseFloat gives (and its own first path).
+func exactDecimal(digits []byte, shift int) (float64, bool) {
+	if len(digits) > maxExactDigits+1 {
+		return 0, false
+	}
+	var m uint64
+	n := 0     // digits read
+	frac := -1 // digits after the point; -1 before it
+	for _, c := range digits {
+		if c == '.' {
+			frac = 0
+			continue
+		}
+		if n++; n > maxExactDigits {
+			return 0, false
+		}
+		m = m*10 + uint64(c-'0')
+		if frac >= 0 {
+			frac++
+		}
+	}
+	if frac < 0 {
+		frac = 0
+	}
+	if e := shift - frac; e >= 0 {
+		for ; e > 0; e-- {
+			m *= 10
+		}
+		if m >= 1<<53 {
+			return 0, false
+		}
+		return float64(m), true
+	} else if -e < len(exactPow10) {
+		return float64(m) / exactPow10[-e], true
+	}
+	return 0, false
+}
+
+// maxExactDigits bounds the digits exactDecimal reads: fewer than 16, so
+// the digits' integer is below 2^53 and a double holds it exactly.
+const maxExactDigits = 15
+
+// exactPow10 are the powers of ten a double holds exactly.
+var exactPow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // shiftDecimal parses a decimal literal multiplied by 10^shift without a
 // floating-point multiply.

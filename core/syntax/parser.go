@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -44,12 +45,25 @@ type parser struct {
 	// noHeal turns off the fixes the parser offers (set while checking
 	// one of them).
 	noHeal bool
-	// Slabs the tree's most numerous small nodes are taken from.
-	nums   slab[NumLit]
-	idents slab[Ident]
-	points slab[Point]
-	words  slab[Word]
-	sizes  slab[Size]
+	// nodes are the slabs the tree's nodes are taken from, shared with
+	// the sub-parsers of string holes.
+	nodes *nodeSlabs
+}
+
+// nodeSlabs are the slabs the tree's most numerous nodes are taken from.
+type nodeSlabs struct {
+	nums       slab[NumLit]
+	idents     slab[Ident]
+	points     slab[Point]
+	words      slab[Word]
+	sizes      slab[Size]
+	refs       slab[RefExpr]
+	binaries   slab[BinaryExpr]
+	walls      slab[WallStmt]
+	rooms      slab[RoomStmt]
+	openings   slab[OpeningStmt]
+	attaches   slab[AttachPos]
+	furnitures slab[FurnitureStmt]
 	// clauses is the unused rest of the last slab of clause lists.
 	clauses Clauses
 }
@@ -63,32 +77,39 @@ const nodeSlab = 32
 type slab[T any] struct{ free []T }
 
 // new is a zero node.
-func (s *slab[T]) new() *T {
+func (s *slab[T]) new() *T { return s.take(nodeSlab) }
+
+// take is a zero node from arrays of chunk.
+func (s *slab[T]) take(chunk int) *T {
 	if len(s.free) == 0 {
-		s.free = make([]T, nodeSlab)
+		s.free = make([]T, chunk)
 	}
 	n := &s.free[0]
 	s.free = s.free[1:]
 	return n
 }
 
+// stmtSlab is how many element statements of one kind are allocated
+// together: fewer than nodeSlab, as they are larger and fewer.
+const stmtSlab = 4
+
 // numLit is a new number literal, taken from the parser's slab.
 func (p *parser) numLit(v float64, raw string, sp source.Span) *NumLit {
-	n := p.nums.new()
+	n := p.nodes.nums.new()
 	*n = NumLit{Value: v, Raw: raw, Sp: sp}
 	return n
 }
 
 // newIdent is a new identifier, taken from the parser's slab.
 func (p *parser) newIdent(name string, sp source.Span) *Ident {
-	id := p.idents.new()
+	id := p.nodes.idents.new()
 	*id = Ident{Name: name, Sp: sp}
 	return id
 }
 
 // newWord is a new word, taken from the parser's slab.
 func (p *parser) newWord(text string, sp source.Span) *Word {
-	w := p.words.new()
+	w := p.nodes.words.new()
 	*w = Word{Text: text, Sp: sp}
 	return w
 }
@@ -104,7 +125,7 @@ func (p *parser) text(s source.Span) string {
 }
 
 func newParser(f *source.File) *parser {
-	p := &parser{file: f, src: f.Src, triedAt: -1}
+	p := &parser{file: f, src: f.Src, triedAt: -1, nodes: new(nodeSlabs)}
 	p.lx = newLexer(f.Src, string(f.Src), 0, len(f.Src), &p.diags)
 	p.toks = tokenBuffer(min(len(f.Src)/4+16, MaxTokens+1))
 	// Like the reference, lex the whole file first: lexical errors are
@@ -156,7 +177,13 @@ func (p *parser) fill(i int) {
 		if n := len(p.toks); n > 0 && p.toks[n-1].Kind == EOF {
 			return
 		}
-		p.toks = append(p.toks, p.lx.next())
+		n := len(p.toks)
+		if n < cap(p.toks) {
+			p.toks = p.toks[:n+1]
+		} else {
+			p.toks = append(p.toks, Token{})
+		}
+		p.lx.nextInto(&p.toks[n])
 	}
 }
 
@@ -392,6 +419,11 @@ func (p *parser) plainStr(t Token) *StrLit {
 	end := t.Sp.End
 	if end-t.Sp.Start >= 2 && p.src[end-1] == '"' {
 		end--
+	}
+	// With no escape the text is cut from the source string.
+	if start := t.Sp.Start + 1; start <= end && bytes.IndexByte(p.src[start:end], '\\') < 0 {
+		s.Parts = []StrPart{{Text: p.lx.text[start:end]}}
+		return s
 	}
 	var b strings.Builder
 	for i := t.Sp.Start + 1; i < end; i++ {
@@ -668,7 +700,7 @@ func (p *parser) point() *Point {
 	p.expect(COMMA)
 	y := p.expr()
 	rp := p.expect(RPAREN)
-	pt := p.points.new()
+	pt := p.nodes.points.new()
 	*pt = Point{X: x, Y: y, Sp: source.Span{Start: lp.Sp.Start, End: rp.Sp.End}}
 	return pt
 }
@@ -679,7 +711,7 @@ func (p *parser) size(single bool) *Size {
 	t := p.tok()
 	if t.Kind == DIMS {
 		p.next()
-		sz := p.sizes.new()
+		sz := p.nodes.sizes.new()
 		*sz = Size{W: p.numLit(t.Num, p.text(t.WSp()), t.WSp()), H: p.numLit(t.H, p.text(t.HSp()), t.HSp()), Sp: t.Sp}
 		return sz
 	}
@@ -710,11 +742,11 @@ func (p *parser) textExpr() Expr {
 // clause records the clause that started at start with keyword key.
 func (p *parser) clause(cs *Clauses, key string, sp source.Span) {
 	if *cs == nil {
-		if len(p.clauses) < firstClauses {
-			p.clauses = make(Clauses, clauseSlab)
+		if len(p.nodes.clauses) < firstClauses {
+			p.nodes.clauses = make(Clauses, clauseSlab)
 		}
-		*cs = p.clauses[:0:firstClauses]
-		p.clauses = p.clauses[firstClauses:]
+		*cs = p.nodes.clauses[:0:firstClauses]
+		p.nodes.clauses = p.nodes.clauses[firstClauses:]
 	}
 	*cs = append(*cs, Clause{Key: key, Sp: sp})
 }
@@ -729,7 +761,7 @@ const (
 
 func (p *parser) wallStmt() Stmt {
 	kw := p.next()
-	w := &WallStmt{}
+	w := p.nodes.walls.take(stmtSlab)
 	w.ID = p.optID()
 	w.Category = p.word()
 	c := p.expectWord("thickness")
@@ -818,7 +850,7 @@ func (p *parser) roomTail(label *Expr, labelAt **Point, uses *[]*Word, cs *Claus
 
 func (p *parser) roomStmt() Stmt {
 	kw := p.next()
-	r := &RoomStmt{}
+	r := p.nodes.rooms.take(stmtSlab)
 	r.ID = p.optID()
 	t := p.tok()
 	switch {
@@ -875,7 +907,8 @@ func (p *parser) roomStmt() Stmt {
 
 func (p *parser) openingStmt(kind OpeningKind) Stmt {
 	kw := p.next()
-	o := &OpeningStmt{Kind: kind}
+	o := p.nodes.openings.take(stmtSlab)
+	o.Kind = kind
 	o.ID = p.optID()
 	if kind == DoorKind && p.tok().Kind == IDENT && vocab.IsDoorKind(p.tok().Text) {
 		o.DoorKind = p.word()
@@ -886,7 +919,7 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 		o.On = p.ref()
 		p.expectWord("at")
 		pt := p.tok()
-		pos := &AttachPos{}
+		pos := p.nodes.attaches.take(stmtSlab)
 		switch {
 		case pt.Kind == IDENT && pt.Text == "center":
 			p.next()
@@ -962,7 +995,7 @@ var handWords, swingWords = vocab.Words(vocab.Hands), vocab.Words(vocab.Swings)
 
 func (p *parser) furnitureStmt() Stmt {
 	kw := p.next()
-	f := &FurnitureStmt{}
+	f := p.nodes.furnitures.take(stmtSlab)
 	f.ID = p.optID()
 	f.Category = p.word()
 	t := p.tok()

@@ -124,6 +124,10 @@ func Fixed(f float64, d int) string {
 // AppendHundredths appends [Hundredths](v) to dst, allocating nothing
 // when dst has room: the drawing writes most of its numbers this way.
 func AppendHundredths(dst []byte, v float64) []byte {
+	// Most of a drawing's numbers are whole: their digits, straight.
+	if i := int64(v); float64(i) == v && i > -maxExactCents/100 && i < maxExactCents/100 {
+		return appendInt(dst, i)
+	}
 	c := HalfUp(v * 100)
 	if c == 0 {
 		return append(dst, '0')
@@ -193,6 +197,55 @@ func appendCents(dst []byte, c int64) []byte {
 		buf[i] = '-'
 	}
 	return append(dst, buf[i:]...)
+}
+
+// appendInt appends i's decimal digits, as appendCents(dst, 100*i), in
+// place at the end of dst grown by their count.
+func appendInt(dst []byte, i int64) []byte {
+	u := uint64(i)
+	n := 1 // characters
+	if i < 0 {
+		u = uint64(-i)
+		n = 2
+	}
+	switch {
+	case u < 10:
+	case u < 100:
+		n++
+	case u < 1000:
+		n += 2
+	case u < 10000:
+		n += 3
+	case u < 100000:
+		n += 4
+	default:
+		n += 5
+		for t := u / 1000000; t > 0; t /= 10 {
+			n++
+		}
+	}
+	l := len(dst)
+	if cap(dst)-l < n {
+		dst = append(dst, make([]byte, n)...)
+	}
+	dst = dst[:l+n]
+	out := dst[l:]
+	k := n
+	for u >= 100 {
+		d := u % 100
+		u /= 100
+		k -= 2
+		out[k], out[k+1] = pairs[2*d], pairs[2*d+1]
+	}
+	if u >= 10 {
+		out[k-2], out[k-1] = pairs[2*u], pairs[2*u+1]
+	} else {
+		out[k-1] = byte('0' + u)
+	}
+	if i < 0 {
+		out[0] = '-'
+	}
+	return dst
 }
 
 // pairs holds the two digits of every number below 100.

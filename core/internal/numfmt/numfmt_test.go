@@ -155,7 +155,10 @@ func TestHundredthsFastPath(t *testing.T) {
 	for range 200000 {
 		scale := math.Pow(10, float64(rng.IntN(14))-3)
 		vals = append(vals, (rng.Float64()*2-1)*scale)
+		// and the whole numbers, which take the integer path
+		vals = append(vals, math.Round((rng.Float64()*2-1)*scale))
 	}
+	vals = append(vals, math.Copysign(0, -1), maxExactCents/100, maxExactCents/100-1, -maxExactCents/100+1, 1e15, -1e15, math.MaxInt64, math.MinInt64)
 	for _, v := range vals {
 		if got, want := Hundredths(v), slow(v); got != want {
 			t.Fatalf("Hundredths(%v) = %q, want %q", v, got, want)

@@ -59,10 +59,22 @@ type dimGeom struct {
 	p1, p2   geom.Point // dimension line ends
 	dir, n   geom.Point
 	text     string
+	// measured is set when the text is the measured length, kept as the
+	// number (num writes it) rather than formatted ahead.
+	measured bool
+	length   float64
 	textAt   geom.Point
 	tickVec  geom.Point // half a tick: the tick runs p±tickVec
 	angle    float64
 	fs       float64
+}
+
+// textWidth is textWidth of the dimension's text.
+func (d dimGeom) textWidth() float64 {
+	if d.measured {
+		return float64(numLen(d.length)) * glyphWidth * d.fs
+	}
+	return textWidth(d.text, d.fs)
 }
 
 // textExtent is the box the dimension claims: its text (cross-wise only)
@@ -118,7 +130,7 @@ func (r *renderer) layoutDims() {
 		g.text = d.Text
 		if g.text == "" {
 			// The measured length, to two decimals like every number.
-			g.text = num(d.To.Sub(d.From).Len())
+			g.measured, g.length = true, d.To.Sub(d.From).Len()
 		}
 		mid := g.p1.Add(g.p2).Mul(0.5)
 		g.textAt = mid.Add(n.Mul(r.z.dimTextOff))
@@ -166,7 +178,13 @@ func (r *renderer) drawDims() {
 		b.num(d.textAt.X)
 		b.byte(' ')
 		b.num(d.textAt.Y)
-		b.s(`)">`, esc(d.text), "</text>\n")
+		b.WriteString(`)">`)
+		if d.measured {
+			b.num(d.length)
+		} else {
+			b.WriteString(esc(d.text))
+		}
+		b.WriteString("</text>\n")
 	}
 }
 
@@ -226,23 +244,25 @@ func (r *renderer) layoutLabels() {
 			return geom.Rect{Min: geom.Point{X: p.X - hw, Y: p.Y + top}, Max: geom.Point{X: p.X + hw, Y: p.Y + bottom}}
 		}
 		limit := maxLabelCover * 2 * hw * (bottom - top)
-		cands = cands[:0]
-		for _, fy := range nudgeSteps {
-			for _, fx := range nudgeSteps {
-				off := geom.Point{X: fx * bb.W(), Y: fy * bb.H()}
-				// A spot whose box leaves the room's bounds is not tried.
-				if b := box(c.Add(off)); b.Min.X < bb.Min.X || b.Min.Y < bb.Min.Y || b.Max.X > bb.Max.X || b.Max.Y > bb.Max.Y {
-					continue
-				}
-				cands = append(cands, cand{c.Add(off), off.Len()})
-			}
+		// A spot whose box leaves the room's bounds is not tried.
+		outside := func(b geom.Rect) bool {
+			return b.Min.X < bb.Min.X || b.Min.Y < bb.Min.Y || b.Max.X > bb.Max.X || b.Max.Y > bb.Max.Y
 		}
-		// The candidates nearest first (the earliest of equals) is only
-		// needed when the centre does not do: whether it does only asks
-		// whether some spot is at the centre, the nearest there can be.
-		atCentre := slices.ContainsFunc(cands, func(cd cand) bool { return cd.d == 0 })
+		// The centre stays when it is a spot (every spot at distance 0 is
+		// the centre) and is covered little enough; only then are the
+		// other spots needed, nearest first (the earliest of equals).
 		lb.at = c
-		if !atCentre || ix.cover(box(c), limit) > limit {
+		if outside(box(c)) || ix.cover(box(c), limit) > limit {
+			cands = cands[:0]
+			for _, fy := range nudgeSteps {
+				for _, fx := range nudgeSteps {
+					off := geom.Point{X: fx * bb.W(), Y: fy * bb.H()}
+					if outside(box(c.Add(off))) {
+						continue
+					}
+					cands = append(cands, cand{c.Add(off), off.Len()})
+				}
+			}
 			slices.SortStableFunc(cands, func(a, b cand) int {
 				switch {
 				case a.d < b.d:
@@ -361,8 +381,8 @@ func (r *renderer) obstacles() []geom.Rect {
 			out = append(out, c.Rect)
 		}
 	}
-	for _, o := range r.p.Openings {
-		f, ok := r.frame(o)
+	for oi, o := range r.p.Openings {
+		f, ok := r.frameAt(oi)
 		if !ok {
 			continue
 		}
@@ -405,7 +425,7 @@ func (r *renderer) obstacles() []geom.Rect {
 		piece(prev, sg.B)
 	}
 	for _, d := range r.dims {
-		hw := textWidth(d.text, d.fs) / 2
+		hw := d.textWidth() / 2
 		e := geom.Point{X: math.Abs(d.dir.X)*hw + math.Abs(d.n.X)*d.fs/2, Y: math.Abs(d.dir.Y)*hw + math.Abs(d.n.Y)*d.fs/2}
 		out = append(out, geom.Rect{Min: d.textAt.Sub(e), Max: d.textAt.Add(e)})
 	}
@@ -463,9 +483,18 @@ func (r *renderer) drawNorth() {
 	}
 	rad := ang * math.Pi / 180
 	letter := c.Add(geom.Point{X: math.Sin(rad), Y: -math.Cos(rad)}.Mul(fracArrowLetter * s))
-	r.b.s(`<g><polygon points="`, points(pts), `" fill="`, r.pal.chrome, `" transform="rotate(`, num(ang), " ", num(c.X), " ", num(c.Y), `)"/>`)
-	r.b.text(letter, `font-size="`+num(fracArrowFont*s)+`" fill="`+r.pal.chrome+`" text-anchor="middle" dominant-baseline="central"`, "N")
-	r.b.s("</g>\n")
+	b := &r.b
+	b.WriteString(`<g><polygon points="`)
+	b.points(pts)
+	b.s(`" fill="`, r.pal.chrome, `" transform="rotate(`)
+	b.num(ang)
+	b.byte(' ')
+	b.num(c.X)
+	b.byte(' ')
+	b.num(c.Y)
+	b.WriteString(`)"/>`)
+	b.textFS(letter, fracArrowFont*s, r.pal.chrome, ` text-anchor="middle" dominant-baseline="central"`, "N")
+	b.WriteString("</g>\n")
 }
 
 // barLength is the scale bar's length: the longest of 0.5, 1, 2, 5, 10 …
@@ -495,13 +524,26 @@ func (r *renderer) drawScaleBar() {
 	l := barLength(s)
 	x, _, y := r.footer()
 	h := fracBarH * s
-	fs := num(fracBarFont * s)
-	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="`, r.pal.chrome, `"/>`)
-	r.b.s(`<rect x="`, num(x+l/2), `" y="`, num(y), `" width="`, num(l/2), `" height="`, num(h), `" fill="none" `, r.stroke(r.pal.chrome, r.pen), `/>`)
+	fs := fracBarFont * s
+	b := &r.b
+	rect := func(x0 float64, attrs ...string) {
+		b.WriteString(`<rect x="`)
+		b.num(x0)
+		b.WriteString(`" y="`)
+		b.num(y)
+		b.WriteString(`" width="`)
+		b.num(l / 2)
+		b.WriteString(`" height="`)
+		b.num(h)
+		b.s(attrs...)
+	}
+	b.WriteString(`<g>`)
+	rect(x, `" fill="`, r.pal.chrome, `"/>`)
+	rect(x+l/2, `" fill="none" `, r.stroke(r.pal.chrome, r.pen), `/>`)
 	ty := y + fracBarTextDy*s
-	r.b.text(geom.Point{X: x, Y: ty}, `font-size="`+fs+`" fill="`+r.pal.chrome+`" text-anchor="start" dominant-baseline="central"`, "0")
-	r.b.text(geom.Point{X: x + l, Y: ty}, `font-size="`+fs+`" fill="`+r.pal.chrome+`" text-anchor="middle" dominant-baseline="central"`, barLabel(l))
-	r.b.s("</g>\n")
+	b.textFS(geom.Point{X: x, Y: ty}, fs, r.pal.chrome, ` text-anchor="start" dominant-baseline="central"`, "0")
+	b.textFS(geom.Point{X: x + l, Y: ty}, fs, r.pal.chrome, ` text-anchor="middle" dominant-baseline="central"`, barLabel(l))
+	b.WriteString("</g>\n")
 }
 
 // titleRows are the title block's rows: the title fields in order, then the

@@ -167,12 +167,11 @@ func (r *renderer) facadeSpan(f facade) (lo, hi float64) {
 func (r *renderer) facadeOpenings(f facade) []float64 {
 	var ticks []float64
 	b := r.faces()
-	for _, o := range r.p.Openings {
-		sg := r.host(o)
+	for oi, o := range r.p.Openings {
+		sg := r.hostAt(oi)
 		if sg == nil || !sg.Axis() || o.OffWall {
 			continue
 		}
-		fr, _ := r.frame(o)
 		horiz := math.Abs(sg.A.Y-sg.B.Y) <= axisEps
 		var on bool
 		switch f {
@@ -188,6 +187,7 @@ func (r *renderer) facadeOpenings(f facade) []float64 {
 		if !on {
 			continue
 		}
+		fr, _ := r.frameAt(oi)
 		if horiz {
 			ticks = append(ticks, fr.a.X, fr.b.X)
 		} else {

@@ -85,7 +85,7 @@ func (r *renderer) drawAxes() {
 	for _, m := range r.axisMarks() {
 		r.b.line(m.from, m.to, at+dash)
 		r.b.s(`<circle cx="`, num(m.bubble.X), `" cy="`, num(m.bubble.Y), `" r="`, num(rad), `" fill="none" `, at, "/>\n")
-		r.b.text(m.bubble, `font-size="`+num(rad)+`" fill="`+r.pal.dim+`" text-anchor="middle" dominant-baseline="central"`, m.label)
+		r.b.textFS(m.bubble, rad, r.pal.dim, ` text-anchor="middle" dominant-baseline="central"`, m.label)
 		r.b.s("\n")
 	}
 }

@@ -97,22 +97,43 @@ func (l local) rect(dst []geom.Point, u0, v0, u1, v1 float64) []geom.Point {
 
 func (l local) ellipse(dst []geom.Point, cu, cv, ru, rv float64) []geom.Point {
 	for i := range circleSegments {
-		a := 2 * math.Pi * float64(i) / circleSegments
-		dst = append(dst, l.pt(cu+ru*math.Cos(a), cv+rv*math.Sin(a)))
+		dst = append(dst, l.pt(cu+ru*ellipseCos[i], cv+rv*ellipseSin[i]))
 	}
 	return dst
 }
 
+// ellipseCos and ellipseSin are the cosines and sines of an ellipse's
+// circleSegments angles, 2π·i/circleSegments, worked out once.
+var ellipseCos, ellipseSin = func() (c, s [circleSegments]float64) {
+	for i := range circleSegments {
+		a := 2 * math.Pi * float64(i) / circleSegments
+		c[i], s[i] = math.Cos(a), math.Sin(a)
+	}
+	return c, s
+}()
+
+// cornerCos and cornerSin are the cosines and sines of a rounded
+// rectangle's corner angles, corner by corner (starting at -90°, 0°, 90°
+// and 180°), worked out once.
+var cornerCos, cornerSin = func() (c, s [4][cornerSteps + 1]float64) {
+	for q, start := range [4]float64{-90, 0, 90, 180} {
+		for k := 0; k <= cornerSteps; k++ {
+			a := (start + quarterTurn*float64(k)/cornerSteps) * math.Pi / 180
+			c[q][k], s[q][k] = math.Cos(a), math.Sin(a)
+		}
+	}
+	return c, s
+}()
+
 // rounded is a rectangle with corner radius rad, corners walked clockwise
 // from the top-right one.
 func (l local) rounded(pts []geom.Point, u0, v0, u1, v1, rad float64) []geom.Point {
-	corners := [4][3]float64{ // centre u, centre v, start angle
-		{u1 - rad, v0 + rad, -90}, {u1 - rad, v1 - rad, 0}, {u0 + rad, v1 - rad, 90}, {u0 + rad, v0 + rad, 180},
+	corners := [4][2]float64{ // centre u, centre v; start angles -90°, 0°, 90°, 180° (cornerCos)
+		{u1 - rad, v0 + rad}, {u1 - rad, v1 - rad}, {u0 + rad, v1 - rad}, {u0 + rad, v0 + rad},
 	}
-	for _, c := range corners {
+	for q, c := range corners {
 		for k := 0; k <= cornerSteps; k++ {
-			a := (c[2] + quarterTurn*float64(k)/cornerSteps) * math.Pi / 180
-			pts = append(pts, l.pt(c[0]+rad*math.Cos(a), c[1]+rad*math.Sin(a)))
+			pts = append(pts, l.pt(c[0]+rad*cornerCos[q][k], c[1]+rad*cornerSin[q][k]))
 		}
 	}
 	return pts

@@ -111,57 +111,93 @@ func (r *renderer) hatchGroups(only []int) []hatchGroup {
 
 // patterns writes the <pattern> of every hatch in use (the default poché
 // always), in group order.
-func (r *renderer) patterns() string {
-	hs := []hatch{}
-
+func (r *renderer) patterns() {
 	for _, g := range r.hatchGroups(allSegs(len(r.segs))) {
-		hs = append(hs, g.h)
-
+		r.pattern(&r.b, g.h)
 	}
-	var b strings.Builder
-	for _, h := range hs {
-		b.WriteString(r.pattern(h))
-	}
-	return b.String()
 }
 
-func (r *renderer) pattern(h hatch) string {
+// pattern writes hatch h's <pattern>.
+func (r *renderer) pattern(b *w, h hatch) {
 	p := r.hatchPitch() * h.scale
 	fill, line := r.pal.hatchFill, r.pal.hatchLine
-	open := func(w, ht, rot float64) string {
-		s := `<pattern id="` + h.id() + `" patternUnits="userSpaceOnUse" width="` + num(w) + `" height="` + num(ht) + `"`
+	open := func(wd, ht, rot float64) {
+		b.s(`<pattern id="`, h.id(), `" patternUnits="userSpaceOnUse" width="`)
+		b.num(wd)
+		b.WriteString(`" height="`)
+		b.num(ht)
+		b.byte('"')
 		if rot != 0 {
-			s += ` patternTransform="rotate(` + num(rot) + `)"`
+			b.WriteString(` patternTransform="rotate(`)
+			b.num(rot)
+			b.WriteString(`)"`)
 		}
-		return s + `><rect width="` + num(w) + `" height="` + num(ht) + `" fill="` + fill + `"/>`
+		b.WriteString(`><rect width="`)
+		b.num(wd)
+		b.WriteString(`" height="`)
+		b.num(ht)
+		b.s(`" fill="`, fill, `"/>`)
 	}
-	ln := func(x1, y1, x2, y2, pen float64) string {
-		return `<line x1="` + num(x1) + `" y1="` + num(y1) + `" x2="` + num(x2) + `" y2="` + num(y2) + `" ` + stroke(line, pen) + `/>`
+	ln := func(x1, y1, x2, y2, pen float64) {
+		b.WriteString(`<line x1="`)
+		b.num(x1)
+		b.WriteString(`" y1="`)
+		b.num(y1)
+		b.WriteString(`" x2="`)
+		b.num(x2)
+		b.WriteString(`" y2="`)
+		b.num(y2)
+		b.s(`" `, stroke(line, pen), `/>`)
 	}
 	switch h.material {
 	case "brick":
 		w, ht := brickW*p, brickH*p
 		pw := brickPen * r.pen
-		return open(w, ht, h.angle) + ln(0, ht, w, ht, pw) + ln(0, ht/2, w, ht/2, pw) + ln(w/2, 0, w/2, ht/2, pw) +
-			ln(0, ht/2, 0, ht, pw) + ln(w, ht/2, w, ht, pw) + `</pattern>`
+		open(w, ht, h.angle)
+		ln(0, ht, w, ht, pw)
+		ln(0, ht/2, w, ht/2, pw)
+		ln(w/2, 0, w/2, ht/2, pw)
+		ln(0, ht/2, 0, ht, pw)
+		ln(w, ht/2, w, ht, pw)
 	case "concrete":
 		sz := concreteS * p
-		s := open(sz, sz, h.angle)
+		open(sz, sz, h.angle)
 		for _, d := range concreteDots {
-			s += `<circle cx="` + num(d[0]*sz) + `" cy="` + num(d[1]*sz) + `" r="` + num(d[2]*r.pen) + `" fill="` + line + `"/>`
+			b.WriteString(`<circle cx="`)
+			b.num(d[0] * sz)
+			b.WriteString(`" cy="`)
+			b.num(d[1] * sz)
+			b.WriteString(`" r="`)
+			b.num(d[2] * r.pen)
+			b.s(`" fill="`, line, `"/>`)
 		}
-		return s + `</pattern>`
 	case "insulation":
 		sz := insulationS * p
-		z := num(sz)
-		return open(sz, sz, h.angle) + `<path d="M0,0 L` + z + `,` + z + ` M` + z + `,0 L0,` + z + `" ` + stroke(line, insulPen*r.pen) + ` fill="none"/></pattern>`
+		open(sz, sz, h.angle)
+		b.WriteString(`<path d="M0,0 L`)
+		b.num(sz)
+		b.byte(',')
+		b.num(sz)
+		b.WriteString(` M`)
+		b.num(sz)
+		b.WriteString(`,0 L0,`)
+		b.num(sz)
+		b.s(`" `, stroke(line, insulPen*r.pen), ` fill="none"/>`)
 	case "tile":
 		sz := tileS * p
-		return open(sz, sz, h.angle) + `<rect x="0" y="0" width="` + num(sz) + `" height="` + num(sz) + `" fill="none" ` + stroke(line, tilePen*r.pen) + `/></pattern>`
+		open(sz, sz, h.angle)
+		b.WriteString(`<rect x="0" y="0" width="`)
+		b.num(sz)
+		b.WriteString(`" height="`)
+		b.num(sz)
+		b.s(`" fill="none" `, stroke(line, tilePen*r.pen), `/>`)
 	case "none":
-		return open(p, p, h.angle) + `</pattern>`
+		open(p, p, h.angle)
+	default:
+		open(p, p, pocheAngle+h.angle)
+		ln(0, 0, 0, p, penExt*r.pen)
 	}
-	return open(p, p, pocheAngle+h.angle) + ln(0, 0, 0, p, penExt*r.pen) + `</pattern>`
+	b.WriteString(`</pattern>`)
 }
 
 // hatchPitch is the poché line spacing.

@@ -37,8 +37,32 @@ type doorFrame struct {
 	w    float64
 }
 
-func (r *renderer) frame(o ir.Opening) (doorFrame, bool) {
-	sg := r.host(o)
+func (r *renderer) frame(o ir.Opening) (doorFrame, bool) { return r.frameOn(o, r.host(o)) }
+
+// frameMemo is one opening's frame, once worked out.
+type frameMemo struct {
+	f        doorFrame
+	ok, done bool
+}
+
+// frameAt is the frame of opening oi of the plan, worked out once per
+// drawing (the symbols, the label obstacles and the facade chains all ask
+// for it).
+func (r *renderer) frameAt(oi int) (doorFrame, bool) {
+	if r.frames == nil {
+		r.frames = make([]frameMemo, len(r.p.Openings))
+	}
+	m := &r.frames[oi]
+	if !m.done {
+		m.f, m.ok = r.frameOn(r.p.Openings[oi], r.hostAt(oi))
+		m.done = true
+	}
+	return m.f, m.ok
+}
+
+// frameOn is the frame of opening o hosted by segment sg (nil when it has
+// none).
+func (r *renderer) frameOn(o ir.Opening, sg *wallSeg) (doorFrame, bool) {
 	if sg == nil {
 		return doorFrame{}, false
 	}
@@ -86,15 +110,15 @@ func (r *renderer) dash() string {
 }
 
 func (r *renderer) drawDoors() {
-	for _, o := range r.p.Openings {
+	for oi, o := range r.p.Openings {
 		if o.Kind == ir.Window {
 			continue
 		}
-		f, ok := r.frame(o)
+		f, ok := r.frameAt(oi)
 		if !ok {
 			continue
 		}
-		if sg := r.host(o); r.fallback || r.curvedWall[sg.Wall] {
+		if sg := r.hostAt(oi); r.fallback || r.curvedWall[sg.Wall] {
 			// Walls drawn segment by segment are not cut (see cuts): mask
 			// the reveal instead.
 			m := f.h + glazeExtra*r.z.wallPen
@@ -238,11 +262,11 @@ func (r *renderer) bifoldDoor(o ir.Opening, f doorFrame) {
 }
 
 func (r *renderer) drawWindows() {
-	for _, o := range r.p.Openings {
+	for oi, o := range r.p.Openings {
 		if o.Kind != ir.Window {
 			continue
 		}
-		f, ok := r.frame(o)
+		f, ok := r.frameAt(oi)
 		if !ok {
 			continue
 		}

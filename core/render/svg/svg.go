@@ -149,8 +149,15 @@ const minPooledBuffer = 32 << 10
 
 // buffers holds output buffers between drawings, so a drawing is written
 // into memory already grown to a drawing's size instead of growing a
-// fresh buffer through every doubling.
-var buffers = sync.Pool{New: func() any { return new([]byte) }}
+// fresh buffer through every doubling; each comes with room for the
+// drawing's number memo (see numMemos).
+var buffers = sync.Pool{New: func() any { return new(drawBuf) }}
+
+// drawBuf is a pooled output buffer and its number memo.
+type drawBuf struct {
+	buf  []byte
+	memo numMemos
+}
 
 // renderPooled draws p into a pooled buffer and hands the bytes to keep,
 // which must copy what it wants: the buffer is reused once keep returns.
@@ -158,18 +165,22 @@ func renderPooled(p *ir.Plan, opts Options, keep func([]byte)) {
 	if p == nil {
 		p = &ir.Plan{}
 	}
-	buf := buffers.Get().(*[]byte)
+	db := buffers.Get().(*drawBuf)
 	r := newRenderer(p, opts)
-	if cap(*buf) < minPooledBuffer {
-		*buf = make([]byte, 0, minPooledBuffer)
+	if cap(db.buf) < minPooledBuffer {
+		db.buf = make([]byte, 0, minPooledBuffer)
 	}
-	r.b.buf = (*buf)[:0]
+	// The memo starts empty for each drawing, so a drawing costs the
+	// same whatever was drawn before it.
+	clear(db.memo[:])
+	r.b.buf, r.b.memo = db.buf[:0], &db.memo
 	out := r.render()
 	keep(out)
+	db.buf = nil
 	if cap(out) <= maxPooledBuffer {
-		*buf = out[:0]
-		buffers.Put(buf)
+		db.buf = out[:0]
 	}
+	buffers.Put(db)
 }
 
 // renderer holds the derived measures of one drawing.
@@ -200,7 +211,10 @@ type renderer struct {
 	// lists the on-wall openings hosted by segment i (in plan order).
 	curvedWall []bool
 	segOpen    [][]int
-	facesBox   *geom.Rect // faces(), computed on first use
+	// hosts[oi] is r.hostIndex of opening oi; frames memoises frameAt.
+	hosts    []int
+	frames   []frameMemo
+	facesBox *geom.Rect // faces(), computed on first use
 
 	// laidOut is set once the dimensions and labels are placed; from then
 	// on the layout queries the sheet fit asks again and again (the
@@ -239,9 +253,29 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 			r.curvedWall[sg.Wall] = true
 		}
 	}
+	// The openings' hosts, then each segment's list cut from one array.
 	r.segOpen = make([][]int, len(r.segs))
+	// (r.hosts keeps every opening's host, kept off the wall or not.)
+	r.hosts = make([]int, len(p.Openings))
+	hosts := make([]int, len(p.Openings))
+	counts := make([]int, len(r.segs))
+	hosted := 0
 	for oi, o := range p.Openings {
-		if i := r.hostIndex(o); i >= 0 && !o.OffWall {
+		r.hosts[oi], hosts[oi] = r.hostIndex(o), -1
+		if i := r.hosts[oi]; i >= 0 && !o.OffWall {
+			hosts[oi] = i
+			hosted++
+			counts[i]++
+		}
+	}
+	flat := make([]int, hosted)
+	for i, n := range counts {
+		if n > 0 {
+			r.segOpen[i], flat = flat[:0:n], flat[n:]
+		}
+	}
+	for oi, i := range hosts {
+		if i >= 0 {
 			r.segOpen[i] = append(r.segOpen[i], oi)
 		}
 	}
@@ -375,10 +409,21 @@ func (r *renderer) render() []byte {
 	b := &r.b
 	b.s(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" `)
 	if r.sheet != nil {
-		b.s(`width="`, num(vb.W()/r.sheet.denom), `mm" height="`, num(vb.H()/r.sheet.denom), `mm"`)
+		b.WriteString(`width="`)
+		b.num(vb.W() / r.sheet.denom)
+		b.WriteString(`mm" height="`)
+		b.num(vb.H() / r.sheet.denom)
+		b.WriteString(`mm"`)
 	}
-	b.s(` viewBox="`, num(vb.Min.X), " ", num(vb.Min.Y), " ", num(vb.W()), " ", num(vb.H()),
-		`" font-family="`, esc(r.pal.font), `"`)
+	b.WriteString(` viewBox="`)
+	b.num(vb.Min.X)
+	b.byte(' ')
+	b.num(vb.Min.Y)
+	b.byte(' ')
+	b.num(vb.W())
+	b.byte(' ')
+	b.num(vb.H())
+	b.s(`" font-family="`, esc(r.pal.font), `"`)
 	if r.opts.Accessible {
 		b.s(` role="img" aria-labelledby="arch-title arch-desc">`, "\n")
 		title := r.p.Settings.AccTitle
@@ -394,9 +439,18 @@ func (r *renderer) render() []byte {
 	} else {
 		b.s(">\n")
 	}
-	b.s("<defs>", r.patterns(), "</defs>\n")
-	b.s(`<rect x="`, num(vb.Min.X), `" y="`, num(vb.Min.Y), `" width="`, num(vb.W()), `" height="`, num(vb.H()),
-		`" fill="`, r.pal.bg, `"/>`, "\n")
+	b.WriteString("<defs>")
+	r.patterns()
+	b.WriteString("</defs>\n")
+	b.WriteString(`<rect x="`)
+	b.num(vb.Min.X)
+	b.WriteString(`" y="`)
+	b.num(vb.Min.Y)
+	b.WriteString(`" width="`)
+	b.num(vb.W())
+	b.WriteString(`" height="`)
+	b.num(vb.H())
+	b.s(`" fill="`, r.pal.bg, `"/>`, "\n")
 
 	r.layer(layerFloor, len(r.p.Rooms) > 0, r.drawRooms)
 	r.layer(layerGrid, len(r.axisMarks()) > 0, r.drawAxes)
@@ -470,8 +524,8 @@ func (r *renderer) layer(name string, nonEmpty bool, draw func()) {
 }
 
 func (r *renderer) hasOpenings(windows bool) bool {
-	for _, o := range r.p.Openings {
-		if (o.Kind == ir.Window) == windows && r.host(o) != nil {
+	for oi, o := range r.p.Openings {
+		if (o.Kind == ir.Window) == windows && r.hostAt(oi) != nil {
 			return true
 		}
 	}

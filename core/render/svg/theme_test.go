@@ -1,6 +1,7 @@
 package svg
 
 import (
+	"math"
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -63,5 +64,50 @@ func TestStrokeOpt(t *testing.T) {
 	}
 	if got, want := strokeOpt("#000", 2), ` stroke="#000" stroke-width="2"`; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestStrokeMemo checks a renderer's memoised stroke attributes read as
+// the package's stroke and strokeOpt build them, past the memo's bound.
+func TestStrokeMemo(t *testing.T) {
+	r := &renderer{}
+	widths := []float64{0, 1, 2.5, 0.125, -3.14159, 1e13, math.NaN(), math.Inf(1)}
+	for round := range 2 {
+		for _, c := range []string{"#000", "", "none", "#a1b2c3"} {
+			for i, w := range widths {
+				w += float64(round * i)
+				if got, want := r.stroke(c, w), stroke(c, w); got != want {
+					t.Fatalf("r.stroke(%q, %v) = %q, want %q", c, w, got, want)
+				}
+				if got, want := r.strokeOpt(c, w), strokeOpt(c, w); got != want {
+					t.Fatalf("r.strokeOpt(%q, %v) = %q, want %q", c, w, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestNumMemo checks numbers written through the memo read as num formats
+// them, for repeated values, values sharing a slot, the non-finite and
+// texts too long to keep.
+func TestNumMemo(t *testing.T) {
+	var memo numMemos
+	vals := []float64{0, math.Copysign(0, -1), 1, -1, 0.005, 12.345, 17000, -35200, 1e300, -1.2345678901234567e-300,
+		math.NaN(), math.Inf(1), math.Inf(-1), 123456789012.25, -987654321098.75, 1e15 + 0.5}
+	for i := range 5000 {
+		vals = append(vals, float64(i%700)*12.5-3000, float64(i)*0.01)
+	}
+	for round := range 3 {
+		b := w{memo: &memo}
+		var want []byte
+		for _, v := range vals {
+			b.num(v)
+			want = append(want, num(v)...)
+			b.byte(' ')
+			want = append(want, ' ')
+		}
+		if string(b.buf) != string(want) {
+			t.Fatalf("round %d: memoised numbers differ from num", round)
+		}
 	}
 }

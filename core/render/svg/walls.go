@@ -38,7 +38,10 @@ func (r *renderer) cuts(i int) []span {
 		// with a curved edge) stay whole: their openings are masked over.
 		return nil
 	}
-	var out []span
+	if len(r.segOpen[i]) == 0 {
+		return nil
+	}
+	out := make([]span, 0, len(r.segOpen[i]))
 	for _, oi := range r.segOpen[i] {
 		o := r.p.Openings[oi]
 		if sg.Arc != nil {
@@ -54,13 +57,23 @@ func (r *renderer) cuts(i int) []span {
 		}
 		out = append(out, span{c - o.Width/2, c + o.Width/2, off})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].lo < out[j].lo })
+	if len(out) > 1 {
+		sort.Slice(out, func(i, j int) bool { return out[i].lo < out[j].lo })
+	}
 	return out
 }
 
 // host returns the wall segment an opening sits on, or nil.
 func (r *renderer) host(o ir.Opening) *wallSeg {
 	if i := r.hostIndex(o); i >= 0 {
+		return &r.segs[i]
+	}
+	return nil
+}
+
+// hostAt is host of opening oi of the plan, found once per drawing.
+func (r *renderer) hostAt(oi int) *wallSeg {
+	if i := r.hosts[oi]; i >= 0 {
 		return &r.segs[i]
 	}
 	return nil
@@ -88,23 +101,30 @@ func (r *renderer) drawWalls() {
 		}
 	}
 	groups := r.hatchGroups(joined)
-	var paths []string
+	// Every group's path data goes into one writer, each path a stretch
+	// of it.
+	var paths [][2]int
+	data := w{buf: make([]byte, 0, pathBytesPerSeg*len(joined)), memo: r.b.memo}
 	for _, g := range groups {
-		d, ok := r.unionPath(g.segs)
-		if !ok {
+		start := data.Len()
+		if !r.unionPath(g.segs, &data) {
 			paths, loose = nil, joined
 			break
 		}
-		paths = append(paths, d)
+		paths = append(paths, [2]int{start, data.Len()})
 	}
 	loose = append(loose, curved...)
 	for i, d := range paths {
-		r.b.s(`<path d="`, d, `" fill="url(#`, groups[i].id, `)" fill-rule="nonzero"/>`, "\n")
+		r.b.WriteString(`<path d="`)
+		r.b.Write(data.buf[d[0]:d[1]])
+		r.b.s(`" fill="url(#`, groups[i].id, `)" fill-rule="nonzero"/>`, "\n")
 	}
 	pieces := r.pieces(loose)
 	r.pieceFills(pieces)
 	for _, d := range paths {
-		r.b.s(`<path d="`, d, `" fill="none"`, r.strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
+		r.b.WriteString(`<path d="`)
+		r.b.Write(data.buf[d[0]:d[1]])
+		r.b.s(`" fill="none"`, r.strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
 	}
 	r.pieceFaces(pieces)
 }
@@ -237,11 +257,16 @@ func (b *w) ring(pts []geom.Point) {
 	b.WriteString(" Z")
 }
 
+// pathBytesPerSeg is the room the wall union's path data starts with per
+// joined segment, about what the examples' paths take.
+const pathBytesPerSeg = 64
+
 // unionPath unions the axis-aligned wall solids, voids the openings, and
 // traces the result as closed rings (filled area on the left of travel, so
 // holes run the other way and fill with the nonzero rule).
-func (r *renderer) unionPath(only []int) (string, bool) {
-	var solids, voids []box
+func (r *renderer) unionPath(only []int, into *w) bool {
+	solids := make([]box, 0, len(only))
+	var voids []box
 	for _, i := range only {
 		sg := r.segs[i]
 		solids = append(solids, boxOf(r.solid(i)))
@@ -255,27 +280,33 @@ func (r *renderer) unionPath(only []int) (string, bool) {
 			n := nn.Mul(sg.H)
 			a := sg.A.Add(d.Mul(c.lo)).Add(nn.Mul(c.off))
 			b := sg.A.Add(d.Mul(c.hi)).Add(nn.Mul(c.off))
-			voids = append(voids, boxOf([]geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)}))
+			q := [4]geom.Point{a.Sub(n), a.Add(n), b.Add(n), b.Sub(n)}
+			voids = append(voids, boxOf(q[:]))
 		}
 	}
-	var xs, ys []float64
-	for _, bx := range append(append([]box(nil), solids...), voids...) {
-		xs = append(xs, bx.x0, bx.x1)
-		ys = append(ys, bx.y0, bx.y1)
+	xs := make([]float64, 0, 2*(len(solids)+len(voids)))
+	ys := make([]float64, 0, 2*(len(solids)+len(voids)))
+	for _, bxs := range [2][]box{solids, voids} {
+		for _, bx := range bxs {
+			xs = append(xs, bx.x0, bx.x1)
+			ys = append(ys, bx.y0, bx.y1)
+		}
 	}
 	xs, ys = uniq(xs), uniq(ys)
 	nx, ny := len(xs)-1, len(ys)-1
 	if nx <= 0 || ny <= 0 {
-		return "", false
+		return false
 	}
 	if nx*ny > maxGridCells {
-		return "", false
+		return false
 	}
 	work := 0
-	for _, bx := range append(append([]box(nil), solids...), voids...) {
-		work += (idx(xs, bx.x1) - idx(xs, bx.x0)) * (idx(ys, bx.y1) - idx(ys, bx.y0))
-		if work > maxGridWork {
-			return "", false
+	for _, bxs := range [2][]box{solids, voids} {
+		for _, bx := range bxs {
+			work += (idx(xs, bx.x1) - idx(xs, bx.x0)) * (idx(ys, bx.y1) - idx(ys, bx.y0))
+			if work > maxGridWork {
+				return false
+			}
 		}
 	}
 	// The cells, with a border of empty ones all round so a neighbour
@@ -301,7 +332,8 @@ func (r *renderer) unionPath(only []int) (string, bool) {
 	for _, s := range solids {
 		mark(s, 1)
 	}
-	return traceRings(nx, ny, cell, xs, ys), true
+	traceRings(nx, ny, cell, xs, ys, into)
+	return true
 }
 
 // box is an axis-aligned rectangle of the union grid.
@@ -320,7 +352,7 @@ func boxOf(q []geom.Point) box {
 // uniq sorts vs and merges values closer than axisEps.
 func uniq(vs []float64) []float64 {
 	sort.Float64s(vs)
-	var out []float64
+	out := vs[:0] // written behind the reading
 	for _, v := range vs {
 		if len(out) == 0 || v-out[len(out)-1] > axisEps {
 			out = append(out, v)
@@ -338,6 +370,10 @@ func idx(lines []float64, v float64) int {
 	return i
 }
 
+// ringRoom is the room the ring walk's lists start with: most rings have
+// fewer vertices.
+const ringRoom = 32
+
 // gridPt is a vertex of the union grid.
 type gridPt struct{ i, j int }
 
@@ -346,12 +382,13 @@ type gridPt struct{ i, j int }
 // left of travel (dx,dy) is (dy,-dx)); rings are then followed, turning
 // left first at pinch vertices so touching rings stay separate. cell holds
 // the nx×ny cells inside a border of empty ones (cell (i,j) at
-// (j+1)*(nx+2)+i+1); a cell is filled when it holds 1.
-func traceRings(nx, ny int, cell []int8, xs, ys []float64) string {
-	var sb w // the path data
-	var gp []geom.Point
+// (j+1)*(nx+2)+i+1); a cell is filled when it holds 1. The path data is
+// appended to into.
+func traceRings(nx, ny int, cell []int8, xs, ys []float64, into *w) {
+	sb := into // the path data
+	first := sb.Len()
+	gp := make([]geom.Point, 0, ringRoom)
 	pw := nx + 2
-	filled := func(i, j int) bool { return cell[(j+1)*pw+i+1] == 1 }
 	cols := nx + 1
 	// Every grid vertex has at most two outgoing boundary edges.
 	out := make([][2]int32, cols*(ny+1))
@@ -370,25 +407,29 @@ func traceRings(nx, ny int, cell []int8, xs, ys []float64) string {
 		}
 	}
 	for j := 0; j < ny; j++ {
+		// Row j with its border cells (row[i+1] is cell (i,j)), and the
+		// rows above and below it (up[i], down[i]).
+		row := cell[(j+1)*pw : (j+2)*pw]
+		up, down := cell[j*pw+1:(j+1)*pw], cell[(j+2)*pw+1:(j+3)*pw]
 		for i := 0; i < nx; i++ {
-			if !filled(i, j) {
+			if row[i+1] != 1 {
 				continue
 			}
 			var e uint8
 			// Filled cell (i,j) spans vertices (i,j)-(i+1,j+1).
-			if !filled(i-1, j) { // west edge, travel down
+			if row[i] != 1 { // west edge, travel down
 				add(i, j, i, j+1)
 				e |= west
 			}
-			if !filled(i, j+1) { // south edge, travel east
+			if down[i] != 1 { // south edge, travel east
 				add(i, j+1, i+1, j+1)
 				e |= south
 			}
-			if !filled(i+1, j) { // east edge, travel up
+			if row[i+2] != 1 { // east edge, travel up
 				add(i+1, j+1, i+1, j)
 				e |= east
 			}
-			if !filled(i, j-1) { // north edge, travel west
+			if up[i] != 1 { // north edge, travel west
 				add(i+1, j, i, j)
 				e |= north
 			}
@@ -396,7 +437,7 @@ func traceRings(nx, ny int, cell []int8, xs, ys []float64) string {
 		}
 	}
 	pt := func(v int) gridPt { return gridPt{v % cols, v / cols} }
-	var ring, simple []gridPt
+	ring, simple := make([]gridPt, 0, ringRoom), make([]gridPt, 0, ringRoom)
 	// Cells are visited column by column, top to bottom, and each cell's
 	// boundary edges in the order north, west, south, east; a ring starts
 	// with the first unused edge met, as the reference traces them. The
@@ -456,7 +497,7 @@ func traceRings(nx, ny int, cell []int8, xs, ys []float64) string {
 				if len(simple) < 3 {
 					continue
 				}
-				if sb.Len() > 0 {
+				if sb.Len() > first {
 					sb.byte(' ')
 				}
 				gp = gp[:0]
@@ -467,7 +508,6 @@ func traceRings(nx, ny int, cell []int8, xs, ys []float64) string {
 			}
 		}
 	}
-	return sb.String()
 }
 
 // pickNext chooses the unused outgoing edge at cur, preferring a left turn

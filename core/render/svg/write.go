@@ -72,7 +72,34 @@ func validUTF8Controls(s string) bool {
 
 // w accumulates the document: a plain byte slice, so a number is
 // formatted straight onto its end (num) with no copy through a buffer.
-type w struct{ buf []byte }
+type w struct {
+	buf []byte
+	// memo, when set, holds numbers already formatted (see num).
+	memo *numMemos
+}
+
+// numMemos is a direct-mapped memo of formatted numbers: a drawing writes
+// the same coordinates again and again (about three numbers in four are
+// ones it wrote shortly before), and num's output depends on the value
+// alone.
+type numMemos [numMemoSlots]numMemo
+
+// numMemo is one formatted number: the value's bits and its text.
+type numMemo struct {
+	bits uint64
+	text [numMemoLen]byte
+	n    uint8 // len of the text; 0 marks an empty slot
+}
+
+const (
+	// numMemoSlots is the number of entries of a numMemos (a power of
+	// two, indexed by the top bits of a hash of the value's bits).
+	numMemoSlots = 512
+	numMemoShift = 64 - 9 // log2(numMemoSlots) top bits
+	// numMemoLen is the longest text kept; longer numbers (rare) are
+	// formatted each time.
+	numMemoLen = 24
+)
 
 // WriteString appends s.
 func (b *w) WriteString(s string) { b.buf = append(b.buf, s...) }
@@ -107,11 +134,38 @@ func (b *w) s(parts ...string) {
 // num writes v as the package's num formats it, straight into the buffer:
 // the drawing's hot writers use it so a number costs no allocation.
 func (b *w) num(v float64) {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		b.buf = append(b.buf, '0')
+	m := b.memo
+	if m == nil {
+		b.buf = appendNum(b.buf, v)
 		return
 	}
-	b.buf = numfmt.AppendHundredths(b.buf, v)
+	bits := math.Float64bits(v)
+	e := &m[(bits*0x9E3779B97F4A7C15)>>numMemoShift]
+	l := len(b.buf)
+	if e.n != 0 && e.bits == bits {
+		// The whole slot is copied and the length then cut to the text:
+		// a fixed-size copy, no call.
+		if cap(b.buf)-l < numMemoLen {
+			b.buf = append(b.buf, make([]byte, numMemoLen)...)[:l]
+		}
+		b.buf = b.buf[:l+numMemoLen]
+		*(*[numMemoLen]byte)(b.buf[l:]) = e.text
+		b.buf = b.buf[:l+int(e.n)]
+		return
+	}
+	b.buf = appendNum(b.buf, v)
+	if n := len(b.buf) - l; n <= numMemoLen {
+		e.bits, e.n = bits, uint8(n)
+		copy(e.text[:], b.buf[l:])
+	}
+}
+
+// appendNum appends v as num formats it.
+func appendNum(dst []byte, v float64) []byte {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return append(dst, '0')
+	}
+	return numfmt.AppendHundredths(dst, v)
 }
 
 // pair writes "x,y".
@@ -180,6 +234,9 @@ func (r *renderer) join(a, b, c string) string {
 		}
 	}
 	abc := a + b + c
+	if r.joins == nil {
+		r.joins = make([]joinMemo, 0, maxJoinMemos)
+	}
 	if len(r.joins) < maxJoinMemos {
 		r.joins = append(r.joins, joinMemo{a, b, c, abc})
 	}
@@ -230,7 +287,19 @@ func (r *renderer) strokeAttr(colour string, width float64) string {
 			return m.attr
 		}
 	}
-	a := " " + stroke(colour, width)
+	var buf [64]byte
+	b := append(buf[:0], ` stroke="`...)
+	b = append(b, colour...)
+	b = append(b, `" stroke-width="`...)
+	if math.IsNaN(width) || math.IsInf(width, 0) {
+		b = append(b, '0')
+	} else {
+		b = numfmt.AppendHundredths(b, width)
+	}
+	a := string(append(b, '"'))
+	if r.strokes == nil {
+		r.strokes = make([]strokeMemo, 0, maxStrokeMemos)
+	}
 	if len(r.strokes) < maxStrokeMemos {
 		r.strokes = append(r.strokes, strokeMemo{colour, width, a})
 	}
