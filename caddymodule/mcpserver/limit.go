@@ -182,6 +182,11 @@ func (t *tools) guard(name string, h mcp.ToolHandler) mcp.ToolHandler {
 		defer cancel()
 		if rc, _ := ctx.Value(requestKey{}).(context.Context); rc != nil {
 			defer context.AfterFunc(rc, cancel)()
+			if rc.Err() != nil {
+				// Already gone: AfterFunc would cancel from a goroutine of
+				// its own, maybe after a quick tool has answered.
+				cancel()
+			}
 		}
 		parent := ctx
 		if release := claimSlot(ctx); release != nil {
