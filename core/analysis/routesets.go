@@ -77,24 +77,20 @@ func (u *routeSets) meet(a int32, other []int32, reverse bool, r rank) {
 	}
 }
 
-// addFrom and addTo tag the set of cell v, answering the routes the tag
-// completes at width r.
-func (u *routeSets) addFrom(v int32, a int32, r rank) {
+// tag marks the set of cell v as one a route from room a can step onto
+// (to false) or one from which room a's floor can be stepped onto (to
+// true), answering at width r the routes the mark completes.
+func (u *routeSets) tag(v, a int32, to bool, r rank) {
 	root := u.find(v)
-	if contains32(u.from[root], a) {
+	mine, other := u.from, u.to
+	if to {
+		mine, other = u.to, u.from
+	}
+	if contains32(mine[root], a) {
 		return
 	}
-	u.meet(a, u.to[root], false, r)
-	u.from[root] = append(u.from[root], a)
-}
-
-func (u *routeSets) addTo(v int32, b int32, r rank) {
-	root := u.find(v)
-	if contains32(u.to[root], b) {
-		return
-	}
-	u.meet(b, u.from[root], true, r)
-	u.to[root] = append(u.to[root], b)
+	u.meet(a, other[root], to, r)
+	mine[root] = append(mine[root], a)
 }
 
 // union joins the sets of x and y at width r, the smaller's tags moving
@@ -231,17 +227,17 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 					continue // the same room: no step in or out of it
 				}
 				// From b's floor or corridor onto v, as wide as v.
-				u.addFrom(v32, b, rk)
+				u.tag(v32, b, false, rk)
 				// From v into b, the narrower of v and the step.
 				if c := into(v, w); c >= rk {
-					u.addTo(v32, b, rk)
+					u.tag(v32, b, true, rk)
 				} else {
 					late[c] = append(late[c], tag{v32, b})
 				}
 			}
 		}
 		for _, t := range late[rk] {
-			u.addTo(t.v, t.room, rk)
+			u.tag(t.v, t.room, true, rk)
 		}
 		delete(late, rk)
 	}

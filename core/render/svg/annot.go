@@ -549,14 +549,7 @@ func (r *renderer) drawScaleBar() {
 // titleRows are the title block's rows: the title fields in order, then the
 // scale when the plan states one.
 func (r *renderer) titleRows() []ir.TitleField {
-	if r.titleMemo != nil {
-		return *r.titleMemo
-	}
-	rows := r.titleRowsOf()
-	if r.laidOut {
-		r.titleMemo = &rows
-	}
-	return rows
+	return laidOutMemo(r, &r.titleMemo, r.titleRowsOf)
 }
 
 // titleRowsOf works out titleRows.

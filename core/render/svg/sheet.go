@@ -59,16 +59,7 @@ func (r *renderer) stackBottom() float64 {
 // it): across, centred on the content and the tables laid out under the
 // drawing; down, centred on the content stretched to the stack bottom, even
 // when the chrome then goes to the sheet's corners.
-func (r *renderer) sheetBox() geom.Rect {
-	if r.sheetMemo != nil {
-		return *r.sheetMemo
-	}
-	vb := r.sheetBoxOf()
-	if r.laidOut {
-		r.sheetMemo = &vb
-	}
-	return vb
-}
+func (r *renderer) sheetBox() geom.Rect { return laidOutMemo(r, &r.sheetMemo, r.sheetBoxOf) }
 
 // sheetBoxOf works out sheetBox.
 func (r *renderer) sheetBoxOf() geom.Rect {

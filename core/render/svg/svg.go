@@ -542,15 +542,20 @@ func (r *renderer) viewBox() geom.Rect {
 
 // pageBox is the drawing's extent plus the page margin, grown to take in
 // the dimensions, the footer chrome and the tables.
-func (r *renderer) pageBox() geom.Rect {
-	if r.pageMemo != nil {
-		return *r.pageMemo
+func (r *renderer) pageBox() geom.Rect { return laidOutMemo(r, &r.pageMemo, r.pageBoxOf) }
+
+// laidOutMemo returns the value kept in *slot, or works it out; once the
+// layout is done (r.laidOut) a value worked out is kept there, as nothing
+// it depends on changes any more.
+func laidOutMemo[T any](r *renderer, slot **T, work func() T) T {
+	if *slot != nil {
+		return **slot
 	}
-	vb := r.pageBoxOf()
+	v := work()
 	if r.laidOut {
-		r.pageMemo = &vb
+		*slot = &v
 	}
-	return vb
+	return v
 }
 
 // pageBoxOf works out pageBox.
