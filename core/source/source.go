@@ -3,7 +3,10 @@
 // offset; both are 1-based, and a column counts bytes, not runes.
 package source
 
-import "sort"
+import (
+	"bytes"
+	"sort"
+)
 
 // Span is a half-open range [Start, End) of byte offsets into a File.
 type Span struct {
@@ -33,14 +36,22 @@ type File struct {
 
 // NewFile indexes src under name.
 func NewFile(name string, src []byte) *File {
-	f := &File{Name: name, Src: src, lines: []int{0}}
-	for i, b := range src {
-		if b == '\n' {
-			f.lines = append(f.lines, i+1)
+	// The line starts, counted first so the list is made once, then found
+	// a line at a time.
+	lines := make([]int, 1, bytes.Count(src, newline)+1)
+	for at := 0; ; {
+		i := bytes.IndexByte(src[at:], '\n')
+		if i < 0 {
+			break
 		}
+		at += i + 1
+		lines = append(lines, at)
 	}
-	return f
+	return &File{Name: name, Src: src, lines: lines}
 }
+
+// newline is what ends a line.
+var newline = []byte{'\n'}
 
 // Position returns the 1-based line and column (in bytes) of offset.
 // Offsets past the end are clamped to the end of the file.
