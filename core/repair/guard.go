@@ -39,11 +39,11 @@ type walkGuard struct {
 	measureWalks Measure
 	work         *ir.Plan
 	// The walks with piece at rect, from the last measure (valid when
-	// known).
-	known bool
-	piece int
-	rect  geom.Rect
-	walks []walk
+	// known); current when they are the walks of work as it stands.
+	known, current bool
+	piece          int
+	rect           geom.Rect
+	walks          []walk
 }
 
 // walk is one measured walk: its name as the unresolved entry gives it
@@ -69,16 +69,19 @@ func (g *walkGuard) place(i int, r geom.Rect) {
 	if g == nil {
 		return
 	}
-	g.work.Furniture[i].Rect = r
-	if g.known && (g.piece != i || g.rect != r) {
-		g.known = false
+	if g.work.Furniture[i].Rect == r {
+		return
 	}
+	g.work.Furniture[i].Rect = r
+	// The step just measured, taken: its walks are the storey's now.
+	g.current = g.known && g.piece == i && g.rect == r
+	g.known = g.current
 }
 
 // measure is the storey's walks with piece i at r; ok is false when they
 // were not measured.
 func (g *walkGuard) measure(i int, r geom.Rect) (walks []walk, ok bool) {
-	if g.known && g.piece == i && g.rect == r {
+	if g.known && (g.piece == i && g.rect == r || g.current && g.work.Furniture[i].Rect == r) {
 		return g.walks, true
 	}
 	old := g.work.Furniture[i].Rect
@@ -102,6 +105,7 @@ func (g *walkGuard) measure(i int, r geom.Rect) (walks []walk, ok bool) {
 		}
 	}
 	g.known, g.piece, g.rect, g.walks = true, i, r, out
+	g.current = g.work.Furniture[i].Rect == r
 	return out, true
 }
 

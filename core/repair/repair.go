@@ -197,11 +197,6 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 		var conflicts, turns []Unresolved // the final check's entries, the orientation pass's
 		u0 := len(res.Unresolved)
 		guard := newWalkGuard(pg, measure)
-		// The rounds run over every piece in placing order (a piece is
-		// separated from the earlier ones where their own rounds have
-		// taken them so far) until a round moves nothing, or MaxRounds
-		// have run: a piece still moving then stays where the last
-		// round put it, and is not reported.
 		// How many pieces each statement placed.
 		placedBy := make(map[source.Span]int, len(pg.Furniture))
 		for i := range pg.Furniture {
@@ -214,6 +209,11 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 			movers[i] = newMover(pg, i, rewritable(stmts[fu.Span], placedBy[fu.Span] == 1))
 			current.add(fu.Rect, fu.ID)
 		}
+		// The rounds run over every piece in placing order (a piece is
+		// separated from the earlier ones where their own rounds have
+		// taken them so far) until a round moves nothing, or MaxRounds
+		// have run: a piece still moving then stays where the last
+		// round put it, and is not reported.
 		for round := 0; round < MaxRounds; round++ {
 			moved := false
 			for i := range movers {
