@@ -30,13 +30,30 @@ package analysis
 type routeSets struct {
 	parent []int32
 	size   []int32
-	from   map[int32][]int32 // by root
-	to     map[int32][]int32
+	// set is, per root, 1 + the index in sets of its tags (0: none yet);
+	// few sets ever carry a tag, those with a cell at a room's edge.
+	set  []int32
+	sets []roomTags
 	// legs of each room, as a route's start and as its end.
 	legsFrom, legsTo map[int32][]int
 	legs             []routeLeg
 	answer           []rank
 	answered         []bool
+	// left counts the routes not answered yet.
+	left int
+}
+
+// roomTags are the rooms a set's cells can be stepped onto from (from)
+// and whose floor one of them can step onto (to).
+type roomTags struct{ from, to []int32 }
+
+// tagsOf is root's tags, made when asked for and absent.
+func (u *routeSets) tagsOf(root int32) *roomTags {
+	if u.set[root] == 0 {
+		u.sets = append(u.sets, roomTags{})
+		u.set[root] = int32(len(u.sets))
+	}
+	return &u.sets[u.set[root]-1]
 }
 
 func (u *routeSets) find(v int32) int32 {
@@ -73,6 +90,7 @@ func (u *routeSets) meet(a int32, other []int32, reverse bool, r rank) {
 		}
 		if contains32(other, want) {
 			u.answer[i], u.answered[i] = max(u.answer[i], r), true
+			u.left--
 		}
 	}
 }
@@ -81,16 +99,16 @@ func (u *routeSets) meet(a int32, other []int32, reverse bool, r rank) {
 // (to false) or one from which room a's floor can be stepped onto (to
 // true), answering at width r the routes the mark completes.
 func (u *routeSets) tag(v, a int32, to bool, r rank) {
-	root := u.find(v)
-	mine, other := u.from, u.to
+	t := u.tagsOf(u.find(v))
+	mine, other := &t.from, t.to
 	if to {
-		mine, other = u.to, u.from
+		mine, other = &t.to, t.from
 	}
-	if contains32(mine[root], a) {
+	if contains32(*mine, a) {
 		return
 	}
-	u.meet(a, other[root], to, r)
-	mine[root] = append(mine[root], a)
+	u.meet(a, other, to, r)
+	*mine = append(*mine, a)
 }
 
 // union joins the sets of x and y at width r, the smaller's tags moving
@@ -105,20 +123,24 @@ func (u *routeSets) union(x, y int32, r rank) {
 	}
 	u.parent[b] = a
 	u.size[a] += u.size[b]
-	for _, f := range u.from[b] {
-		if !contains32(u.from[a], f) {
-			u.meet(f, u.to[a], false, r)
-			u.from[a] = append(u.from[a], f)
+	if u.set[b] == 0 {
+		return // nothing to move
+	}
+	tb := u.sets[u.set[b]-1]
+	ta := u.tagsOf(a)
+	for _, f := range tb.from {
+		if !contains32(ta.from, f) {
+			u.meet(f, ta.to, false, r)
+			ta.from = append(ta.from, f)
 		}
 	}
-	for _, t := range u.to[b] {
-		if !contains32(u.to[a], t) {
-			u.meet(t, u.from[a], true, r)
-			u.to[a] = append(u.to[a], t)
+	for _, t := range tb.to {
+		if !contains32(ta.to, t) {
+			u.meet(t, ta.from, true, r)
+			ta.to = append(ta.to, t)
 		}
 	}
-	delete(u.from, b)
-	delete(u.to, b)
+	u.set[b] = 0
 }
 
 // routeWidthsAll fills every leg's widest-route width in one pass over the
@@ -132,10 +154,10 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 	floor := func(v int) bool { return free[v] && cost[v]&corrBit == 0 && room[v] >= 0 }
 	width := func(v int) rank { return cost[v] &^ corrBit }
 	u := &routeSets{
-		parent: g.mem.int32sFilled(n), size: g.mem.int32sFilled(n),
-		from: map[int32][]int32{}, to: map[int32][]int32{},
+		parent: g.mem.int32sFilled(n), size: g.mem.int32sFilled(n), set: g.mem.int32s(n),
 		legsFrom: map[int32][]int{}, legsTo: map[int32][]int{},
 		legs: legs, answer: make([]rank, len(legs)), answered: make([]bool, len(legs)),
+		left: len(legs),
 	}
 	for i, l := range legs {
 		u.legsFrom[int32(l.from)] = append(u.legsFrom[int32(l.from)], i)
@@ -176,25 +198,27 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 		}
 		return width(w)
 	}
-	// A route whose rooms touch: a step straight from one onto the other.
-	for v := range n {
+	// A route whose rooms touch: a step straight from one onto the other,
+	// each pair of free neighbours in different rooms taken once, both
+	// ways (the steps right and down from every free cell).
+	direct := func(v, w int) {
+		for _, i := range u.legsFrom[room[v]] {
+			if int32(legs[i].to) == room[w] {
+				u.answer[i] = max(u.answer[i], into(v, w))
+			}
+		}
+	}
+	for v, l := range links {
 		if !free[v] {
 			continue
 		}
-		a := room[v]
-		for d, st := range g.stride {
-			if links[v]&(1<<d) == 0 {
-				continue
-			}
-			w := v + st
-			if room[w] == a {
-				continue
-			}
-			for _, i := range u.legsFrom[a] {
-				if int32(legs[i].to) == room[w] {
-					u.answer[i] = max(u.answer[i], into(v, w))
-				}
-			}
+		if l&1 != 0 && room[v+1] != room[v] {
+			direct(v, v+1)
+			direct(v+1, v)
+		}
+		if l&4 != 0 && room[v+g.nx] != room[v] {
+			direct(v, v+g.nx)
+			direct(v+g.nx, v)
 		}
 	}
 	// late holds the to-tags that hold only below a cell's own width: a
@@ -203,7 +227,7 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 	type tag struct{ v, room int32 }
 	late := map[rank][]tag{}
 	active := g.mem.boolSlice(n)
-	for r := nr - 1; r > int(g.rZero); r-- {
+	for r := nr - 1; r > int(g.rZero) && u.left > 0; r-- {
 		rk := rank(r)
 		end := int32(len(order))
 		if r > 0 {
