@@ -50,8 +50,9 @@ var hostileLog = filepath.Join(os.TempDir(), fmt.Sprintf("archlang-hostile-%d.lo
 
 // hostileConfig is the production shape at test scale. localhost:9080 has
 // a long queue (a burst waits rather than being refused), busy.localhost
-// one slot and a short queue (the 503 case), late.localhost a 50ms compute
-// deadline, limited.localhost a rate limit of one /svg/ request a minute.
+// one slot and a short queue (the 503 case), late.localhost a 5ms compute
+// deadline (finish on the 60 KB grid takes about 60 ms here, so a 50 ms
+// one raced it), limited.localhost a rate limit of one /svg/ request a minute.
 var hostileConfig = `
 {
 	skip_install_trust
@@ -102,7 +103,7 @@ http://late.localhost:9080 {
 	archlang_mcp {
 		disable_localhost_protection
 		max_concurrent 3
-		compute_timeout 50ms
+		compute_timeout 5ms
 	}
 }
 
@@ -406,7 +407,7 @@ func TestHostileDeadline(t *testing.T) {
 		t.Errorf("finish past the deadline: %d %.300s", res.StatusCode, body)
 	}
 	if took > time.Second {
-		t.Errorf("answered after %v: the core was not stopped at the 50ms deadline", took)
+		t.Errorf("answered after %v: the core was not stopped at the 5ms deadline", took)
 	}
 	answered := len(body)
 	res, body = get(t, tc, http.MethodGet, "http://late.localhost:9080/svg/"+payload.Encode([]byte(variant("late"))), nil)
