@@ -151,7 +151,6 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 	}
 	n := len(g.free)
 	cost, free, room, links := g.cost, g.free, g.room, g.links
-	floor := func(v int) bool { return free[v] && cost[v]&corrBit == 0 && room[v] >= 0 }
 	width := func(v int) rank { return cost[v] &^ corrBit }
 	u := &routeSets{
 		parent: g.mem.int32sFilled(n), size: g.mem.int32sFilled(n), set: g.mem.int32s(n),
@@ -188,16 +187,9 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 			next[r]++
 		}
 	}
-	// A step from v onto w, w on a room's floor or corridor and v outside
-	// that room, as the route into w's room takes it: onto a corridor cell
-	// its width, onto the floor its width from another room's floor (an
-	// open boundary) and nothing from a corridor.
-	into := func(v, w int) rank {
-		if floor(w) && !floor(v) {
-			return g.rInf
-		}
-		return width(w)
-	}
+	// A step from v onto w, v outside w's room, as the route into that
+	// room takes it: stepCost with the room spared.
+	into := func(v, w int) rank { return g.stepCost(v, w, int(room[w]), -1) }
 	// A route whose rooms touch: a step straight from one onto the other,
 	// each pair of free neighbours in different rooms taken once, both
 	// ways (the steps right and down from every free cell).

@@ -268,23 +268,15 @@ func (s *widestSearch) intoRooms(seed int) []float64 {
 	if seed >= 0 && g.room[seed] >= 0 {
 		best[g.room[seed]] = s.best[seed]
 	}
-	labels, room, cost, links, free := s.best, g.room, g.cost, g.links, g.free
+	labels, room, links, free := s.best, g.room, g.links, g.free
 	nx := g.nx
-	// step reads the step from k into c, with c's room spared (see
-	// stepCost).
+	// step reads the step from k into c, with c's room spared.
 	step := func(k, c int) {
 		r := room[c]
 		if r < 0 || labels[k] <= best[r] {
 			return
 		}
-		v, cc := labels[k], cost[c]
-		switch {
-		case cc&corrBit != 0:
-			v = min(v, cc&^corrBit)
-		case room[k] >= 0 && cost[k]&corrBit == 0:
-			v = min(v, cc)
-		}
-		best[r] = max(best[r], v)
+		best[r] = max(best[r], min(labels[k], g.stepCost(k, c, int(r), -1)))
 	}
 	// Each pair of free neighbours in different rooms once, both ways:
 	// the steps right and down from every free cell.
