@@ -99,7 +99,12 @@ func (u *routeSets) meet(a int32, other []int32, reverse bool, r rank) {
 // (to false) or one from which room a's floor can be stepped onto (to
 // true), answering at width r the routes the mark completes.
 func (u *routeSets) tag(v, a int32, to bool, r rank) {
-	t := u.tagsOf(u.find(v))
+	u.add(u.tagsOf(u.find(v)), a, to, r)
+}
+
+// add puts room a in t's from list (to false) or its to list unless it is
+// there, answering at width r the routes it completes against the other.
+func (u *routeSets) add(t *roomTags, a int32, to bool, r rank) {
 	mine, other := &t.from, t.to
 	if to {
 		mine, other = &t.to, t.from
@@ -129,16 +134,10 @@ func (u *routeSets) union(x, y int32, r rank) {
 	tb := u.sets[u.set[b]-1]
 	ta := u.tagsOf(a)
 	for _, f := range tb.from {
-		if !contains32(ta.from, f) {
-			u.meet(f, ta.to, false, r)
-			ta.from = append(ta.from, f)
-		}
+		u.add(ta, f, false, r)
 	}
 	for _, t := range tb.to {
-		if !contains32(ta.to, t) {
-			u.meet(t, ta.from, true, r)
-			ta.to = append(ta.to, t)
-		}
+		u.add(ta, t, true, r)
 	}
 	u.set[b] = 0
 }
