@@ -15,7 +15,7 @@ func SetSearchRoutes(on bool) (restore func()) {
 	if on {
 		measureRoutes = (*navGrid).routeWidthsSearched
 	} else {
-		measureRoutes = func(g *navGrid, _ []int, legs []routeLeg) { g.routeWidthsAll(legs) }
+		measureRoutes = (*navGrid).routeWidthsAll
 	}
 	return func() { measureRoutes = old }
 }

@@ -67,7 +67,7 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 				}
 			}
 		}
-		measureRoutes(g, targets, legs)
+		measureRoutes(g, legs)
 		for _, l := range legs {
 			r := WalkRoute{FromRoomID: p.Rooms[l.from].ID, ToRoomID: p.Rooms[l.to].ID}
 			r.WalkDistanceMm, r.BottleneckClearWidthMm, r.DetourRatio = g.walk(targets[l.from], targets[l.to], l.steps, l.wide)
@@ -87,7 +87,7 @@ type routeLeg struct {
 
 // measureRoutes fills the legs' widths: all at once (routeWidthsAll); the
 // tests swap in a search per leg to hold the two to the same answers.
-var measureRoutes = func(g *navGrid, _ []int, legs []routeLeg) { g.routeWidthsAll(legs) }
+var measureRoutes = (*navGrid).routeWidthsAll
 
 // nearLabel is a room a cell is near: its index (-1: none) and the walk
 // from the cell to its target, in cells.

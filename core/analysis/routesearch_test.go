@@ -24,7 +24,7 @@ const maxSharedSearches = 2
 // squeezing it. A destination many legs share gets one reverse search from
 // its floor, read off each leg's room; a leg to a destination of its own
 // gets a forward search from its room that stops at the destination.
-func (g *navGrid) routeWidthsSearched(_ []int, legs []routeLeg) {
+func (g *navGrid) routeWidthsSearched(legs []routeLeg) {
 	count := map[int]int{}
 	for _, l := range legs {
 		count[l.to]++
