@@ -49,6 +49,11 @@ var toolCalls = []toolCall{
 	{"describe", func(src []byte) any { return compile.Describe(src, compile.DescribeOptions{}).Value }},
 	{"validate", func(src []byte) any { return compile.Validate(src, compile.ValidateOptions{}).Envelope() }},
 	{"suggest", func(src []byte) any { return compile.Suggest(src, compile.SuggestOptions{}) }},
+	{"repair", func(src []byte) any { return compile.Repair(src, compile.RepairOptions{}) }},
+	{"fix", func(src []byte) any { return compile.Fix(src, compile.FixOptions{}) }},
+	{"finish", func(src []byte) any { return compile.Finish(src, compile.FinishOptions{}) }},
+	{"score", func(src []byte) any { return compile.Score(src, nil, compile.ScoreOptions{}).Envelope() }},
+	{"complete", func(src []byte) any { return compile.Complete(src, len(src)/2) }},
 }
 
 type toolCase struct {
@@ -62,6 +67,18 @@ func loopPlan(n int, stmt string) string {
 	return fmt.Sprintf("plan \"hostile\" {\n  units mm\n  for i in 0..%d { %s }\n}\n", n, stmt)
 }
 
+// literalBeds is a plan of n furniture statements, each a bed step mm
+// right of the one before, every position written as a literal.
+func literalBeds(n, step int) string {
+	var b strings.Builder
+	b.WriteString("plan \"hostile\" {\n  units mm\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  furniture bed at (%d,0) size 1000x2000\n", i*step)
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
 func toolCases() []toolCase {
 	c := func(name, src, note string) toolCase { return toolCase{name: name, src: src, note: note} }
 	big := "1" + strings.Repeat("0", 300)
@@ -69,7 +86,11 @@ func toolCases() []toolCase {
 		c("beds_stacked_800", loopPlan(800, "furniture bed at (100,100) size 1000x2000"),
 			"320 000 overlapping pairs: lint answered 128 MB before the finding caps"),
 		c("beds_stacked_3000", loopPlan(3000, "furniture bed at (100,100) size 1000x2000"),
-			"4.5 million pairs: stops at lint.MaxPairs"),
+			"4.5 million pairs: stops at lint.MaxPairs; repair sorted every earlier piece for every piece (2 s, 1.2 GB)"),
+		c("beds_literal_offset_1500", literalBeds(1500, 10),
+			"1500 statements, each bed 10 mm right of the last: repair's rounds weighed every earlier piece, sorted, for every piece"),
+		c("beds_literal_same_1600", literalBeds(1600, 0),
+			"1600 statements of one bed on one spot: every piece centred on the first"),
 		c("rooms_stacked_5000", loopPlan(5000, "room at (0,0) size 5000x5000"),
 			"12.5 million adjacent pairs: describe took 13 s and 4 GB before the adjacency sweep and caps"),
 		c("rooms_apart_10000", loopPlan(10000, "room at (i*10,0) size 5x5"),

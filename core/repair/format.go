@@ -14,6 +14,9 @@ const (
 	// longer one puts each vertex on a line of its own.
 	LineWidth = 80
 	indent    = "  "
+	// DefaultDimOffset is the offset, in mm, a measured dimension line
+	// written without one stands at: the print writes it out.
+	DefaultDimOffset = "300"
 )
 
 // settingOrder is the order settings are printed in, at the top of the
@@ -58,14 +61,18 @@ func format(src []byte, f *syntax.File) (string, bool) {
 	if !supported(pl.Body) {
 		return "", false
 	}
-	north := false
+	units, north := false, false
 	for _, key := range settingOrder {
 		for _, s := range settings {
 			if s.Key != key {
 				continue
 			}
+			units = units || key == "units"
 			north = north || key == "north"
 			b.WriteString(indent + canonical(text(src, s.Sp.Start, s.Sp.End)) + "\n")
+		}
+		if key == "units" && !units {
+			b.WriteString(indent + "units mm\n")
 		}
 		if key == "north" && !north {
 			b.WriteString(indent + "north up\n")
@@ -337,9 +344,24 @@ func printStmt(src []byte, st syntax.Stmt, margin int) string {
 		b.WriteString("\n}")
 		return b.String()
 	case *syntax.DimStmt:
-		line := canonical(text(src, sp.Start, sp.End))
-		if (n.Mode == syntax.DimRadius || n.Mode == syntax.DimDiameter) && n.Offset == nil && n.Text == nil {
-			line += " offset 0" // the default offset is written out
+		// The default offset is written out: 0 for a radius or a
+		// diameter, DefaultDimOffset after a measured line's points.
+		if n.Offset != nil {
+			return canonical(text(src, sp.Start, sp.End))
+		}
+		if n.Mode == syntax.DimRadius || n.Mode == syntax.DimDiameter {
+			line := canonical(text(src, sp.Start, sp.End))
+			if n.Text == nil {
+				line += " offset 0"
+			}
+			return line
+		}
+		if n.To == nil {
+			return canonical(text(src, sp.Start, sp.End))
+		}
+		line := canonical(text(src, sp.Start, n.To.Sp.End)) + " offset " + DefaultDimOffset
+		if rest := canonical(text(src, n.To.Sp.End, sp.End)); rest != "" {
+			line += " " + rest
 		}
 		return line
 	case *syntax.StripStmt:
@@ -459,7 +481,7 @@ func lexemes(s string) []lexeme {
 			continue
 		}
 		op := operator(t.Kind)
-		unary := op && (t.Text == "-" || t.Text == "+" || t.Text == "!") && (len(out) == 0 || !operand(out[len(out)-1].s))
+		unary := op && (t.Text == "-" || t.Text == "+" || t.Text == "!") && (len(out) == 0 || !operand(out[len(out)-1].s) || signedClause[out[len(out)-1].s])
 		out = append(out, lexeme{s: t.Text, glued: glued, op: op, unary: unary})
 	}
 	return out
@@ -547,6 +569,10 @@ func isWord(s string) bool {
 // operand reports whether a lexeme ends an operand (so a following sign is
 // a binary operator).
 func operand(s string) bool { return isWord(s) || s == ")" || s == "]" || (s != "" && s[0] == '"') }
+
+// signedClause are the clause keywords a signed number follows: a sign
+// after one is the number's, not a subtraction.
+var signedClause = map[string]bool{"offset": true, "rotate": true, "inset": true}
 
 // space reports whether a space goes between prev and p.
 func space(prev, p lexeme) bool {

@@ -21,6 +21,9 @@ func TestCanonical(t *testing.T) {
 		{"set d.hinge = near-start", "set d.hinge = near-start"},
 		{"let a = top-left-x", "let a = top-left - x"},
 		{"x+=1", "x += 1"},
+		{"dim (0,0)->(1000,0) offset - 300", "dim (0, 0)->(1000, 0) offset -300"},
+		{"furniture desk at (a -300, 0) size 5x4 rotate - 90", "furniture desk at (a - 300, 0) size 5x4 rotate -90"},
+		{"furniture desk in a anchor right inset -0 size 5x4", "furniture desk in a anchor right inset -0 size 5x4"},
 		{"wall id=w {\n  (0,0) # corner\n  (1,0)\n}", "wall id=w { (0, 0) (1, 0) }"},
 	} {
 		if got := canonical(c.in); got != c.want {

@@ -194,6 +194,7 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 			}
 		}
 		var faults []fault
+		var unwritten []Unresolved
 		var conflicts, turns []Unresolved // the final check's entries, the orientation pass's
 		u0 := len(res.Unresolved)
 		guard := newWalkGuard(pg, measure)
@@ -231,11 +232,12 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				}
 				moved = true
 				for _, r := range [2]geom.Rect{from, m.r} {
-					for _, j := range current.near(r) {
+					current.each(r, func(j int) bool {
 						if j > i {
 							movers[j].dirty = true
 						}
-					}
+						return true
+					})
 				}
 				current.move(i, m.r)
 			}
@@ -279,6 +281,12 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 				}
 			}
 			if ok {
+				if un != nil && !m.fixed && !m.centred {
+					// A statement left as written is listed after the
+					// rounds' faults.
+					unwritten = append(unwritten, *un)
+					continue
+				}
 				if un != nil {
 					faults = append(faults, fault{fl.round, *un})
 					if !m.centred {
@@ -353,7 +361,7 @@ func RunGuarded(f *source.File, tree *syntax.File, p *ir.Plan, measure Measure) 
 		for _, f := range faults {
 			res.Unresolved = append(res.Unresolved, f.u)
 		}
-		res.Unresolved = append(append(res.Unresolved, conflicts...), turns...)
+		res.Unresolved = append(append(append(res.Unresolved, conflicts...), turns...), unwritten...)
 		for k := range res.Unresolved[u0:] {
 			res.Unresolved[u0+k].Level = level
 		}
@@ -571,6 +579,11 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 	}
 	{
 		r2, ok, on := separate(m.r, earlier, m.i, grid)
+		if on != "" && !m.fixed {
+			// A statement the repair cannot rewrite is reported as
+			// overlapping, centred or not.
+			return m.step(m.r, reasonOverlap, round, guard)
+		}
 		if on != "" {
 			fl.centredOn = on
 			return m.stop(round)
@@ -631,11 +644,12 @@ func addReason(reasons []string, why string) []string {
 }
 
 // insetFor is the inset that has statement st's room anchor place its
-// piece, written at r0, at r instead, and the inset it has now: ok when r stands as far from each
-// room edge the anchor names as the inset says (and where the anchor
-// centres it along any other edge), and st is neither flush nor centred.
+// piece, written at r0, at r instead, and the inset it has now: ok when r
+// stands as far from each edge the anchor names (the room's, or for a
+// flush anchor the wall face) as the inset says, where the anchor centres
+// it along any other edge, and st is not centred.
 func insetFor(p *ir.Plan, st *syntax.FurnitureStmt, r0, r geom.Rect) (inset, was float64, ok bool) {
-	if st.Placement != syntax.FurnAnchor || st.Flush || st.Anchor == nil || st.Room == nil {
+	if st.Placement != syntax.FurnAnchor || st.Anchor == nil || st.Room == nil {
 		return 0, 0, false
 	}
 	room := roomIndex(p, st.Room.Name)
@@ -647,6 +661,11 @@ func insetFor(p *ir.Plan, st *syntax.FurnitureStmt, r0, r geom.Rect) (inset, was
 		if v, ok := number(st.Inset); ok {
 			was = v
 		}
+	}
+	if st.Flush {
+		// A flush anchor measures its inset from the wall face the piece
+		// stood against, where it stood less its old inset.
+		rc = geom.Rect{Min: geom.Point{X: r0.Min.X - was, Y: r0.Min.Y - was}, Max: geom.Point{X: r0.Max.X + was, Y: r0.Max.Y + was}}
 	}
 	var ds []float64 // the piece's distance from each anchored edge
 	var hx, vy bool  // an edge anchors x, y
@@ -727,7 +746,14 @@ func outcome(src []byte, p *ir.Plan, m *mover, n int, stmts map[source.Span]*syn
 			reasons = append(reasons, strings.NewReplacer("%s", num(inset), "%w", num(was)).Replace(reasonInset))
 			ch := Change{ID: pieceID(fu, n, authored(st)), Category: fu.Type, Kind: "moved", From: from, To: to, Via: "inset", Span: sp,
 				Reason: strings.Join(reasons, "; ")}
-			e := rewrite{sp: source.Span{Start: st.Anchor.Sp.End, End: st.Anchor.Sp.End}, text: " inset " + num(inset)}
+			at := st.Anchor.Sp.End
+			for _, c := range st.Clauses {
+				if c.Key == "flush" {
+					// `inset` follows `flush`.
+					at = c.Sp.End
+				}
+			}
+			e := rewrite{sp: source.Span{Start: at, End: at}, text: " inset " + num(inset)}
 			if st.Inset != nil {
 				e = rewrite{sp: st.Inset.Span(), text: num(inset)}
 			}
@@ -1241,15 +1267,12 @@ func roomAt(p *ir.Plan, q geom.Point) int {
 // overlapsAny reports whether r overlaps one of the pieces placed before
 // piece number before.
 func (ps *placedSet) overlapsAny(r geom.Rect, before int) bool {
-	for _, i := range ps.near(r) {
-		if i >= before {
-			break
-		}
-		if overlaps(r, ps.rects[i]) {
-			return true
-		}
-	}
-	return false
+	found := false
+	ps.each(r, func(i int) bool {
+		found = i < before && overlaps(r, ps.rects[i])
+		return !found
+	})
+	return found
 }
 
 // separate moves r off one earlier piece: of those it overlaps, the one
@@ -1300,14 +1323,17 @@ type placedPiece struct {
 // with the largest shared area, the earliest placed on a tie.
 func (ps *placedSet) largest(r geom.Rect, before int) (placedPiece, bool) {
 	best, bestArea, found := placedPiece{}, 0.0, false
-	for _, i := range ps.near(r) {
-		if i >= before {
-			break
+	// The overlapping pieces, in placing order: ties go to the earlier.
+	ps.hits = ps.hits[:0]
+	ps.each(r, func(i int) bool {
+		if i < before && overlaps(r, ps.rects[i]) {
+			ps.hits = append(ps.hits, i)
 		}
+		return true
+	})
+	slices.Sort(ps.hits)
+	for _, i := range ps.hits {
 		o := ps.rects[i]
-		if !overlaps(r, o) {
-			continue
-		}
 		a := overlap1(r.Min.X, r.Max.X, o.Min.X, o.Max.X) * overlap1(r.Min.Y, r.Max.Y, o.Min.Y, o.Max.Y)
 		if !found || a > bestArea+1e-9 {
 			best, bestArea, found = placedPiece{rect: o, id: ps.ids[i]}, a, true
@@ -1606,6 +1632,12 @@ type placedSet struct {
 	ids   []string // each piece's resolved id
 	cells map[[2]int][]int
 	big   []int // pieces too large (or not finite) for the grid
+	// seen[i] == visit when each has passed piece i in the current
+	// visit: a piece filed under several cells is passed once.
+	seen  []uint32
+	visit uint32
+	// hits is largest's scratch list.
+	hits []int
 }
 
 // PlacedCell is the side of a placedSet's grid cell, in mm: about a
@@ -1665,23 +1697,52 @@ func (ps *placedSet) file(i int, r geom.Rect) {
 	}
 }
 
-// near returns, in placing order, the pieces whose cells r's cells meet
-// (every piece when r is too large for the grid): all that can overlap r.
-func (ps *placedSet) near(r geom.Rect) []int {
+// each calls f once for every piece whose cells r's cells meet (every
+// piece when r is too large for the grid): all that can overlap r. The
+// order is not the placing order. It stops when f returns false; f must
+// not add or move pieces.
+func (ps *placedSet) each(r geom.Rect, f func(i int) bool) {
 	c0, r0, c1, r1, ok := placedSpan(r)
 	if !ok {
-		all := make([]int, len(ps.rects))
-		for i := range all {
-			all[i] = i
+		for i := range ps.rects {
+			if !f(i) {
+				return
+			}
 		}
-		return all
+		return
 	}
-	out := append([]int(nil), ps.big...)
+	for _, i := range ps.big {
+		if !f(i) {
+			return
+		}
+	}
+	if c0 == c1 && r0 == r1 {
+		for _, i := range ps.cells[[2]int{c0, r0}] {
+			if !f(i) {
+				return
+			}
+		}
+		return
+	}
+	if len(ps.seen) < len(ps.rects) {
+		ps.seen = append(ps.seen, make([]uint32, len(ps.rects)-len(ps.seen))...)
+	}
+	ps.visit++
+	if ps.visit == 0 {
+		clear(ps.seen)
+		ps.visit = 1
+	}
 	for c := c0; c <= c1; c++ {
 		for rr := r0; rr <= r1; rr++ {
-			out = append(out, ps.cells[[2]int{c, rr}]...)
+			for _, i := range ps.cells[[2]int{c, rr}] {
+				if ps.seen[i] == ps.visit {
+					continue
+				}
+				ps.seen[i] = ps.visit
+				if !f(i) {
+					return
+				}
+			}
 		}
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
 }

@@ -871,3 +871,46 @@ func TestDeclaredRoom(t *testing.T) {
 		},
 	})
 }
+
+// TestScripted pins the entries for pieces whose statement the repair
+// cannot rewrite (a loop's, or one placed by expressions): each is named
+// by its resolved id, centred on an earlier piece or not, and listed after
+// the rounds' faults of the literal pieces.
+func TestScripted(t *testing.T) {
+	open := fmt.Sprintf(openRoom, 50)
+	runRules(t, []ruleCase{
+		{
+			name:       "loop on one spot",
+			shell:      open,
+			pieces:     "  for i in 0..3 { furniture bed at (1100,1100) size 1000x2000 }\n",
+			unresolved: []string{"bed_2", "bed_3"},
+		},
+		{
+			name:       "loop on a literal piece",
+			shell:      open,
+			pieces:     "  furniture bed at (1100,1100) size 1000x2000\n  for i in 0..2 { furniture bed at (1100,1100) size 1000x2000 }\n",
+			unresolved: []string{"bed_2", "bed_3"},
+		},
+		{
+			name:       "literal after a loop",
+			shell:      open,
+			pieces:     "  for i in 0..2 { furniture bed at (1100,1100) size 1000x2000 }\n  furniture bed at (1100,1100) size 1000x2000\n",
+			unresolved: []string{"bed#2", "bed_2"},
+		},
+		{
+			name:       "expression between literals",
+			shell:      open + "  let x = 1100\n",
+			pieces:     "  furniture bed at (1100,1100) size 1000x2000\n  furniture bed at (x,1100) size 1000x2000\n  furniture bed at (1100,1100) size 1000x2000\n",
+			unresolved: []string{"bed#3", "bed_2"},
+		},
+		{
+			// The literal piece's fault comes in the second round, still
+			// before the expression's entry from the first.
+			name:       "after a later round",
+			shell:      open + "  let x = 2700\n",
+			pieces:     "  furniture bed at (2000,1000) size 1000x2000\n  furniture bed at (1000,1000) size 1000x2000\n  furniture bed at (1900,1000) size 1000x2000\n  furniture bed at (x,1000) size 1000x2000\n",
+			changes:    []string{"bed#3 moved 1000,1000"},
+			unresolved: []string{"bed#3", "bed_4"},
+		},
+	})
+}

@@ -58,9 +58,15 @@ func (r *resolver) placeFurniture(f *furnEl) {
 	// rotate
 	rot := 0.0
 	if src.Rotate.Set {
-		rot = src.Rotate.V
+		// Any whole number of quarter turns, either way: -90 and 450
+		// are 270 and 90.
+		rot = math.Mod(src.Rotate.V, 360)
+		if rot < 0 {
+			rot += 360
+		}
+		rot += 0 // -0 is 0
 		if rot != 0 && rot != 90 && rot != 180 && rot != 270 {
-			r.add(diag.New(diag.ErrFurnRotate, src.Span, "Furniture %q has `rotate %s`; only 0, 90, 180 and 270 are allowed", f.id, num(rot)))
+			r.add(diag.New(diag.ErrFurnRotate, src.Span, "Furniture %q has `rotate %s`: a piece turns by whole quarter turns only (0, 90, 180, 270, or those plus or minus 360)", f.id, num(src.Rotate.V)))
 			ok = false
 		}
 	}

@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -205,4 +206,33 @@ func diagCodes(l diag.List) string {
 		b.WriteString(d.Code + " ")
 	}
 	return b.String()
+}
+
+// TestFurnitureRotateTurns pins which `rotate` values a piece takes: any
+// whole number of quarter turns, either way, read modulo a full turn (as
+// the reference reads them); anything else is E_FURN_ROTATE.
+func TestFurnitureRotateTurns(t *testing.T) {
+	for _, c := range []struct {
+		rotate string
+		want   float64 // -1: refused
+	}{
+		{"0", 0}, {"90", 90}, {"270", 270}, {"-90", 270}, {"-180", 180}, {"-270", 90},
+		{"360", 0}, {"-360", 0}, {"450", 90}, {"720", 0}, {"-0", 0},
+		{"45", -1}, {"-45", -1}, {"90.5", -1},
+	} {
+		src := "plan \"R\" {\n  units mm\n  room id=r at (0,0) size 3000x3000\n  furniture desk at (100,100) size 500x400 rotate " + c.rotate + "\n}\n"
+		p, ds := resolveSource(t, "rot.arch", []byte(src))
+		refused := false
+		for _, d := range ds {
+			refused = refused || d.Code == diag.ErrFurnRotate
+		}
+		switch {
+		case c.want < 0 && !refused:
+			t.Errorf("rotate %s: taken, want E_FURN_ROTATE", c.rotate)
+		case c.want >= 0 && refused:
+			t.Errorf("rotate %s: refused, want %g", c.rotate, c.want)
+		case c.want >= 0 && (len(p.Furniture) != 1 || p.Furniture[0].Rotate != c.want || math.Signbit(p.Furniture[0].Rotate)):
+			t.Errorf("rotate %s: got %+v, want %g", c.rotate, p.Furniture, c.want)
+		}
+	}
 }
