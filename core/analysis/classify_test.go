@@ -79,15 +79,37 @@ func TestInferUsesAlias(t *testing.T) {
 	}
 }
 
-func TestCardinal(t *testing.T) {
+// TestPageCardinal pins the sheet's sides: a bearing exactly between two
+// goes to N or S (the reference's answer for windows on a diamond's walls).
+func TestPageCardinal(t *testing.T) {
 	for _, c := range []struct {
 		deg  float64
 		want string
 	}{
-		{0, "N"}, {44.9, "N"}, {45, "E"}, {90, "E"}, {135, "S"}, {180, "S"}, {225, "W"}, {315, "N"}, {-90, "W"}, {-45, "N"}, {-135, "W"}, {360, "N"},
+		{0, "N"}, {44.9, "N"}, {45, "N"}, {45.1, "E"}, {90, "E"}, {135, "S"}, {180, "S"}, {225, "S"}, {315, "N"},
+		{-90, "W"}, {-45, "N"}, {-135, "S"}, {-100, "W"}, {360, "N"}, {405, "N"},
 	} {
-		if got := Cardinal(c.deg); got != c.want {
-			t.Errorf("Cardinal(%v) = %s, want %s", c.deg, got, c.want)
+		if got := PageCardinal(c.deg); got != c.want {
+			t.Errorf("PageCardinal(%v) = %s, want %s", c.deg, got, c.want)
+		}
+	}
+}
+
+// TestCompass pins the compass side under a turned north arrow: the
+// sheet's side turned back by the arrow's nearest quarter turn, half a
+// quarter rounding up (north 45 makes a window looking up the sheet face
+// W), as the reference answers.
+func TestCompass(t *testing.T) {
+	for _, c := range []struct {
+		deg, north float64
+		want       string
+	}{
+		{0, 0, "N"}, {0, 44, "N"}, {0, 45, "W"}, {90, 45, "N"}, {180, 45, "E"}, {270, 45, "S"},
+		{0, 135, "S"}, {0, 225, "E"}, {0, 315, "N"}, {0, 405, "W"}, {80, 40, "E"}, {100, 60, "N"},
+		{-45, 90, "W"}, {45, 90, "W"}, {135, 90, "E"}, {225, 90, "E"},
+	} {
+		if got := Compass(c.deg, c.north); got != c.want {
+			t.Errorf("Compass(%v, north %v) = %s, want %s", c.deg, c.north, got, c.want)
 		}
 	}
 }

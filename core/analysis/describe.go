@@ -426,22 +426,43 @@ func (m *Model) Facing(i int) (facing, page string) {
 		n = geom.Point{X: 0, Y: -1}
 	}
 	ang := math.Atan2(n.X, -n.Y) * 180 / math.Pi
-	page = Cardinal(ang)
-	facing = Cardinal(ang - p.Settings.NorthAngle)
+	page = PageCardinal(ang)
+	facing = Compass(ang, p.Settings.NorthAngle)
 	if facing == page {
 		return facing, ""
 	}
 	return facing, page
 }
 
-// Cardinal snaps a bearing in degrees (clockwise from north) to N, E, S or
-// W; an exact 45° tie rounds clockwise.
-func Cardinal(deg float64) string {
-	k := int(math.Floor(deg/90+0.5+1e-9)) % 4
-	if k < 0 {
-		k += 4
+var cardinals = [4]string{"N", "E", "S", "W"}
+
+// pageQuarter is the quarter of the sheet a bearing in degrees (clockwise
+// from the top of the sheet) points to, 0 (up) to 3 (left); a bearing
+// exactly between two quarters goes to the vertical one.
+func pageQuarter(deg float64) int {
+	r := math.Mod(deg/90, 4)
+	if r < 0 {
+		r += 4
 	}
-	return [4]string{"N", "E", "S", "W"}[k]
+	k := int(math.Floor(r + 0.5))
+	if math.Abs(r-math.Floor(r)-0.5) < 1e-9 && k%2 == 1 {
+		k-- // a tie between up/down and a side: up or down
+	}
+	return k % 4
+}
+
+// PageCardinal snaps a bearing in degrees (clockwise from the top of the
+// sheet) to N, E, S or W as the sheet is read (up is N); a bearing exactly
+// between two goes to N or S.
+func PageCardinal(deg float64) string { return cardinals[pageQuarter(deg)] }
+
+// Compass is the compass side a bearing on the sheet looks to under a
+// north arrow turned north degrees clockwise: the sheet's side turned back
+// by the arrow's nearest whole quarter turn (half a quarter rounding up),
+// as the reference reads it.
+func Compass(deg, north float64) string {
+	q := int(math.Floor(north/90+0.5)) % 4
+	return cardinals[((pageQuarter(deg)-q)%4+4)%4]
 }
 
 // outward is the unit normal of an opening's host segment (its chord, for

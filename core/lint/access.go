@@ -267,7 +267,7 @@ func (c *checker) facingFrom(k, i int) string {
 		}
 	}
 	ang := math.Atan2(n.X, -n.Y) * 180 / math.Pi
-	return analysis.Cardinal(ang - c.p.Settings.NorthAngle)
+	return analysis.Compass(ang, c.p.Settings.NorthAngle)
 }
 
 // circulationRules read describe's circulation model (the walk on the nav

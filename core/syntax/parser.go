@@ -3,6 +3,7 @@ package syntax
 import (
 	"bytes"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 	"sync"
@@ -152,6 +153,10 @@ func tokenBuffer(n int) []Token {
 		if b := tokenBuffers.Get().(*[]Token); cap(*b) >= n {
 			return (*b)[:0]
 		}
+		// A pooled buffer too small for this source is dropped; its
+		// replacement is rounded up to a power of two, so the buffers
+		// settle at the size of the larger sources served.
+		return make([]Token, 0, min(1<<bits.Len(uint(n-1)), maxPooledTokens))
 	}
 	return make([]Token, 0, n)
 }
