@@ -10,17 +10,15 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
-// extentRect is the plan's extent on wall centrelines and room vertices.
+// extentRect is the plan's extent on wall vertices and room vertices: an
+// arc bulging past its end points does not widen it (the reference's
+// bbox; outerRect takes the bulge).
 func extentRect(p *ir.Plan) (geom.Rect, bool) {
 	var box geom.Bounds
 	add := box.Add
 	for i := range p.Walls {
-		w := &p.Walls[i]
-		for _, q := range w.Points {
+		for _, q := range p.Walls[i].Points {
 			add(q)
-		}
-		for _, a := range arcExtremes(w) {
-			add(a)
 		}
 	}
 	for i := range p.Rooms {
@@ -29,24 +27,6 @@ func extentRect(p *ir.Plan) (geom.Rect, bool) {
 		add(b.Max)
 	}
 	return box.Rect, box.OK
-}
-
-// arcExtremes lists the points where a wall's arcs reach their compass
-// extremes.
-func arcExtremes(w *ir.Wall) []geom.Point {
-	var out []geom.Point
-	for _, a := range w.Arcs {
-		if !curved(a) {
-			continue
-		}
-		for k := 0; k < 4; k++ {
-			t := float64(k) * math.Pi / 2
-			if angleIn(t, a.StartAngle, a.Sweep) {
-				out = append(out, geom.Point{X: a.Center.X + a.Radius*math.Cos(t), Y: a.Center.Y + a.Radius*math.Sin(t)})
-			}
-		}
-	}
-	return out
 }
 
 // curved reports whether a is an arc that can be measured as one: a

@@ -99,3 +99,22 @@ func TestDescribeBetween(t *testing.T) {
 		t.Errorf("three rooms at d2: %+v", e)
 	}
 }
+
+// TestDescribeBBoxArcs pins the two extents against the reference: bbox
+// spans the wall and room vertices only, so an arc bulging past its end
+// points widens bbox_outer (the drawn faces) but not bbox.
+func TestDescribeBBoxArcs(t *testing.T) {
+	for _, c := range []struct {
+		arc                string
+		w, h, outW, outH float64
+	}{
+		{"arc (4000,4000) radius 2000 cw", 4000, 4000, 6200, 4200}, // bulges out
+		{"arc (4000,4000) radius 2000", 4000, 4000, 4200, 4200},    // bulges in
+	} {
+		src := "plan \"A\" {\n  units mm\n  wall id=w exterior thickness 200 { (0,0) (4000,0) " + c.arc + " (0,4000) close }\n  room id=a at (0,0) size 4000x4000\n}\n"
+		f := Describe([]byte(src), DescribeOptions{}).Facts
+		if f.BBox.W != c.w || f.BBox.H != c.h || f.BBoxOuter.W != c.outW || f.BBoxOuter.H != c.outH {
+			t.Errorf("%s: bbox %+v outer %+v, want %gx%g and %gx%g", c.arc, f.BBox, f.BBoxOuter, c.w, c.h, c.outW, c.outH)
+		}
+	}
+}
