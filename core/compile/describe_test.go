@@ -105,7 +105,7 @@ func TestDescribeBetween(t *testing.T) {
 // points widens bbox_outer (the drawn faces) but not bbox.
 func TestDescribeBBoxArcs(t *testing.T) {
 	for _, c := range []struct {
-		arc                string
+		arc              string
 		w, h, outW, outH float64
 	}{
 		{"arc (4000,4000) radius 2000 cw", 4000, 4000, 6200, 4200}, // bulges out
