@@ -43,6 +43,9 @@ func (m *Model) seedCell(g *navGrid, opIdx, r int) int {
 				}
 				// Furniture fills the floor straight in from the
 				// doorway: the walk has nowhere to start.
+				if atCorner(s, op.Center) {
+					return g.nearestOpen(op.Center, r)
+				}
 				return -1
 			}
 		}
@@ -222,4 +225,9 @@ func ringCentroid(c geom.Point, r float64) geom.Point {
 		return c
 	}
 	return geom.Point{X: cx / (6 * area), Y: cy / (6 * area)}
+}
+
+// atCorner reports whether q is an end of segment s.
+func atCorner(s geom.Segment, q geom.Point) bool {
+	return q.Sub(s.A).Len() <= geomEps || q.Sub(s.B).Len() <= geomEps
 }
