@@ -351,10 +351,17 @@ func roomBounds(r *ir.Room) geom.Rect {
 
 // Adjacent reports whether two rooms share a boundary run of positive
 // length: an edge of each, parallel, at most TouchTolerance apart and
-// overlapping along their direction. Circular rooms have no runs.
+// overlapping along their direction. Circular rooms have no runs. Two
+// rectangles count only facing sides (one's right against the other's
+// left, one's bottom against the other's top), as the reference does:
+// rectangles stacked on one another share their top and bottom lines but
+// are not neighbours.
 func Adjacent(a, b *ir.Room) bool {
 	if a.Shape == ir.RoomCircle || b.Shape == ir.RoomCircle {
 		return false
+	}
+	if a.Shape == ir.RoomRect && b.Shape == ir.RoomRect {
+		return rectsAdjacent(a.Polygon.Bounds(), b.Polygon.Bounds())
 	}
 	na, nb := len(a.Polygon), len(b.Polygon)
 	for i := 0; i < na; i++ {
@@ -383,6 +390,16 @@ func Adjacent(a, b *ir.Room) bool {
 		}
 	}
 	return false
+}
+
+// rectsAdjacent is Adjacent for two rectangles: a side of one within
+// TouchTolerance of the facing side of the other, the two overlapping
+// along it.
+func rectsAdjacent(a, b geom.Rect) bool {
+	near := func(x, y float64) bool { return math.Abs(x-y) <= TouchTolerance+geomEps }
+	overlap := func(a0, a1, b0, b1 float64) bool { return math.Min(a1, b1)-math.Max(a0, b0) > geomEps }
+	return (near(a.Max.X, b.Min.X) || near(b.Max.X, a.Min.X)) && overlap(a.Min.Y, a.Max.Y, b.Min.Y, b.Max.Y) ||
+		(near(a.Max.Y, b.Min.Y) || near(b.Max.Y, a.Min.Y)) && overlap(a.Min.X, a.Max.X, b.Min.X, b.Max.X)
 }
 
 func (m *Model) openingFacts() (doors []Door, windows []Window, openings []Door) {

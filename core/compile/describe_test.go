@@ -118,3 +118,29 @@ func TestDescribeBBoxArcs(t *testing.T) {
 		}
 	}
 }
+
+// TestDescribeRectNeighbours pins which rooms describe lists as adjacent,
+// against the reference: two rectangles are neighbours only across facing
+// sides (so rectangles stacked on one another are not), while a polygon
+// room on a rectangle shares any parallel run.
+func TestDescribeRectNeighbours(t *testing.T) {
+	for _, c := range []struct {
+		b    string
+		want bool
+	}{
+		{"at (4000,0) size 4000x3000", true},
+		{"at (3900,0) size 4000x3000", true}, // 100 mm into it: within the tolerance
+		{"at (4100,0) size 4000x3000", true},
+		{"at (0,2900) size 2000x2000", true},
+		{"at (1000,0) size 4000x3000", false}, // on top of it
+		{"at (0,0) size 4000x3000", false},
+		{"at (4000,3000) size 2000x2000", false}, // corners touch
+		{"polygon (1000,0) (1000,3000) (5000,3000) (5000,0)", true},
+	} {
+		src := "plan \"P\" {\n  units mm\n  room id=a at (0,0) size 4000x3000\n  room id=b " + c.b + "\n}\n"
+		f := Describe([]byte(src), DescribeOptions{}).Facts
+		if got := len(f.Rooms) == 2 && len(f.Rooms[0].Adjacent) == 1; got != c.want {
+			t.Errorf("b %s: adjacent %v, want %v", c.b, got, c.want)
+		}
+	}
+}

@@ -420,6 +420,13 @@ func (r *resolver) finishRooms() {
 // are not reported.
 const maxOverlapPairs = 20000
 
+// MaxOverlapTests bounds the polygon overlap tests checkOverlaps makes
+// (pairs of rooms, not both rectangles, whose boxes meet): thousands of
+// polygon rooms on one spot that do not overlap (identical rings do not)
+// would otherwise take one test per pair, minutes for a loop of them. Past
+// it the remaining pairs are not reported.
+const MaxOverlapTests = 50_000
+
 // checkOverlaps warns about every pair of rooms whose floors overlap, in
 // the reference's order: by the first room, then the second, in source
 // order. A sweep over the x extents finds the candidate pairs.
@@ -451,6 +458,7 @@ func (r *resolver) checkOverlaps() {
 	}
 	ix := geom.NewRectIndex(boxes)
 	var near, active []int
+	tests := 0
 sweep:
 	for _, j := range order {
 		cur := ok[j].rect
@@ -466,6 +474,13 @@ sweep:
 			a, b := i, j
 			if a > b {
 				a, b = b, a
+			}
+			if !bothRects(ok[a], ok[b]) {
+				// Two rooms that are not both rectangles take a polygon
+				// test, the costly kind: at most MaxOverlapTests of them.
+				if tests++; tests > MaxOverlapTests {
+					break sweep
+				}
 			}
 			if roomsOverlap(ok[a], ok[b]) {
 				if len(pairs) >= maxOverlapPairs {
@@ -484,6 +499,12 @@ sweep:
 	for _, p := range pairs {
 		r.add(diag.New(diag.WarnRoomOverlap, ok[p.j].meta.Span, "Rooms %q and %q overlap", ok[p.i].id, ok[p.j].id))
 	}
+}
+
+// bothRects reports whether two rooms are both rectangles, whose overlap
+// test is a comparison of their boxes.
+func bothRects(a, b *roomEl) bool {
+	return a.room.Shape == ir.RoomRect && b.room.Shape == ir.RoomRect
 }
 
 func roomsOverlap(a, b *roomEl) bool {
