@@ -49,7 +49,7 @@ rooms:
 				cut = true
 				break rooms
 			}
-			if !Adjacent(&p.Rooms[i], &p.Rooms[j]) && !Adjacent(&p.Rooms[j], &p.Rooms[i]) {
+			if !m.adjacent(i, j) && !m.adjacent(j, i) {
 				continue
 			}
 			if full && !pairLess(pair{i, j}, last) {
@@ -77,10 +77,10 @@ rooms:
 		m.truncate("adjacent: rooms compared up to the limit of " + strconv.Itoa(MaxRoomPairs) + " pairs; more rooms may be adjacent")
 	}
 	for _, pr := range pairs {
-		if Adjacent(&p.Rooms[pr.i], &p.Rooms[pr.j]) {
+		if m.adjacent(pr.i, pr.j) {
 			adj[pr.i] = append(adj[pr.i], pr.j)
 		}
-		if Adjacent(&p.Rooms[pr.j], &p.Rooms[pr.i]) {
+		if m.adjacent(pr.j, pr.i) {
 			adj[pr.j] = append(adj[pr.j], pr.i)
 		}
 	}

@@ -189,6 +189,9 @@ type Model struct {
 	Truncated []string
 	// index finds the rooms near a point (built on first use).
 	index *geom.RectIndex
+	// edges are the rooms' ring edges as adjacent reads them (each
+	// built on first use).
+	edges [][]edge
 }
 
 // NewModel derives the shared geometry of p.
@@ -363,33 +366,76 @@ func Adjacent(a, b *ir.Room) bool {
 	if a.Shape == ir.RoomRect && b.Shape == ir.RoomRect {
 		return rectsAdjacent(a.Polygon.Bounds(), b.Polygon.Bounds())
 	}
-	na, nb := len(a.Polygon), len(b.Polygon)
-	for i := 0; i < na; i++ {
-		p0, p1 := a.Polygon[i], a.Polygon[(i+1)%na]
-		d := p1.Sub(p0)
-		la := d.Len()
-		if la == 0 {
+	return edgesAdjacent(ringEdges(a.Polygon), ringEdges(b.Polygon))
+}
+
+// edge is one edge of a room's ring, with what Adjacent measures of it.
+type edge struct {
+	a, b geom.Point // its ends
+	d    geom.Point // b - a
+	l    float64    // its length
+	u    geom.Point // d scaled to unit length (when l > 0)
+}
+
+// ringEdges lists the edges of a ring, the last closing it.
+func ringEdges(pg geom.Polygon) []edge {
+	out := make([]edge, len(pg))
+	for i := range pg {
+		e := edge{a: pg[i], b: pg[(i+1)%len(pg)]}
+		e.d = e.b.Sub(e.a)
+		e.l = e.d.Len()
+		if e.l != 0 {
+			e.u = e.d.Mul(1 / e.l)
+		}
+		out[i] = e
+	}
+	return out
+}
+
+// edgesAdjacent is Adjacent on two rings' edges: an edge of ea and one of
+// eb parallel, at most TouchTolerance apart, overlapping along the first.
+func edgesAdjacent(ea, eb []edge) bool {
+	for _, x := range ea {
+		if x.l == 0 {
 			continue
 		}
-		u := d.Mul(1 / la)
-		for j := 0; j < nb; j++ {
-			q0, q1 := b.Polygon[j], b.Polygon[(j+1)%nb]
-			e := q1.Sub(q0)
-			lb := e.Len()
-			if lb == 0 || math.Abs(u.Cross(e))/lb > 1e-9 {
+		for _, y := range eb {
+			if y.l == 0 || math.Abs(x.u.Cross(y.d))/y.l > 1e-9 {
 				continue
 			}
-			if math.Abs(q0.Sub(p0).Cross(u)) > TouchTolerance+geomEps {
+			w := y.a.Sub(x.a)
+			if math.Abs(w.Cross(x.u)) > TouchTolerance+geomEps {
 				continue
 			}
-			s0, s1 := q0.Sub(p0).Dot(u), q1.Sub(p0).Dot(u)
-			lo, hi := math.Max(0, math.Min(s0, s1)), math.Min(la, math.Max(s0, s1))
+			s0, s1 := w.Dot(x.u), y.b.Sub(x.a).Dot(x.u)
+			lo, hi := math.Max(0, math.Min(s0, s1)), math.Min(x.l, math.Max(s0, s1))
 			if hi-lo > geomEps {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// adjacent is Adjacent for rooms i and j of the model's plan, reading
+// each ring's edges once for every pair.
+func (m *Model) adjacent(i, j int) bool {
+	a, b := &m.Plan.Rooms[i], &m.Plan.Rooms[j]
+	if a.Shape == ir.RoomCircle || b.Shape == ir.RoomCircle {
+		return false
+	}
+	if a.Shape == ir.RoomRect && b.Shape == ir.RoomRect {
+		return rectsAdjacent(a.Polygon.Bounds(), b.Polygon.Bounds())
+	}
+	if m.edges == nil {
+		m.edges = make([][]edge, len(m.Plan.Rooms))
+	}
+	for _, k := range [2]int{i, j} {
+		if m.edges[k] == nil {
+			m.edges[k] = ringEdges(m.Plan.Rooms[k].Polygon)
+		}
+	}
+	return edgesAdjacent(m.edges[i], m.edges[j])
 }
 
 // rectsAdjacent is Adjacent for two rectangles: a side of one within

@@ -420,12 +420,13 @@ func (r *resolver) finishRooms() {
 // are not reported.
 const maxOverlapPairs = 20000
 
-// MaxOverlapTests bounds the polygon overlap tests checkOverlaps makes
-// (pairs of rooms, not both rectangles, whose boxes meet): thousands of
-// polygon rooms on one spot that do not overlap (identical rings do not)
-// would otherwise take one test per pair, minutes for a loop of them. Past
-// it the remaining pairs are not reported.
-const MaxOverlapTests = 50_000
+// MaxOverlapWork bounds the polygon overlap tests checkOverlaps makes
+// (pairs of rooms, not both rectangles, whose boxes meet), counted as the
+// product of the two rings' vertex counts, the cost of one test: thousands
+// of polygon or circle rooms on one spot that do not overlap (identical
+// rings do not) would otherwise take a test per pair, minutes for a loop
+// of circles. Past it the remaining pairs are not reported.
+const MaxOverlapWork = 2_000_000
 
 // checkOverlaps warns about every pair of rooms whose floors overlap, in
 // the reference's order: by the first room, then the second, in source
@@ -458,7 +459,7 @@ func (r *resolver) checkOverlaps() {
 	}
 	ix := geom.NewRectIndex(boxes)
 	var near, active []int
-	tests := 0
+	work := 0
 sweep:
 	for _, j := range order {
 		cur := ok[j].rect
@@ -477,8 +478,9 @@ sweep:
 			}
 			if !bothRects(ok[a], ok[b]) {
 				// Two rooms that are not both rectangles take a polygon
-				// test, the costly kind: at most MaxOverlapTests of them.
-				if tests++; tests > MaxOverlapTests {
+				// test, whose cost grows with the product of their vertex
+				// counts: at most MaxOverlapWork of it in all.
+				if work += len(ok[a].room.Polygon) * len(ok[b].room.Polygon); work > MaxOverlapWork {
 					break sweep
 				}
 			}
