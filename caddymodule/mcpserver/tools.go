@@ -169,6 +169,10 @@ func invalid(format string, args ...any) diag.Diagnostic {
 // false when every argument fits (or args is not an object). The Caddy
 // module uses it on notifications, which the tool handlers never see.
 func OversizedArgument(args json.RawMessage, max int64) (diag.Diagnostic, bool) {
+	if int64(len(args)) <= max {
+		// No member's value, decoded, is longer than the whole text.
+		return diag.Diagnostic{}, false
+	}
 	var m map[string]json.RawMessage
 	if len(args) == 0 || json.Unmarshal(args, &m) != nil {
 		return diag.Diagnostic{}, false
