@@ -215,6 +215,8 @@ type renderer struct {
 	hosts    []int
 	frames   []frameMemo
 	facesBox *geom.Rect // faces(), computed on first use
+	// wallFacesBox is faces() before the rooms widen it (set with it).
+	wallFacesBox geom.Rect
 
 	// laidOut is set once the dimensions and labels are placed; from then
 	// on the layout queries the sheet fit asks again and again (the
