@@ -58,6 +58,7 @@ type dimGeom struct {
 	from, to geom.Point // measured points
 	p1, p2   geom.Point // dimension line ends
 	dir, n   geom.Point
+	offset   float64 // as written (0 for a radius or diameter)
 	text     string
 	// measured is set when the text is the measured length, kept as the
 	// number (num writes it) rather than formatted ahead.
@@ -103,7 +104,7 @@ func (r *renderer) layoutDims() {
 		} else {
 			d = auto[k-len(r.p.Dims)]
 		}
-		if !finite(d.From) || !finite(d.To) || d.From.ApproxEqual(d.To) || math.IsNaN(d.Offset) || math.Abs(d.Offset) > maxCoord {
+		if !finite(d.From) || !finite(d.To) || math.IsNaN(d.Offset) || math.Abs(d.Offset) > maxCoord {
 			continue
 		}
 		switch d.Mode {
@@ -121,7 +122,7 @@ func (r *renderer) layoutDims() {
 		}
 		dir := d.To.Sub(d.From).Unit()
 		n := geom.Point{X: -dir.Y, Y: dir.X}
-		g := dimGeom{from: d.From, to: d.To, dir: dir, n: n, fs: fs,
+		g := dimGeom{from: d.From, to: d.To, dir: dir, n: n, fs: fs, offset: d.Offset,
 			p1: d.From.Add(n.Mul(d.Offset)), p2: d.To.Add(n.Mul(d.Offset))}
 		flip := false
 		if j := k - len(r.p.Dims); j >= 0 && feet[j].ok {
@@ -154,7 +155,10 @@ func (r *renderer) drawDims() {
 	ext := r.stroke(r.pal.dim, penExt*r.pen)
 	ln := r.stroke(r.pal.dim, r.pen)
 	for _, d := range r.dims {
-		if !d.from.ApproxEqual(d.p1) {
+		// A dimension of no length has no direction, so its ends sit on
+		// the measured point whatever the offset; the extension lines are
+		// still drawn (of no length) when an offset was asked for.
+		if !d.from.ApproxEqual(d.p1) || (d.dir == (geom.Point{}) && d.offset != 0) {
 			r.b.line(d.from, d.p1, ext)
 			r.b.line(d.to, d.p2, ext)
 		}

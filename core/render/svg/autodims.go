@@ -104,6 +104,22 @@ func (r *renderer) computeFaces() geom.Rect {
 			f.Min.X, f.Max.X = math.Min(f.Min.X, sg.A.X-sg.H), math.Max(f.Max.X, sg.A.X+sg.H)
 		}
 	}
+	r.wallFacesBox = f
+	// A room reaching past the walls carries the facade out to its own
+	// edge (probed: a room beside the shell, left, right or below it,
+	// moves that side's chains out and stretches the overall span to the
+	// room's edge; a room just inside the wall's face leaves it). An
+	// extension line over no wall still starts at the walls' own face.
+	for _, rm := range r.p.Rooms {
+		if len(rm.Polygon) < 3 {
+			continue
+		}
+		for _, q := range rm.Polygon {
+			if finite(q) {
+				f = f.Union(geom.Rect{Min: q, Max: q})
+			}
+		}
+	}
 	return f
 }
 
@@ -310,7 +326,8 @@ const maxFootWork = 1 << 22
 // hexagon's corner, thinner and thicker than the hexagon's wall, and
 // tilted either way, and with an L plan's recessed corner.)
 func (r *renderer) footings(f facade, ticks []float64) []float64 {
-	b := r.faces()
+	r.faces()
+	b := r.wallFacesBox
 	horiz := f == facadeBottom || f == facadeTop
 	out := 1.0 // +1 when outward is toward larger coordinates
 	face := b.Max.Y

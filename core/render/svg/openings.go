@@ -196,7 +196,8 @@ func (r *renderer) slidingDoor(o ir.Opening, f doorFrame) {
 	fill := r.join(r.join(`fill="`, r.pal.paper, `" `), at, "")
 	if o.Slide == vocab.Right {
 		r.poly(f.rect(r.pts[:0], f.w-pl, f.w, slideNear*f.t, slideFar*f.t), fill)
-		r.poly(f.rect(r.pts[:0], travel, travel+pl, -slideNear*f.t, -slideFar*f.t), fill)
+		// Each leaf's corners start from its face nearer the -n side.
+		r.poly(f.rect(r.pts[:0], travel, travel+pl, -slideFar*f.t, -slideNear*f.t), fill)
 		return
 	}
 	r.poly(f.rect(r.pts[:0], 0, pl, -slideFar*f.t, -slideNear*f.t), fill)
@@ -217,7 +218,8 @@ func (r *renderer) pocketDoor(o ir.Opening, f doorFrame) {
 	}
 	r.b.line(f.at(0, e), f.at(-f.w, e), at)
 	r.b.line(f.at(0, -e), f.at(-f.w, -e), at)
-	r.poly(f.rect(r.pts[:0], lo-shift, hi-shift, e, -e), r.join(r.join(`fill="`, r.pal.paper, `" `), at, ""))
+	// The panel's corners run from the -e face either way it slides.
+	r.poly(f.rect(r.pts[:0], lo-shift, hi-shift, -e, e), r.join(r.join(`fill="`, r.pal.paper, `" `), at, ""))
 }
 
 func (r *renderer) barnDoor(o ir.Opening, f doorFrame) {
@@ -236,7 +238,13 @@ func (r *renderer) barnDoor(o ir.Opening, f doorFrame) {
 		r.b.line(f.at(f.w, track), f.at(f.w-barnTrackLen*f.w, track), at)
 		k0 -= shift
 	}
-	r.poly(f.rect(r.pts[:0], k0, k0+pl, sd*(f.h+barnGap*f.t), sd*(f.h+barnFar*f.t)), r.join(r.join(`fill="`, r.pal.paper, `" `), at, ""))
+	// The panel's corners start from its lower offset, whichever side it
+	// hangs on.
+	o0, o1 := sd*(f.h+barnGap*f.t), sd*(f.h+barnFar*f.t)
+	if o0 > o1 {
+		o0, o1 = o1, o0
+	}
+	r.poly(f.rect(r.pts[:0], k0, k0+pl, o0, o1), r.join(r.join(`fill="`, r.pal.paper, `" `), at, ""))
 }
 
 func (r *renderer) bifoldDoor(o ir.Opening, f doorFrame) {

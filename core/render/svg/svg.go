@@ -215,6 +215,8 @@ type renderer struct {
 	hosts    []int
 	frames   []frameMemo
 	facesBox *geom.Rect // faces(), computed on first use
+	// wallFacesBox is faces() before the rooms widen it (set with it).
+	wallFacesBox geom.Rect
 
 	// laidOut is set once the dimensions and labels are placed; from then
 	// on the layout queries the sheet fit asks again and again (the
@@ -315,7 +317,11 @@ func (r *renderer) wallBounds() (geom.Rect, bool) {
 	var b geom.Rect
 	ok := false
 	for i := range r.segs {
-		for _, q := range r.solid(i) {
+		pts := r.solid(i)
+		if r.segs[i].Arc != nil {
+			pts = arcFaceExtremes(r.segs[i])
+		}
+		for _, q := range pts {
 			if !finite(q) {
 				continue
 			}
@@ -326,6 +332,29 @@ func (r *renderer) wallBounds() (geom.Rect, bool) {
 		}
 	}
 	return b, ok
+}
+
+// arcFaceExtremes are the points that bound a curved segment's two faces:
+// their ends, and wherever a face reaches farthest left, right, up or down
+// within the sweep. The reference sizes the drawing by these, so the end
+// caps of a curved wall (which the fill draws) do not count, and the
+// bulge counts in full rather than as the fill's straight pieces.
+func arcFaceExtremes(sg wallSeg) []geom.Point {
+	a := sg.Arc
+	lo, hi := a.StartAngle, a.StartAngle+a.Sweep
+	if hi < lo {
+		lo, hi = hi, lo
+	}
+	pts := make([]geom.Point, 0, 12)
+	for _, rad := range []float64{a.Radius + sg.H, a.Radius - sg.H} {
+		pts = append(pts, sg.ArcAt(0, rad), sg.ArcAt(1, rad))
+		// Every quarter turn inside the sweep.
+		for k := math.Ceil(lo / (math.Pi / 2)); k*math.Pi/2 <= hi; k++ {
+			t := k * math.Pi / 2
+			pts = append(pts, a.Center.Add(geom.Point{X: math.Cos(t), Y: math.Sin(t)}.Mul(rad)))
+		}
+	}
+	return pts
 }
 
 // buildingBounds covers the walls' outer faces and the rooms; it is empty

@@ -17,6 +17,7 @@ const (
 	arrowTip     = 0.4   // and ends this many steps short of the head
 	arrowHeadW   = 0.168 // arrow head half width, in w
 	arrowHeadL   = 0.28  // arrow head length, in w
+	arrowHeadMax = 0.25  // but at most this share of the shaft
 	labelAt      = 0.5   // label sits this many steps in from the foot
 	chevronDepth = 0.8   // escalator chevron depth, in steps
 	colColumn    = "#4a4a4a"
@@ -25,29 +26,48 @@ const (
 	layerColumns = "A-COLS"
 )
 
-// flight maps (t along the flight from the foot, u across it) to the plan.
+// flight maps (t along the flight from its foot, u across it) to the plan.
+// The flight runs along the footprint's longer side (along y for a square
+// one). An up flight climbs toward the smaller coordinate, so its foot is
+// at the larger end; a down flight is the same drawing turned half a turn,
+// its foot at the smaller end. u runs a quarter turn clockwise (on the
+// sheet) from the direction of travel, across the walked band of width w:
+// the stair's flight width, centred in the footprint, or the whole cross
+// extent.
 type flight struct {
-	r        geom.Rect
-	vertical bool // the flight runs along y
-	up       bool
-	l, w     float64
+	o, a, c geom.Point // origin (foot, u = 0), unit along, unit across
+	l, w    float64
+	band    bool // the flight is narrower than its footprint
 }
 
 func newFlight(v ir.Vertical) flight {
-	f := flight{r: v.Rect, vertical: v.Rect.H() >= v.Rect.W(), up: v.Dir != "down"}
-	f.l, f.w = v.Rect.W(), v.Rect.H()
-	if f.vertical {
-		f.l, f.w = f.w, f.l
+	rc := v.Rect
+	vertical := rc.H() >= rc.W()
+	f := flight{l: rc.W()}
+	cross := rc.H()
+	if vertical {
+		f.l, cross = cross, f.l
+	}
+	f.w = cross
+	if v.Kind == ir.Stair && v.Width > 0 && v.Width < cross-geom.Eps {
+		f.w, f.band = v.Width, true
+	}
+	inset := (cross - f.w) / 2
+	switch up := v.Dir != "down"; {
+	case vertical && up:
+		f.o, f.a, f.c = geom.Point{X: rc.Min.X + inset, Y: rc.Max.Y}, geom.Point{Y: -1}, geom.Point{X: 1}
+	case vertical:
+		f.o, f.a, f.c = geom.Point{X: rc.Max.X - inset, Y: rc.Min.Y}, geom.Point{Y: 1}, geom.Point{X: -1}
+	case up:
+		f.o, f.a, f.c = geom.Point{X: rc.Max.X, Y: rc.Max.Y - inset}, geom.Point{X: -1}, geom.Point{Y: -1}
+	default:
+		f.o, f.a, f.c = geom.Point{X: rc.Min.X, Y: rc.Min.Y + inset}, geom.Point{X: 1}, geom.Point{Y: 1}
 	}
 	return f
 }
 
-// pt: t runs from the far end (max) toward min, u across from min.
 func (f flight) pt(t, u float64) geom.Point {
-	if f.vertical {
-		return geom.Point{X: f.r.Min.X + u, Y: f.r.Max.Y - t}
-	}
-	return geom.Point{X: f.r.Max.X - t, Y: f.r.Min.Y + u}
+	return geom.Point{X: f.o.X + f.a.X*t + f.c.X*u, Y: f.o.Y + f.a.Y*t + f.c.Y*u}
 }
 
 func (r *renderer) hasVertical(lifts bool) bool {
@@ -75,34 +95,31 @@ func (r *renderer) drawStairs() {
 		r.treads += int(n)
 		step := f.l / n
 		if v.Kind == ir.Escalator {
-			dir := 1.0 // chevrons point toward the head
-			if !f.up {
-				dir = -1
-			}
+			// Chevrons point up the flight, one per inner tread.
 			for i := 1.0; i < n; i++ {
-				k, u0, u1 := i, 0.0, f.w
-				if !f.up {
-					k, u0, u1 = n-i, f.w, 0
-				}
-				t := k * step
-				if !f.vertical {
-					t = f.l - t
-				}
-				apex := f.pt(t+dir*chevronDepth*step, f.w/2)
-				r.b.line(f.pt(t, u0), apex, ln)
-				r.b.line(f.pt(t, u1), apex, ln)
+				t := i * step
+				apex := f.pt(t+chevronDepth*step, f.w/2)
+				r.b.line(f.pt(t, 0), apex, ln)
+				r.b.line(f.pt(t, f.w), apex, ln)
 			}
 		} else {
+			// Two break lines straddle the middle tread; the treads they
+			// would cross are left out.
 			c := f.l / 2
 			for _, t := range []float64{c - step/2, c + step/2} {
 				r.b.line(f.pt(t-breakRise*f.w, -breakReach*f.w), f.pt(t+breakRise*f.w, f.w+breakReach*f.w), ln)
 			}
 			for k := 1.0; k < n; k++ {
 				t := k * step
-				if math.Abs(t-c) <= step+geom.Eps {
+				if math.Abs(t-c) <= step/2+breakRise*f.w+geom.Eps {
 					continue
 				}
 				r.b.line(f.pt(t, 0), f.pt(t, f.w), ln)
+			}
+			if f.band {
+				// The walked band's edges, foot to head.
+				r.b.line(f.pt(0, 0), f.pt(f.l, 0), ln)
+				r.b.line(f.pt(0, f.w), f.pt(f.l, f.w), ln)
 			}
 		}
 		r.stairArrow(f, step)
@@ -122,21 +139,20 @@ const MaxDrawnTreads = 20_000
 func (r *renderer) stairArrow(f flight, step float64) {
 	at := r.stroke(r.pal.chrome, r.pen)
 	foot, head := arrowTail*step, f.l-arrowTip*step
-	label, word := labelAt*step, "UP"
-	if !f.up {
-		foot, head = f.l-arrowTail*step, arrowTip*step
-		label, word = f.l-labelAt*step, "DN"
+	word := "UP"
+	if f.a.X+f.a.Y > 0 {
+		word = "DN"
 	}
 	mid := f.w / 2
 	tip := f.pt(head, mid)
 	r.b.line(f.pt(foot, mid), tip, at)
-	back := -arrowHeadL * f.w
-	if !f.up {
-		back = -back
-	}
-	r.b.line(tip, f.pt(head+back, mid+arrowHeadW*f.w), at)
-	r.b.line(tip, f.pt(head+back, mid-arrowHeadW*f.w), at)
-	r.b.text(f.pt(label, mid), `font-size="`+num(r.z.furnText)+`" fill="`+r.pal.chrome+`" text-anchor="middle" dominant-baseline="central"`, word)
+	// The head is arrowHeadL flight widths long, but at most a quarter of
+	// the shaft; its half width keeps the same proportion to its length.
+	hl := math.Min(arrowHeadL*f.w, arrowHeadMax*(head-foot))
+	hw := hl * arrowHeadW / arrowHeadL
+	r.b.line(tip, f.pt(head-hl, mid+hw), at)
+	r.b.line(tip, f.pt(head-hl, mid-hw), at)
+	r.b.text(f.pt(labelAt*step, mid), `font-size="`+num(r.z.furnText)+`" fill="`+r.pal.chrome+`" text-anchor="middle" dominant-baseline="central"`, word)
 	r.b.s("\n")
 }
 

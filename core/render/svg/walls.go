@@ -198,10 +198,11 @@ func (r *renderer) pieceFaces(pieces []piece) {
 	}
 }
 
-// arcFaces draws a curved segment's faces as SVG arcs, at most a quarter
-// turn each.
+// arcFaces draws a curved segment's faces as SVG arcs, at most a third of
+// a turn each, in equal pieces (probed: a 119.99° arc is one piece a face,
+// a 120.38° one two, a 276° one three).
 func (r *renderer) arcFaces(sg wallSeg, t0, t1 float64) {
-	n := int(math.Ceil(math.Abs(sg.Arc.Sweep*(t1-t0))/(math.Pi/2) - 1e-9))
+	n := int(math.Ceil(math.Abs(sg.Arc.Sweep*(t1-t0))/(2*math.Pi/3) - 1e-9))
 	if n < 1 {
 		n = 1
 	}
