@@ -127,7 +127,7 @@ func (p *parser) text(s source.Span) string {
 
 func newParser(f *source.File) *parser {
 	p := &parser{file: f, src: f.Src, triedAt: -1, nodes: new(nodeSlabs)}
-	p.lx = newLexer(f.Src, string(f.Src), 0, len(f.Src), &p.diags)
+	p.lx = newLexer(f.Src, f.String(), 0, len(f.Src), &p.diags)
 	p.toks = tokenBuffer(min(len(f.Src)/4+16, MaxTokens+1))
 	// Like the reference, lex the whole file first: lexical errors are
 	// reported before any parse error, wherever they are.
