@@ -104,7 +104,7 @@ func (r *resolver) instance(in *expand.Instance) {
 // reports them.
 func (r *resolver) resolveComponent(in *expand.Instance) *resolver {
 	r.instDup = append(r.instDup, in.Diags...)
-	c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
+	c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, roomIdx: map[string]int{}, grid: r.grid}
 	c.plan = &ir.Plan{}
 	c.collect(in.Items)
 	c.diags = nil
@@ -154,6 +154,13 @@ func (t *carrier) ns(id string) string {
 // the plan, by the component's element.
 func (t *carrier) carryWalls(r, c *resolver) map[*wallEl]*wallEl {
 	walls := map[*wallEl]*wallEl{}
+	ns := 0
+	for _, w := range c.walls {
+		if w.ok {
+			ns += w.w.NumSegments()
+		}
+	}
+	r.paths.reserve(ns)
 	for _, w := range c.walls {
 		if !w.ok {
 			continue
@@ -178,7 +185,7 @@ func (t *carrier) carryWalls(r, c *resolver) map[*wallEl]*wallEl {
 				nw.w.Arcs[i] = na
 			}
 		}
-		nw.p = newWallPath(&nw.w)
+		nw.p = newWallPathIn(&nw.w, &r.paths)
 		walls[w] = nw
 		r.walls = append(r.walls, nw)
 	}

@@ -31,7 +31,7 @@ func (r *resolver) resolveOpenings(kind syntax.OpeningKind) {
 			if o.preHost != nil {
 				op.Wall = o.preHost.planIdx
 			}
-			r.plan.Openings = append(r.plan.Openings, op)
+			r.addOpening(op)
 			continue
 		}
 		r.resolveOpening(o)
@@ -121,7 +121,7 @@ func (r *resolver) resolveOpening(o *openingEl) {
 	if src.Kind == syntax.DoorKind {
 		r.doorClauses(o, &op, host, stmt)
 	}
-	r.plan.Openings = append(r.plan.Openings, op)
+	r.addOpening(op)
 }
 
 // attach resolves the hosted form `on <wall> at <pos>`.

@@ -404,6 +404,15 @@ func relRect(ref geom.Rect, w, h float64, dir, align string, gap float64) geom.R
 
 // finishRooms copies the resolved rooms into the plan, in source order.
 func (r *resolver) finishRooms() {
+	n := 0
+	for _, rm := range r.rooms {
+		if rm.ok {
+			n++
+		}
+	}
+	if n > 0 {
+		r.plan.Rooms = slices.Grow(r.plan.Rooms, n)
+	}
 	for _, rm := range r.rooms {
 		if !rm.ok {
 			continue

@@ -25,14 +25,47 @@ type wallPath struct {
 	box    geom.Rect
 }
 
-func newWallPath(w *ir.Wall) wallPath {
-	segs := w.Segments()
-	n := len(segs)
+func newWallPath(w *ir.Wall) wallPath { return newWallPathIn(w, nil) }
+
+// pathArena holds the backing arrays the paths of one resolve are cut
+// from: a plan's walls take four allocations together, not four each.
+type pathArena struct {
+	segs []geom.Segment
+	arcs []ir.WallArc
+	runs []float64
+}
+
+// reserve makes room in a for paths of n segments in all.
+func (a *pathArena) reserve(n int) {
+	if len(a.segs) < n {
+		a.segs = make([]geom.Segment, n)
+		a.arcs = make([]ir.WallArc, n)
+		a.runs = make([]float64, 3*n)
+	}
+}
+
+// newWallPathIn is newWallPath with its tables cut from a (nil: allocated
+// on their own).
+func newWallPathIn(w *ir.Wall, a *pathArena) wallPath {
+	n := w.NumSegments()
+	if n == 0 {
+		return wallPath{}
+	}
+	var segs []geom.Segment
+	var arcs []ir.WallArc
+	var runs []float64
+	if a != nil && len(a.segs) >= n {
+		segs, a.segs = a.segs[:0:n], a.segs[n:]
+		arcs, a.arcs = a.arcs[:0:n], a.arcs[n:]
+		runs, a.runs = a.runs[:3*n:3*n], a.runs[3*n:]
+	} else {
+		segs, arcs, runs = make([]geom.Segment, 0, n), make([]ir.WallArc, 0, n), make([]float64, 3*n)
+	}
+	segs = w.AppendSegments(segs)
 	// One backing array for the three per-segment run tables.
-	runs := make([]float64, 3*n)
 	p := wallPath{
 		segs:   segs,
-		arcs:   make([]ir.WallArc, 0, n),
+		arcs:   arcs,
 		chords: runs[0:0:n],
 		lens:   runs[n : n : 2*n],
 		start:  runs[2*n : 2*n : 3*n],
