@@ -125,6 +125,7 @@ func (r *resolver) resolveComponent(in *expand.Instance) *resolver {
 // carrier moves a resolved component's elements into the plan: placed by
 // the instance's frame, their ids under its name, its rooms in its zone.
 type carrier struct {
+	r                *resolver // the plan carried into
 	f                frame
 	name, comp, zone string
 }
@@ -139,7 +140,7 @@ func (r *resolver) newCarrier(in *expand.Instance) *carrier {
 	if in.Zone != "" {
 		zone = in.Zone + "." + name
 	}
-	return &carrier{f: f, name: name, comp: in.Component.V, zone: zone}
+	return &carrier{r: r, f: f, name: name, comp: in.Component.V, zone: zone}
 }
 
 // ns puts an element id under the instance's name ("" stays "").
@@ -147,7 +148,7 @@ func (t *carrier) ns(id string) string {
 	if id == "" {
 		return ""
 	}
-	return t.name + "." + id
+	return t.r.joinID(t.name, id)
 }
 
 // carryWalls places the component's walls and returns each one's copy in
@@ -210,7 +211,7 @@ func (t *carrier) carryRooms(r, c *resolver) {
 		nr.rect = t.f.rect(rm.rect)
 		switch rm.room.Shape {
 		case ir.RoomRect:
-			nr.setRect(nr.rect)
+			r.setRect(nr, nr.rect)
 		default:
 			nr.room.Polygon = t.f.polygon(rm.room.Polygon)
 			nr.room.Center = t.f.point(rm.room.Center)

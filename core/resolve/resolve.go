@@ -163,6 +163,14 @@ type resolver struct {
 	// furnOrphans are ownership findings of instance pieces that failed
 	// to resolve in an instance that carried no piece at all.
 	furnOrphans diag.List
+	// useBuf is the unused rest of the array rooms' use lists are cut
+	// from.
+	useBuf []string
+	// countersArr holds the first counters.
+	countersArr [8]idCounter
+	// corners is the unused rest of the array rectangular rooms' polygons
+	// are cut from.
+	corners []geom.Point
 	// paths are the arrays the walls' paths are cut from.
 	paths pathArena
 	// wallIdx indexes the walls for nearest searches (nil on small plans).
@@ -313,6 +321,9 @@ type idCounter struct {
 
 // count adds one to the count of kind and returns it.
 func (r *resolver) count(kind string) int {
+	if r.counters == nil {
+		r.counters = r.countersArr[:0]
+	}
 	for i := range r.counters {
 		if r.counters[i].kind == kind {
 			r.counters[i].n++
@@ -327,15 +338,37 @@ func (r *resolver) count(kind string) int {
 // of a plan share a few allocations. The bytes written are never
 // written again.
 func (r *resolver) genID(prefix string, n int) string {
-	need := len(prefix) + 1 + 20
-	if cap(r.idBuf)-len(r.idBuf) < need {
-		r.idBuf = make([]byte, 0, max(need, min(2*cap(r.idBuf), 4096), 256))
-	}
-	start := len(r.idBuf)
+	start := r.roomForID(len(prefix) + 1 + 20)
 	r.idBuf = append(r.idBuf, prefix...)
 	r.idBuf = append(r.idBuf, '_')
 	r.idBuf = strconv.AppendInt(r.idBuf, int64(n), 10)
+	return r.idFrom(start)
+}
+
+// joinID is a + "." + b, written to the resolver's id array.
+func (r *resolver) joinID(a, b string) string {
+	start := r.roomForID(len(a) + 1 + len(b))
+	r.idBuf = append(r.idBuf, a...)
+	r.idBuf = append(r.idBuf, '.')
+	r.idBuf = append(r.idBuf, b...)
+	return r.idFrom(start)
+}
+
+// roomForID makes room for need more bytes in the id array and returns
+// where the next id starts.
+func (r *resolver) roomForID(need int) int {
+	if cap(r.idBuf)-len(r.idBuf) < need {
+		r.idBuf = make([]byte, 0, max(need, min(2*cap(r.idBuf), 4096), 256))
+	}
+	return len(r.idBuf)
+}
+
+// idFrom is the id written to the id array from start.
+func (r *resolver) idFrom(start int) string {
 	b := r.idBuf[start:]
+	if len(b) == 0 {
+		return ""
+	}
 	return unsafe.String(&b[0], len(b))
 }
 
