@@ -73,11 +73,18 @@ type nodeSlabs struct {
 	openings   slab[OpeningStmt]
 	attaches   slab[AttachPos]
 	furnitures slab[FurnitureStmt]
-	// clauses is the unused rest of the last slab of clause lists.
-	clauses Clauses
-	strs    slab[StrLit]
-	blocks  slab[Block]
-	setting slab[SettingStmt]
+	// The clause lists are written one after another to clauseChunk,
+	// of which clauseUsed are taken; clauseList, the list written last,
+	// starts at clauseStart and grows in place. Each list's capacity is
+	// its length. clauseN is the length of the last chunk.
+	clauseChunk Clauses
+	clauseUsed  int
+	clauseStart int
+	clauseList  *Clauses
+	clauseN     int
+	strs        slab[StrLit]
+	blocks      slab[Block]
+	setting     slab[SettingStmt]
 	// The lists of the tree, cut to their length from shared arrays.
 	stmtLists   listSlab[Stmt]
 	wordLists   listSlab[*Word]
@@ -845,23 +852,29 @@ func (p *parser) textExpr() Expr {
 
 // clause records the clause that started at start with keyword key.
 func (p *parser) clause(cs *Clauses, key string, sp source.Span) {
-	if *cs == nil {
-		if len(p.nodes.clauses) < firstClauses {
-			p.nodes.clauses = make(Clauses, clauseSlab)
-		}
-		*cs = p.nodes.clauses[:0:firstClauses]
-		p.nodes.clauses = p.nodes.clauses[firstClauses:]
+	n := p.nodes
+	c := Clause{Key: key, Sp: sp}
+	if len(*cs) > 0 && cs != n.clauseList {
+		// Not the list written last: it grows on its own.
+		*cs = append(*cs, c)
+		return
 	}
-	*cs = append(*cs, Clause{Key: key, Sp: sp})
+	if len(*cs) == 0 {
+		// A new list starts where the last one ended.
+		n.clauseList, n.clauseStart = cs, n.clauseUsed
+	}
+	if n.clauseUsed == len(n.clauseChunk) {
+		// The chunk is full: the list moves to a new one.
+		l := len(*cs)
+		n.clauseN = min(max(32, 2*n.clauseN), 512)
+		chunk := make(Clauses, max(n.clauseN, 2*l+1))
+		copy(chunk, *cs)
+		n.clauseChunk, n.clauseStart, n.clauseUsed = chunk, 0, l
+	}
+	n.clauseChunk[n.clauseUsed] = c
+	n.clauseUsed++
+	*cs = n.clauseChunk[n.clauseStart:n.clauseUsed:n.clauseUsed]
 }
-
-// firstClauses is the room a statement's clause list starts with, cut
-// from a slab of clauseSlab: most statements write no more, and a list
-// that does grows on its own.
-const (
-	firstClauses = 4
-	clauseSlab   = 8 * firstClauses
-)
 
 func (p *parser) wallStmt() Stmt {
 	kw := p.next()
