@@ -20,7 +20,6 @@
 package resolve
 
 import (
-	"cmp"
 	"slices"
 	"sort"
 	"strconv"
@@ -183,6 +182,8 @@ type resolver struct {
 	wallRefs map[string]*wallRef
 	// used holds every id assigned so far.
 	used map[string]bool
+	// dupIDs are the explicit ids an earlier element held, in order.
+	dupIDs []dupID
 	// scaleSpan is the span of the `scale` setting.
 	scaleSpan source.Span
 	// seq counts the items collected: each element's at is its place in
@@ -296,12 +297,19 @@ func (r *resolver) addAll(l diag.List) { r.diags = append(r.diags, l...) }
 //
 // A generated id that an earlier element already holds gets an underscore
 // appended until it is free (room_2 → room_2_), as in the reference.
-func (r *resolver) nextID(counter, prefix string, explicit string) string {
+//
+// The elements are named in collection order, so an explicit id already
+// used is one an earlier element holds: it is recorded, with the span of
+// its statement, for checkDupIDs.
+func (r *resolver) nextID(counter, prefix string, explicit string, sp source.Span) string {
 	n := r.count(counter)
 	if r.used == nil {
 		r.used = map[string]bool{}
 	}
 	if explicit != "" {
+		if r.used[explicit] {
+			r.dupIDs = append(r.dupIDs, dupID{explicit, sp})
+		}
 		r.used[explicit] = true
 		return explicit
 	}
@@ -582,16 +590,16 @@ func (r *resolver) collect(items []expand.Item) {
 			if cat == "" {
 				cat = "wall"
 			}
-			walls = append(walls, wallEl{src: n, id: r.nextID("wall", cat, n.ID.V), at: at})
+			walls = append(walls, wallEl{src: n, id: r.nextID("wall", cat, n.ID.V, n.Span), at: at})
 			r.walls = append(r.walls, &walls[len(walls)-1])
 		case *expand.Room:
-			rooms = append(rooms, roomEl{src: n, meta: &n.Meta, id: r.nextID("room", "room", n.ID.V), at: at})
+			rooms = append(rooms, roomEl{src: n, meta: &n.Meta, id: r.nextID("room", "room", n.ID.V, n.Span), at: at})
 			r.rooms = append(r.rooms, &rooms[len(rooms)-1])
 		case *expand.Strip:
 			r.strips = append(r.strips, n)
 			for i := range n.Rooms {
 				sr := &n.Rooms[i]
-				rooms = append(rooms, roomEl{strip: sr, meta: &sr.Meta, id: r.nextID("room", "room", sr.ID.V), at: at + 1 + i})
+				rooms = append(rooms, roomEl{strip: sr, meta: &sr.Meta, id: r.nextID("room", "room", sr.ID.V, sr.Span), at: at + 1 + i})
 				r.rooms = append(r.rooms, &rooms[len(rooms)-1])
 			}
 		case *expand.Opening:
@@ -604,14 +612,14 @@ func (r *resolver) collect(items []expand.Item) {
 			default:
 				c = "opening"
 			}
-			openings = append(openings, openingEl{src: n, id: r.nextID(c, c, n.ID.V), at: at})
+			openings = append(openings, openingEl{src: n, id: r.nextID(c, c, n.ID.V, n.Span), at: at})
 			r.openings = append(r.openings, &openings[len(openings)-1])
 		case *expand.Furniture:
 			cat := n.Category.V
 			if cat == "" {
 				cat = "furniture"
 			}
-			furniture = append(furniture, furnEl{src: n, id: r.nextID("furniture", cat, n.ID.V), at: at})
+			furniture = append(furniture, furnEl{src: n, id: r.nextID("furniture", cat, n.ID.V, n.Span), at: at})
 			r.furniture = append(r.furniture, &furniture[len(furniture)-1])
 		case *expand.Dim:
 			dims = append(dims, dimEl{src: n})
@@ -622,7 +630,7 @@ func (r *resolver) collect(items []expand.Item) {
 			}
 		case *expand.Box:
 			c := boxName[n.Kind]
-			boxes = append(boxes, boxEl{src: n, id: r.nextID(c, c, n.ID.V), at: at})
+			boxes = append(boxes, boxEl{src: n, id: r.nextID(c, c, n.ID.V, n.Span), at: at})
 			r.boxes = append(r.boxes, &boxes[len(boxes)-1])
 		}
 	}
@@ -635,49 +643,16 @@ var boxName = map[syntax.BoxKind]string{
 // checkDupIDs reports every explicit id an earlier element (explicit or
 // generated) already holds, in collection order.
 func (r *resolver) checkDupIDs() {
-	type ent struct {
-		id       string
-		span     source.Span
-		at       int
-		explicit bool
+	for _, d := range r.dupIDs {
+		r.add(diag.New(diag.ErrDupID, d.span, "The id %q is already used by another element", d.id))
 	}
-	all := make([]ent, 0, len(r.walls)+len(r.rooms)+len(r.openings)+len(r.furniture)+len(r.boxes))
-	for _, w := range r.walls {
-		if w.src != nil {
-			all = append(all, ent{w.id, w.src.Span, w.at, w.src.ID.Set()})
-		}
-	}
-	for _, rm := range r.rooms {
-		if rm.pre {
-			continue
-		}
-		explicit := (rm.src != nil && rm.src.ID.Set()) || (rm.strip != nil && rm.strip.ID.Set())
-		all = append(all, ent{rm.id, rm.meta.Span, rm.at, explicit})
-	}
-	for _, o := range r.openings {
-		if o.pre == nil {
-			all = append(all, ent{o.id, o.src.Span, o.at, o.src.ID.Set()})
-		}
-	}
-	for _, f := range r.furniture {
-		if f.pre == nil {
-			all = append(all, ent{f.id, f.src.Span, f.at, f.src.ID.Set()})
-		}
-	}
-	for _, b := range r.boxes {
-		if b.src != nil {
-			all = append(all, ent{b.id, b.src.Span, b.at, b.src.ID.Set()})
-		}
-	}
-	slices.SortStableFunc(all, func(a, b ent) int { return cmp.Compare(a.at, b.at) })
-	seen := make(map[string]bool, len(all))
-	for _, e := range all {
-		if seen[e.id] && e.explicit {
-			r.add(diag.New(diag.ErrDupID, e.span, "The id %q is already used by another element", e.id))
-			continue
-		}
-		seen[e.id] = true
-	}
+}
+
+// dupID is an explicit id an earlier element holds, and where it is
+// written again.
+type dupID struct {
+	id   string
+	span source.Span
 }
 
 func (r *resolver) checkEmpty() {
