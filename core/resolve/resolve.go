@@ -59,10 +59,11 @@ func Resolve(in Input) (*ir.Plan, diag.List) {
 		maxT:     -1,
 		expDiags: in.ExpandDiags,
 		file:     in.File,
-		stmts:    indexStmts(in.Syntax),
 		syntax:   in.Syntax,
 		roomIdx:  map[string]int{},
 	}
+	r.ownStmts.file = in.Syntax
+	r.stmts = &r.ownStmts
 	for _, d := range in.ParseDiags {
 		if d.Code == diag.ErrAccPlacement {
 			if r.misplacedAcc == nil {
@@ -137,10 +138,12 @@ type resolver struct {
 	// syntax is the parsed file (nil when the caller gave none).
 	syntax *syntax.File
 	file   *source.File
-	stmts  stmtIndex
-	plan   *ir.Plan
-	diags  diag.List
-	grid   float64
+	stmts  *stmtIndex
+	// ownStmts is the index stmts points at in the top resolver.
+	ownStmts stmtIndex
+	plan     *ir.Plan
+	diags    diag.List
+	grid     float64
 
 	// element lists, in source order
 	walls     []*wallEl

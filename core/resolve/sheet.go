@@ -56,7 +56,7 @@ func outerExtent(p *ir.Plan) (geom.Rect, bool) {
 		half := w.Thickness / 2
 		path := newWallPathIn(w, &paths)
 		for j, s := range path.segs {
-			if path.arcs[j].Arc {
+			if path.isArc(j) {
 				a := path.arcs[j]
 				const steps = 48
 				for k := 0; k <= steps; k++ {
