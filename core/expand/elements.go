@@ -8,7 +8,8 @@ import "github.com/archlang-go/caddy-archlang/core/syntax"
 
 // wallItem expands a wall statement.
 func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
-	w := &Wall{ID: ident(n.ID), Category: word(n.Category), Closed: n.Closed}
+	w := e.slabs.walls.new()
+	*w = Wall{ID: ident(n.ID), Category: word(n.Category), Closed: n.Closed}
 	m := &w.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
@@ -19,7 +20,7 @@ func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 			w.MaterialAngle = e.numClause(n.Material.Angle, env)
 		}
 		if len(n.Vertices) > 0 {
-			w.Vertices = make([]Vertex, 0, len(n.Vertices))
+			w.Vertices = e.slabs.vertices.list(len(n.Vertices))[:0]
 		}
 		for _, v := range n.Vertices {
 			ev := Vertex{Point: e.point(v.Point, env), Arc: v.Arc, Dir: word(v.Dir), Major: v.Major, Span: v.Sp}
@@ -34,7 +35,8 @@ func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 
 // roomItem expands a room statement.
 func (e *expander) roomItem(n *syntax.RoomStmt, env *environment) Item {
-	r := &Room{ID: ident(n.ID), Form: n.Form, RelDir: word(n.RelDir), RelRef: ident(n.RelRef), Align: word(n.Align), Uses: words(n.Uses)}
+	r := e.slabs.rooms.new()
+	*r = Room{ID: ident(n.ID), Form: n.Form, RelDir: word(n.RelDir), RelRef: ident(n.RelRef), Align: word(n.Align), Uses: e.words(n.Uses)}
 	m := &r.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
@@ -53,7 +55,8 @@ func (e *expander) roomItem(n *syntax.RoomStmt, env *environment) Item {
 
 // openingItem expands a opening statement.
 func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
-	o := &Opening{Kind: n.Kind, ID: ident(n.ID), DoorKind: word(n.DoorKind), Wall: ident(n.Wall), On: ident(n.On),
+	o := e.slabs.openings.new()
+	*o = Opening{Kind: n.Kind, ID: ident(n.ID), DoorKind: word(n.DoorKind), Wall: ident(n.Wall), On: ident(n.On),
 		Hinge: word(n.Hinge), Swing: word(n.Swing), Into: ident(n.SwingInto), Slide: word(n.Slide)}
 	m := &o.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
@@ -76,7 +79,8 @@ func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
 
 // furnitureItem expands a furniture statement.
 func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *environment) Item {
-	f := &Furniture{ID: ident(n.ID), Category: word(n.Category), Placement: n.Placement,
+	f := e.slabs.furniture.new()
+	*f = Furniture{ID: ident(n.ID), Category: word(n.Category), Placement: n.Placement,
 		AgainstWall: ident(n.AgainstWall), Side: word(n.Side), Room: ident(n.Room), Anchor: word(n.Anchor), Flush: n.Flush}
 	m := &f.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
@@ -131,7 +135,7 @@ func (e *expander) stripItem(n *syntax.StripStmt, sc scope) Item {
 		st.Gap = e.numClause(n.Gap, env)
 		st.Cross = e.numClause(n.Cross, env)
 		for _, r := range n.Rooms {
-			sr := StripRoom{ID: ident(r.ID), Uses: words(r.Uses)}
+			sr := StripRoom{ID: ident(r.ID), Uses: e.words(r.Uses)}
 			sr.Span = r.Sp
 			sr.Zone = sc.zone
 			sr.Size = e.size(r.Size, env)
@@ -144,7 +148,8 @@ func (e *expander) stripItem(n *syntax.StripStmt, sc scope) Item {
 
 // settingItem expands a setting statement.
 func (e *expander) settingItem(n *syntax.SettingStmt, env *environment) Item {
-	st := &Setting{Key: n.Key, Args: words(n.Args)}
+	st := e.slabs.settings.new()
+	*st = Setting{Key: n.Key, Args: e.words(n.Args)}
 	m := &st.Meta
 	m.Span = n.Sp
 	e.withSink(&m.Diags, func() {

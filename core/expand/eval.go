@@ -45,8 +45,10 @@ type expander struct {
 	// clauseSlab is the unused rest of the last block of clauses
 	// allocated for the items' clause lists (see clauses).
 	clauseSlab []Clause
-	world      World
-	main       *module
+	// slabs hold the most numerous items.
+	slabs itemSlabs
+	world World
+	main  *module
 	// cur is the module whose statements are being expanded (it names
 	// the file of their diagnostics).
 	cur *module
@@ -206,6 +208,11 @@ func (e *expander) run() *Result {
 	e.main.hoist(p.Body)
 	e.loading[e.main.path] = true
 	e.imports(e.main, p.Body)
+	e.slabs.hint(p.Body)
+	// Most plan-level statements make one item each.
+	if len(p.Body) > 0 {
+		r.Items = make([]Item, 0, len(p.Body))
+	}
 	e.stmts(p.Body, scope{env: e.global, out: &r.Items, world: &instWorld{}})
 	return r
 }
@@ -722,11 +729,11 @@ func (e *expander) clauses(cs syntax.Clauses) []Clause {
 // expansion.
 const clauseSlab = 64
 
-func words(ws []*syntax.Word) []Word {
+func (e *expander) words(ws []*syntax.Word) []Word {
 	if len(ws) == 0 {
 		return nil
 	}
-	out := make([]Word, 0, len(ws))
+	out := e.slabs.words.list(len(ws))[:0]
 	for _, w := range ws {
 		out = append(out, word(w))
 	}

@@ -229,7 +229,7 @@ func parseModule(p string, src []byte) (*source.File, *syntax.File, diag.List) {
 	// The file keeps its own copy of the source: the world's bytes are
 	// not ours to hold.
 	own := string(src)
-	sf := source.NewFile(p, []byte(own))
+	sf := source.NewFileText(p, own)
 	file, ds := syntax.Parse(sf)
 	c.Lock()
 	defer c.Unlock()

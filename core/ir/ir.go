@@ -149,14 +149,25 @@ type WallArc struct {
 
 // Segments returns the wall's centreline segments in order (closing segment last).
 func (w Wall) Segments() []geom.Segment {
+	n := w.NumSegments()
+	if n <= 0 {
+		return nil
+	}
+	return w.AppendSegments(make([]geom.Segment, 0, n))
+}
+
+// NumSegments is how many segments Segments returns.
+func (w *Wall) NumSegments() int {
 	n := len(w.Points) - 1
 	if w.Closed && len(w.Points) > 2 {
 		n++
 	}
-	if n <= 0 {
-		return nil
-	}
-	out := make([]geom.Segment, 0, n)
+	return max(n, 0)
+}
+
+// AppendSegments appends the wall's centreline segments to out, as
+// Segments lists them.
+func (w *Wall) AppendSegments(out []geom.Segment) []geom.Segment {
 	for i := 0; i+1 < len(w.Points); i++ {
 		out = append(out, geom.Segment{A: w.Points[i], B: w.Points[i+1]})
 	}

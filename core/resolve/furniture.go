@@ -14,7 +14,7 @@ import (
 func (r *resolver) resolveFurniture() {
 	for _, f := range r.furniture {
 		if f.pre != nil {
-			r.plan.Furniture = append(r.plan.Furniture, *f.pre)
+			r.addFurniture(*f.pre)
 			continue
 		}
 		r.placeFurniture(f)
@@ -138,7 +138,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 		fu.Rotate = rot
 	}
 	f.ok = true
-	r.plan.Furniture = append(r.plan.Furniture, fu)
+	r.addFurniture(fu)
 }
 
 // againstChecks validates an `against wall` placement and returns its wall

@@ -104,7 +104,7 @@ func (r *resolver) instance(in *expand.Instance) {
 // reports them.
 func (r *resolver) resolveComponent(in *expand.Instance) *resolver {
 	r.instDup = append(r.instDup, in.Diags...)
-	c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
+	c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, roomIdx: map[string]int{}, grid: r.grid}
 	c.plan = &ir.Plan{}
 	c.collect(in.Items)
 	c.diags = nil
@@ -125,6 +125,7 @@ func (r *resolver) resolveComponent(in *expand.Instance) *resolver {
 // carrier moves a resolved component's elements into the plan: placed by
 // the instance's frame, their ids under its name, its rooms in its zone.
 type carrier struct {
+	r                *resolver // the plan carried into
 	f                frame
 	name, comp, zone string
 }
@@ -139,7 +140,7 @@ func (r *resolver) newCarrier(in *expand.Instance) *carrier {
 	if in.Zone != "" {
 		zone = in.Zone + "." + name
 	}
-	return &carrier{f: f, name: name, comp: in.Component.V, zone: zone}
+	return &carrier{r: r, f: f, name: name, comp: in.Component.V, zone: zone}
 }
 
 // ns puts an element id under the instance's name ("" stays "").
@@ -147,13 +148,20 @@ func (t *carrier) ns(id string) string {
 	if id == "" {
 		return ""
 	}
-	return t.name + "." + id
+	return t.r.joinID(t.name, id)
 }
 
 // carryWalls places the component's walls and returns each one's copy in
 // the plan, by the component's element.
 func (t *carrier) carryWalls(r, c *resolver) map[*wallEl]*wallEl {
 	walls := map[*wallEl]*wallEl{}
+	ns := 0
+	for _, w := range c.walls {
+		if w.ok {
+			ns += w.w.NumSegments()
+		}
+	}
+	r.paths.reserve(ns)
 	for _, w := range c.walls {
 		if !w.ok {
 			continue
@@ -178,7 +186,7 @@ func (t *carrier) carryWalls(r, c *resolver) map[*wallEl]*wallEl {
 				nw.w.Arcs[i] = na
 			}
 		}
-		nw.p = newWallPath(&nw.w)
+		nw.p = newWallPathIn(&nw.w, &r.paths)
 		walls[w] = nw
 		r.walls = append(r.walls, nw)
 	}
@@ -203,7 +211,7 @@ func (t *carrier) carryRooms(r, c *resolver) {
 		nr.rect = t.f.rect(rm.rect)
 		switch rm.room.Shape {
 		case ir.RoomRect:
-			nr.setRect(nr.rect)
+			r.setRect(nr, nr.rect)
 		default:
 			nr.room.Polygon = t.f.polygon(rm.room.Polygon)
 			nr.room.Center = t.f.point(rm.room.Center)

@@ -31,7 +31,7 @@ func (r *resolver) resolveOpenings(kind syntax.OpeningKind) {
 			if o.preHost != nil {
 				op.Wall = o.preHost.planIdx
 			}
-			r.plan.Openings = append(r.plan.Openings, op)
+			r.addOpening(op)
 			continue
 		}
 		r.resolveOpening(o)
@@ -46,12 +46,11 @@ func (r *resolver) resolveOpening(o *openingEl) {
 	o.cl = cl
 	codes := openingCode[src.Kind]
 	noun := openingNoun[src.Kind]
-	stmt := r.stmts.opening(src.Span.Start)
 	cl.emit(src.Width.Diags)
 	width := snapSize(src.Width.V, r.grid)
 	if !(width > 0) {
 		d := diag.New(codes.width, src.Span, "%s %q has width %s; it must be positive", noun, o.id, num(width))
-		if stmt != nil {
+		if stmt := r.stmts.opening(src.Span.Start); stmt != nil {
 			d.Fixes = []diag.Fix{{Title: "give the " + codes.fix + " a positive width", Applicability: "has-placeholders", FixID: codes.fix + "-width",
 				Edits: []diag.Edit{{Span: src.Span, NewText: printOpening(stmt, openingEdit{widthPlaceholder: true})}}}}
 		}
@@ -78,7 +77,7 @@ func (r *resolver) resolveOpening(o *openingEl) {
 		h, ok := r.attach(o, &op)
 		if !ok {
 			if src.Kind == syntax.DoorKind {
-				r.doorClauses(o, &op, nil, stmt)
+				r.doorClauses(o, &op, nil)
 			}
 			return
 		}
@@ -110,18 +109,18 @@ func (r *resolver) resolveOpening(o *openingEl) {
 		// The nearest wall hosts the opening when any wall has it within
 		// its reach, even a thicker one further off: a thin wall next to a
 		// thick one does not push the opening off every wall.
-		if best >= 0 && !r.walls[best].p.arcs[seg].Arc && (dist <= onWallReach*r.walls[best].w.Thickness+1e-9 || r.withinSomeReach(op.Center, cands)) {
+		if best >= 0 && !r.walls[best].p.isArc(seg) && (dist <= onWallReach*r.walls[best].w.Thickness+1e-9 || r.withinSomeReach(op.Center, cands)) {
 			host = r.walls[best]
 		} else if r.anyWall() {
 			op.OffWall = true
-			r.offWall(o, op.Center, stmt)
+			r.offWall(o, op.Center)
 		}
 	}
 
 	if src.Kind == syntax.DoorKind {
-		r.doorClauses(o, &op, host, stmt)
+		r.doorClauses(o, &op, host)
 	}
-	r.plan.Openings = append(r.plan.Openings, op)
+	r.addOpening(op)
 }
 
 // attach resolves the hosted form `on <wall> at <pos>`.
@@ -199,7 +198,7 @@ func (r *resolver) withinSomeReach(q geom.Point, cands []int) bool {
 
 // offWall reports a free-placed opening no wall hosts, with a fix that
 // re-attaches it to the nearest wall at the matching run percentage.
-func (r *resolver) offWall(o *openingEl, at geom.Point, stmt interface{}) {
+func (r *resolver) offWall(o *openingEl, at geom.Point) {
 	src := o.src
 	codes := openingCode[src.Kind]
 	d := diag.New(codes.off, src.Span, "%s %q is not on any wall", openingNoun[src.Kind], o.id)
@@ -244,7 +243,7 @@ func (r *resolver) wallRef(w *wallEl) string {
 
 // doorClauses applies and checks the door-only clauses: hinge, swing,
 // slide and open, by door kind.
-func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl, stmt interface{}) {
+func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl) {
 	src := o.src
 	fromSet := map[string]bool{}
 	for _, k := range src.FromSet {
@@ -418,7 +417,7 @@ func (r *resolver) anyWall() bool {
 func (r *resolver) onArc(op *ir.Opening) bool {
 	for _, w := range r.walls {
 		if w.ok && w.planIdx == op.Wall && w.planIdx >= 0 {
-			return op.Segment >= 0 && op.Segment < len(w.p.arcs) && w.p.arcs[op.Segment].Arc
+			return op.Segment >= 0 && w.p.isArc(op.Segment)
 		}
 	}
 	return false

@@ -84,7 +84,13 @@ func printOpening(s *syntax.OpeningStmt, ed openingEdit) string {
 // The statements are listed in walk order, which is source order, so a
 // lookup is a binary search; were the starts ever out of order, a map
 // takes over.
+//
+// The index is built at the first lookup (most plans need none: only
+// findings with fixes look statements up), and shared by the resolvers of
+// one Resolve call.
 type stmtIndex struct {
+	file   *syntax.File
+	built  bool
 	starts []int
 	stmts  []syntax.Stmt
 	m      map[int]syntax.Stmt
@@ -115,7 +121,11 @@ func (x *stmtIndex) add(start int, s syntax.Stmt) {
 }
 
 // get is the statement filed at start, or nil.
-func (x stmtIndex) get(start int) syntax.Stmt {
+func (x *stmtIndex) get(start int) syntax.Stmt {
+	if !x.built {
+		x.built = true
+		x.build(x.file)
+	}
 	if x.m != nil {
 		return x.m[start]
 	}
@@ -125,10 +135,9 @@ func (x stmtIndex) get(start int) syntax.Stmt {
 	return nil
 }
 
-func indexStmts(f *syntax.File) stmtIndex {
-	idx := stmtIndex{}
+func (idx *stmtIndex) build(f *syntax.File) {
 	if f == nil || f.Plan == nil {
-		return idx
+		return
 	}
 	// Room for the top level, where most statements are.
 	idx.starts = make([]int, 0, len(f.Plan.Body))
@@ -163,10 +172,9 @@ func indexStmts(f *syntax.File) stmtIndex {
 		}
 	}
 	walk(f.Plan.Body)
-	return idx
 }
 
-func (x stmtIndex) opening(start int) *syntax.OpeningStmt {
+func (x *stmtIndex) opening(start int) *syntax.OpeningStmt {
 	s, _ := x.get(start).(*syntax.OpeningStmt)
 	return s
 }

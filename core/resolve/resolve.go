@@ -20,10 +20,10 @@
 package resolve
 
 import (
-	"cmp"
 	"slices"
 	"sort"
 	"strconv"
+	"unsafe"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
@@ -59,11 +59,11 @@ func Resolve(in Input) (*ir.Plan, diag.List) {
 		maxT:     -1,
 		expDiags: in.ExpandDiags,
 		file:     in.File,
-		stmts:    indexStmts(in.Syntax),
 		syntax:   in.Syntax,
-		counters: map[string]int{},
 		roomIdx:  map[string]int{},
 	}
+	r.ownStmts.file = in.Syntax
+	r.stmts = &r.ownStmts
 	for _, d := range in.ParseDiags {
 		if d.Code == diag.ErrAccPlacement {
 			if r.misplacedAcc == nil {
@@ -138,12 +138,13 @@ type resolver struct {
 	// syntax is the parsed file (nil when the caller gave none).
 	syntax *syntax.File
 	file   *source.File
-	stmts  stmtIndex
-	plan   *ir.Plan
-	diags  diag.List
-	grid   float64
+	stmts  *stmtIndex
+	// ownStmts is the index stmts points at in the top resolver.
+	ownStmts stmtIndex
+	plan     *ir.Plan
+	diags    diag.List
+	grid     float64
 
-	counters map[string]int
 	// element lists, in source order
 	walls     []*wallEl
 	rooms     []*roomEl
@@ -164,6 +165,16 @@ type resolver struct {
 	// furnOrphans are ownership findings of instance pieces that failed
 	// to resolve in an instance that carried no piece at all.
 	furnOrphans diag.List
+	// useBuf is the unused rest of the array rooms' use lists are cut
+	// from.
+	useBuf []string
+	// countersArr holds the first counters.
+	countersArr [8]idCounter
+	// corners is the unused rest of the array rectangular rooms' polygons
+	// are cut from.
+	corners []geom.Point
+	// paths are the arrays the walls' paths are cut from.
+	paths pathArena
 	// wallIdx indexes the walls for nearest searches (nil on small plans).
 	wallIdx      *wallIndex
 	wallIdxBuilt bool
@@ -171,19 +182,26 @@ type resolver struct {
 	maxT         float64                // thickest wall, -1 until computed
 	edgeMemo     map[edgeKey]edgeResult // edgeWall answers by room edge
 	// wallRefs maps each id and category to the walls it names.
-	wallRefs map[string][]int
+	wallRefs map[string]*wallRef
 	// used holds every id assigned so far.
 	used map[string]bool
+	// dupIDs are the explicit ids an earlier element held, in order.
+	dupIDs []dupID
 	// scaleSpan is the span of the `scale` setting.
 	scaleSpan source.Span
-	// order lists the element metas in the order they were collected, the
-	// order E_DUP_ID follows.
-	order map[*expand.Meta]int
+	// seq counts the items collected: each element's at is its place in
+	// that order, the order E_DUP_ID follows.
+	seq int
+	// counters count the elements of each kind, for generated ids.
+	counters []idCounter
+	// idBuf is the unused rest of the array generated ids are written to.
+	idBuf []byte
 }
 
 type wallEl struct {
 	src *expand.Wall
 	id  string
+	at  int // place in collection order
 	ok  bool
 	w   ir.Wall
 	p   wallPath
@@ -196,6 +214,7 @@ type roomEl struct {
 	strip *expand.StripRoom
 	meta  *expand.Meta
 	id    string
+	at    int // place in collection order
 	// abs reports a room whose position is known before layout (at,
 	// polygon, circle, strip).
 	abs  bool
@@ -217,6 +236,7 @@ type roomEl struct {
 type openingEl struct {
 	src *expand.Opening
 	id  string
+	at  int // place in collection order
 	// cl emits the evaluation errors of its clauses as they are read.
 	cl clauseDiags
 	// pre is an opening already resolved inside a placed instance; preHost
@@ -228,6 +248,7 @@ type openingEl struct {
 type furnEl struct {
 	src *expand.Furniture
 	id  string
+	at  int // place in collection order
 	// cl emits the evaluation errors of its clauses as they are read.
 	cl  clauseDiags
 	ok  bool
@@ -239,6 +260,7 @@ type furnEl struct {
 type boxEl struct {
 	src    *expand.Box
 	id     string
+	at     int // place in collection order
 	preCol *ir.Column
 	preVer *ir.Vertical
 }
@@ -251,6 +273,24 @@ type dimEl struct {
 	cl clauseDiags
 }
 
+// addOpening adds a resolved opening to the plan, whose list is made at
+// the first with room for every opening.
+func (r *resolver) addOpening(op ir.Opening) {
+	if r.plan.Openings == nil {
+		r.plan.Openings = make([]ir.Opening, 0, len(r.openings))
+	}
+	r.plan.Openings = append(r.plan.Openings, op)
+}
+
+// addFurniture adds a placed piece to the plan, whose list is made at the
+// first with room for every piece.
+func (r *resolver) addFurniture(fu ir.Furniture) {
+	if r.plan.Furniture == nil {
+		r.plan.Furniture = make([]ir.Furniture, 0, len(r.furniture))
+	}
+	r.plan.Furniture = append(r.plan.Furniture, fu)
+}
+
 func (r *resolver) add(d diag.Diagnostic) { r.diags = append(r.diags, d) }
 
 func (r *resolver) addAll(l diag.List) { r.diags = append(r.diags, l...) }
@@ -260,21 +300,87 @@ func (r *resolver) addAll(l diag.List) { r.diags = append(r.diags, l...) }
 //
 // A generated id that an earlier element already holds gets an underscore
 // appended until it is free (room_2 → room_2_), as in the reference.
-func (r *resolver) nextID(counter, prefix string, explicit string) string {
-	r.counters[counter]++
+//
+// The elements are named in collection order, so an explicit id already
+// used is one an earlier element holds: it is recorded, with the span of
+// its statement, for checkDupIDs.
+func (r *resolver) nextID(counter, prefix string, explicit string, sp source.Span) string {
+	n := r.count(counter)
 	if r.used == nil {
 		r.used = map[string]bool{}
 	}
 	if explicit != "" {
+		if r.used[explicit] {
+			r.dupIDs = append(r.dupIDs, dupID{explicit, sp})
+		}
 		r.used[explicit] = true
 		return explicit
 	}
-	id := prefix + "_" + strconv.Itoa(r.counters[counter])
+	id := r.genID(prefix, n)
 	for r.used[id] {
 		id += "_"
 	}
 	r.used[id] = true
 	return id
+}
+
+// idCounter counts the elements of one kind.
+type idCounter struct {
+	kind string
+	n    int
+}
+
+// count adds one to the count of kind and returns it.
+func (r *resolver) count(kind string) int {
+	if r.counters == nil {
+		r.counters = r.countersArr[:0]
+	}
+	for i := range r.counters {
+		if r.counters[i].kind == kind {
+			r.counters[i].n++
+			return r.counters[i].n
+		}
+	}
+	r.counters = append(r.counters, idCounter{kind, 1})
+	return 1
+}
+
+// genID is "<prefix>_<n>", written to the resolver's id array: the ids
+// of a plan share a few allocations. The bytes written are never
+// written again.
+func (r *resolver) genID(prefix string, n int) string {
+	start := r.roomForID(len(prefix) + 1 + 20)
+	r.idBuf = append(r.idBuf, prefix...)
+	r.idBuf = append(r.idBuf, '_')
+	r.idBuf = strconv.AppendInt(r.idBuf, int64(n), 10)
+	return r.idFrom(start)
+}
+
+// joinID is a + "." + b, written to the resolver's id array.
+func (r *resolver) joinID(a, b string) string {
+	start := r.roomForID(len(a) + 1 + len(b))
+	r.idBuf = append(r.idBuf, a...)
+	r.idBuf = append(r.idBuf, '.')
+	r.idBuf = append(r.idBuf, b...)
+	return r.idFrom(start)
+}
+
+// roomForID makes room for need more bytes in the id array and returns
+// where the next id starts.
+func (r *resolver) roomForID(need int) int {
+	if cap(r.idBuf)-len(r.idBuf) < need {
+		r.idBuf = make([]byte, 0, max(need, min(2*cap(r.idBuf), 4096), 256))
+	}
+	return len(r.idBuf)
+}
+
+// idFrom is the id written to the id array from start.
+func (r *resolver) idFrom(start int) string {
+	b := r.idBuf[start:]
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }
 
 func (r *resolver) run(items []expand.Item) {
@@ -365,7 +471,7 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 	}
 	var storeyDiags diag.List
 	for _, lv := range uniq {
-		c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, counters: map[string]int{}, roomIdx: map[string]int{}, grid: r.grid}
+		c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, roomIdx: map[string]int{}, grid: r.grid}
 		c.plan = &ir.Plan{Name: r.plan.Name, Settings: r.plan.Settings, Title: r.plan.Title, Span: r.plan.Span}
 		// Drawables written beside the levels belong to no storey; the
 		// reference resolves them with every storey.
@@ -440,9 +546,6 @@ func (r *resolver) elementPasses() {
 // collect sorts the element items into their kind lists and assigns ids,
 // counting each kind in source order.
 func (r *resolver) collect(items []expand.Item) {
-	if r.order == nil {
-		r.order = make(map[*expand.Meta]int, len(items))
-	}
 	if r.used == nil {
 		r.used = make(map[string]bool, len(items))
 	}
@@ -477,11 +580,12 @@ func (r *resolver) collect(items []expand.Item) {
 	r.dims = slices.Grow(r.dims, nd)
 	r.boxes = slices.Grow(r.boxes, nb)
 	for _, it := range items {
-		r.order[it.Info()] = len(r.order)
+		// Each item (a strip, then its rooms) takes the next place in
+		// collection order.
+		at := r.seq
+		r.seq++
 		if st, ok := it.(*expand.Strip); ok {
-			for i := range st.Rooms {
-				r.order[&st.Rooms[i].Meta] = len(r.order)
-			}
+			r.seq += len(st.Rooms)
 		}
 		switch n := it.(type) {
 		case *expand.Wall:
@@ -489,16 +593,16 @@ func (r *resolver) collect(items []expand.Item) {
 			if cat == "" {
 				cat = "wall"
 			}
-			walls = append(walls, wallEl{src: n, id: r.nextID("wall", cat, n.ID.V)})
+			walls = append(walls, wallEl{src: n, id: r.nextID("wall", cat, n.ID.V, n.Span), at: at})
 			r.walls = append(r.walls, &walls[len(walls)-1])
 		case *expand.Room:
-			rooms = append(rooms, roomEl{src: n, meta: &n.Meta, id: r.nextID("room", "room", n.ID.V)})
+			rooms = append(rooms, roomEl{src: n, meta: &n.Meta, id: r.nextID("room", "room", n.ID.V, n.Span), at: at})
 			r.rooms = append(r.rooms, &rooms[len(rooms)-1])
 		case *expand.Strip:
 			r.strips = append(r.strips, n)
 			for i := range n.Rooms {
 				sr := &n.Rooms[i]
-				rooms = append(rooms, roomEl{strip: sr, meta: &sr.Meta, id: r.nextID("room", "room", sr.ID.V)})
+				rooms = append(rooms, roomEl{strip: sr, meta: &sr.Meta, id: r.nextID("room", "room", sr.ID.V, sr.Span), at: at + 1 + i})
 				r.rooms = append(r.rooms, &rooms[len(rooms)-1])
 			}
 		case *expand.Opening:
@@ -511,14 +615,14 @@ func (r *resolver) collect(items []expand.Item) {
 			default:
 				c = "opening"
 			}
-			openings = append(openings, openingEl{src: n, id: r.nextID(c, c, n.ID.V)})
+			openings = append(openings, openingEl{src: n, id: r.nextID(c, c, n.ID.V, n.Span), at: at})
 			r.openings = append(r.openings, &openings[len(openings)-1])
 		case *expand.Furniture:
 			cat := n.Category.V
 			if cat == "" {
 				cat = "furniture"
 			}
-			furniture = append(furniture, furnEl{src: n, id: r.nextID("furniture", cat, n.ID.V)})
+			furniture = append(furniture, furnEl{src: n, id: r.nextID("furniture", cat, n.ID.V, n.Span), at: at})
 			r.furniture = append(r.furniture, &furniture[len(furniture)-1])
 		case *expand.Dim:
 			dims = append(dims, dimEl{src: n})
@@ -529,7 +633,7 @@ func (r *resolver) collect(items []expand.Item) {
 			}
 		case *expand.Box:
 			c := boxName[n.Kind]
-			boxes = append(boxes, boxEl{src: n, id: r.nextID(c, c, n.ID.V)})
+			boxes = append(boxes, boxEl{src: n, id: r.nextID(c, c, n.ID.V, n.Span), at: at})
 			r.boxes = append(r.boxes, &boxes[len(boxes)-1])
 		}
 	}
@@ -542,50 +646,16 @@ var boxName = map[syntax.BoxKind]string{
 // checkDupIDs reports every explicit id an earlier element (explicit or
 // generated) already holds, in collection order.
 func (r *resolver) checkDupIDs() {
-	type ent struct {
-		id       string
-		span     source.Span
-		at       int
-		explicit bool
+	for _, d := range r.dupIDs {
+		r.add(diag.New(diag.ErrDupID, d.span, "The id %q is already used by another element", d.id))
 	}
-	seq := func(m *expand.Meta) int { return r.order[m] }
-	all := make([]ent, 0, len(r.walls)+len(r.rooms)+len(r.openings)+len(r.furniture)+len(r.boxes))
-	for _, w := range r.walls {
-		if w.src != nil {
-			all = append(all, ent{w.id, w.src.Span, seq(&w.src.Meta), w.src.ID.Set()})
-		}
-	}
-	for _, rm := range r.rooms {
-		if rm.pre {
-			continue
-		}
-		explicit := (rm.src != nil && rm.src.ID.Set()) || (rm.strip != nil && rm.strip.ID.Set())
-		all = append(all, ent{rm.id, rm.meta.Span, seq(rm.meta), explicit})
-	}
-	for _, o := range r.openings {
-		if o.pre == nil {
-			all = append(all, ent{o.id, o.src.Span, seq(&o.src.Meta), o.src.ID.Set()})
-		}
-	}
-	for _, f := range r.furniture {
-		if f.pre == nil {
-			all = append(all, ent{f.id, f.src.Span, seq(&f.src.Meta), f.src.ID.Set()})
-		}
-	}
-	for _, b := range r.boxes {
-		if b.src != nil {
-			all = append(all, ent{b.id, b.src.Span, seq(&b.src.Meta), b.src.ID.Set()})
-		}
-	}
-	slices.SortStableFunc(all, func(a, b ent) int { return cmp.Compare(a.at, b.at) })
-	seen := make(map[string]bool, len(all))
-	for _, e := range all {
-		if seen[e.id] && e.explicit {
-			r.add(diag.New(diag.ErrDupID, e.span, "The id %q is already used by another element", e.id))
-			continue
-		}
-		seen[e.id] = true
-	}
+}
+
+// dupID is an explicit id an earlier element holds, and where it is
+// written again.
+type dupID struct {
+	id   string
+	span source.Span
 }
 
 func (r *resolver) checkEmpty() {

@@ -43,7 +43,7 @@ func (r *resolver) resolveRooms() {
 			// room is drawn (never for a dropped room).
 			cl := r.clauses(rm.meta, rm.strip.Size.Diags, rm.strip.Label.Diags)
 			rm.room.Label = rm.strip.Label.V
-			rm.room.Uses = words(rm.strip.Uses)
+			rm.room.Uses = r.words(rm.strip.Uses)
 			rect, ok := stripPos[rm.strip]
 			if !ok {
 				// E_STRIP_SIZE: the reference draws no such room.
@@ -56,12 +56,12 @@ func (r *resolver) resolveRooms() {
 			}
 			cl.emit(rm.strip.Label.Diags)
 			rm.abs, rm.ok = true, true
-			rm.setRect(rect)
+			r.setRect(rm, rect)
 			continue
 		}
 		src := rm.src
 		rm.room.Label = src.Label.V
-		rm.room.Uses = words(src.Uses)
+		rm.room.Uses = r.words(src.Uses)
 		// The reference reads a room's clauses lazily: its placement and
 		// size (then the size check), then the label anchor and the label;
 		// a polygon or circle reads its label, is checked, and then reads
@@ -89,7 +89,7 @@ func (r *resolver) resolveRooms() {
 			if src.Form == syntax.RoomAt {
 				rm.abs = true
 				x, y := snap(src.At.X, r.grid), snap(src.At.Y, r.grid)
-				rm.setRect(geom.RectXYWH(x, y, w, h))
+				r.setRect(rm, geom.RectXYWH(x, y, w, h))
 			} else {
 				// Placed by layout(); the size is known now.
 				rm.rect = geom.RectXYWH(0, 0, w, h)
@@ -137,10 +137,18 @@ func (r *resolver) resolveRooms() {
 	}
 }
 
-func (rm *roomEl) setRect(rc geom.Rect) {
+func (r *resolver) setRect(rm *roomEl, rc geom.Rect) {
 	rm.rect = rc
 	rm.room.Shape = ir.RoomRect
-	rm.room.Polygon = geom.Polygon{rc.Min, {X: rc.Max.X, Y: rc.Min.Y}, rc.Max, {X: rc.Min.X, Y: rc.Max.Y}}
+	// A new polygon each time (an earlier one may be shared), its corners
+	// cut from the resolver's array.
+	if len(r.corners) < 4 {
+		r.corners = make([]geom.Point, 4*min(max(len(r.rooms), 1), 256))
+	}
+	pg := geom.Polygon(r.corners[:4:4])
+	r.corners = r.corners[4:]
+	pg[0], pg[1], pg[2], pg[3] = rc.Min, geom.Point{X: rc.Max.X, Y: rc.Min.Y}, rc.Max, geom.Point{X: rc.Min.X, Y: rc.Max.Y}
+	rm.room.Polygon = pg
 }
 
 // labelAt records a pinned label anchor and warns when it is off the floor.
@@ -296,14 +304,14 @@ func (r *resolver) layout() {
 				r.add(diag.New(diag.ErrLayoutRef, rm.src.Span, "Room %q is placed relative to %q, but no room has that id", rm.id, ref))
 			}
 			rm.placed = true
-			rm.setRect(rm.rect)
+			r.setRect(rm, rm.rect)
 		case r.rooms[j].room.Shape == ir.RoomPoly || r.rooms[j].room.Shape == ir.RoomCircle:
 			if first {
 				r.add(diag.New(diag.ErrPlacePoly, rm.src.Span, "Room %q is placed `%s %s`, but %q is not a rectangle; place this room with `at (x,y)`",
 					rm.id, rm.src.RelDir.V, ref, ref))
 			}
 			rm.placed = true
-			rm.setRect(rm.rect)
+			r.setRect(rm, rm.rect)
 		}
 	}
 	// Cycles, followed id to id through the last room of each id.
@@ -351,7 +359,7 @@ func (r *resolver) place(rm *roomEl, cyc map[string]bool, last map[string]int) {
 	}
 	if cyc[rm.id] {
 		rm.placed = true
-		rm.setRect(geom.RectXYWH(0, 0, rm.rect.W(), rm.rect.H()))
+		r.setRect(rm, geom.RectXYWH(0, 0, rm.rect.W(), rm.rect.H()))
 		return
 	}
 	rm.visiting = true
@@ -363,7 +371,7 @@ func (r *resolver) place(rm *roomEl, cyc map[string]bool, last map[string]int) {
 	if valid := map[bool]map[string]bool{true: horizontalAlign, false: verticalAlign}[rm.src.RelDir.V == "right-of" || rm.src.RelDir.V == "left-of"]; !valid[align] {
 		align = ""
 	}
-	rm.setRect(relRect(ref.rect, rm.rect.W(), rm.rect.H(), rm.src.RelDir.V, align, snap(rm.src.Gap.V, r.grid)))
+	r.setRect(rm, relRect(ref.rect, rm.rect.W(), rm.rect.H(), rm.src.RelDir.V, align, snap(rm.src.Gap.V, r.grid)))
 }
 
 // relRect is the rectangle of a w×h room placed dir of ref.
@@ -404,6 +412,15 @@ func relRect(ref geom.Rect, w, h float64, dir, align string, gap float64) geom.R
 
 // finishRooms copies the resolved rooms into the plan, in source order.
 func (r *resolver) finishRooms() {
+	n := 0
+	for _, rm := range r.rooms {
+		if rm.ok {
+			n++
+		}
+	}
+	if n > 0 {
+		r.plan.Rooms = slices.Grow(r.plan.Rooms, n)
+	}
 	for _, rm := range r.rooms {
 		if !rm.ok {
 			continue
@@ -521,11 +538,16 @@ func roomsOverlap(a, b *roomEl) bool {
 	return polygonsOverlap(a.room.Polygon, b.room.Polygon)
 }
 
-func words(ws []expand.Word) []string {
+func (r *resolver) words(ws []expand.Word) []string {
 	if len(ws) == 0 {
 		return nil
 	}
-	out := make([]string, 0, len(ws))
+	// Cut from the resolver's array of use lists.
+	if len(r.useBuf) < len(ws) {
+		r.useBuf = make([]string, max(len(ws), 4*min(max(len(r.rooms), 1), 256)))
+	}
+	out := r.useBuf[:0:len(ws)]
+	r.useBuf = r.useBuf[len(ws):]
 	for _, w := range ws {
 		out = append(out, w.V)
 	}

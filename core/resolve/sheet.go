@@ -45,12 +45,18 @@ func (r *resolver) checkScale(plans []*ir.Plan) {
 func outerExtent(p *ir.Plan) (geom.Rect, bool) {
 	var box geom.Bounds
 	add := box.Add
+	var paths pathArena
+	ns := 0
+	for i := range p.Walls {
+		ns += p.Walls[i].NumSegments()
+	}
+	paths.reserve(ns)
 	for i := range p.Walls {
 		w := &p.Walls[i]
 		half := w.Thickness / 2
-		path := newWallPath(w)
+		path := newWallPathIn(w, &paths)
 		for j, s := range path.segs {
-			if path.arcs[j].Arc {
+			if path.isArc(j) {
 				a := path.arcs[j]
 				const steps = 48
 				for k := 0; k <= steps; k++ {

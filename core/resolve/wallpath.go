@@ -15,7 +15,7 @@ const onWallReach = 1.5
 // wallPath is a wall's centreline walked by run length.
 type wallPath struct {
 	segs  []geom.Segment
-	arcs  []ir.WallArc // parallel to segs; Arc false for straight edges
+	arcs  []ir.WallArc // parallel to segs (Arc false for straight edges), or nil without arcs: see arc
 	lens  []float64
 	start []float64 // run length at the start of each segment
 	total float64
@@ -25,23 +25,58 @@ type wallPath struct {
 	box    geom.Rect
 }
 
-func newWallPath(w *ir.Wall) wallPath {
-	segs := w.Segments()
-	n := len(segs)
+func newWallPath(w *ir.Wall) wallPath { return newWallPathIn(w, nil) }
+
+// pathArena holds the backing arrays the paths of one resolve are cut
+// from: a plan's walls take two allocations together, not three each.
+type pathArena struct {
+	segs []geom.Segment
+	runs []float64
+}
+
+// reserve makes room in a for paths of n segments in all.
+func (a *pathArena) reserve(n int) {
+	if len(a.segs) < n {
+		a.segs = make([]geom.Segment, n)
+		a.runs = make([]float64, 3*n)
+	}
+}
+
+// newWallPathIn is newWallPath with its tables cut from a (nil: allocated
+// on their own). A wall's arcs are shared with it, not copied; a wall
+// without arcs has none.
+func newWallPathIn(w *ir.Wall, a *pathArena) wallPath {
+	n := w.NumSegments()
+	if n == 0 {
+		return wallPath{}
+	}
+	var segs []geom.Segment
+	var runs []float64
+	if a != nil && len(a.segs) >= n {
+		segs, a.segs = a.segs[:0:n], a.segs[n:]
+		runs, a.runs = a.runs[:3*n:3*n], a.runs[3*n:]
+	} else {
+		segs, runs = make([]geom.Segment, 0, n), make([]float64, 3*n)
+	}
+	segs = w.AppendSegments(segs)
+	var arcs []ir.WallArc
+	switch {
+	case len(w.Arcs) >= n:
+		arcs = w.Arcs[:n:n]
+	case len(w.Arcs) > 0:
+		arcs = make([]ir.WallArc, n)
+		copy(arcs, w.Arcs)
+	}
 	// One backing array for the three per-segment run tables.
-	runs := make([]float64, 3*n)
 	p := wallPath{
 		segs:   segs,
-		arcs:   make([]ir.WallArc, 0, n),
+		arcs:   arcs,
 		chords: runs[0:0:n],
 		lens:   runs[n : n : 2*n],
 		start:  runs[2*n : 2*n : 3*n],
 	}
 	for i, s := range segs {
-		var a ir.WallArc
-		if i < len(w.Arcs) {
-			a = w.Arcs[i]
-		}
+		a := p.arc(i)
 		l := segLen(s)
 		if a.Arc {
 			l = a.Radius * math.Abs(a.Sweep)
@@ -51,13 +86,23 @@ func newWallPath(w *ir.Wall) wallPath {
 		}
 		p.box = p.box.Union(geom.Rect{Min: s.B, Max: s.B}).Union(geom.Rect{Min: s.A, Max: s.A})
 		p.chords = append(p.chords, s.Len())
-		p.arcs = append(p.arcs, a)
 		p.lens = append(p.lens, l)
 		p.start = append(p.start, p.total)
 		p.total += l
 	}
 	return p
 }
+
+// arc is segment i's arc (Arc false for a straight edge).
+func (p wallPath) arc(i int) ir.WallArc {
+	if i < len(p.arcs) {
+		return p.arcs[i]
+	}
+	return ir.WallArc{}
+}
+
+// isArc reports whether segment i is an arc.
+func (p wallPath) isArc(i int) bool { return i < len(p.arcs) && p.arcs[i].Arc }
 
 // segLen is a straight segment's length as the reference measures a run:
 // the square root of the summed squares, which can differ from math.Hypot
@@ -112,7 +157,7 @@ func (p wallPath) at(d float64) (geom.Point, int) {
 		l := p.lens[i]
 		if d <= p.start[i]+l+geom.Eps || i == len(p.segs)-1 {
 			t := d - p.start[i]
-			if p.arcs[i].Arc {
+			if p.isArc(i) {
 				return arcPoint(p.arcs[i], t), i
 			}
 			sl := segLen(s)
@@ -133,7 +178,7 @@ func (p wallPath) nearest(q geom.Point) (seg int, run, dist float64) {
 	for i, s := range p.segs {
 		var t float64
 		var foot geom.Point
-		if p.arcs[i].Arc {
+		if p.isArc(i) {
 			t, foot = arcNearest(p.arcs[i], s, q)
 		} else {
 			t, foot = clampProject(s, q)
@@ -229,7 +274,7 @@ func (p wallPath) direction(i int, q geom.Point) geom.Point {
 	if i < 0 || i >= len(p.segs) {
 		return geom.Point{X: 1}
 	}
-	if a := p.arcs[i]; a.Arc {
+	if a := p.arc(i); a.Arc {
 		r := q.Sub(a.Center)
 		t := geom.Point{X: -r.Y, Y: r.X} // clockwise on the sheet
 		if a.Sweep < 0 {

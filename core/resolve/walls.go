@@ -13,6 +13,23 @@ import (
 
 // resolveWalls snaps every wall and checks its thickness and material.
 func (r *resolver) resolveWalls() {
+	// The walls' vertices and paths are cut from arrays shared by all of
+	// them, sized first.
+	var nv, ns int
+	for _, w := range r.walls {
+		if w.src != nil {
+			nv += len(w.src.Vertices)
+			ns += len(w.src.Vertices) + 1
+		}
+	}
+	var pts []geom.Point
+	if nv > 0 {
+		pts = make([]geom.Point, nv)
+	}
+	r.paths.reserve(ns)
+	if len(r.walls) > 0 {
+		r.plan.Walls = slices.Grow(r.plan.Walls, len(r.walls))
+	}
 	for _, w := range r.walls {
 		if w.src == nil {
 			// resolved inside a placed instance
@@ -68,8 +85,8 @@ func (r *resolver) resolveWalls() {
 			iw.MaterialAngle = src.MaterialAngle.V
 		}
 		hasArc := false
-		if len(src.Vertices) > 0 {
-			iw.Points = make([]geom.Point, 0, len(src.Vertices))
+		if n := len(src.Vertices); n > 0 {
+			iw.Points, pts = pts[:0:n], pts[n:]
 		}
 		for _, v := range src.Vertices {
 			cl.emit(v.Radius.Diags)
@@ -83,7 +100,7 @@ func (r *resolver) resolveWalls() {
 		}
 		w.ok = true
 		w.w = iw
-		w.p = newWallPath(&w.w)
+		w.p = newWallPathIn(&w.w, &r.paths)
 		r.plan.Walls = append(r.plan.Walls, iw)
 	}
 	// Re-point each wall element at its plan copy so later passes read the
@@ -193,24 +210,76 @@ func arcGeometry(a, b geom.Point, rad float64, cw, major bool) ir.WallArc {
 // that category, else the wall with that generated id.
 func (r *resolver) findWalls(ref string) []int {
 	if r.wallRefs == nil {
-		byID, byKind, byGen := map[string][]int{}, map[string][]int{}, map[string][]int{}
-		for i, w := range r.walls {
-			if !w.ok {
-				continue
-			}
-			if w.src == nil || w.src.ID.Set() {
-				byID[w.id] = append(byID[w.id], i)
-			} else {
-				byGen[w.id] = append(byGen[w.id], i)
-			}
-			byKind[string(w.w.Kind)] = append(byKind[string(w.w.Kind)], i)
-		}
-		r.wallRefs = map[string][]int{}
-		for _, m := range []map[string][]int{byGen, byKind, byID} { // later maps win
-			for k, v := range m {
-				r.wallRefs[k] = v
+		r.wallRefs = r.indexWallRefs()
+	}
+	if e := r.wallRefs[ref]; e != nil {
+		for _, l := range e.list {
+			if l != nil {
+				return l
 			}
 		}
 	}
-	return r.wallRefs[ref]
+	return nil
+}
+
+// wallRef counts, then lists, the walls a name names in each of its
+// three ways.
+type wallRef struct {
+	n    [3]int   // by explicit id, by category, by generated id
+	list [3][]int // cut from one array
+}
+
+// indexWallRefs maps each name to the walls it names (findWalls takes an
+// explicit id over a category, a category over a generated id). The
+// lists share one array, sized by a first count.
+func (r *resolver) indexWallRefs() map[string]*wallRef {
+	refs := map[string]*wallRef{}
+	var ents []wallRef
+	keys := func(w *wallEl) (string, int) {
+		if w.src == nil || w.src.ID.Set() {
+			return w.id, 0
+		}
+		return w.id, 2
+	}
+	get := func(k string) *wallRef {
+		e := refs[k]
+		if e == nil {
+			if len(ents) == cap(ents) {
+				ents = make([]wallRef, 0, max(8, len(r.walls)))
+			}
+			ents = append(ents, wallRef{})
+			e = &ents[len(ents)-1]
+			refs[k] = e
+		}
+		return e
+	}
+	total := 0
+	for _, w := range r.walls {
+		if !w.ok {
+			continue
+		}
+		k, c := keys(w)
+		get(k).n[c]++
+		get(string(w.w.Kind)).n[1]++
+		total += 2
+	}
+	all := make([]int, total)
+	for _, e := range refs {
+		for c, n := range e.n {
+			if n > 0 {
+				e.list[c], all = all[:0:n], all[n:]
+			}
+		}
+	}
+	for i, w := range r.walls {
+		if !w.ok {
+			continue
+		}
+		k, c := keys(w)
+		e := refs[k]
+		e.list[c] = append(e.list[c], i)
+		e = refs[string(w.w.Kind)]
+		e.list[1] = append(e.list[1], i)
+	}
+	return refs
 }

@@ -6,6 +6,7 @@ package source
 import (
 	"bytes"
 	"sort"
+	"unsafe"
 )
 
 // Span is a half-open range [Start, End) of byte offsets into a File.
@@ -29,13 +30,27 @@ func (s Span) Len() int { return s.End - s.Start }
 
 // File is one source text with its name and line index.
 type File struct {
-	Name  string
-	Src   []byte
+	Name string
+	Src  []byte
+	// text is Src as a string, copied once when the file is made: the
+	// lexer cuts token texts from it, and Text slices it, rather than
+	// each copying the source again.
+	text  string
 	lines []int // byte offset of the first byte of each line
 }
 
 // NewFile indexes src under name.
 func NewFile(name string, src []byte) *File {
+	return newFile(name, src, string(src))
+}
+
+// NewFileText is NewFile for a source held as a string: it is not copied,
+// and the file's Src shares its bytes, so Src must not be written to.
+func NewFileText(name string, text string) *File {
+	return newFile(name, unsafe.Slice(unsafe.StringData(text), len(text)), text)
+}
+
+func newFile(name string, src []byte, text string) *File {
 	// The line starts, counted first so the list is made once, then found
 	// a line at a time.
 	lines := make([]int, 1, bytes.Count(src, newline)+1)
@@ -47,7 +62,7 @@ func NewFile(name string, src []byte) *File {
 		at += i + 1
 		lines = append(lines, at)
 	}
-	return &File{Name: name, Src: src, lines: lines}
+	return &File{Name: name, Src: src, text: text, lines: lines}
 }
 
 // newline is what ends a line.
@@ -77,5 +92,15 @@ func (f *File) Text(s Span) string {
 	if s.Start >= s.End {
 		return ""
 	}
-	return string(f.Src[s.Start:s.End])
+	return f.String()[s.Start:s.End]
+}
+
+// String is the whole source as a string. It shares the file's one copy:
+// a string cut from it keeps the whole source alive.
+func (f *File) String() string {
+	if len(f.text) != len(f.Src) {
+		// A File not made by NewFile.
+		return string(f.Src)
+	}
+	return f.text
 }

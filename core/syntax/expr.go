@@ -160,7 +160,7 @@ func (p *parser) atom() Expr {
 // malformed hole abandons the statement; like the reference, its error is
 // reported at the token that follows the string.
 func (p *parser) strLit(t Token) *StrLit {
-	s := &StrLit{Sp: t.Sp}
+	s := p.newStr(t.Sp)
 	src := p.src
 	end := t.Sp.End
 	if end-t.Sp.Start >= 2 && src[end-1] == '"' {
@@ -170,7 +170,7 @@ func (p *parser) strLit(t Token) *StrLit {
 	// source string.
 	if start := t.Sp.Start + 1; start <= end && bytes.IndexAny(src[start:end], "\\{") < 0 {
 		if start < end {
-			s.Parts = []StrPart{{Text: p.lx.text[start:end]}}
+			s.Parts = p.onePart(p.lx.text[start:end])
 		}
 		return s
 	}

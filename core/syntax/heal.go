@@ -414,7 +414,7 @@ func parsesClean(f *source.File, edits []diag.Edit) bool { return syntaxErrors(f
 
 // syntaxErrors counts the errors of f parsed with edits applied.
 func syntaxErrors(f *source.File, edits []diag.Edit) int {
-	var b bytes.Buffer
+	var b strings.Builder
 	at := 0
 	for _, e := range edits {
 		b.Write(f.Src[at:e.Span.Start])
@@ -422,7 +422,7 @@ func syntaxErrors(f *source.File, edits []diag.Edit) int {
 		at = e.Span.End
 	}
 	b.Write(f.Src[at:])
-	q := newParser(source.NewFile(f.Name, b.Bytes()))
+	q := newParser(source.NewFileText(f.Name, b.String()))
 	q.noHeal = true
 	q.parseFile()
 	return q.diags.Errors()
@@ -530,7 +530,7 @@ func closeBlocks(src []byte, toks []Token, n int, ownLines bool) []diag.Edit {
 // (core/heal), which need the words of a statement and where they are.
 func Tokens(f *source.File) []Token {
 	var ds diag.List
-	lx := newLexer(f.Src, string(f.Src), 0, len(f.Src), &ds)
+	lx := newLexer(f.Src, f.String(), 0, len(f.Src), &ds)
 	var out []Token
 	for len(out) < MaxTokens {
 		t := lx.next()

@@ -141,6 +141,17 @@ func (l *lexer) nextInto(t *Token) {
 	l.nl = false
 }
 
+// set overwrites the whole of *t with a token of kind k, text and span
+// [start, end). It writes field by field: a token slot is in a long-lived
+// buffer, and a whole-struct copy into it costs a bulk write barrier
+// while the collector runs.
+func (t *Token) set(k Kind, text string, start, end int) {
+	t.Kind, t.LineStart, t.cross = k, false, 0
+	t.Text = text
+	t.Sp = source.Span{Start: start, End: end}
+	t.Num, t.H = 0, 0
+}
+
 // scanInto scans the next token into *t, which it overwrites whole.
 func (l *lexer) scanInto(t *Token) {
 	src, end := l.src, l.end
@@ -193,7 +204,7 @@ func (l *lexer) scanInto(t *Token) {
 			}
 			l.i = j
 			l.n++
-			*t = Token{Kind: IDENT, Text: l.text[i:j], Sp: source.Span{Start: i, End: j}}
+			t.set(IDENT, l.text[i:j], i, j)
 			return
 		case c == '"':
 			j, ok := scanString(src, i, end)
@@ -202,7 +213,7 @@ func (l *lexer) scanInto(t *Token) {
 			}
 			l.i = j
 			l.n++
-			*t = Token{Kind: STRING, Text: l.text[i:j], Sp: source.Span{Start: i, End: j}}
+			t.set(STRING, l.text[i:j], i, j)
 			return
 		}
 		k, n := punct(src, i, end)
@@ -214,7 +225,7 @@ func (l *lexer) scanInto(t *Token) {
 		}
 		l.i += n
 		l.n++
-		*t = Token{Kind: k, Text: l.text[i : i+n], Sp: source.Span{Start: i, End: i + n}}
+		t.set(k, l.text[i:i+n], i, i+n)
 		return
 	}
 	*t = Token{Kind: EOF, Sp: source.Span{Start: end, End: end}}

@@ -49,6 +49,14 @@ type parser struct {
 	// nodes are the slabs the tree's nodes are taken from, shared with
 	// the sub-parsers of string holes.
 	nodes *nodeSlabs
+	// stmtStack holds the statements of the lists being parsed, inner
+	// lists above outer ones; vertexBuf and wordBuf the vertices and
+	// words of the statement being parsed.
+	stmtStack []Stmt
+	vertexBuf []WallVertex
+	wordBuf   []*Word
+	// bufs is where the buffers came from (nil: not pooled).
+	bufs *parseBufs
 }
 
 // nodeSlabs are the slabs the tree's most numerous nodes are taken from.
@@ -65,9 +73,66 @@ type nodeSlabs struct {
 	openings   slab[OpeningStmt]
 	attaches   slab[AttachPos]
 	furnitures slab[FurnitureStmt]
-	// clauses is the unused rest of the last slab of clause lists.
-	clauses Clauses
+	// The clause lists are written one after another to clauseChunk,
+	// of which clauseUsed are taken; clauseList, the list written last,
+	// starts at clauseStart and grows in place. Each list's capacity is
+	// its length. clauseN is the length of the last chunk.
+	clauseChunk Clauses
+	clauseUsed  int
+	clauseStart int
+	clauseList  *Clauses
+	clauseN     int
+	strs        slab[StrLit]
+	blocks      slab[Block]
+	setting     slab[SettingStmt]
+	// The lists of the tree, cut to their length from shared arrays.
+	stmtLists   listSlab[Stmt]
+	wordLists   listSlab[*Word]
+	partLists   listSlab[StrPart]
+	vertexLists listSlab[WallVertex]
 }
+
+// listSlab hands out slices of exact length and capacity cut from shared
+// arrays, which grow from 16 elements to chunk as the tree grows: a list
+// is built in a scratch buffer, then copied out, rather than grown by
+// appends.
+type listSlab[T any] struct {
+	free []T
+	n    int // length of the last array
+}
+
+// copyOf is a copy of src (nil when empty).
+func (s *listSlab[T]) copyOf(src []T, chunk int) []T {
+	n := len(src)
+	if n == 0 {
+		return nil
+	}
+	out := s.take(n, chunk)
+	copy(out, src)
+	return out
+}
+
+// take is a slice of n zero values (a long one is allocated alone).
+func (s *listSlab[T]) take(n, chunk int) []T {
+	if n > len(s.free) {
+		if n > chunk/4 {
+			return make([]T, n)
+		}
+		s.n = min(max(16, 2*s.n), chunk)
+		s.free = make([]T, max(s.n, n))
+	}
+	out := s.free[:n:n]
+	s.free = s.free[n:]
+	return out
+}
+
+// The largest arrays of the list slabs: about 2 KB each.
+const (
+	stmtChunk   = 128
+	wordChunk   = 256
+	partChunk   = 64
+	vertexChunk = 32
+)
 
 // nodeSlab is how many nodes of one type are allocated together: a tree
 // holds many number literals, identifiers, points, words and sizes, and
@@ -127,8 +192,8 @@ func (p *parser) text(s source.Span) string {
 
 func newParser(f *source.File) *parser {
 	p := &parser{file: f, src: f.Src, triedAt: -1, nodes: new(nodeSlabs)}
-	p.lx = newLexer(f.Src, string(f.Src), 0, len(f.Src), &p.diags)
-	p.toks = tokenBuffer(min(len(f.Src)/4+16, MaxTokens+1))
+	p.lx = newLexer(f.Src, f.String(), 0, len(f.Src), &p.diags)
+	p.takeBufs(min(len(f.Src)/4+16, MaxTokens+1))
 	// Like the reference, lex the whole file first: lexical errors are
 	// reported before any parse error, wherever they are.
 	p.fill(MaxTokens)
@@ -142,38 +207,59 @@ func newParser(f *source.File) *parser {
 // (about 1 MB): enough for any source under the server's byte caps.
 const maxPooledTokens = 1 << 14
 
-// tokenBuffers holds token buffers between parses: a whole source is
-// lexed up front, and its buffer, the largest allocation of a parse, is
-// reused rather than allocated and collected each time.
-var tokenBuffers = sync.Pool{New: func() any { return new([]Token) }}
-
-// tokenBuffer returns an empty token buffer with room for n tokens.
-func tokenBuffer(n int) []Token {
-	if n <= maxPooledTokens {
-		if b := tokenBuffers.Get().(*[]Token); cap(*b) >= n {
-			return (*b)[:0]
-		}
-		// A pooled buffer too small for this source is dropped; its
-		// replacement is rounded up to a power of two, so the buffers
-		// settle at the size of the larger sources served.
-		return make([]Token, 0, min(1<<bits.Len(uint(n-1)), maxPooledTokens))
-	}
-	return make([]Token, 0, n)
+// parseBufs are the buffers of one parse kept between parses: the token
+// buffer (a whole source is lexed up front, and its buffer is the largest
+// allocation of a parse) and the scratch lists statements are gathered
+// in. They are reused rather than allocated and collected each time.
+type parseBufs struct {
+	toks      []Token
+	stmtStack []Stmt
+	vertexBuf []WallVertex
+	wordBuf   []*Word
 }
 
-// releaseTokens hands the parser's token buffer back for reuse once the
-// parse is over: nothing built from the tokens keeps the buffer itself
-// (nodes copy what they need, and texts point into the source). The
-// tokens are cleared so a pooled buffer holds no source alive.
-func (p *parser) releaseTokens() {
-	b := p.toks
-	p.toks = nil
-	if cap(b) > maxPooledTokens {
+var parseBuffers = sync.Pool{New: func() any { return new(parseBufs) }}
+
+// takeBufs sets the parser's buffers, from the pool, with room for n
+// tokens.
+func (p *parser) takeBufs(n int) {
+	if n > maxPooledTokens {
+		p.toks = make([]Token, 0, n)
 		return
 	}
-	clear(b)
-	b = b[:0]
-	tokenBuffers.Put(&b)
+	b := parseBuffers.Get().(*parseBufs)
+	p.bufs = b
+	p.stmtStack, p.vertexBuf, p.wordBuf = b.stmtStack[:0], b.vertexBuf[:0], b.wordBuf[:0]
+	if cap(b.toks) >= n {
+		p.toks = b.toks[:0]
+		return
+	}
+	// A pooled buffer too small for this source is dropped; its
+	// replacement is rounded up to a power of two, so the buffers settle
+	// at the size of the larger sources served.
+	p.toks = make([]Token, 0, min(1<<bits.Len(uint(n-1)), maxPooledTokens))
+}
+
+// releaseTokens hands the parser's buffers back for reuse once the parse
+// is over: nothing built from the tokens keeps the buffers themselves
+// (nodes copy what they need, and texts point into the source). They are
+// cleared so a pooled buffer holds no source or tree alive.
+func (p *parser) releaseTokens() {
+	b := p.bufs
+	if b == nil {
+		return
+	}
+	p.bufs = nil
+	clear(p.toks)
+	clear(p.stmtStack[:cap(p.stmtStack)])
+	clear(p.vertexBuf[:cap(p.vertexBuf)])
+	clear(p.wordBuf[:cap(p.wordBuf)])
+	b.toks, b.stmtStack, b.vertexBuf, b.wordBuf = p.toks[:0], p.stmtStack[:0], p.vertexBuf[:0], p.wordBuf[:0]
+	if cap(b.toks) > maxPooledTokens {
+		b.toks = nil
+	}
+	p.toks, p.stmtStack, p.vertexBuf, p.wordBuf = nil, nil, nil, nil
+	parseBuffers.Put(b)
 }
 
 // fill lexes until the token buffer holds index i.
@@ -418,16 +504,30 @@ func (p *parser) parseFile() *File {
 	return f
 }
 
+// newStr is a new string literal, taken from the parser's slab.
+func (p *parser) newStr(sp source.Span) *StrLit {
+	s := p.nodes.strs.new()
+	s.Sp = sp
+	return s
+}
+
+// onePart is the part list of a string that is all text.
+func (p *parser) onePart(text string) []StrPart {
+	l := p.nodes.partLists.take(1, partChunk)
+	l[0].Text = text
+	return l
+}
+
 // plainStr decodes a string token without interpolation (the plan name).
 func (p *parser) plainStr(t Token) *StrLit {
-	s := &StrLit{Sp: t.Sp}
+	s := p.newStr(t.Sp)
 	end := t.Sp.End
 	if end-t.Sp.Start >= 2 && p.src[end-1] == '"' {
 		end--
 	}
 	// With no escape the text is cut from the source string.
 	if start := t.Sp.Start + 1; start <= end && bytes.IndexByte(p.src[start:end], '\\') < 0 {
-		s.Parts = []StrPart{{Text: p.lx.text[start:end]}}
+		s.Parts = p.onePart(p.lx.text[start:end])
 		return s
 	}
 	var b strings.Builder
@@ -457,17 +557,23 @@ func (p *parser) recoverStmt() {
 
 // stmtList parses statements until "}" or end of input.
 func (p *parser) stmtList(top bool) []Stmt {
-	var out []Stmt
+	// The statements are gathered on the parser's stack, above those of
+	// the lists this one is nested in, and copied out at the end.
+	base, n := len(p.stmtStack), 0
 	for !p.is(RCURLY) && !p.is(EOF) {
 		before := p.pos
 		s, ok := p.stmtRecover(top)
 		if s != nil {
-			out = append(out, s)
+			p.stmtStack = append(p.stmtStack[:base+n], s)
+			n++
 		}
 		if !ok {
 			p.sync(before)
 		}
 	}
+	out := p.nodes.stmtLists.copyOf(p.stmtStack[base:base+n], stmtChunk)
+	clear(p.stmtStack[base:])
+	p.stmtStack = p.stmtStack[:base]
 	return out
 }
 
@@ -550,7 +656,7 @@ var stmtKeywords = map[string]bool{
 func (p *parser) block() *Block {
 	p.enter()
 	lb := p.expect(LCURLY)
-	b := &Block{}
+	b := p.nodes.blocks.take(stmtSlab)
 	p.nest++
 	b.Stmts = p.stmtList(false)
 	p.nest--
@@ -746,23 +852,29 @@ func (p *parser) textExpr() Expr {
 
 // clause records the clause that started at start with keyword key.
 func (p *parser) clause(cs *Clauses, key string, sp source.Span) {
-	if *cs == nil {
-		if len(p.nodes.clauses) < firstClauses {
-			p.nodes.clauses = make(Clauses, clauseSlab)
-		}
-		*cs = p.nodes.clauses[:0:firstClauses]
-		p.nodes.clauses = p.nodes.clauses[firstClauses:]
+	n := p.nodes
+	c := Clause{Key: key, Sp: sp}
+	if len(*cs) > 0 && cs != n.clauseList {
+		// Not the list written last: it grows on its own.
+		*cs = append(*cs, c)
+		return
 	}
-	*cs = append(*cs, Clause{Key: key, Sp: sp})
+	if len(*cs) == 0 {
+		// A new list starts where the last one ended.
+		n.clauseList, n.clauseStart = cs, n.clauseUsed
+	}
+	if n.clauseUsed == len(n.clauseChunk) {
+		// The chunk is full: the list moves to a new one.
+		l := len(*cs)
+		n.clauseN = min(max(32, 2*n.clauseN), 512)
+		chunk := make(Clauses, max(n.clauseN, 2*l+1))
+		copy(chunk, *cs)
+		n.clauseChunk, n.clauseStart, n.clauseUsed = chunk, 0, l
+	}
+	n.clauseChunk[n.clauseUsed] = c
+	n.clauseUsed++
+	*cs = n.clauseChunk[n.clauseStart:n.clauseUsed:n.clauseUsed]
 }
-
-// firstClauses is the room a statement's clause list starts with, cut
-// from a slab of clauseSlab: most statements write no more, and a list
-// that does grows on its own.
-const (
-	firstClauses = 4
-	clauseSlab   = 8 * firstClauses
-)
 
 func (p *parser) wallStmt() Stmt {
 	kw := p.next()
@@ -787,14 +899,17 @@ func (p *parser) wallStmt() Stmt {
 		p.clause(&w.Clauses, "material", m.Sp)
 	}
 	p.expect(LCURLY)
+	// The vertices are gathered in the parser's buffer, then copied out.
+	vs := p.vertexBuf[:0]
+	defer func() { p.vertexBuf = vs[:0] }()
 	for !p.is(RCURLY) {
 		t := p.tok()
 		switch {
 		case t.Kind == LPAREN:
 			pt := p.point()
-			w.Vertices = append(w.Vertices, WallVertex{Point: pt, Sp: pt.Sp})
+			vs = append(vs, WallVertex{Point: pt, Sp: pt.Sp})
 		case t.Kind == IDENT && t.Text == "arc":
-			if len(w.Vertices) == 0 {
+			if len(vs) == 0 {
 				p.fail(t.Sp, "an arc edge needs a point before it to start from")
 			}
 			p.next()
@@ -806,7 +921,7 @@ func (p *parser) wallStmt() Stmt {
 			}
 			v.Major = p.acceptWord("major")
 			v.Sp = p.span(t.Sp.Start)
-			w.Vertices = append(w.Vertices, v)
+			vs = append(vs, v)
 		case t.Kind == IDENT && t.Text == "close":
 			p.next()
 			w.Closed = true
@@ -819,6 +934,7 @@ func (p *parser) wallStmt() Stmt {
 		}
 	}
 	p.next()
+	w.Vertices = p.nodes.vertexLists.copyOf(vs, vertexChunk)
 	w.Sp = p.span(kw.Sp.Start)
 	if len(w.Vertices) < 2 {
 		p.fail(kw.Sp, "wall has fewer than two points")
@@ -846,8 +962,15 @@ func (p *parser) roomTail(label *Expr, labelAt **Point, uses *[]*Word, cs *Claus
 		if t.Kind != IDENT || !isUse(t.Text) {
 			p.fail(t.Sp, "expected at least one room use (%s) after \"uses\", found %s", strings.Join(vocab.Words(vocab.RoomUses), "|"), found(t))
 		}
+		ws := p.wordBuf[:0]
 		for p.tok().Kind == IDENT && isUse(p.tok().Text) {
-			*uses = append(*uses, p.word())
+			ws = append(ws, p.word())
+		}
+		p.wordBuf = ws[:0]
+		if *uses == nil {
+			*uses = p.nodes.wordLists.copyOf(ws, wordChunk)
+		} else {
+			*uses = append(*uses, ws...)
 		}
 		p.clause(cs, "uses", p.span(c.Sp.Start))
 	}
@@ -1403,11 +1526,12 @@ var paperSizes = map[string]bool{"A4": true, "a4": true, "A3": true, "a3": true,
 
 func (p *parser) settingStmt() Stmt {
 	kw := p.next()
-	s := &SettingStmt{Key: kw.Text}
+	s := p.nodes.setting.take(stmtSlab)
+	s.Key = kw.Text
 	switch kw.Text {
 	case "units":
 		w := p.word()
-		s.Args = []*Word{w}
+		s.Args = p.words(w)
 		if w.Text != "mm" {
 			p.fail(kw.Sp, "units %q are not supported; only \"mm\" is", w.Text)
 		}
@@ -1419,7 +1543,7 @@ func (p *parser) settingStmt() Stmt {
 		if !paperSizes[w.Text] {
 			p.fail(w.Sp, "paper size %q is not one of A4|A3|A2|A1|A0", w.Text)
 		}
-		s.Args = []*Word{w}
+		s.Args = p.words(w)
 		if p.isWord("landscape") || p.isWord("portrait") {
 			s.Args = append(s.Args, p.word())
 		}
@@ -1433,7 +1557,7 @@ func (p *parser) settingStmt() Stmt {
 		t := p.tok()
 		switch {
 		case t.Kind == IDENT && (t.Text == "up" || t.Text == "down" || t.Text == "left" || t.Text == "right"):
-			s.Args = []*Word{p.word()}
+			s.Args = p.words(p.word())
 		case t.Kind == NUMBER:
 			p.next()
 			s.Value = p.numLit(t.Num, t.Text, t.Sp)
@@ -1445,7 +1569,7 @@ func (p *parser) settingStmt() Stmt {
 		if t.Kind != IDENT || t.Text != "auto" {
 			p.fail(kw.Sp, "expected \"auto\" after \"dims\", found %s", found(t))
 		}
-		s.Args = []*Word{p.word()}
+		s.Args = p.words(p.word())
 		if t := p.tok(); t.Kind == IDENT && (t.Text == "overall" || t.Text == "rooms" || t.Text == "walls" || t.Text == "all") {
 			s.Args = append(s.Args, p.word())
 		}
@@ -1454,11 +1578,18 @@ func (p *parser) settingStmt() Stmt {
 		if w.Text != "rooms" {
 			p.fail(w.Sp, "schedule subject %q is not available; did you mean \"rooms\"? (subjects: rooms)", w.Text)
 		}
-		s.Args = []*Word{w}
+		s.Args = p.words(w)
 	case "legend":
 	}
 	s.Sp = p.span(kw.Sp.Start)
 	return s
+}
+
+// words is a list of one word, with room for a second.
+func (p *parser) words(w *Word) []*Word {
+	l := p.nodes.wordLists.take(2, wordChunk)[:1]
+	l[0] = w
+	return l
 }
 
 func (p *parser) siteStmt() Stmt {
