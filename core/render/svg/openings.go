@@ -118,9 +118,11 @@ func (r *renderer) drawDoors() {
 		if !ok {
 			continue
 		}
-		if sg := r.hostAt(oi); r.fallback || r.curvedWall[sg.Wall] {
+		if sg := r.hostAt(oi); r.anyAngled || r.curvedWall[sg.Wall] {
 			// Walls drawn segment by segment are not cut (see cuts): mask
-			// the reveal instead.
+			// the reveal instead. Once any straight wall is slanted every
+			// door is masked so, even in a joined and cut wall of another
+			// hatch (probed).
 			m := f.h + glazeExtra*r.z.wallPen
 			r.poly(f.rect(r.pts[:0], 0, f.w, m, -m), r.join(`fill="`, r.pal.paper, `"`))
 		} else {

@@ -192,9 +192,14 @@ type renderer struct {
 	z    sizes
 	// sheet is the paper in plan mm when the plan declares one.
 	sheet *sheet
-	// fallback: some straight wall is neither horizontal nor vertical, so
-	// every segment is drawn on its own and openings are masked, not cut.
-	fallback bool
+	// looseWall[wi]: wall wi is drawn segment by segment, its openings
+	// masked rather than cut: it has a curved edge, or a wall of its
+	// hatch has a straight segment that is neither horizontal nor
+	// vertical (the walls of other hatches are still joined).
+	looseWall []bool
+	// anyAngled: some straight wall is slanted; every door's reveal is
+	// then masked, even in a wall that is joined and cut.
+	anyAngled bool
 
 	bounds geom.Rect // the drawing's extent (see extent)
 	// treads counts the tread and chevron lines drawn so far
@@ -247,13 +252,22 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 	r := &renderer{p: p, opts: opts}
 	r.segs = wallSegments(p)
 	r.curvedWall = make([]bool, len(p.Walls))
+	r.looseWall = make([]bool, len(p.Walls))
+	var angled map[string]bool // hatches with a slanted straight segment
 	for _, sg := range r.segs {
 		if sg.Arc == nil && !sg.Axis() {
-			r.fallback = true
+			if angled == nil {
+				angled = map[string]bool{}
+			}
+			angled[r.hatchOf(sg.Wall).id()] = true
 		}
 		if sg.Arc != nil {
 			r.curvedWall[sg.Wall] = true
 		}
+	}
+	r.anyAngled = angled != nil
+	for wi := range r.looseWall {
+		r.looseWall[wi] = r.curvedWall[wi] || (angled != nil && angled[r.hatchOf(wi).id()])
 	}
 	// The openings' hosts, then each segment's list cut from one array.
 	r.segOpen = make([][]int, len(r.segs))

@@ -33,9 +33,10 @@ type span struct{ lo, hi, off float64 }
 // cuts returns the intervals of segment i that openings void, sorted.
 func (r *renderer) cuts(i int) []span {
 	sg := r.segs[i]
-	if r.fallback || r.curvedWall[sg.Wall] {
-		// Walls drawn segment by segment (the fallback, and every wall
-		// with a curved edge) stay whole: their openings are masked over.
+	if r.looseWall[sg.Wall] {
+		// Walls drawn segment by segment (those of a hatch with a slanted
+		// wall, and every wall with a curved edge) stay whole: their
+		// openings are masked over.
 		return nil
 	}
 	if len(r.segOpen[i]) == 0 {
@@ -85,8 +86,10 @@ func (r *renderer) hostIndex(o ir.Opening) int { return wallseg.HostIndex(r.segs
 
 func (r *renderer) drawWalls() {
 	// Without a general polygon engine only axis-aligned walls are unioned:
-	// one angled straight segment sends every wall to the per-segment
-	// outline, and a wall with a curved edge is always drawn per segment.
+	// one angled straight segment sends every wall of its hatch to the
+	// per-segment outline (probed: a slanted plain partition leaves a
+	// brick one joined), and a wall with a curved edge is always drawn per
+	// segment.
 	// Loose pieces come straight walls first, then curved walls, each in
 	// plan order (the reference's order).
 	var joined, loose, curved []int
@@ -94,7 +97,7 @@ func (r *renderer) drawWalls() {
 		switch {
 		case r.curvedWall[sg.Wall]:
 			curved = append(curved, i)
-		case r.fallback:
+		case r.looseWall[sg.Wall]:
 			loose = append(loose, i)
 		default:
 			joined = append(joined, i)
@@ -114,19 +117,47 @@ func (r *renderer) drawWalls() {
 		paths = append(paths, [2]int{start, data.Len()})
 	}
 	loose = append(loose, curved...)
-	for i, d := range paths {
-		r.b.WriteString(`<path d="`)
-		r.b.Write(data.buf[d[0]:d[1]])
-		r.b.s(`" fill="url(#`, groups[i].id, `)" fill-rule="nonzero"/>`, "\n")
-	}
 	pieces := r.pieces(loose)
-	r.pieceFills(pieces)
-	for _, d := range paths {
-		r.b.WriteString(`<path d="`)
-		r.b.Write(data.buf[d[0]:d[1]])
-		r.b.s(`" fill="none"`, r.strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
+	// Hatch by hatch, in group order: the joined walls' fill, then the
+	// loose pieces' fills; then, in the same order, the joined walls'
+	// outline and the pieces' faces (probed: a brick shell with a curved
+	// edge is filled and outlined before a plain partition's union, a
+	// plain curved wall after the plain shell's union).
+	order := r.hatchGroups(allSegs(len(r.segs)))
+	of := func(id string) []piece {
+		var out []piece
+		for _, pc := range pieces {
+			if r.hatchOf(pc.sg.Wall).id() == id {
+				out = append(out, pc)
+			}
+		}
+		return out
 	}
-	r.pieceFaces(pieces)
+	if len(order) == 1 {
+		of = func(string) []piece { return pieces }
+	}
+	for _, g := range order {
+		for i, d := range paths {
+			if groups[i].id != g.id {
+				continue
+			}
+			r.b.WriteString(`<path d="`)
+			r.b.Write(data.buf[d[0]:d[1]])
+			r.b.s(`" fill="url(#`, groups[i].id, `)" fill-rule="nonzero"/>`, "\n")
+		}
+		r.pieceFills(of(g.id))
+	}
+	for _, g := range order {
+		for i, d := range paths {
+			if groups[i].id != g.id {
+				continue
+			}
+			r.b.WriteString(`<path d="`)
+			r.b.Write(data.buf[d[0]:d[1]])
+			r.b.s(`" fill="none"`, r.strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
+		}
+		r.pieceFaces(of(g.id))
+	}
 }
 
 func allSegs(n int) []int {
