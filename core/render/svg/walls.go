@@ -136,26 +136,22 @@ func (r *renderer) drawWalls() {
 	if len(order) == 1 {
 		of = func(string) []piece { return pieces }
 	}
-	for _, g := range order {
+	// joinedPaths writes hatch id's joined outlines, each closed by tail.
+	joinedPaths := func(id string, tail ...string) {
 		for i, d := range paths {
-			if groups[i].id != g.id {
-				continue
+			if groups[i].id == id {
+				r.b.WriteString(`<path d="`)
+				r.b.Write(data.buf[d[0]:d[1]])
+				r.b.s(tail...)
 			}
-			r.b.WriteString(`<path d="`)
-			r.b.Write(data.buf[d[0]:d[1]])
-			r.b.s(`" fill="url(#`, groups[i].id, `)" fill-rule="nonzero"/>`, "\n")
 		}
+	}
+	for _, g := range order {
+		joinedPaths(g.id, `" fill="url(#`, g.id, `)" fill-rule="nonzero"/>`, "\n")
 		r.pieceFills(of(g.id))
 	}
 	for _, g := range order {
-		for i, d := range paths {
-			if groups[i].id != g.id {
-				continue
-			}
-			r.b.WriteString(`<path d="`)
-			r.b.Write(data.buf[d[0]:d[1]])
-			r.b.s(`" fill="none"`, r.strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
-		}
+		joinedPaths(g.id, `" fill="none"`, r.strokeOpt(r.pal.wallOutline, r.z.wallPen), ` stroke-linejoin="miter" stroke-miterlimit="4"/>`, "\n")
 		r.pieceFaces(of(g.id))
 	}
 }
