@@ -168,8 +168,7 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		}
 		if into == nil {
 			ws := g.newWidestSearch()
-			ws.full([]int32{int32(seed)}, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
-			into = ws.intoRooms(seed)
+			into = ws.walkInto(seed, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
 		}
 		wide := into[i]
 		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
