@@ -1,9 +1,11 @@
 package analysis
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"slices"
+	"unsafe"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -625,9 +627,7 @@ func (g *navGrid) crowded(q, nrm geom.Point, solid, halo []bool) bool {
 func (g *navGrid) link() {
 	g.stride = [4]int{1, -1, g.nx, -g.nx}
 	g.links = g.mem.bytes(len(g.free))
-	for k, f := range g.free {
-		g.links[k] = b2u(f)
-	}
+	copy(g.links, boolBytes(g.free))
 	stepMasks(g.links, g.nx, g.ny)
 }
 
@@ -670,6 +670,11 @@ func stepMasks(mask []uint8, nx, ny int) {
 	}
 }
 
+// boolBytes is bs read as bytes: a bool is stored as one byte, 0 or 1.
+func boolBytes(bs []bool) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(bs))), len(bs))
+}
+
 // le reads and writes eight bytes of cells as one word.
 var le = binary.LittleEndian
 
@@ -690,7 +695,7 @@ func (g *navGrid) clearance(halo []bool) {
 	nx, ny := g.nx, g.ny
 	dist := g.mem.int32sFilled(n)
 	g.clear = dist
-	if !slices.Contains(halo, true) {
+	if bytes.IndexByte(boolBytes(halo), 1) < 0 {
 		for k := range dist {
 			dist[k] = noObstacle
 		}

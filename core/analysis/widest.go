@@ -95,7 +95,7 @@ func (g *navGrid) costTables(extra ...float64) {
 	other = slices.Compact(other)
 	// Merge the two increasing lists into one, equal widths sharing a rank.
 	g.vals = g.vals[:0]
-	rankOfM := make([]rank, maxM+1)
+	rankOfM := make([]rank, maxM+1, maxM+2)
 	oi := 0
 	push := func(v float64) rank {
 		if len(g.vals) == 0 || g.vals[len(g.vals)-1] != v {
@@ -124,15 +124,16 @@ func (g *navGrid) costTables(extra ...float64) {
 	g.cost = g.mem.int32sFilled(n)
 	rOpen := g.rankOf(float64(g.nx+g.ny) * g.cell)
 	cost, clears := g.cost[:n], g.clear[:n]
-	for k := range n {
-		switch c := clears[k]; {
-		case c == noObstacle:
+	if n > 0 && clears[0] == noObstacle {
+		// No halo anywhere: every cell is open (see clearance).
+		for k := range cost {
 			cost[k] = rOpen
-		case c > maxM:
-			// Past the grid's span a clearance is wider than any
-			// connector all the same.
-			cost[k] = rankOfM[maxM]
-		default:
+		}
+	} else {
+		// A clearance is at most maxM+1 (see clearance); past the grid's
+		// span it is wider than any connector all the same.
+		rankOfM = append(rankOfM, rankOfM[maxM])
+		for k, c := range clears {
 			cost[k] = rankOfM[c]
 		}
 	}
