@@ -132,10 +132,18 @@ func (m *Model) buildGrid() *navGrid {
 	g.free = g.mem.boolsFilled(n)
 	room, free := g.room[:n], g.free[:n]
 	solid, halo = solid[:n], halo[:n]
+	// Walkable: on a room's floor, off the walls and out of every halo;
+	// the last two eight cells at a time (a bool is a byte, 0 or 1).
 	for k := range free {
-		// Walkable: on a room's floor, off the walls and out of every halo
-		// (the conditions combined without branches).
-		free[k] = b2u(room[k] >= 0)&^(b2u(solid[k])|b2u(halo[k])) != 0
+		free[k] = room[k] >= 0
+	}
+	fb, sb, hb := boolBytes(free), boolBytes(solid), boolBytes(halo)
+	k := 0
+	for ; k+8 <= n; k += 8 {
+		le.PutUint64(fb[k:], le.Uint64(fb[k:])&^(le.Uint64(sb[k:])|le.Uint64(hb[k:])))
+	}
+	for ; k < n; k++ {
+		fb[k] &^= sb[k] | hb[k]
 	}
 	g.open = g.mem.boolsFilled(n)
 	copy(g.open, g.free)
@@ -149,9 +157,7 @@ func (m *Model) buildGrid() *navGrid {
 // holds its centre: rooms are rasterised in order over their bounds, and a
 // cell already taken stays with the earlier room.
 func (g *navGrid) rasterRooms(p *ir.Plan) {
-	for k := range g.room {
-		g.room[k] = -1
-	}
+	fillInt32(g.room, -1)
 	g.cells = make([][]int32, len(p.Rooms))
 	g.box = make([]cellBox, len(p.Rooms))
 	for r := range p.Rooms {
@@ -675,6 +681,17 @@ func boolBytes(bs []bool) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(bs))), len(bs))
 }
 
+// fillInt32 sets every element of s to v, doubling a filled prefix.
+func fillInt32(s []int32, v int32) {
+	if len(s) == 0 {
+		return
+	}
+	s[0] = v
+	for i := 1; i < len(s); i *= 2 {
+		copy(s[i:], s[:i])
+	}
+}
+
 // le reads and writes eight bytes of cells as one word.
 var le = binary.LittleEndian
 
@@ -704,14 +721,11 @@ func (g *navGrid) clearance(halo []bool) {
 	// far exceeds any distance on the grid. The first pass reads the
 	// halo as it goes: a halo cell is 0, any other starts far.
 	far := int32(nx + ny + 1)
-	start := func(h bool) int32 {
-		if h {
-			return 0
-		}
-		return far
-	}
+	hb := boolBytes(halo)
+	// start is 0 for a halo byte of 1, far for 0.
+	start := func(h uint8) int32 { return far & (int32(h) - 1) }
 	for j := 0; j < ny; j++ {
-		row, hrow := dist[j*nx:j*nx+nx], halo[j*nx:j*nx+nx]
+		row, hrow := dist[j*nx:j*nx+nx], hb[j*nx:j*nx+nx]
 		var up []int32
 		if j > 0 {
 			up = dist[(j-1)*nx : j*nx]
