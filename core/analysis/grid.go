@@ -29,7 +29,8 @@ type navGrid struct {
 	// at all.
 	clear []int32
 	// links has bit d set for each step d (see dirs) from the cell that
-	// lands on a free cell of the grid; stride is each step's index offset.
+	// lands on a free cell of the grid, and bit 4+d too when that cell is
+	// in another room (see roomSteps); stride is each step's index offset.
 	// The searches read them instead of dividing a cell's index into its
 	// column and row.
 	links  []uint8
@@ -635,6 +636,61 @@ func (g *navGrid) link() {
 	g.links = g.mem.bytes(len(g.free))
 	copy(g.links, boolBytes(g.free))
 	stepMasks(g.links, g.nx, g.ny)
+	roomSteps(g.links, g.room, g.nx, g.ny)
+}
+
+// roomSteps sets, in the step masks of an nx×ny grid, bit 4+d beside each
+// step d's bit where the step lands on a cell of another room (or of none):
+// the steps into and out of rooms that the searches read. Neighbours are
+// compared four at a time as two words of two rooms each; rooms differ
+// rarely, and only then are the cells compared one by one.
+func roomSteps(links []uint8, room []int32, nx, ny int) {
+	n := nx * ny
+	links, room = links[:n], room[:n]
+	rb := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(room))), 4*n)
+	// across marks the step right from k and the step left back onto it
+	// when the two cells' rooms differ.
+	across := func(k int) {
+		if room[k] != room[k+1] {
+			links[k] |= (links[k] & 1) << 4
+			links[k+1] |= (links[k+1] & 2) << 4
+		}
+	}
+	for j := range ny {
+		k, end := j*nx, j*nx+nx-1 // the pairs (k, k+1) of the row
+		for ; k+4 <= end; k += 4 {
+			b := rb[4*k : 4*k+20]
+			if le.Uint64(b)^le.Uint64(b[4:]) != 0 || le.Uint64(b[8:])^le.Uint64(b[12:]) != 0 {
+				across(k)
+				across(k + 1)
+				across(k + 2)
+				across(k + 3)
+			}
+		}
+		for ; k < end; k++ {
+			across(k)
+		}
+	}
+	// down marks the step down from k and the step up back onto it.
+	down := func(k int) {
+		if room[k] != room[k+nx] {
+			links[k] |= (links[k] & 4) << 4
+			links[k+nx] |= (links[k+nx] & 8) << 4
+		}
+	}
+	k, end := 0, n-nx // the pairs (k, k+nx)
+	for ; k+4 <= end; k += 4 {
+		a, b := rb[4*k:4*k+16], rb[4*(k+nx):4*(k+nx)+16]
+		if le.Uint64(a)^le.Uint64(b) != 0 || le.Uint64(a[8:])^le.Uint64(b[8:]) != 0 {
+			down(k)
+			down(k + 1)
+			down(k + 2)
+			down(k + 3)
+		}
+	}
+	for ; k < end; k++ {
+		down(k)
+	}
 }
 
 // stepMasks turns mask, which holds for every cell of an nx×ny grid 1

@@ -203,11 +203,11 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 		if !free[v] {
 			continue
 		}
-		if l&1 != 0 && room[v+1] != room[v] {
+		if l&16 != 0 {
 			direct(v, v+1)
 			direct(v+1, v)
 		}
-		if l&4 != 0 && room[v+g.nx] != room[v] {
+		if l&64 != 0 {
 			direct(v, v+g.nx)
 			direct(v+g.nx, v)
 		}
@@ -237,10 +237,10 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 				if active[w] {
 					u.union(v32, int32(w), rk)
 				}
-				b := room[w]
-				if room[v] == b {
+				if l&(16<<d) == 0 {
 					continue // the same room: no step in or out of it
 				}
+				b := room[w]
 				// From b's floor or corridor onto v, as wide as v.
 				u.tag(v32, b, false, rk)
 				// From v into b, the narrower of v and the step.

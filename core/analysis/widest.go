@@ -232,11 +232,7 @@ func (s *widestSearch) walkInto(seed int, top rank) []float64 {
 			}
 			for ; h < tail; h++ {
 				k := int(order[h])
-				rk := room[k]
 				visit := func(n int) {
-					if room[n] != rk {
-						s.stepInto(into, k, n, r)
-					}
 					bn := best[n]
 					if bn >= r {
 						return // no label through k can beat n's
@@ -255,6 +251,14 @@ func (s *widestSearch) walkInto(seed int, top rank) []float64 {
 					}
 				}
 				l := links[k]
+				if l >= 16 {
+					// A step into another room's floor.
+					for d, st := range g.stride {
+						if l&(16<<d) != 0 {
+							s.stepInto(into, k, k+st, r)
+						}
+					}
+				}
 				if l&1 != 0 {
 					visit(k + 1)
 				}
