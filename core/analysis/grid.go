@@ -307,7 +307,7 @@ func (m *Model) obstacleHalo(g *navGrid) []bool {
 		g.each(lo, hi, func(k int, c geom.Point) {
 			dx := max(max(r.Min.X-c.X, c.X-r.Max.X), 0)
 			dy := max(max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
-			if math.Hypot(dx, dy) <= rad+geomEps {
+			if withinHypot(dx, dy, rad+geomEps) {
 				halo[k] = true
 			}
 		})
@@ -535,9 +535,11 @@ func (g *navGrid) eachInRow(j int, x0, x1 float64, f func(k int, c geom.Point)) 
 	if !ok {
 		return
 	}
+	// The centres as centre reads them, without dividing k back into
+	// its column and row.
+	y := g.origin.Y + (float64(j)+0.5)*g.cell
 	for i := i0; i <= i1; i++ {
-		k := g.idx(i, j)
-		f(k, g.centre(k))
+		f(g.idx(i, j), geom.Point{X: g.origin.X + (float64(i)+0.5)*g.cell, Y: y})
 	}
 }
 
@@ -558,6 +560,16 @@ func (g *navGrid) columnRange(x0, x1 float64) (i0, i1 int, ok bool) {
 // beyond it.
 func (g *navGrid) each(lo, hi geom.Point, f func(k int, c geom.Point)) {
 	g.eachRow(lo, hi, func(j int, _ float64) { g.eachInRow(j, lo.X, hi.X, f) })
+}
+
+// withinHypot is math.Hypot(dx, dy) <= lim for dx, dy >= 0 (or NaN):
+// when one of them is 0 the hypotenuse is exactly the other, so only the
+// cells off a rectangle's corners pay for the square root.
+func withinHypot(dx, dy, lim float64) bool {
+	if dx == 0 || dy == 0 {
+		return dx+dy <= lim
+	}
+	return math.Hypot(dx, dy) <= lim
 }
 
 // entrySides are the edges of a vertical run a person steps on from:
@@ -594,7 +606,7 @@ func (m *Model) verticalHalo(g *navGrid, v ir.Vertical, halo []bool) {
 	g.each(lo, hi, func(k int, c geom.Point) {
 		dx := max(max(r.Min.X-c.X, c.X-r.Max.X), 0)
 		dy := max(max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
-		if math.Hypot(dx, dy) > rad+geomEps {
+		if !withinHypot(dx, dy, rad+geomEps) {
 			return
 		}
 		for _, sd := range sides {

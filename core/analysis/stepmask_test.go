@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -75,6 +76,26 @@ func TestRoomSteps(t *testing.T) {
 				}
 				if mask[k] != want {
 					t.Fatalf("%dx%d: cell %d mask %08b, want %08b", nx, ny, k, mask[k], want)
+				}
+			}
+		}
+	}
+}
+
+// TestWithinHypot holds withinHypot to math.Hypot, on the axes (where it
+// skips the square root), near the limit, and off the axes.
+func TestWithinHypot(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	lim := 300 + 1e-9
+	vals := []float64{0, lim, math.Nextafter(lim, 0), math.Nextafter(lim, 1000), math.Inf(1), math.NaN(), 5e-324}
+	for range 2000 {
+		vals = append(vals, rng.Float64()*400)
+	}
+	for _, dx := range vals {
+		for _, dy := range []float64{0, dx, 1, 299.9, math.NaN()} {
+			for _, p := range [][2]float64{{dx, dy}, {dy, dx}} {
+				if got, want := withinHypot(p[0], p[1], lim), math.Hypot(p[0], p[1]) <= lim; got != want {
+					t.Fatalf("withinHypot(%v, %v) = %v, want %v", p[0], p[1], got, want)
 				}
 			}
 		}
