@@ -199,9 +199,10 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 			}
 		}
 	}
-	for v, l := range links {
-		if !free[v] {
-			continue
+	pair := func(v int) {
+		l := links[v]
+		if !free[v] || l&(16|64) == 0 {
+			return
 		}
 		if l&16 != 0 {
 			direct(v, v+1)
@@ -211,6 +212,19 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 			direct(v, v+g.nx)
 			direct(v+g.nx, v)
 		}
+	}
+	// Eight cells at a time, skipping those with no step right or down
+	// into another room.
+	v := 0
+	for ; v+8 <= n; v += 8 {
+		if le.Uint64(links[v:])&0x5050505050505050 != 0 {
+			for i := v; i < v+8; i++ {
+				pair(i)
+			}
+		}
+	}
+	for ; v < n; v++ {
+		pair(v)
 	}
 	// late holds the to-tags that hold only below a cell's own width: a
 	// step from a floor cell over an open boundary onto a narrower cell of
