@@ -301,16 +301,32 @@ func (m *Model) obstacleHalo(g *navGrid) []bool {
 	const rad = BodyRadiusMm
 	p := m.Plan
 	halo := g.mem.boolSlice(len(g.room))
+	// rect marks the cells each visits around r whose centre is within
+	// the radius of it, a row at a time: a row's dy is the same for all
+	// its cells.
 	rect := func(r geom.Rect) {
 		lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
 		hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
-		g.each(lo, hi, func(k int, c geom.Point) {
-			dx := max(max(r.Min.X-c.X, c.X-r.Max.X), 0)
-			dy := max(max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
-			if withinHypot(dx, dy, rad+geomEps) {
-				halo[k] = true
+		j0, j1, ok := g.rowRange(lo, hi)
+		if !ok {
+			return
+		}
+		i0, i1, ok := g.columnRange(lo.X, hi.X)
+		if !ok {
+			return
+		}
+		for j := j0; j <= j1; j++ {
+			cy := g.origin.Y + (float64(j)+0.5)*g.cell
+			dy := max(max(r.Min.Y-cy, cy-r.Max.Y), 0)
+			row := halo[j*g.nx : j*g.nx+g.nx]
+			for i := i0; i <= i1; i++ {
+				cx := g.origin.X + (float64(i)+0.5)*g.cell
+				dx := max(max(r.Min.X-cx, cx-r.Max.X), 0)
+				if withinHypot(dx, dy, rad+geomEps) {
+					row[i] = true
+				}
 			}
-		})
+		}
 	}
 	for _, f := range p.Furniture {
 		rect(f.Rect)
