@@ -205,6 +205,16 @@ func (g *navGrid) roomCells(r int) []int32 {
 	b := g.box[r]
 	cells := []int32{}
 	if b.cells() > 0 {
+		// Counted first, so the list is made once at its size.
+		c := 0
+		for j := b.j0; j <= b.j1; j++ {
+			for _, x := range g.room[j*g.nx+b.i0 : j*g.nx+b.i1+1] {
+				if int(x) == r {
+					c++
+				}
+			}
+		}
+		cells = make([]int32, 0, c)
 		for j := b.j0; j <= b.j1; j++ {
 			for k := j*g.nx + b.i0; k <= j*g.nx+b.i1; k++ {
 				if int(g.room[k]) == r {
