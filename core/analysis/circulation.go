@@ -63,7 +63,7 @@ func (g *navGrid) stepsTo(seed int, targets []int) []int32 {
 	q := g.mem.int32sFilled(len(g.free))
 	q[0] = int32(seed)
 	tail := 1
-	nx := g.nx
+	nx, links := g.nx, g.links
 	var layer int32
 	visit := func(n int) {
 		switch mark[n] {
@@ -83,7 +83,7 @@ func (g *navGrid) stepsTo(seed int, targets []int) []int32 {
 		layer++
 		for end := tail; h < end; h++ {
 			k := int(q[h])
-			l := g.links[k]
+			l := links[k]
 			if l&1 != 0 {
 				visit(k + 1)
 			}
@@ -168,8 +168,7 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		}
 		if into == nil {
 			ws := g.newWidestSearch()
-			ws.full([]int32{int32(seed)}, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
-			into = ws.intoRooms(seed)
+			into = ws.walkInto(seed, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
 		}
 		wide := into[i]
 		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}

@@ -96,7 +96,7 @@ func RasterRingBothWays(ring geom.Polygon, bounds geom.Rect, cell float64) (swee
 }
 
 // IntoRoomsBothWays measures the widest walk into every room of p's nav
-// grid from its first entrance, by intoRooms's one pass over the grid and
+// grid from its first entrance, by walkInto's reading during its search and
 // by scanning each room's own cells (nil, nil when p has no walk).
 func IntoRoomsBothWays(p *ir.Plan) (pass, scan []float64) {
 	m := NewModel(p)
@@ -112,8 +112,7 @@ func IntoRoomsBothWays(p *ir.Plan) (pass, scan []float64) {
 		return nil, nil
 	}
 	ws := g.newWidestSearch()
-	ws.full([]int32{int32(seed)}, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
-	pass = ws.intoRooms(seed)
+	pass = ws.walkInto(seed, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
 	for r := range p.Rooms {
 		best := g.rZero
 		if int(g.room[seed]) == r {

@@ -1,9 +1,11 @@
 package analysis
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"slices"
+	"unsafe"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -27,7 +29,8 @@ type navGrid struct {
 	// at all.
 	clear []int32
 	// links has bit d set for each step d (see dirs) from the cell that
-	// lands on a free cell of the grid; stride is each step's index offset.
+	// lands on a free cell of the grid, and bit 4+d too when that cell is
+	// in another room (see roomSteps); stride is each step's index offset.
 	// The searches read them instead of dividing a cell's index into its
 	// column and row.
 	links  []uint8
@@ -130,10 +133,18 @@ func (m *Model) buildGrid() *navGrid {
 	g.free = g.mem.boolsFilled(n)
 	room, free := g.room[:n], g.free[:n]
 	solid, halo = solid[:n], halo[:n]
+	// Walkable: on a room's floor, off the walls and out of every halo;
+	// the last two eight cells at a time (a bool is a byte, 0 or 1).
 	for k := range free {
-		// Walkable: on a room's floor, off the walls and out of every halo
-		// (the conditions combined without branches).
-		free[k] = b2u(room[k] >= 0)&^(b2u(solid[k])|b2u(halo[k])) != 0
+		free[k] = room[k] >= 0
+	}
+	fb, sb, hb := boolBytes(free), boolBytes(solid), boolBytes(halo)
+	k := 0
+	for ; k+8 <= n; k += 8 {
+		le.PutUint64(fb[k:], le.Uint64(fb[k:])&^(le.Uint64(sb[k:])|le.Uint64(hb[k:])))
+	}
+	for ; k < n; k++ {
+		fb[k] &^= sb[k] | hb[k]
 	}
 	g.open = g.mem.boolsFilled(n)
 	copy(g.open, g.free)
@@ -147,9 +158,7 @@ func (m *Model) buildGrid() *navGrid {
 // holds its centre: rooms are rasterised in order over their bounds, and a
 // cell already taken stays with the earlier room.
 func (g *navGrid) rasterRooms(p *ir.Plan) {
-	for k := range g.room {
-		g.room[k] = -1
-	}
+	fillInt32(g.room, -1)
 	g.cells = make([][]int32, len(p.Rooms))
 	g.box = make([]cellBox, len(p.Rooms))
 	for r := range p.Rooms {
@@ -196,6 +205,16 @@ func (g *navGrid) roomCells(r int) []int32 {
 	b := g.box[r]
 	cells := []int32{}
 	if b.cells() > 0 {
+		// Counted first, so the list is made once at its size.
+		c := 0
+		for j := b.j0; j <= b.j1; j++ {
+			for _, x := range g.room[j*g.nx+b.i0 : j*g.nx+b.i1+1] {
+				if int(x) == r {
+					c++
+				}
+			}
+		}
+		cells = make([]int32, 0, c)
 		for j := b.j0; j <= b.j1; j++ {
 			for k := j*g.nx + b.i0; k <= j*g.nx+b.i1; k++ {
 				if int(g.room[k]) == r {
@@ -292,16 +311,32 @@ func (m *Model) obstacleHalo(g *navGrid) []bool {
 	const rad = BodyRadiusMm
 	p := m.Plan
 	halo := g.mem.boolSlice(len(g.room))
+	// rect marks the cells each visits around r whose centre is within
+	// the radius of it, a row at a time: a row's dy is the same for all
+	// its cells.
 	rect := func(r geom.Rect) {
 		lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
 		hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
-		g.each(lo, hi, func(k int, c geom.Point) {
-			dx := max(max(r.Min.X-c.X, c.X-r.Max.X), 0)
-			dy := max(max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
-			if math.Hypot(dx, dy) <= rad+geomEps {
-				halo[k] = true
+		j0, j1, ok := g.rowRange(lo, hi)
+		if !ok {
+			return
+		}
+		i0, i1, ok := g.columnRange(lo.X, hi.X)
+		if !ok {
+			return
+		}
+		for j := j0; j <= j1; j++ {
+			cy := g.origin.Y + (float64(j)+0.5)*g.cell
+			dy := max(max(r.Min.Y-cy, cy-r.Max.Y), 0)
+			row := halo[j*g.nx : j*g.nx+g.nx]
+			for i := i0; i <= i1; i++ {
+				cx := g.origin.X + (float64(i)+0.5)*g.cell
+				dx := max(max(r.Min.X-cx, cx-r.Max.X), 0)
+				if withinHypot(dx, dy, rad+geomEps) {
+					row[i] = true
+				}
 			}
-		})
+		}
 	}
 	for _, f := range p.Furniture {
 		rect(f.Rect)
@@ -526,9 +561,11 @@ func (g *navGrid) eachInRow(j int, x0, x1 float64, f func(k int, c geom.Point)) 
 	if !ok {
 		return
 	}
+	// The centres as centre reads them, without dividing k back into
+	// its column and row.
+	y := g.origin.Y + (float64(j)+0.5)*g.cell
 	for i := i0; i <= i1; i++ {
-		k := g.idx(i, j)
-		f(k, g.centre(k))
+		f(g.idx(i, j), geom.Point{X: g.origin.X + (float64(i)+0.5)*g.cell, Y: y})
 	}
 }
 
@@ -549,6 +586,16 @@ func (g *navGrid) columnRange(x0, x1 float64) (i0, i1 int, ok bool) {
 // beyond it.
 func (g *navGrid) each(lo, hi geom.Point, f func(k int, c geom.Point)) {
 	g.eachRow(lo, hi, func(j int, _ float64) { g.eachInRow(j, lo.X, hi.X, f) })
+}
+
+// withinHypot is math.Hypot(dx, dy) <= lim for dx, dy >= 0 (or NaN):
+// when one of them is 0 the hypotenuse is exactly the other, so only the
+// cells off a rectangle's corners pay for the square root.
+func withinHypot(dx, dy, lim float64) bool {
+	if dx == 0 || dy == 0 {
+		return dx+dy <= lim
+	}
+	return math.Hypot(dx, dy) <= lim
 }
 
 // entrySides are the edges of a vertical run a person steps on from:
@@ -585,7 +632,7 @@ func (m *Model) verticalHalo(g *navGrid, v ir.Vertical, halo []bool) {
 	g.each(lo, hi, func(k int, c geom.Point) {
 		dx := max(max(r.Min.X-c.X, c.X-r.Max.X), 0)
 		dy := max(max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
-		if math.Hypot(dx, dy) > rad+geomEps {
+		if !withinHypot(dx, dy, rad+geomEps) {
 			return
 		}
 		for _, sd := range sides {
@@ -625,10 +672,63 @@ func (g *navGrid) crowded(q, nrm geom.Point, solid, halo []bool) bool {
 func (g *navGrid) link() {
 	g.stride = [4]int{1, -1, g.nx, -g.nx}
 	g.links = g.mem.bytes(len(g.free))
-	for k, f := range g.free {
-		g.links[k] = b2u(f)
-	}
+	copy(g.links, boolBytes(g.free))
 	stepMasks(g.links, g.nx, g.ny)
+	roomSteps(g.links, g.room, g.nx, g.ny)
+}
+
+// roomSteps sets, in the step masks of an nx×ny grid, bit 4+d beside each
+// step d's bit where the step lands on a cell of another room (or of none):
+// the steps into and out of rooms that the searches read. Neighbours are
+// compared four at a time as two words of two rooms each; rooms differ
+// rarely, and only then are the cells compared one by one.
+func roomSteps(links []uint8, room []int32, nx, ny int) {
+	n := nx * ny
+	links, room = links[:n], room[:n]
+	rb := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(room))), 4*n)
+	// across marks the step right from k and the step left back onto it
+	// when the two cells' rooms differ.
+	across := func(k int) {
+		if room[k] != room[k+1] {
+			links[k] |= (links[k] & 1) << 4
+			links[k+1] |= (links[k+1] & 2) << 4
+		}
+	}
+	for j := range ny {
+		k, end := j*nx, j*nx+nx-1 // the pairs (k, k+1) of the row
+		for ; k+4 <= end; k += 4 {
+			b := rb[4*k : 4*k+20]
+			if le.Uint64(b)^le.Uint64(b[4:]) != 0 || le.Uint64(b[8:])^le.Uint64(b[12:]) != 0 {
+				across(k)
+				across(k + 1)
+				across(k + 2)
+				across(k + 3)
+			}
+		}
+		for ; k < end; k++ {
+			across(k)
+		}
+	}
+	// down marks the step down from k and the step up back onto it.
+	down := func(k int) {
+		if room[k] != room[k+nx] {
+			links[k] |= (links[k] & 4) << 4
+			links[k+nx] |= (links[k+nx] & 8) << 4
+		}
+	}
+	k, end := 0, n-nx // the pairs (k, k+nx)
+	for ; k+4 <= end; k += 4 {
+		a, b := rb[4*k:4*k+16], rb[4*(k+nx):4*(k+nx)+16]
+		if le.Uint64(a)^le.Uint64(b) != 0 || le.Uint64(a[8:])^le.Uint64(b[8:]) != 0 {
+			down(k)
+			down(k + 1)
+			down(k + 2)
+			down(k + 3)
+		}
+	}
+	for ; k < end; k++ {
+		down(k)
+	}
 }
 
 // stepMasks turns mask, which holds for every cell of an nx×ny grid 1
@@ -670,6 +770,22 @@ func stepMasks(mask []uint8, nx, ny int) {
 	}
 }
 
+// boolBytes is bs read as bytes: a bool is stored as one byte, 0 or 1.
+func boolBytes(bs []bool) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(bs))), len(bs))
+}
+
+// fillInt32 sets every element of s to v, doubling a filled prefix.
+func fillInt32(s []int32, v int32) {
+	if len(s) == 0 {
+		return
+	}
+	s[0] = v
+	for i := 1; i < len(s); i *= 2 {
+		copy(s[i:], s[:i])
+	}
+}
+
 // le reads and writes eight bytes of cells as one word.
 var le = binary.LittleEndian
 
@@ -690,7 +806,7 @@ func (g *navGrid) clearance(halo []bool) {
 	nx, ny := g.nx, g.ny
 	dist := g.mem.int32sFilled(n)
 	g.clear = dist
-	if !slices.Contains(halo, true) {
+	if bytes.IndexByte(boolBytes(halo), 1) < 0 {
 		for k := range dist {
 			dist[k] = noObstacle
 		}
@@ -699,14 +815,11 @@ func (g *navGrid) clearance(halo []bool) {
 	// far exceeds any distance on the grid. The first pass reads the
 	// halo as it goes: a halo cell is 0, any other starts far.
 	far := int32(nx + ny + 1)
-	start := func(h bool) int32 {
-		if h {
-			return 0
-		}
-		return far
-	}
+	hb := boolBytes(halo)
+	// start is 0 for a halo byte of 1, far for 0.
+	start := func(h uint8) int32 { return far & (int32(h) - 1) }
 	for j := 0; j < ny; j++ {
-		row, hrow := dist[j*nx:j*nx+nx], halo[j*nx:j*nx+nx]
+		row, hrow := dist[j*nx:j*nx+nx], hb[j*nx:j*nx+nx]
 		var up []int32
 		if j > 0 {
 			up = dist[(j-1)*nx : j*nx]

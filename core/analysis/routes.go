@@ -135,6 +135,7 @@ func (g *navGrid) nearestTwo(targets, from, rooms []int) map[int][2]nearLabel {
 		l := lab[4*t : 4*t+4]
 		return (l[0] != 0 && int(l[0]-1) != r) || l[2] != 0
 	}
+	links, stride := g.links, g.stride
 	pending := slices.Clone(from)
 	var next []entry
 	var touched []int32
@@ -148,11 +149,13 @@ func (g *navGrid) nearestTwo(targets, from, rooms []int) map[int][2]nearLabel {
 		touched = touched[:0]
 		for _, e := range front {
 			c := e.room + 1
-			for d := range dirs {
-				m := g.freeNeighbour(int(e.k), d)
-				if m < 0 {
+			k := int(e.k)
+			lk := links[k]
+			for d, st := range stride {
+				if lk&(1<<d) == 0 {
 					continue
 				}
+				m := k + st
 				l := touch(m)
 				// (steps, room) orders the labels; every label here was set
 				// at this step or before, so a new one only loses to an

@@ -199,18 +199,32 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 			}
 		}
 	}
-	for v, l := range links {
-		if !free[v] {
-			continue
+	pair := func(v int) {
+		l := links[v]
+		if !free[v] || l&(16|64) == 0 {
+			return
 		}
-		if l&1 != 0 && room[v+1] != room[v] {
+		if l&16 != 0 {
 			direct(v, v+1)
 			direct(v+1, v)
 		}
-		if l&4 != 0 && room[v+g.nx] != room[v] {
+		if l&64 != 0 {
 			direct(v, v+g.nx)
 			direct(v+g.nx, v)
 		}
+	}
+	// Eight cells at a time, skipping those with no step right or down
+	// into another room.
+	v := 0
+	for ; v+8 <= n; v += 8 {
+		if le.Uint64(links[v:])&0x5050505050505050 != 0 {
+			for i := v; i < v+8; i++ {
+				pair(i)
+			}
+		}
+	}
+	for ; v < n; v++ {
+		pair(v)
 	}
 	// late holds the to-tags that hold only below a cell's own width: a
 	// step from a floor cell over an open boundary onto a narrower cell of
@@ -237,10 +251,10 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 				if active[w] {
 					u.union(v32, int32(w), rk)
 				}
-				b := room[w]
-				if room[v] == b {
+				if l&(16<<d) == 0 {
 					continue // the same room: no step in or out of it
 				}
+				b := room[w]
 				// From b's floor or corridor onto v, as wide as v.
 				u.tag(v32, b, false, rk)
 				// From v into b, the narrower of v and the step.

@@ -16,7 +16,7 @@ import (
 //   - the walks from the entrance take one forward search that spares no
 //     room; a room's width is then the best, over the steps into it from
 //     outside, of the label before the step and the step's cost with the
-//     room spared (intoRooms). The best over a room's boundary is the
+//     room spared (walkInto). The best over a room's boundary is the
 //     answer of a search that spares the room: a path from the spared
 //     search enters the room for the first time at one of those steps, and
 //     the rest of it squeezes the same either way.
@@ -95,7 +95,7 @@ func (g *navGrid) costTables(extra ...float64) {
 	other = slices.Compact(other)
 	// Merge the two increasing lists into one, equal widths sharing a rank.
 	g.vals = g.vals[:0]
-	rankOfM := make([]rank, maxM+1)
+	rankOfM := make([]rank, maxM+1, maxM+2)
 	oi := 0
 	push := func(v float64) rank {
 		if len(g.vals) == 0 || g.vals[len(g.vals)-1] != v {
@@ -124,15 +124,16 @@ func (g *navGrid) costTables(extra ...float64) {
 	g.cost = g.mem.int32sFilled(n)
 	rOpen := g.rankOf(float64(g.nx+g.ny) * g.cell)
 	cost, clears := g.cost[:n], g.clear[:n]
-	for k := range n {
-		switch c := clears[k]; {
-		case c == noObstacle:
+	if n > 0 && clears[0] == noObstacle {
+		// No halo anywhere: every cell is open (see clearance).
+		for k := range cost {
 			cost[k] = rOpen
-		case c > maxM:
-			// Past the grid's span a clearance is wider than any
-			// connector all the same.
-			cost[k] = rankOfM[maxM]
-		default:
+		}
+	} else {
+		// A clearance is at most maxM+1 (see clearance); past the grid's
+		// span it is wider than any connector all the same.
+		rankOfM = append(rankOfM, rankOfM[maxM])
+		for k, c := range clears {
 			cost[k] = rankOfM[c]
 		}
 	}
@@ -189,113 +190,106 @@ func (g *navGrid) newWidestSearch() *widestSearch {
 // width is the clear width a label stands for.
 func (s *widestSearch) width(r rank) float64 { return s.g.vals[r] }
 
-// full labels every cell from the start cells, each labelled top, by a
-// forward search that spares no room (fullPlain).
-func (s *widestSearch) full(starts []int32, top rank) {
+// walkInto labels every cell from seed, labelled top, by a forward search
+// that spares no room, and returns for each room the width of the widest
+// walk into it: the best, over the steps into the room from a cell outside
+// it, of that cell's label and the step's cost with the room spared; the
+// seed's own label when the seed lies in the room.
+//
+// With no room to spare, a step costs the cell it lands on, read straight
+// from g.cost. Levels are settled from top down, and a cell is labelled
+// when the search first reaches it, with the narrower of the level and its
+// cost: a later step onto it comes from a level no higher, so no label is
+// ever raised and every cell is queued once. The cells of lower levels
+// wait in a list per level threaded through one per-cell array (next);
+// the level being settled is a queue in order. The steps from a cell into
+// other rooms are read when it is taken off, its label final.
+func (s *widestSearch) walkInto(seed int, top rank) []float64 {
 	g := s.g
-	buckets := make([][]int32, top+1)
-	for _, k := range starts {
-		if g.free[k] {
-			s.best[k] = top
-			buckets[top] = append(buckets[top], k)
-		}
+	into := make([]rank, len(g.cells))
+	for r := range into {
+		into[r] = g.rZero
 	}
-	s.fullPlain(top, buckets)
-}
-
-// fullPlain is full for a forward search that spares no room, from the
-// labels queued in buckets down from top: with no room to spare, a step
-// costs the cell it lands on, read straight from g.cost.
-func (s *widestSearch) fullPlain(top rank, buckets [][]int32) {
-	g := s.g
-	best, cost, links := s.best, g.cost, g.links
+	best, cost, links, room := s.best, g.cost, g.links, g.room
 	nx := g.nx
-	for r := top; r > g.rZero; r-- {
-		// The cells at label r, as a stack: a cell labelled r while
-		// they are settled joins it.
-		b := buckets[r]
-		buckets[r] = nil
-		for len(b) > 0 {
-			k := int(b[len(b)-1])
-			b = b[:len(b)-1]
-			if best[k] != r {
-				continue // raised since it was queued
+	var order []int32
+	if seed >= 0 && g.free[seed] {
+		// head[r] is the first cell waiting at label r (-1: none).
+		head := make([]int32, top+1)
+		for r := range head {
+			head[r] = -1
+		}
+		next := g.mem.int32sFilled(len(g.free))
+		order = g.mem.int32sFilled(len(g.free))
+		best[seed] = top
+		head[top], next[seed] = int32(seed), -1
+		tail := 0
+		for r := top; r > g.rZero; r-- {
+			h := tail
+			for c := head[r]; c >= 0; c = next[c] {
+				order[tail] = c
+				tail++
 			}
-			visit := func(n int) {
-				bn := best[n]
-				if bn >= r {
-					return // no label through k can beat n's
+			for ; h < tail; h++ {
+				k := int(order[h])
+				visit := func(n int) {
+					bn := best[n]
+					if bn >= r {
+						return // no label through k can beat n's
+					}
+					v := min(r, cost[n]&^corrBit)
+					if v <= bn {
+						return
+					}
+					best[n] = v
+					if v == r {
+						order[tail] = int32(n)
+						tail++
+					} else {
+						next[n] = head[v]
+						head[v] = int32(n)
+					}
 				}
-				v := min(r, cost[n]&^corrBit)
-				if v <= bn {
-					return
+				l := links[k]
+				if l >= 16 {
+					// A step into another room's floor.
+					for d, st := range g.stride {
+						if l&(16<<d) != 0 {
+							s.stepInto(into, k, k+st, r)
+						}
+					}
 				}
-				best[n] = v
-				if v == r {
-					b = append(b, int32(n))
-				} else {
-					buckets[v] = append(buckets[v], int32(n))
+				if l&1 != 0 {
+					visit(k + 1)
+				}
+				if l&2 != 0 {
+					visit(k - 1)
+				}
+				if l&4 != 0 {
+					visit(k + nx)
+				}
+				if l&8 != 0 {
+					visit(k - nx)
 				}
 			}
-			l := links[k]
-			if l&1 != 0 {
-				visit(k + 1)
-			}
-			if l&2 != 0 {
-				visit(k - 1)
-			}
-			if l&4 != 0 {
-				visit(k + nx)
-			}
-			if l&8 != 0 {
-				visit(k - nx)
-			}
 		}
+		order = order[:tail]
 	}
-}
-
-// intoRooms is, for each room, the width of the widest walk into it, read
-// from a forward search that spares no room: the best, over the steps into
-// the room from a cell outside it, of that cell's label and the step's
-// cost with the room spared; the seed's own label when the seed lies in the
-// room. One pass over the grid reads every room's steps in.
-func (s *widestSearch) intoRooms(seed int) []float64 {
-	g := s.g
-	best := make([]rank, len(g.cells))
-	for r := range best {
-		best[r] = g.rZero
+	if seed >= 0 && room[seed] >= 0 {
+		into[room[seed]] = max(into[room[seed]], best[seed])
 	}
-	if seed >= 0 && g.room[seed] >= 0 {
-		best[g.room[seed]] = s.best[seed]
-	}
-	labels, room, links, free := s.best, g.room, g.links, g.free
-	nx := g.nx
-	// step reads the step from k into c, with c's room spared.
-	step := func(k, c int) {
-		r := room[c]
-		if r < 0 || labels[k] <= best[r] {
-			return
-		}
-		best[r] = max(best[r], min(labels[k], g.stepCost(k, c, int(r), -1)))
-	}
-	// Each pair of free neighbours in different rooms once, both ways:
-	// the steps right and down from every free cell.
-	for k, l := range links {
-		if !free[k] {
-			continue
-		}
-		if l&1 != 0 && room[k] != room[k+1] {
-			step(k, k+1)
-			step(k+1, k)
-		}
-		if l&4 != 0 && room[k] != room[k+nx] {
-			step(k, k+nx)
-			step(k+nx, k)
-		}
-	}
-	widths := make([]float64, len(best))
-	for r, b := range best {
+	widths := make([]float64, len(into))
+	for r, b := range into {
 		widths[r] = s.width(b)
 	}
 	return widths
+}
+
+// stepInto counts the step from k, labelled r, onto n, a free cell of
+// another room's floor, towards the widest walk into n's room.
+//
+//go:noinline
+func (s *widestSearch) stepInto(into []rank, k, n int, r rank) {
+	rn := s.g.room[n]
+	into[rn] = max(into[rn], min(r, s.g.stepCost(k, n, int(rn), -1)))
 }
