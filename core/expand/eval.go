@@ -3,6 +3,7 @@ package expand
 import (
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/source"
@@ -42,9 +43,6 @@ type expander struct {
 	// the items it emits.
 	sitesOf *callFrame
 	sites   []source.Span
-	// clauseSlab is the unused rest of the last block of clauses
-	// allocated for the items' clause lists (see clauses).
-	clauseSlab []Clause
 	// slabs hold the most numerous items.
 	slabs itemSlabs
 	world World
@@ -709,25 +707,29 @@ func ident(id *syntax.Ident) Word {
 	return Word{V: id.Name, Span: id.Sp}
 }
 
+// clauses is an item's clause list: a view of the statement's own, not a
+// copy (an item never changes it), capped so an append cannot write into
+// it. A Clause is laid out as a syntax.Clause is (see clauseLayout).
 func (e *expander) clauses(cs syntax.Clauses) []Clause {
 	if len(cs) == 0 {
 		return nil
 	}
-	if len(e.clauseSlab) < len(cs) {
-		e.clauseSlab = make([]Clause, max(clauseSlab, len(cs)))
-	}
-	out := e.clauseSlab[:len(cs):len(cs)]
-	e.clauseSlab = e.clauseSlab[len(cs):]
-	for i, c := range cs {
-		out[i] = Clause{Key: c.Key, Span: c.Sp}
-	}
-	return out
+	return unsafe.Slice((*Clause)(unsafe.Pointer(unsafe.SliceData(cs))), len(cs))
 }
 
-// clauseSlab is how many clauses are allocated together for the items'
-// clause lists: an item's list is a few entries, and lives as long as the
-// expansion.
-const clauseSlab = 64
+// clauseLayout fails to compile unless Clause and syntax.Clause have the
+// same size and field offsets, which the view in clauses relies on.
+var _ = [...]struct{}{
+	{}}[unsafe.Sizeof(Clause{})-unsafe.Sizeof(syntax.Clause{})]
+
+var _ = [...]struct{}{
+	{}}[unsafe.Offsetof(Clause{}.Span)-unsafe.Offsetof(syntax.Clause{}.Sp)]
+
+var _ = [...]struct{}{
+	{}}[unsafe.Offsetof(Clause{}.Key)-unsafe.Offsetof(syntax.Clause{}.Key)]
+
+// The fields' types match too.
+var _ = syntax.Clause{Key: Clause{}.Key, Sp: Clause{}.Span}
 
 func (e *expander) words(ws []*syntax.Word) []Word {
 	if len(ws) == 0 {

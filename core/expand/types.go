@@ -118,7 +118,8 @@ type Meta struct {
 	// File is the imported module the statement was written in; nil for
 	// the main file. Spans are offsets into this file when it is set.
 	File *source.File
-	// Clauses lists the written clauses in source order.
+	// Clauses lists the written clauses in source order. It is a view of
+	// the statement's own list in the syntax tree (read only).
 	Clauses []Clause
 	// Diags are all the diagnostics raised while evaluating this
 	// statement's clauses, in source order (each clause also carries its

@@ -154,19 +154,24 @@ func (t *carrier) ns(id string) string {
 // carryWalls places the component's walls and returns each one's copy in
 // the plan, by the component's element.
 func (t *carrier) carryWalls(r, c *resolver) map[*wallEl]*wallEl {
-	walls := map[*wallEl]*wallEl{}
-	ns := 0
+	ns, n := 0, 0
 	for _, w := range c.walls {
 		if w.ok {
 			ns += w.w.NumSegments()
+			n++
 		}
 	}
+	walls := make(map[*wallEl]*wallEl, n)
 	r.paths.reserve(ns)
+	// The copies are allocated together.
+	els := make([]wallEl, n)
 	for _, w := range c.walls {
 		if !w.ok {
 			continue
 		}
-		nw := &wallEl{id: t.ns(w.id), ok: true, w: w.w}
+		nw := &els[0]
+		els = els[1:]
+		*nw = wallEl{id: t.ns(w.id), ok: true, w: w.w}
 		nw.w.ID = t.ns(w.w.ID)
 		nw.w.GenID = t.ns(w.w.GenID)
 		nw.w.Points = t.f.polygon(w.w.Points)
@@ -195,11 +200,21 @@ func (t *carrier) carryWalls(r, c *resolver) map[*wallEl]*wallEl {
 
 // carryRooms places the component's rooms, in the instance's zone.
 func (t *carrier) carryRooms(r, c *resolver) {
+	n := 0
+	for _, rm := range c.rooms {
+		if rm.ok {
+			n++
+		}
+	}
+	// The copies are allocated together.
+	els := make([]roomEl, n)
 	for _, rm := range c.rooms {
 		if !rm.ok {
 			continue
 		}
-		nr := &roomEl{src: rm.src, strip: rm.strip, meta: rm.meta, id: t.ns(rm.id), abs: true, ok: true, pre: true, placed: true, room: rm.room, bad: rm.bad}
+		nr := &els[0]
+		els = els[1:]
+		*nr = roomEl{src: rm.src, strip: rm.strip, meta: rm.meta, id: t.ns(rm.id), abs: true, ok: true, pre: true, placed: true, room: rm.room, bad: rm.bad}
 		nr.room.ID = nr.id
 		nr.room.Zone = t.zone
 		if rm.room.Zone != "" {
@@ -228,16 +243,27 @@ func (t *carrier) carryRooms(r, c *resolver) {
 func (t *carrier) carryOpenings(r, c *resolver, walls map[*wallEl]*wallEl) {
 	// c.plan.Openings holds the resolved openings in kind order; pair them
 	// back with their elements by id.
-	byID := map[string]ir.Opening{}
+	byID := make(map[string]ir.Opening, len(c.plan.Openings))
 	for _, op := range c.plan.Openings {
 		byID[op.ID] = op
 	}
+	// The carried openings and their elements are allocated together.
+	// (An id two openings share pairs both with one opening.)
+	n := 0
+	for _, o := range c.openings {
+		if _, ok := byID[o.id]; ok {
+			n++
+		}
+	}
+	els, pres := make([]openingEl, n), make([]ir.Opening, n)
 	for _, o := range c.openings {
 		op, ok := byID[o.id]
 		if !ok {
 			continue
 		}
-		no := &openingEl{src: o.src, id: t.ns(o.id)}
+		no := &els[0]
+		els = els[1:]
+		*no = openingEl{src: o.src, id: t.ns(o.id)}
 		op.ID = no.id
 		op.Center = t.f.point(op.Center)
 		if op.Instance == "" {
@@ -257,7 +283,8 @@ func (t *carrier) carryOpenings(r, c *resolver, walls map[*wallEl]*wallEl) {
 				op.Swing = vocab.In
 			}
 		}
-		no.pre = &op
+		pres[0] = op
+		no.pre, pres = &pres[0], pres[1:]
 		r.openings = append(r.openings, no)
 	}
 }
@@ -266,10 +293,18 @@ func (t *carrier) carryOpenings(r, c *resolver, walls map[*wallEl]*wallEl) {
 // resolve is not carried, and its ownership finding rides with the next
 // piece that is (or with the plan's orphans).
 func (t *carrier) carryFurniture(r, c *resolver) {
-	furn := map[string]ir.Furniture{}
+	furn := make(map[string]ir.Furniture, len(c.plan.Furniture))
 	for _, fu := range c.plan.Furniture {
 		furn[fu.ID] = fu
 	}
+	// The carried pieces and their elements are allocated together.
+	n := 0
+	for _, fe := range c.furniture {
+		if _, ok := furn[fe.id]; ok {
+			n++
+		}
+	}
+	els, pres := make([]furnEl, n), make([]ir.Furniture, n)
 	pending := append(diag.List(nil), c.furnOrphans...)
 	var last *furnEl
 	defer func() {
@@ -297,7 +332,10 @@ func (t *carrier) carryFurniture(r, c *resolver) {
 		}
 		fu.Rect = t.f.rect(fu.Rect)
 		fu.Rotate = t.f.quarter(fu.Rotate)
-		carried := &furnEl{src: fe.src, id: fu.ID, ok: true, pre: &fu, roomDiags: append(pending, fe.roomDiags...)}
+		pres[0] = fu
+		carried := &els[0]
+		*carried = furnEl{src: fe.src, id: fu.ID, ok: true, pre: &pres[0], roomDiags: append(pending, fe.roomDiags...)}
+		els, pres = els[1:], pres[1:]
 		pending = nil
 		r.furniture = append(r.furniture, carried)
 		last = carried

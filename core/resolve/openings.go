@@ -278,11 +278,10 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl) {
 	if src.Open.Set {
 		op.Open = src.Open.V
 	}
-	st := r.stmts.opening(src.Span.Start)
 	kind := op.DoorKind
 	bad := func(clause string) {
 		d := diag.New(diag.ErrDoorKindClause, src.Span, "Door %q is a %q door, which takes no `%s` clause", o.id, kind, clause)
-		if st != nil {
+		if st := r.stmts.opening(src.Span.Start); st != nil {
 			d.Fixes = []diag.Fix{{Title: "delete the `" + clause + "` clause", Applicability: "machine-applicable", FixID: "door-kind-clause",
 				Edits: []diag.Edit{{Span: src.Span, NewText: printOpening(st, openingEdit{drop: map[string]bool{clause: true}})}}}}
 		}
@@ -310,7 +309,7 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl) {
 			clamp = "0"
 		}
 		d := diag.New(diag.ErrDoorOpenRange, src.Span, "Door %q has `open %s`; a panel opens between 0 and 1", o.id, num(src.Open.V))
-		if st != nil {
+		if st := r.stmts.opening(src.Span.Start); st != nil {
 			d.Fixes = []diag.Fix{{Title: "clamp to `open " + clamp + "`", Applicability: "machine-applicable", FixID: "door-open-range",
 				Edits: []diag.Edit{{Span: src.Span, NewText: printOpening(st, openingEdit{open: clamp})}}}}
 		}

@@ -182,7 +182,10 @@ type resolver struct {
 	maxT         float64                // thickest wall, -1 until computed
 	edgeMemo     map[edgeKey]edgeResult // edgeWall answers by room edge
 	// wallRefs maps each id and category to the walls it names.
-	wallRefs map[string]*wallRef
+	wallRefs map[string]int32
+	// wallRefEnts and wallRefAll place each name's lists (see wallRef).
+	wallRefEnts []wallRef
+	wallRefAll  []int
 	// used holds every id assigned so far.
 	used map[string]bool
 	// dupIDs are the explicit ids an earlier element held, in order.

@@ -210,31 +210,32 @@ func arcGeometry(a, b geom.Point, rad float64, cw, major bool) ir.WallArc {
 // that category, else the wall with that generated id.
 func (r *resolver) findWalls(ref string) []int {
 	if r.wallRefs == nil {
-		r.wallRefs = r.indexWallRefs()
+		r.indexWallRefs()
 	}
-	if e := r.wallRefs[ref]; e != nil {
-		for _, l := range e.list {
-			if l != nil {
-				return l
+	if k, ok := r.wallRefs[ref]; ok {
+		e := &r.wallRefEnts[k]
+		for c := range e.n {
+			if e.n[c] > 0 {
+				off, n := e.off[c], e.n[c]
+				return r.wallRefAll[off : off+n : off+n]
 			}
 		}
 	}
 	return nil
 }
 
-// wallRef counts, then lists, the walls a name names in each of its
-// three ways.
+// wallRef places the lists of the walls a name names in each of its three
+// ways (by explicit id, by category, by generated id) in one array.
 type wallRef struct {
-	n    [3]int   // by explicit id, by category, by generated id
-	list [3][]int // cut from one array
+	off, n [3]int32
 }
 
 // indexWallRefs maps each name to the walls it names (findWalls takes an
 // explicit id over a category, a category over a generated id). The
-// lists share one array, sized by a first count.
-func (r *resolver) indexWallRefs() map[string]*wallRef {
-	refs := map[string]*wallRef{}
-	var ents []wallRef
+// lists share one array, placed by a first count.
+func (r *resolver) indexWallRefs() {
+	refs := make(map[string]int32, len(r.walls))
+	ents := make([]wallRef, 0, len(r.walls))
 	keys := func(w *wallEl) (string, int) {
 		if w.src == nil || w.src.ID.Set() {
 			return w.id, 0
@@ -242,18 +243,15 @@ func (r *resolver) indexWallRefs() map[string]*wallRef {
 		return w.id, 2
 	}
 	get := func(k string) *wallRef {
-		e := refs[k]
-		if e == nil {
-			if len(ents) == cap(ents) {
-				ents = make([]wallRef, 0, max(8, len(r.walls)))
-			}
+		i, ok := refs[k]
+		if !ok {
+			i = int32(len(ents))
 			ents = append(ents, wallRef{})
-			e = &ents[len(ents)-1]
-			refs[k] = e
+			refs[k] = i
 		}
-		return e
+		return &ents[i]
 	}
-	total := 0
+	total := int32(0)
 	for _, w := range r.walls {
 		if !w.ok {
 			continue
@@ -261,25 +259,26 @@ func (r *resolver) indexWallRefs() map[string]*wallRef {
 		k, c := keys(w)
 		get(k).n[c]++
 		get(string(w.w.Kind)).n[1]++
-		total += 2
 	}
-	all := make([]int, total)
-	for _, e := range refs {
+	for i := range ents {
+		e := &ents[i]
 		for c, n := range e.n {
-			if n > 0 {
-				e.list[c], all = all[:0:n], all[n:]
-			}
+			e.off[c], total = total, total+n
+			e.n[c] = 0 // counted again as filled
 		}
 	}
+	all := make([]int, total)
 	for i, w := range r.walls {
 		if !w.ok {
 			continue
 		}
 		k, c := keys(w)
-		e := refs[k]
-		e.list[c] = append(e.list[c], i)
-		e = refs[string(w.w.Kind)]
-		e.list[1] = append(e.list[1], i)
+		e := &ents[refs[k]]
+		all[e.off[c]+e.n[c]] = i
+		e.n[c]++
+		e = &ents[refs[string(w.w.Kind)]]
+		all[e.off[1]+e.n[1]] = i
+		e.n[1]++
 	}
-	return refs
+	r.wallRefs, r.wallRefEnts, r.wallRefAll = refs, ents, all
 }

@@ -216,6 +216,7 @@ type parseBufs struct {
 	stmtStack []Stmt
 	vertexBuf []WallVertex
 	wordBuf   []*Word
+	tried     []string
 }
 
 var parseBuffers = sync.Pool{New: func() any { return new(parseBufs) }}
@@ -229,7 +230,7 @@ func (p *parser) takeBufs(n int) {
 	}
 	b := parseBuffers.Get().(*parseBufs)
 	p.bufs = b
-	p.stmtStack, p.vertexBuf, p.wordBuf = b.stmtStack[:0], b.vertexBuf[:0], b.wordBuf[:0]
+	p.stmtStack, p.vertexBuf, p.wordBuf, p.tried = b.stmtStack[:0], b.vertexBuf[:0], b.wordBuf[:0], b.tried[:0]
 	if cap(b.toks) >= n {
 		p.toks = b.toks[:0]
 		return
@@ -254,11 +255,12 @@ func (p *parser) releaseTokens() {
 	clear(p.stmtStack[:cap(p.stmtStack)])
 	clear(p.vertexBuf[:cap(p.vertexBuf)])
 	clear(p.wordBuf[:cap(p.wordBuf)])
-	b.toks, b.stmtStack, b.vertexBuf, b.wordBuf = p.toks[:0], p.stmtStack[:0], p.vertexBuf[:0], p.wordBuf[:0]
+	clear(p.tried[:cap(p.tried)])
+	b.toks, b.stmtStack, b.vertexBuf, b.wordBuf, b.tried = p.toks[:0], p.stmtStack[:0], p.vertexBuf[:0], p.wordBuf[:0], p.tried[:0]
 	if cap(b.toks) > maxPooledTokens {
 		b.toks = nil
 	}
-	p.toks, p.stmtStack, p.vertexBuf, p.wordBuf = nil, nil, nil, nil
+	p.toks, p.stmtStack, p.vertexBuf, p.wordBuf, p.tried = nil, nil, nil, nil, nil
 	parseBuffers.Put(b)
 }
 
