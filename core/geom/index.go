@@ -1,6 +1,7 @@
 package geom
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -11,16 +12,30 @@ import (
 // box spanning more than maxIndexCells cells is kept aside and tested on
 // every query. Answers come back in index order, so a caller that walks
 // them sees what a scan over all boxes would, only fewer.
+//
+// The grid's cells are one array of (cell, box) pairs sorted by cell, then
+// box, found by binary search: for tens of thousands of boxes it is filed
+// and read several times faster than a map from cell to list.
 type RectIndex struct {
-	boxes  []Rect
-	origin Point
-	cell   float64
-	cells  map[[2]int][]int
-	big    []int
+	boxes      []Rect
+	origin     Point
+	cell       float64
+	cols, rows int // the cells are [0, cols) × [0, rows)
+	filed      []filedBox
+	big        []int
 	// linear: no usable grid (few boxes, or non-finite extents); every
 	// box is a candidate.
 	linear bool
 }
+
+// filedBox is box filed under the cell key (column, then row).
+type filedBox struct {
+	key uint64
+	box int
+}
+
+// cellKey packs a cell's column and row (both ≥ 0) into one sort key.
+func cellKey(c, r int) uint64 { return uint64(c)<<32 | uint64(r) }
 
 // maxIndexCells is the most grid cells a box is filed under.
 const maxIndexCells = 64
@@ -58,7 +73,9 @@ func NewRectIndex(boxes []Rect) *RectIndex {
 		return ix
 	}
 	ix.origin = ext.Min
-	ix.cells = make(map[[2]int][]int, 4*n)
+	c1, r1 := ix.at(ext.Max)
+	ix.cols, ix.rows = c1+1, r1+1
+	ix.filed = make([]filedBox, 0, 4*n)
 	for i, b := range boxes {
 		c0, r0 := ix.at(b.Min)
 		c1, r1 := ix.at(b.Max)
@@ -68,10 +85,13 @@ func NewRectIndex(boxes []Rect) *RectIndex {
 		}
 		for c := c0; c <= c1; c++ {
 			for r := r0; r <= r1; r++ {
-				ix.cells[[2]int{c, r}] = append(ix.cells[[2]int{c, r}], i)
+				ix.filed = append(ix.filed, filedBox{cellKey(c, r), i})
 			}
 		}
 	}
+	// Boxes are filed in index order, so a stable sort by cell keeps
+	// each cell's boxes in index order.
+	slices.SortStableFunc(ix.filed, func(a, b filedBox) int { return cmp.Compare(a.key, b.key) })
 	return ix
 }
 
@@ -104,8 +124,11 @@ func (ix *RectIndex) AppendQuery(dst []int, r Rect) []int {
 	scan := ix.linear || !finiteRect(r)
 	var c0, r0, c1, r1 int
 	if !scan {
+		// Cells outside the grid hold nothing: the query keeps to it.
 		c0, r0 = ix.at(r.Min)
 		c1, r1 = ix.at(r.Max)
+		c0, r0 = max(c0, 0), max(r0, 0)
+		c1, r1 = min(c1, ix.cols-1), min(r1, ix.rows-1)
 		scan = float64(c1-c0+1)*float64(r1-r0+1) > float64(len(ix.boxes))
 	}
 	if scan {
@@ -119,11 +142,17 @@ func (ix *RectIndex) AppendQuery(dst []int, r Rect) []int {
 	// Each box is taken from the first cell of the query it is filed
 	// under, so no box comes twice; each cell's list, and the big list,
 	// is in index order, and the lists are merged.
+	// A column's cells are one run of the sorted array: one search finds
+	// its first queried cell, and the run is read to its last.
 	var lists [][]int
 	for c := c0; c <= c1; c++ {
-		for rr := r0; rr <= r1; rr++ {
+		k0, k1 := cellKey(c, r0), cellKey(c, r1)
+		at, _ := slices.BinarySearchFunc(ix.filed, k0, func(f filedBox, k uint64) int { return cmp.Compare(f.key, k) })
+		for at < len(ix.filed) && ix.filed[at].key <= k1 {
+			k, rr := ix.filed[at].key, int(ix.filed[at].key&0xffffffff)
 			start := len(out)
-			for _, i := range ix.cells[[2]int{c, rr}] {
+			for ; at < len(ix.filed) && ix.filed[at].key == k; at++ {
+				i := ix.filed[at].box
 				b := ix.boxes[i]
 				if !meets(b) {
 					continue

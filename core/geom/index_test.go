@@ -30,6 +30,12 @@ func TestRectIndexMatchesScan(t *testing.T) {
 		for range 300 {
 			queries = append(queries, box(800))
 		}
+		// Queries reaching past the grid's edges, or wholly outside it.
+		for range 100 {
+			x, y := rng.Float64()*30000-10000, rng.Float64()*30000-10000
+			queries = append(queries, Rect{Point{x, y}, Point{x + rng.Float64()*6000, y + rng.Float64()*6000}})
+		}
+		queries = append(queries, Rect{Point{-1e9, -1e9}, Point{-1e8, -1e8}}, Rect{Point{-1e9, -1e9}, Point{1e9, 1e9}})
 		var buf []int
 		for _, q := range queries {
 			var want []int

@@ -474,13 +474,13 @@ func (r *resolver) checkOverlaps() {
 		rank[i] = k
 		boxes[i] = ok[i].rect
 	}
-	ix := newBoxGrid(boxes)
+	ix := geom.NewRectIndex(boxes)
 	var near, active []int
 	work := 0
 sweep:
 	for _, j := range order {
 		cur := ok[j].rect
-		near = ix.appendMeeting(near, cur)
+		near = ix.AppendQuery(near, cur)
 		active = active[:0]
 		for _, i := range near {
 			if rank[i] < rank[j] && ok[i].rect.Max.X-cur.Min.X > geom.Eps {
