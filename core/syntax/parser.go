@@ -30,6 +30,11 @@ type parser struct {
 	diags diag.List
 	depth int
 	nest  int // number of enclosing statement blocks (0 = plan level)
+	// components are the names the plan body has declared components
+	// under; a second declaration of one ends the parse (ended), and the
+	// plan is read as empty, as in the reference.
+	components map[string]bool
+	ended      bool
 	// partial, when set, is the statement being parsed that is kept even
 	// if it fails part way (a theme or style block: see kvEntries);
 	// partialStart is where it starts.
@@ -496,7 +501,13 @@ func (p *parser) parseFile() *File {
 	}
 	plan.Body = p.stmtList(true)
 	end := p.tok()
-	if end.Kind != RCURLY {
+	if p.ended {
+		// A component declared twice: nothing of the plan is read.
+		plan.Body = nil
+		for !p.is(EOF) {
+			end = p.next()
+		}
+	} else if end.Kind != RCURLY {
 		p.errAt(end.Sp, "expected %s, found %s", RCURLY.describe(), found(end))
 	} else {
 		p.next()
@@ -565,6 +576,17 @@ func (p *parser) stmtList(top bool) []Stmt {
 	for !p.is(RCURLY) && !p.is(EOF) {
 		before := p.pos
 		s, ok := p.stmtRecover(top)
+		if c, isComp := s.(*ComponentDecl); isComp && top && c.Name != nil {
+			if p.components[c.Name.Name] {
+				p.errAt(source.Span{Start: c.Sp.Start, End: c.Sp.Start + len("component")}, "component %q is declared twice in the plan: rename one of them", c.Name.Name)
+				p.ended = true
+				break
+			}
+			if p.components == nil {
+				p.components = map[string]bool{}
+			}
+			p.components[c.Name.Name] = true
+		}
 		if s != nil {
 			p.stmtStack = append(p.stmtStack[:base+n], s)
 			n++
