@@ -118,7 +118,26 @@ func Describe(p *ir.Plan, opts Options) *Facts {
 }
 
 // Summarize computes one storey's facts.
-func Summarize(p *ir.Plan) *Summary {
+func Summarize(p *ir.Plan) *Summary { return summarize(p, true) }
+
+// IntentFacts is describe's answer without the circulation walk (its
+// Circulation is nil, and there are no per-storey entries): all that
+// measuring a plan against a brief reads (rooms, windows, access, site,
+// the input graph), for callers that use nothing else (score). The facts
+// it does give are exactly Describe's.
+func IntentFacts(p *ir.Plan) *Facts {
+	if p == nil {
+		return Empty()
+	}
+	f := &Facts{OK: true}
+	f.Summary = *summarize(p, false)
+	f.fillEmpty()
+	return f
+}
+
+// summarize is Summarize, with the circulation walk only when walks is
+// set.
+func summarize(p *ir.Plan, walks bool) *Summary {
 	m := NewModel(p)
 	s := &Summary{Plan: p.Name, Units: unitsOf(p)}
 	st := p.Settings
@@ -146,7 +165,9 @@ func Summarize(p *ir.Plan) *Summary {
 	s.Furniture = furnitureFacts(p)
 	s.Verticals = verticalFacts(p)
 	s.Access = m.access()
-	s.Circulation = m.circulation(s.Access, m.Edges())
+	if walks {
+		s.Circulation = m.circulation(s.Access, m.Edges())
+	}
 	s.Totals = Totals{Rooms: len(s.Rooms), Doors: len(s.Doors), Windows: len(s.Windows)}
 	total := 0.0
 	for _, r := range s.Rooms {

@@ -3,6 +3,7 @@ package compile
 import (
 	"context"
 
+	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/intent"
 )
@@ -60,7 +61,23 @@ func Score(src []byte, brief []byte, opts ScoreOptions) ScoreResult {
 	if len(errs) > 0 {
 		return ScoreResult{IntentErrors: errs}
 	}
-	a := analyze(src, opts.Name, opts.World, opts.Cache, opts.Ctx)
-	rep := intent.Evaluate(in, a.facts)
+	name := opts.Name
+	if name == "" {
+		name = "plan.arch"
+	}
+	e := opts.Cache.lookup(name, src, opts.World, false, opts.Ctx)
+	facts := analysis.Empty()
+	switch {
+	case e.diags.HasErrors() || e.plan == nil || cancelled(opts.Ctx):
+	case e.analysedAlready():
+		// Another tool has walked this plan: its facts serve.
+		facts = e.facts
+	default:
+		// A brief reads rooms, windows, the access graph, the site and
+		// the input graph, none of which the circulation walk decides:
+		// skip it.
+		facts = analysis.IntentFacts(e.plan)
+	}
+	rep := intent.Evaluate(in, facts)
 	return ScoreResult{Report: &rep}
 }
