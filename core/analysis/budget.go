@@ -23,7 +23,7 @@ const (
 	MaxAdjacencies = 20_000
 )
 
-// adjacency lists, for each room, the rooms adjacent to it (Adjacent, in
+// adjacency lists, for each room, the rooms adjacent to it (adjacent, in
 // both directions, as the reference tests each ordered pair), in room
 // order. Only rooms whose extents, grown by TouchTolerance, meet are
 // compared (the model's room index).

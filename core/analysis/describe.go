@@ -373,24 +373,7 @@ func roomBounds(r *ir.Room) geom.Rect {
 	return r.Polygon.Bounds()
 }
 
-// Adjacent reports whether two rooms share a boundary run of positive
-// length: an edge of each, parallel, at most TouchTolerance apart and
-// overlapping along their direction. Circular rooms have no runs. Two
-// rectangles count only facing sides (one's right against the other's
-// left, one's bottom against the other's top), as the reference does:
-// rectangles stacked on one another share their top and bottom lines but
-// are not neighbours.
-func Adjacent(a, b *ir.Room) bool {
-	if a.Shape == ir.RoomCircle || b.Shape == ir.RoomCircle {
-		return false
-	}
-	if a.Shape == ir.RoomRect && b.Shape == ir.RoomRect {
-		return rectsAdjacent(a.Polygon.Bounds(), b.Polygon.Bounds())
-	}
-	return edgesAdjacent(ringEdges(a.Polygon), ringEdges(b.Polygon))
-}
-
-// edge is one edge of a room's ring, with what Adjacent measures of it.
+// edge is one edge of a room's ring, with what adjacent measures of it.
 type edge struct {
 	a, b geom.Point // its ends
 	d    geom.Point // b - a
@@ -413,7 +396,7 @@ func ringEdges(pg geom.Polygon) []edge {
 	return out
 }
 
-// edgesAdjacent is Adjacent on two rings' edges: an edge of ea and one of
+// edgesAdjacent is adjacent on two rings' edges: an edge of ea and one of
 // eb parallel, at most TouchTolerance apart, overlapping along the first.
 func edgesAdjacent(ea, eb []edge) bool {
 	for _, x := range ea {
@@ -438,8 +421,14 @@ func edgesAdjacent(ea, eb []edge) bool {
 	return false
 }
 
-// adjacent is Adjacent for rooms i and j of the model's plan, reading
-// each ring's edges once for every pair.
+// adjacent reports whether rooms i and j of the model's plan share a
+// boundary run of positive length: an edge of each, parallel, at most
+// TouchTolerance apart and overlapping along the first's direction.
+// Circular rooms have no runs. Two rectangles count only facing sides
+// (one's right against the other's left, one's bottom against the other's
+// top), as the reference does: rectangles stacked on one another share
+// their top and bottom lines but are not neighbours. Each ring's edges are
+// read once for every pair.
 func (m *Model) adjacent(i, j int) bool {
 	a, b := &m.Plan.Rooms[i], &m.Plan.Rooms[j]
 	if a.Shape == ir.RoomCircle || b.Shape == ir.RoomCircle {
@@ -459,7 +448,7 @@ func (m *Model) adjacent(i, j int) bool {
 	return edgesAdjacent(m.edges[i], m.edges[j])
 }
 
-// rectsAdjacent is Adjacent for two rectangles: a side of one within
+// rectsAdjacent is adjacent for two rectangles: a side of one within
 // TouchTolerance of the facing side of the other, the two overlapping
 // along it.
 func rectsAdjacent(a, b geom.Rect) bool {

@@ -22,7 +22,7 @@
 //     with the matched term and whether it was an indirect alias) and
 //     RoomType (the room_type of a set of uses).
 //   - Geometry: RoomArea / RoomAreaM2 / Round2, DistToRoom, OpeningRooms,
-//     Adjacent, RoomAt / RoomContains, Cardinal, SiteDirection, CellSize.
+//     RoomAt / RoomContains, PageCardinal / Compass, SiteDirection, CellSize.
 //   - Indexes: geom.RectIndex (boxes meeting a box, in index order) and
 //     Model.RoomsNear, so that nothing per opening or per room scans every
 //     room.

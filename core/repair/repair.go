@@ -579,12 +579,12 @@ func (m *mover) advance(p *ir.Plan, round int, grid float64, earlier *placedSet,
 	}
 	{
 		r2, ok, on := separate(m.r, earlier, m.i, grid)
-		if on != "" && !m.fixed {
-			// A statement the repair cannot rewrite is reported as
-			// overlapping, centred or not.
-			return m.step(m.r, reasonOverlap, round, guard)
-		}
 		if on != "" {
+			if !m.fixed {
+				// A statement the repair cannot rewrite is reported as
+				// overlapping, centred or not.
+				return m.step(m.r, reasonOverlap, round, guard)
+			}
 			fl.centredOn = on
 			return m.stop(round)
 		}

@@ -532,7 +532,7 @@ func roomsOverlap(a, b *roomEl) bool {
 		math.Min(ra.Max.Y, rb.Max.Y)-math.Max(ra.Min.Y, rb.Min.Y) <= geom.Eps {
 		return false
 	}
-	if a.room.Shape == ir.RoomRect && b.room.Shape == ir.RoomRect {
+	if bothRects(a, b) {
 		return true
 	}
 	return polygonsOverlap(a.room.Polygon, b.room.Polygon)
