@@ -88,13 +88,22 @@ func (r Result) Envelope() Envelope {
 	return Envelope{OK: r.OK, Format: r.Format, Output: r.Output, Pages: r.Pages, Diagnostics: diag.ListToJSON(r.File, r.Diagnostics)}
 }
 
+// defaultName is the file name a source goes by when the caller gives
+// none.
+const defaultName = "plan.arch"
+
+// sourceName is name, or defaultName when it is empty.
+func sourceName(name string) string {
+	if name == "" {
+		return defaultName
+	}
+	return name
+}
+
 // Compile compiles src. It is safe for concurrent use and deterministic:
 // the same source and options give byte-identical output.
 func Compile(src []byte, opts Options) Result {
-	name := opts.Name
-	if name == "" {
-		name = "plan.arch"
-	}
+	name := sourceName(opts.Name)
 	format := opts.Format
 	if format == "" {
 		format = "svg"

@@ -16,6 +16,6 @@ type CompleteResult struct {
 // Complete lists the completion items in scope at byte offset at of src.
 // Only the parser runs: the scope is read from the syntax tree.
 func Complete(src []byte, at int) CompleteResult {
-	file, _ := syntax.Parse(source.NewFile("plan.arch", src))
+	file, _ := syntax.Parse(source.NewFile(defaultName, src))
 	return CompleteResult{OK: true, Items: complete.At(file, at)}
 }

@@ -49,10 +49,7 @@ type DescribeResult struct {
 // A plan with errors answers ok:false with empty facts, as the reference;
 // the diagnostics are the compile's.
 func Describe(src []byte, opts DescribeOptions) DescribeResult {
-	name := opts.Name
-	if name == "" {
-		name = "plan.arch"
-	}
+	name := sourceName(opts.Name)
 	e := opts.Cache.lookup(name, src, opts.World, true, opts.Ctx)
 	f, diags := e.file, e.diags
 	res := DescribeResult{Diagnostics: diags, File: f}

@@ -33,10 +33,7 @@ func Fix(src []byte, opts FixOptions) fixer.Result { return fixWith(src, opts, f
 // fixWith is Fix, with the server's own fixes (diag.Diagnostic.Extra)
 // applied too when extra is set, as finish does.
 func fixWith(src []byte, opts FixOptions, extra bool) fixer.Result {
-	name := opts.Name
-	if name == "" {
-		name = "plan.arch"
-	}
+	name := sourceName(opts.Name)
 	check := func(b []byte) diag.List {
 		return opts.Cache.lookup(name, b, opts.World, false, opts.Ctx).diags
 	}

@@ -56,10 +56,7 @@ func (r LintResult) Envelope() LintEnvelope {
 // Lint compiles src through resolve and runs the lint rules on the plan.
 // A plan with errors has no findings, as in the reference.
 func Lint(src []byte, opts LintOptions) LintResult {
-	name := opts.Name
-	if name == "" {
-		name = "plan.arch"
-	}
+	name := sourceName(opts.Name)
 	e := opts.Cache.lookup(name, src, opts.World, true, opts.Ctx)
 	f, diags := e.file, e.diags
 	res := LintResult{Findings: diag.List{}, Compile: diags, File: f}

@@ -61,10 +61,7 @@ func compileConverted(src []byte, ds diag.List, opts Options) PlanJSONResult {
 	if src == nil {
 		return PlanJSONResult{Result: Result{Format: format, Diagnostics: ds}, Refused: true}
 	}
-	name := opts.Name
-	if name == "" {
-		name = "plan.arch"
-	}
+	name := sourceName(opts.Name)
 	f := source.NewFile(name, src)
 	if _, pd := syntax.Parse(f); pd.HasErrors() {
 		// A value spliced into the program as written (a north bearing,

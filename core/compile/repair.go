@@ -29,10 +29,7 @@ type RepairOptions struct {
 // program comes back with a log of every move. A source that does not
 // parse or resolve comes back unchanged with the reason in Unresolved.
 func Repair(src []byte, opts RepairOptions) repair.Result {
-	name := opts.Name
-	if name == "" {
-		name = "plan.arch"
-	}
+	name := sourceName(opts.Name)
 	f := source.NewFile(name, src)
 	tree, pd := syntax.Parse(f)
 	if pd.HasErrors() {

@@ -61,10 +61,7 @@ func Score(src []byte, brief []byte, opts ScoreOptions) ScoreResult {
 	if len(errs) > 0 {
 		return ScoreResult{IntentErrors: errs}
 	}
-	name := opts.Name
-	if name == "" {
-		name = "plan.arch"
-	}
+	name := sourceName(opts.Name)
 	e := opts.Cache.lookup(name, src, opts.World, false, opts.Ctx)
 	facts := analysis.Empty()
 	switch {

@@ -36,10 +36,7 @@ type SuggestResult struct {
 // a bedroom, a windowless bedroom). Nothing is applied.
 func Suggest(src []byte, opts SuggestOptions) SuggestResult {
 	res := SuggestResult{OK: true, Suggestions: []suggest.Suggestion{}}
-	name := opts.Name
-	if name == "" {
-		name = "plan.arch"
-	}
+	name := sourceName(opts.Name)
 	e := opts.Cache.lookup(name, src, opts.World, false, opts.Ctx)
 	if e.diags.HasErrors() || e.plan == nil || cancelled(opts.Ctx) {
 		return res

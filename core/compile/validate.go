@@ -111,9 +111,7 @@ type analyzed struct {
 // analyze resolves src and describes it; a plan with errors has the empty
 // facts, as the reference.
 func analyze(src []byte, name string, world expand.World, cache *Cache, ctx context.Context) analyzed {
-	if name == "" {
-		name = "plan.arch"
-	}
+	name = sourceName(name)
 	e := cache.lookup(name, src, world, true, ctx)
 	a := analyzed{file: e.file, diags: e.diags, facts: e.facts, entry: e}
 	if !e.diags.HasErrors() && e.plan != nil {
