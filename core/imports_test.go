@@ -24,10 +24,10 @@ var allowed = map[string][]string{
 	"core/geom":           {},
 	"core/diag":           {"core/source"},
 	"core/ir":             {"core/geom", "core/source", "core/internal/vocab"},
-	"core/syntax":         {"core/source", "core/diag", "core/internal/numfmt", "core/internal/vocab"},
+	"core/syntax":         {"core/source", "core/diag", "core/internal/numfmt", "core/internal/vocab", "core/internal/freelist"},
 	"core/expand":         {"core/source", "core/diag", "core/syntax", "core/internal/numfmt"},
 	"core/resolve":        {"core/source", "core/diag", "core/syntax", "core/expand", "core/ir", "core/geom", "core/internal/numfmt", "core/internal/vocab"},
-	"core/render/svg":     {"core/ir", "core/geom", "core/source", "core/render/wallseg", "core/internal/numfmt", "core/internal/vocab"},
+	"core/render/svg":     {"core/ir", "core/geom", "core/source", "core/render/wallseg", "core/internal/numfmt", "core/internal/vocab", "core/internal/freelist"},
 	"core/render/wallseg": {"core/ir", "core/geom"},
 	"core/render/txt":     {"core/ir", "core/geom", "core/source", "core/render/wallseg", "core/internal/numfmt", "core/internal/vocab"},
 	"core/render/raster":  {},
@@ -48,7 +48,8 @@ var allowed = map[string][]string{
 
 	// Leaves under core/internal: a package imports one only where its
 	// entry above lists it.
-	"core/internal/numfmt": {},
+	"core/internal/numfmt":   {},
+	"core/internal/freelist": {},
 }
 
 // external lists the few packages outside the standard library that a core

@@ -6,9 +6,9 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
+	"github.com/archlang-go/caddy-archlang/core/internal/freelist"
 	"github.com/archlang-go/caddy-archlang/core/internal/vocab"
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
@@ -224,7 +224,12 @@ type parseBufs struct {
 	tried     []string
 }
 
-var parseBuffers = sync.Pool{New: func() any { return new(parseBufs) }}
+// parseBuffers keeps the buffers of a few parses: as many as parse at once
+// on a busy server, within the bound maxPooledTokens sets on each.
+var parseBuffers = freelist.New[parseBufs](keptBuffers)
+
+// keptBuffers is how many parses' buffers are kept between parses.
+const keptBuffers = 8
 
 // takeBufs sets the parser's buffers, from the pool, with room for n
 // tokens.
@@ -233,7 +238,7 @@ func (p *parser) takeBufs(n int) {
 		p.toks = make([]Token, 0, n)
 		return
 	}
-	b := parseBuffers.Get().(*parseBufs)
+	b := parseBuffers.Get()
 	p.bufs = b
 	p.stmtStack, p.vertexBuf, p.wordBuf, p.tried = b.stmtStack[:0], b.vertexBuf[:0], b.wordBuf[:0], b.tried[:0]
 	if cap(b.toks) >= n {

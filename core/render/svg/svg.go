@@ -24,9 +24,9 @@ import (
 	"bytes"
 	"math"
 	"sort"
-	"sync"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/internal/freelist"
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
@@ -151,7 +151,11 @@ const minPooledBuffer = 32 << 10
 // into memory already grown to a drawing's size instead of growing a
 // fresh buffer through every doubling; each comes with room for the
 // drawing's number memo (see numMemos).
-var buffers = sync.Pool{New: func() any { return new(drawBuf) }}
+var buffers = freelist.New[drawBuf](keptBuffers)
+
+// keptBuffers is how many output buffers are kept between drawings: as
+// many as draw at once on a busy server.
+const keptBuffers = 8
 
 // drawBuf is a pooled output buffer and its number memo.
 type drawBuf struct {
@@ -165,7 +169,7 @@ func renderPooled(p *ir.Plan, opts Options, keep func([]byte)) {
 	if p == nil {
 		p = &ir.Plan{}
 	}
-	db := buffers.Get().(*drawBuf)
+	db := buffers.Get()
 	r := newRenderer(p, opts)
 	if cap(db.buf) < minPooledBuffer {
 		db.buf = make([]byte, 0, minPooledBuffer)
