@@ -38,10 +38,8 @@ type Item struct {
 // (components last); a name already listed is not repeated. An offset
 // outside the source sees only the plan-wide names.
 func At(f *syntax.File, at int) []Item {
-	c := collector{at: at, seen: map[string]bool{}}
-	for _, it := range vocabulary {
-		c.add(it)
-	}
+	c := collector{at: at, items: make([]Item, len(vocabulary), len(vocabulary)+boundRoom)}
+	copy(c.items, vocabulary)
 	if f == nil || f.Plan == nil {
 		return c.items
 	}
@@ -58,17 +56,34 @@ func At(f *syntax.File, at int) []Item {
 	return c.items
 }
 
+// boundRoom is the room a list is made with for the names a plan binds:
+// enough for most plans, so the list is allocated once.
+const boundRoom = 16
+
+// vocabularyLabels is the set of the vocabulary's labels, which no bound
+// name repeats in a list.
+var vocabularyLabels = func() map[string]bool {
+	m := make(map[string]bool, len(vocabulary))
+	for _, it := range vocabulary {
+		m[it.Label] = true
+	}
+	return m
+}()
+
 type collector struct {
 	at    int
-	seen  map[string]bool
+	bound map[string]bool // the bound names listed so far, made on the first
 	items []Item
 }
 
 func (c *collector) add(it Item) {
-	if it.Label == "" || c.seen[it.Label] {
+	if it.Label == "" || vocabularyLabels[it.Label] || c.bound[it.Label] {
 		return
 	}
-	c.seen[it.Label] = true
+	if c.bound == nil {
+		c.bound = map[string]bool{}
+	}
+	c.bound[it.Label] = true
 	c.items = append(c.items, it)
 }
 
