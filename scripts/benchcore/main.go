@@ -7,9 +7,11 @@
 //	benchcore -write-manifest m.json -examples DIR -gen DIR
 //	    writes the generated room grids (8, 16, 32, 60 KiB) into -gen and a
 //	    manifest listing them and every .arch file directly in -examples.
-//	benchcore -manifest m.json [-runs 10] [-warmup 2] [-big-runs 5] [-tools a,b]
+//	benchcore -manifest m.json [-runs 10] [-warmup 2] [-big-runs 5] [-min-time 300ms] [-tools a,b]
 //	    prints one JSON line per (tool, plan): the timed runs in ms and an
-//	    estimate of the call's peak heap.
+//	    estimate of the call's peak heap. A (tool, plan) is timed at least
+//	    -runs (-big-runs) times and then on until the runs add up to
+//	    -min-time.
 //	benchcore -manifest m.json -same-source -cache-mb 64
 //	    the same, without the trailing comments and with a shared
 //	    compile.Cache: every call after the first sees an identical source,
@@ -116,6 +118,7 @@ func main() {
 	plansList := flag.String("plans", "", "comma-separated plan names to measure (default all)")
 	same := flag.Bool("same-source", false, "no trailing comments: repeated calls see the same source")
 	cacheMB := flag.Int("cache-mb", 0, "share a compile.Cache of this many MiB between the calls (0: no cache, every call analyses afresh)")
+	minTime := flag.Duration("min-time", 300*time.Millisecond, "keep timing a (tool, plan) past its runs until the timed runs add up to this (at most maxRuns runs): our calls are short, and a median of a few is at the mercy of one collection")
 	peak := flag.Bool("peak", true, "estimate each call's peak heap (one extra run at GOGC=1)")
 	flag.Parse()
 
@@ -200,14 +203,17 @@ func main() {
 			}
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			for range n {
+			var timed time.Duration
+			for len(rec.TimesMS) < n || (timed < *minTime && len(rec.TimesMS) < maxRuns) {
 				src := variant(srcs[i])
 				start := time.Now()
 				t.call(src)
-				rec.TimesMS = append(rec.TimesMS, float64(time.Since(start).Nanoseconds())/1e6)
+				d := time.Since(start)
+				timed += d
+				rec.TimesMS = append(rec.TimesMS, float64(d.Nanoseconds())/1e6)
 			}
 			runtime.ReadMemStats(&after)
-			rec.AllocMB = round3(float64(after.TotalAlloc-before.TotalAlloc) / float64(n) / (1 << 20))
+			rec.AllocMB = round3(float64(after.TotalAlloc-before.TotalAlloc) / float64(len(rec.TimesMS)) / (1 << 20))
 			if *peak {
 				src := variant(srcs[i])
 				rec.PeakHeap = round3(float64(memprobe.PeakHeap(func() { t.call(src) })) / (1 << 20))
@@ -220,6 +226,9 @@ func main() {
 		}
 	}
 }
+
+// maxRuns bounds the timed runs -min-time adds.
+const maxRuns = 500
 
 func round3(v float64) float64 {
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 3, 64), 64)
