@@ -30,8 +30,9 @@ const (
 	// of at most maxSourceBytes.
 	maxAnswerBytes = 48 << 20
 	// maxCallAlloc bounds the bytes one tool call may allocate (the growth
-	// of runtime.MemStats.TotalAlloc over the call).
-	maxCallAlloc = 768 << 20
+	// of runtime.MemStats.TotalAlloc over the call). The largest today is
+	// the 26 MB drawing of walls_arc_22000, about 385 MiB.
+	maxCallAlloc = 512 << 20
 )
 
 // toolCall runs one tool and returns its wire value.
@@ -111,6 +112,8 @@ func toolCases() []toolCase {
 			"the largest drawing found within the step budget (26 MB of SVG): refused past compile.MaxOutputBytes"),
 		c("routes_far_baths_50", "plan \"x\" {\n  units mm\n  wall exterior thickness 200 { (0,0) (450000,0) (450000,6000) (0,6000) close }\n  wall interior thickness 100 { (0,4000) (450000,4000) }\n  room id=c at (0,4000) size 450000x2000 label \"Corridor\"\n  door at (1000,6000) width 1200 wall exterior\n  for i in 0..50 {\n    wall interior thickness 100 { (i*9000+3000,0) (i*9000+3000,4000) }\n    wall interior thickness 100 { (i*9000+6000,0) (i*9000+6000,4000) }\n    wall interior thickness 100 { (i*9000+9000,0) (i*9000+9000,4000) }\n    room at (i*9000,0) size 3000x4000 label \"Bedroom\"\n    room at (i*9000+3000,0) size 3000x4000 label \"Bedroom\"\n    room at (i*9000+6000,0) size 3000x4000 label \"Bath\"\n    door at (i*9000+1500,4000) width 1200\n    door at (i*9000+4500,4000) width 1200\n    door at (i*9000+7500,4000) width 700\n  }\n}\n",
 			"every bath behind a narrow door off a wide corridor: each bedroom's route searched most of the grid (1.7 s) before MaxRouteCells"),
+		c("windows_one_wall_3000", "plan \"x\" {\n  units mm\n  wall exterior thickness 200 { (0,0) (3000000,0) }\n  for i in 0..3000 { window at (i*1000+500,0) width 900 }\n}\n",
+			"3000 windows on one wall: lint cut every piece of the wall for every window (714 MB and 0.2 s per call)"),
 		c("labels_50x1MB", "plan \"x\" {\n  let s = \"abcdefghijklmnop\"\n  for i in 0..16 { s = \"{s}{s}\" }\n  for i in 0..50 { room at (i*10,0) size 5x5 label \"{s}\" }\n}\n",
 			"a 52 MB drawing before expand.MaxStringLength and MaxStringBytes"),
 		c("label_literal_loop", loopPlan(20000, "room at (i*10,0) size 5x5 label \""+strings.Repeat("x", 2000)+"\""),

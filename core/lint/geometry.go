@@ -1,7 +1,9 @@
 package lint
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -61,34 +63,46 @@ func (b band) corners() [4]geom.Point {
 }
 
 // solids splits the band into the pieces of wall left between the
-// openings (doors, windows, cased openings) hosted on its segment.
+// openings (doors, windows, cased openings) hosted on its segment, in order
+// along the segment.
+//
+// Cutting the openings out one by one gives the same pieces whatever their
+// order, so they are cut in order of their near edge: every piece but the
+// last then ends at or before that edge, and only the last can be cut. The
+// work is a sort, not a pass over every piece for every opening (thousands
+// of windows on one wall made that quadratic).
 func (b band) solids(p *ir.Plan, hosted []int) []band {
-	out := []band{b}
+	type cut struct{ lo, hi float64 }
+	cuts := make([]cut, 0, len(hosted))
 	for _, i := range hosted {
 		op := &p.Openings[i]
 		if op.Wall != b.wall || op.Segment != b.index || op.OffWall {
 			continue
 		}
 		c, _ := b.seg.Project(op.Center)
-		cut0, cut1 := c-op.Width/2, c+op.Width/2
-		var next []band
-		for _, s := range out {
-			if cut1 <= s.lo || cut0 >= s.hi {
-				next = append(next, s)
-				continue
-			}
-			if cut0 > s.lo {
-				t := s
-				t.hi = cut0
-				next = append(next, t)
-			}
-			if cut1 < s.hi {
-				t := s
-				t.lo = cut1
-				next = append(next, t)
-			}
+		cuts = append(cuts, cut{c - op.Width/2, c + op.Width/2})
+	}
+	slices.SortStableFunc(cuts, func(x, y cut) int { return cmp.Compare(x.lo, y.lo) })
+	out := []band{b}
+	for _, k := range cuts {
+		if len(out) == 0 {
+			break
 		}
-		out = next
+		s := out[len(out)-1]
+		if k.hi <= s.lo || k.lo >= s.hi {
+			continue
+		}
+		out = out[:len(out)-1]
+		if k.lo > s.lo {
+			t := s
+			t.hi = k.lo
+			out = append(out, t)
+		}
+		if k.hi < s.hi {
+			t := s
+			t.lo = k.hi
+			out = append(out, t)
+		}
 	}
 	return out
 }
