@@ -29,8 +29,9 @@ type edge struct {
 }
 
 type crossing struct {
-	x   int
-	dir int
+	x    int
+	dir  int
+	edge int // the edge's index in scanner.edges
 }
 
 // scanner is the reusable state of the converter.
@@ -92,9 +93,11 @@ func (s *scanner) fill(polys [][]pt, clip image.Rectangle, paint func(y, x0 int,
 		if j%subScale == 0 && j != top {
 			flush(j/subScale - 1)
 		}
+		added := 0
 		for next < len(s.edges) && s.edges[next].top <= j {
 			s.active = append(s.active, next)
 			next++
+			added++
 		}
 		k := 0
 		for _, e := range s.active {
@@ -115,9 +118,23 @@ func (s *scanner) fill(polys [][]pt, clip image.Rectangle, paint func(y, x0 int,
 		for _, ei := range s.active {
 			e := &s.edges[ei]
 			x := e.x0 + (yc-e.y0)*e.dxdy
-			s.xs = append(s.xs, crossing{x: int(math.Floor(x + 0.5)), dir: e.dir})
+			s.xs = append(s.xs, crossing{x: int(math.Floor(x + 0.5)), dir: e.dir, edge: ei})
 		}
-		slices.SortFunc(s.xs, func(a, b crossing) int { return a.x - b.x })
+		// The active edges are kept in the order of their last crossings,
+		// which one sub-row down is nearly the order of the new ones: an
+		// insertion sort then costs little more than a pass, where a plan
+		// of hundreds of crossing walls made a full sort of every sub-row
+		// the rasteriser's largest cost. Crossings at one x may come in
+		// either order: the spans between them are empty. Many edges
+		// joining at once get a general sort (maxInserted).
+		if added > maxInserted {
+			slices.SortFunc(s.xs, func(a, b crossing) int { return a.x - b.x })
+		} else {
+			sortCrossings(s.xs)
+		}
+		for i, c := range s.xs {
+			s.active[i] = c.edge
+		}
 		// Spans run from where the winding leaves zero to where it
 		// comes back.
 		wind := 0
@@ -136,6 +153,25 @@ func (s *scanner) fill(polys [][]pt, clip image.Rectangle, paint func(y, x0 int,
 		}
 	}
 	flush((bot - 1) / subScale)
+}
+
+// maxInserted is the most edges joining the active list at one sub-row
+// that the insertion sort takes in; past it, each of them could move the
+// whole list, and a general sort is used for that sub-row.
+const maxInserted = 32
+
+// sortCrossings sorts xs by x, by insertion: fast on the nearly sorted
+// lists the scanner keeps.
+func sortCrossings(xs []crossing) {
+	for i := 1; i < len(xs); i++ {
+		c := xs[i]
+		j := i
+		for j > 0 && xs[j-1].x > c.x {
+			xs[j] = xs[j-1]
+			j--
+		}
+		xs[j] = c
+	}
 }
 
 // span adds the sub-samples [l, r) (sub-sample columns from the clip's
