@@ -36,7 +36,7 @@ var allowed = map[string][]string{
 	"core/plangen":        {},
 	"core/memprobe":       {},
 	"core/planjson":       {"core/diag", "core/internal/numfmt", "core/internal/vocab"},
-	"core/analysis":       {"core/source", "core/diag", "core/ir", "core/geom", "core/internal/numfmt", "core/internal/vocab"},
+	"core/analysis":       {"core/source", "core/diag", "core/ir", "core/geom", "core/internal/numfmt", "core/internal/vocab", "core/internal/freelist"},
 	"core/lint":           {"core/source", "core/diag", "core/ir", "core/geom", "core/analysis", "core/internal/numfmt", "core/internal/vocab"},
 	"core/intent":         {"core/diag", "core/ir", "core/geom", "core/analysis", "core/internal/numfmt"},
 	"core/fixer":          {"core/source", "core/diag"},

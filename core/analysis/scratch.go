@@ -1,5 +1,7 @@
 package analysis
 
+import "github.com/archlang-go/caddy-archlang/core/internal/freelist"
+
 // scratch lends the nav grid its per-cell arrays and takes them back when
 // the circulation is measured, so describing plan after plan reuses a few
 // megabytes instead of allocating (and collecting) them every time. Every
@@ -17,28 +19,18 @@ type scratch struct {
 // scratchFree keeps at most maxPooledScratch idle scratches: a burst of
 // concurrent describes allocates what it needs, and afterwards only this
 // many sets of arrays stay in memory.
-var scratchFree = make(chan *scratch, maxPooledScratch)
+var scratchFree = freelist.New[scratch](maxPooledScratch)
 
 // maxPooledScratch is how many idle scratches are kept.
 const maxPooledScratch = 2
 
 // getScratch takes an idle scratch, or a new one.
-func getScratch() *scratch {
-	select {
-	case s := <-scratchFree:
-		return s
-	default:
-		return new(scratch)
-	}
-}
+func getScratch() *scratch { return scratchFree.Get() }
 
 // putScratch keeps s for the next grid, unless enough are kept already.
 func putScratch(s *scratch) {
 	s.release()
-	select {
-	case scratchFree <- s:
-	default:
-	}
+	scratchFree.Put(s)
 }
 
 // maxScratchCells bounds the arrays a pooled scratch keeps: a grid past it
