@@ -104,13 +104,17 @@ func (h *Handler) rasterise(ctx context.Context, src []byte, width int) (body []
 	}
 	h.rasters.Add(1)
 	b, err := compile.RasterizeSVG(svg, width, func() bool { return ctx.Err() != nil })
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, true
-		}
-		panic(err) // the writer's SVG always rasterises; treat otherwise as a bug
+	switch {
+	case err == nil:
+		return b, true
+	case ctx.Err() != nil:
+		return nil, true
+	case compile.IsPNGTooComplex(err):
+		// Its elements overlap too often at this width: the refusal is
+		// drawn instead, as any other finding would be.
+		return h.errorPNG([]diag.JSON{diag.ToJSON(nil, compile.PNGTooComplex())}, width), true
 	}
-	return b, true
+	panic(err) // the writer's SVG always rasterises; treat otherwise as a bug
 }
 
 // errorPNG draws diagnostics as the error card, rasterised.

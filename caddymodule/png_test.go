@@ -6,8 +6,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/archlang-go/caddy-archlang/core"
+	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/payload"
 )
 
@@ -80,5 +83,23 @@ func TestPNGWidthParameter(t *testing.T) {
 		if tt.status != http.StatusOK && w.Header().Get("Cache-Control") != cacheRefusal {
 			t.Errorf("%q: Cache-Control %q", tt.query, w.Header().Get("Cache-Control"))
 		}
+	}
+}
+
+// TestPNGRouteRefusesOverdrawnDrawing: a small plan whose drawing paints
+// the image over and over (beds stacked on one spot, 105 s to rasterise
+// before the work bound) is answered, quickly, with the error card of its
+// E_RANGE_LIMIT refusal, not a 500.
+func TestPNGRouteRefusesOverdrawnDrawing(t *testing.T) {
+	h := newHandler(t, nil)
+	p := payload.Encode([]byte("plan \"hostile\" {\n  for i in 0..800 { furniture bed at (100,100) size 1000x2000 }\n}\n"))
+	start := time.Now()
+	w, _ := serve(t, h, httptest.NewRequest(http.MethodGet, "/png/"+p+"?width=2048", nil))
+	if el := time.Since(start); el > 10*time.Second {
+		t.Errorf("took %v", el)
+	}
+	want := h.errorPNG([]diag.JSON{diag.ToJSON(nil, compile.PNGTooComplex())}, 2048)
+	if w.Code != http.StatusOK || w.Header().Get("Content-Type") != "image/png" || !bytes.Equal(w.Body.Bytes(), want) {
+		t.Fatalf("GET /png/ of an overdrawn plan: %d %v, %d bytes; want the refusal's error card (%d bytes)", w.Code, w.Header(), w.Body.Len(), len(want))
 	}
 }

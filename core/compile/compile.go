@@ -7,6 +7,7 @@ package compile
 import (
 	"context"
 	"encoding/base64"
+	"errors"
 	"strconv"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
@@ -140,12 +141,29 @@ func draw(res Result, plan *ir.Plan, diags diag.List, opts Options) Result {
 		return res
 	}
 	res.OK = true
+	tooComplex := false // a PNG ran out of its work budget
+	drawn := 0          // the bytes of the drawings a PNG compile rasterised
 	render := func(p *ir.Plan) string { return svg.RenderString(p, svgOptions(p, opts)) }
 	switch format {
 	case "txt":
 		render = txt.Render
 	case "png":
-		render = func(p *ir.Plan) string { return pngOf(svg.Render(p, svgOptions(p, opts)), opts) }
+		// The storeys' PNGs share one work budget, so a plan of hundreds
+		// of storeys is not hundreds of budgets.
+		budget := raster.WorkFor(opts.Width) * int64(min(max(1, len(plan.Pages)), pngBudgetPages))
+		render = func(p *ir.Plan) string {
+			drawing := svg.Render(p, svgOptions(p, opts))
+			// A drawing over the size cap is refused below whatever its
+			// PNG would weigh: it is not rasterised first.
+			if drawn += len(drawing); drawn > MaxOutputBytes || tooComplex {
+				return ""
+			}
+			png, err := pngOf(drawing, opts, &budget)
+			if errors.Is(err, raster.ErrTooComplex) {
+				tooComplex = true
+			}
+			return png
+		}
 	}
 	if len(plan.Pages) == 0 {
 		// A multi-storey plan's output is its first page's drawing (below):
@@ -163,10 +181,17 @@ func draw(res Result, plan *ir.Plan, diags diag.List, opts Options) Result {
 	if len(res.Pages) > 0 {
 		res.Output = res.Pages[0].Output
 	}
+	if tooComplex {
+		d := PNGTooComplex()
+		res.OK, res.Output, res.Pages = false, "", nil
+		res.Diagnostics = append(append(diag.List{}, res.Diagnostics...), d)
+		return res
+	}
 	size := len(res.Output)
 	for _, p := range res.Pages[min(1, len(res.Pages)):] {
 		size += len(p.Output)
 	}
+	size = max(size, drawn)
 	if size > MaxOutputBytes {
 		// A plan within the source cap can still be made to draw tens of
 		// megabytes (thousands of curved walls from a loop): refuse it
@@ -198,16 +223,36 @@ func RasterizeSVG(svg []byte, width int, stop func() bool) ([]byte, error) {
 	return raster.PNG(svg, raster.Options{Width: width, Stop: stop})
 }
 
-// pngOf rasterises a drawing and returns the PNG in standard base64, or ""
-// when the rasteriser was stopped through opts.Ctx (the caller discards
-// the result) or refused the drawing (which the SVG writer never makes).
-func pngOf(drawing []byte, opts Options) string {
-	b, err := RasterizeSVG(drawing, opts.Width, stopFunc(opts.Ctx))
+// pngOf rasterises a drawing within what budget has left and returns the
+// PNG in standard base64, or "" and the error when the rasteriser ran out
+// of budget (raster.ErrTooComplex), was stopped through opts.Ctx (the
+// caller discards the result) or refused the drawing (which the SVG
+// writer never makes).
+func pngOf(drawing []byte, opts Options, budget *int64) (string, error) {
+	b, err := raster.PNG(drawing, raster.Options{Width: opts.Width, Stop: stopFunc(opts.Ctx), Budget: budget})
 	if err != nil {
-		return ""
+		return "", err
 	}
-	return base64.StdEncoding.EncodeToString(b)
+	return base64.StdEncoding.EncodeToString(b), nil
 }
+
+// PNGTooComplex is the E_RANGE_LIMIT refusal of a PNG that would take
+// more than its work budget to paint (raster.ErrTooComplex).
+func PNGTooComplex() diag.Diagnostic {
+	d := diag.New(diag.ErrRangeLimit, source.Span{}, "the PNG would take more painting than this server allows (its elements overlap too often at this size); ask for a smaller width, draw fewer overlapping elements, or use the svg format")
+	d.Unplaced = true
+	return d
+}
+
+// IsPNGTooComplex reports whether err, from RasterizeSVG, is a drawing
+// that ran out of its work budget (see PNGTooComplex).
+func IsPNGTooComplex(err error) bool { return errors.Is(err, raster.ErrTooComplex) }
+
+// pngBudgetPages is how many storeys' worth of work (raster.WorkFor the
+// asked width) the PNGs of one compile share: a dozen storeys of an
+// ordinary plan, and a bound of a few tenths of a second on the plans
+// that ask for hundreds.
+const pngBudgetPages = 4
 
 // MaxOutputBytes caps the size of one compile's drawing (every storey's
 // together): past it the compile is refused with E_RANGE_LIMIT. No

@@ -46,6 +46,9 @@ var toolCalls = []toolCall{
 	{"overlay", func(src []byte) any {
 		return compile.Compile(src, compile.Options{Overlay: compile.OverlayCirculation}).Envelope()
 	}},
+	{"png", func(src []byte) any {
+		return compile.Compile(src, compile.Options{Format: "png", Width: compile.MaxPNGWidth}).Envelope()
+	}},
 	{"lint", func(src []byte) any { return compile.Lint(src, compile.LintOptions{}).Envelope() }},
 	{"describe", func(src []byte) any { return compile.Describe(src, compile.DescribeOptions{}).Value }},
 	{"validate", func(src []byte) any { return compile.Validate(src, compile.ValidateOptions{}).Envelope() }},

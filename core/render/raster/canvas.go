@@ -32,6 +32,13 @@ func defaultStyle(m matrix) style {
 type canvas struct {
 	stop  func() bool
 	width int
+	// budget is the work left of a budget that may be shared with other
+	// images, left what is left of this image's own bound (see
+	// WorkPerPixel); over is set once either is spent, and nothing more is
+	// drawn.
+	budget *int64
+	left   int64
+	over   bool
 
 	img       *image.RGBA
 	scan      scanner
@@ -71,6 +78,9 @@ func (c *canvas) run(svg []byte) error {
 		}
 		if n++; n&255 == 0 && c.stop != nil && c.stop() {
 			return ErrStopped
+		}
+		if c.over {
+			return ErrTooComplex
 		}
 		if c.img != nil && len(stack) == 0 {
 			break // the root element has ended
@@ -152,6 +162,10 @@ func (c *canvas) start(t xml.StartElement) error {
 		return ErrNotDrawing
 	}
 	w, h := Size(vb[2], vb[3], c.width)
+	c.left = max(MinWork, WorkPerPixel*int64(w)*int64(h))
+	if !c.spend(2 * int64(w) * int64(h)) {
+		return ErrTooComplex
+	}
 	c.img = image.NewRGBA(image.Rect(0, 0, w, h))
 	pix := c.img.Pix
 	if len(pix) > 0 {
@@ -161,6 +175,25 @@ func (c *canvas) start(t xml.StartElement) error {
 		}
 	}
 	return nil
+}
+
+// vertexWork is the work units a vertex of a filled shape counts for
+// before its edges reach the scanner: mapped to device space, boxed,
+// oriented and copied (text is thousands of them per label).
+const vertexWork = 24
+
+// spend takes n from the work budget and reports whether any was left;
+// once it is spent, over is set.
+func (c *canvas) spend(n int64) bool {
+	if c.over {
+		return false
+	}
+	*c.budget -= n
+	c.left -= n
+	if *c.budget < 0 || c.left < 0 {
+		c.over = true
+	}
+	return !c.over
 }
 
 // root maps the viewBox onto the image (the width fitted, the height
@@ -407,6 +440,15 @@ func (c *canvas) hairlines(dst *image.RGBA, p path, ss strokeStyle, m matrix, co
 			dev[len(dev)-1] = extend(dev[len(dev)-1], dev[len(dev)-2])
 		}
 		for i := 0; i+1 < len(dev); i++ {
+			// The pixels along the line, at most across the image.
+			d := dev[i+1].sub(dev[i])
+			along := min(math.Max(math.Abs(d.X), math.Abs(d.Y)), float64(clip.Dx()+clip.Dy()))
+			if !(along > 0) {
+				along = 0 // NaN or a point
+			}
+			if !c.spend(int64(along) + 1) {
+				return
+			}
 			hairline(dst, clip, dev[i], dev[i+1], rgb, opacity)
 		}
 	}
@@ -424,6 +466,13 @@ func (c *canvas) hairlines(dst *image.RGBA, p path, ss strokeStyle, m matrix, co
 // pieces of a stroke add up instead of cancelling.
 func (c *canvas) fill(dst *image.RGBA, polys [][]pt, m matrix, pa paint, orient bool) {
 	if len(polys) == 0 {
+		return
+	}
+	verts := 0
+	for _, poly := range polys {
+		verts += len(poly)
+	}
+	if !c.spend(int64(verts) * vertexWork) {
 		return
 	}
 	b := dst.Bounds()

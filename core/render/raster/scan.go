@@ -36,6 +36,9 @@ type crossing struct {
 
 // scanner is the reusable state of the converter.
 type scanner struct {
+	// spend, when set, is charged the work of each fill before it is
+	// done (see MaxWork); a fill it refuses is not drawn.
+	spend  func(n int64) bool
 	edges  []edge
 	active []int
 	xs     []crossing
@@ -55,6 +58,9 @@ func (s *scanner) fill(polys [][]pt, clip image.Rectangle, paint func(y, x0 int,
 		}
 	}
 	if len(s.edges) == 0 || clip.Empty() {
+		return
+	}
+	if s.spend != nil && !s.spend(s.work(clip)) {
 		return
 	}
 	slices.SortFunc(s.edges, func(a, b edge) int { return a.top - b.top })
@@ -154,6 +160,25 @@ func (s *scanner) fill(polys [][]pt, clip image.Rectangle, paint func(y, x0 int,
 	}
 	flush((bot - 1) / subScale)
 }
+
+// work is what filling the edges within clip costs, in the units of
+// MaxWork: every sub-row each edge crosses (each is a crossing found and
+// sorted), every pixel of the rows handed over, and a sort's share for
+// each edge.
+func (s *scanner) work(clip image.Rectangle) int64 {
+	var n int64
+	top, bot := clip.Max.Y*subScale, clip.Min.Y*subScale
+	for _, e := range s.edges {
+		n += int64(min(e.bot, clip.Max.Y*subScale) - max(e.top, clip.Min.Y*subScale))
+		top, bot = min(top, e.top), max(bot, e.bot)
+	}
+	rows := (min(bot, clip.Max.Y*subScale) - max(top, clip.Min.Y*subScale)) / subScale
+	return max(n, 0) + int64(max(rows, 0))*int64(clip.Dx()) + int64(len(s.edges))*edgeSortWork
+}
+
+// edgeSortWork is the work units an edge's share of the sort by top row
+// counts for.
+const edgeSortWork = 16
 
 // maxInserted is the most edges joining the active list at one sub-row
 // that the insertion sort takes in; past it, each of them could move the
