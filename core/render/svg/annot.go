@@ -95,7 +95,10 @@ func (r *renderer) layoutDims() {
 	fs := r.z.dimText
 	auto, feet := r.autoDims()
 	n := len(r.p.Dims) + len(auto)
-	r.dims = slices.Grow(r.dims, n)
+	r.dims = slices.Grow(r.sc.dims[:0], n)
+	if auto != nil {
+		defer func() { r.sc.auto, r.sc.feet = auto[:0], feet[:0] }()
+	}
 	for k := range n {
 		// The written dimensions, then the automatic ones.
 		var d ir.Dim
@@ -213,7 +216,7 @@ func (r *renderer) layoutLabels() {
 		d float64
 	}
 	cands := make([]cand, 0, len(nudgeSteps)*len(nudgeSteps))
-	r.rooms = slices.Grow(r.rooms, len(r.p.Rooms))
+	r.rooms = slices.Grow(r.sc.rooms[:0], len(r.p.Rooms))
 	for _, rm := range r.p.Rooms {
 		if len(rm.Polygon) < 3 {
 			continue
@@ -296,6 +299,7 @@ func (r *renderer) layoutLabels() {
 		r.rooms = append(r.rooms, lb)
 		ix.placed.add(box(lb.at))
 	}
+	r.sc.obst = obst[:0]
 }
 
 // labelIndex holds what room labels must avoid: the obstacles (grown by
@@ -333,8 +337,9 @@ func (r *renderer) newLabelIndex(obst []geom.Rect) *labelIndex {
 			grow(rm.Polygon.Bounds())
 		}
 	}
-	ix := &labelIndex{budget: maxLabelTests,
-		obst: newBoxIndex(ext, len(obst)+1), placed: newBoxIndex(ext, 2*labels+1)}
+	ix := &labelIndex{budget: maxLabelTests, obst: &r.sc.obstIx, placed: &r.sc.placed}
+	ix.obst.reset(ext, len(obst)+1)
+	ix.placed.reset(ext, 2*labels+1)
 	ix.obst.addAll(obst)
 	return ix
 }
@@ -360,7 +365,7 @@ func (r *renderer) obstacles() []geom.Rect {
 			arcs++
 		}
 	}
-	out := make([]geom.Rect, 0, 2*len(r.p.Furniture)+len(r.p.Vertical)+len(r.p.Columns)+len(r.p.Openings)+
+	out := slices.Grow(r.sc.obst[:0], 2*len(r.p.Furniture)+len(r.p.Vertical)+len(r.p.Columns)+len(r.p.Openings)+
 		len(r.segs)+(arcPieces-1)*arcs+len(r.dims))
 	for _, f := range r.p.Furniture {
 		if !finite(f.Rect.Min) || !finite(f.Rect.Max) {

@@ -46,6 +46,7 @@ func (r *renderer) autoDims() (out []ir.Dim, feet []dimFeet) {
 		return nil, nil
 	}
 	all := mode == "all"
+	out, feet = r.sc.auto[:0], r.sc.feet[:0]
 	for _, f := range []facade{facadeBottom, facadeLeft, facadeTop, facadeRight} {
 		open := r.facadeOpenings(f)
 		if f >= facadeTop && (!all || len(open) == 0) {

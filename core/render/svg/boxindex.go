@@ -31,10 +31,21 @@ type boxIndex struct {
 	cells  [][]int32
 	boxes  []geom.Rect
 	big    []int32
+	// flat and start are addAll's: the cells' shared array, and its
+	// counts and offsets.
+	flat, start []int32
 }
 
 // newBoxIndex lays a grid of about n cells over extent.
 func newBoxIndex(extent geom.Rect, n int) *boxIndex {
+	g := new(boxIndex)
+	g.reset(extent, n)
+	return g
+}
+
+// reset empties g and lays a grid of about n cells over extent, reusing
+// g's memory.
+func (g *boxIndex) reset(extent geom.Rect, n int) {
 	n = max(1, min(n, maxIndexCells))
 	w, h := extent.W(), extent.H()
 	if !(w > 0) || math.IsInf(w, 0) {
@@ -43,7 +54,8 @@ func newBoxIndex(extent geom.Rect, n int) *boxIndex {
 	if !(h > 0) || math.IsInf(h, 0) {
 		h = 0
 	}
-	g := &boxIndex{min: extent.Min, nx: 1, ny: 1}
+	g.min, g.nx, g.ny = extent.Min, 1, 1
+	g.boxes, g.big = g.boxes[:0], g.big[:0]
 	if !finite(g.min) {
 		g.min = geom.Point{}
 	}
@@ -67,8 +79,22 @@ func newBoxIndex(extent geom.Rect, n int) *boxIndex {
 	if h > 0 {
 		g.ch = h / float64(g.ny)
 	}
-	g.cells = make([][]int32, g.nx*g.ny)
-	return g
+	// A cell keeps its room: an added box's cell its own array, an addAll
+	// cell its stretch of the shared one (no other cell's, and addAll
+	// files them all anew).
+	if nc := g.nx * g.ny; cap(g.cells) >= nc {
+		g.cells = g.cells[:nc]
+		for c := range g.cells {
+			g.cells[c] = g.cells[c][:0]
+		}
+	} else {
+		g.cells = make([][]int32, nc)
+	}
+}
+
+// bytes is about the memory g holds (a cell's own room not counted).
+func (g *boxIndex) bytes() int {
+	return sizeOf(g.cells) + sizeOf(g.boxes) + sizeOf(g.big) + sizeOf(g.flat) + sizeOf(g.start)
 }
 
 // gridCell is the grid column (or row) holding coordinate v, clamped to the
@@ -123,7 +149,8 @@ func (g *boxIndex) addAll(bs []geom.Rect) {
 	}
 	g.boxes = append(g.boxes, bs...)
 	// start[c] counts, then marks, then (after the fill) ends cell c.
-	start := make([]int32, len(g.cells))
+	start := reuse(g.start, len(g.cells))
+	g.start = start
 	filed := func(b geom.Rect) (i0, i1, j0, j1 int, ok bool) {
 		if hasNaN(b) {
 			return 0, 0, 0, 0, false
@@ -145,7 +172,8 @@ func (g *boxIndex) addAll(bs []geom.Rect) {
 		start[c] = total
 		total += n
 	}
-	flat := make([]int32, total)
+	flat := reuse(g.flat, int(total))
+	g.flat = flat
 	for k, b := range bs {
 		i0, i1, j0, j1, ok := filed(b)
 		if !ok {
@@ -164,9 +192,7 @@ func (g *boxIndex) addAll(bs []geom.Rect) {
 	}
 	lo := int32(0)
 	for c, hi := range start {
-		if hi > lo {
-			g.cells[c] = flat[lo:hi:hi]
-		}
+		g.cells[c] = flat[lo:hi:hi]
 		lo = hi
 	}
 }

@@ -23,6 +23,7 @@ package svg
 import (
 	"bytes"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -157,10 +158,12 @@ var buffers = freelist.New[drawBuf](keptBuffers)
 // many as draw at once on a busy server.
 const keptBuffers = 8
 
-// drawBuf is a pooled output buffer and its number memo.
+// drawBuf is a pooled output buffer, its number memo and the working
+// memory of the drawings made with it (see scratch).
 type drawBuf struct {
 	buf  []byte
 	memo numMemos
+	sc   scratch
 }
 
 // renderPooled draws p into a pooled buffer and hands the bytes to keep,
@@ -170,7 +173,7 @@ func renderPooled(p *ir.Plan, opts Options, keep func([]byte)) {
 		p = &ir.Plan{}
 	}
 	db := buffers.Get()
-	r := newRenderer(p, opts)
+	r := newRendererIn(p, opts, &db.sc)
 	if cap(db.buf) < minPooledBuffer {
 		db.buf = make([]byte, 0, minPooledBuffer)
 	}
@@ -180,10 +183,12 @@ func renderPooled(p *ir.Plan, opts Options, keep func([]byte)) {
 	r.b.buf, r.b.memo = db.buf[:0], &db.memo
 	out := r.render()
 	keep(out)
+	r.handBack()
 	db.buf = nil
 	if cap(out) <= maxPooledBuffer {
 		db.buf = out[:0]
 	}
+	db.sc.release()
 	buffers.Put(db)
 }
 
@@ -192,8 +197,10 @@ type renderer struct {
 	p    *ir.Plan
 	opts Options
 	b    w
-	pal  palette
-	z    sizes
+	// sc is the working memory the drawing reuses (see scratch).
+	sc  *scratch
+	pal palette
+	z   sizes
 	// sheet is the paper in plan mm when the plan declares one.
 	sheet *sheet
 	// looseWall[wi]: wall wi is drawn segment by segment, its openings
@@ -252,8 +259,14 @@ type renderer struct {
 	legendMemo []legendRow
 }
 
+// newRenderer readies a drawing of p with working memory of its own.
 func newRenderer(p *ir.Plan, opts Options) *renderer {
-	r := &renderer{p: p, opts: opts}
+	return newRendererIn(p, opts, new(scratch))
+}
+
+// newRendererIn readies a drawing of p that works in sc.
+func newRendererIn(p *ir.Plan, opts Options, sc *scratch) *renderer {
+	r := &renderer{p: p, opts: opts, sc: sc}
 	r.segs = wallSegments(p)
 	r.curvedWall = make([]bool, len(p.Walls))
 	r.looseWall = make([]bool, len(p.Walls))
@@ -316,6 +329,11 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 	}
 	r.pen = r.z.pen
 	return r
+}
+
+// handBack returns to the scratch the lists the drawing kept to its end.
+func (r *renderer) handBack() {
+	r.sc.dims, r.sc.rooms, r.sc.anno = r.dims[:0], r.rooms[:0], r.annoMemo[:0]
 }
 
 // solid is segment i's solid outline (wallseg.Seg.Solid), worked out once
@@ -648,11 +666,14 @@ func (r *renderer) annoExtents() []geom.Rect {
 	if r.laidOut && r.annoMemo != nil {
 		return r.annoMemo
 	}
-	out := []geom.Rect{}
+	out := slices.Grow(r.sc.anno[:0], len(r.dims))
 	for _, d := range r.dims {
 		out = append(out, d.textExtent())
 	}
 	out = append(out, r.axisExtents()...)
+	if out == nil {
+		out = []geom.Rect{} // kept as the memo all the same
+	}
 	if r.laidOut {
 		r.annoMemo = out
 	}

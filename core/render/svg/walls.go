@@ -2,6 +2,7 @@ package svg
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -107,7 +108,8 @@ func (r *renderer) drawWalls() {
 	// Every group's path data goes into one writer, each path a stretch
 	// of it.
 	var paths [][2]int
-	data := w{buf: make([]byte, 0, pathBytesPerSeg*len(joined)), memo: r.b.memo}
+	data := w{buf: slices.Grow(r.sc.path[:0], pathBytesPerSeg*len(joined)), memo: r.b.memo}
+	defer func() { r.sc.path = data.buf[:0] }()
 	for _, g := range groups {
 		start := data.Len()
 		if !r.unionPath(g.segs, &data) {
@@ -293,8 +295,9 @@ const pathBytesPerSeg = 64
 // traces the result as closed rings (filled area on the left of travel, so
 // holes run the other way and fill with the nonzero rule).
 func (r *renderer) unionPath(only []int, into *w) bool {
-	solids := make([]box, 0, len(only))
-	var voids []box
+	u := &r.sc.union
+	solids, voids := u.solids[:0], u.voids[:0]
+	defer func() { u.solids, u.voids = solids[:0], voids[:0] }()
 	for _, i := range only {
 		sg := r.segs[i]
 		solids = append(solids, boxOf(r.solid(i)))
@@ -312,8 +315,8 @@ func (r *renderer) unionPath(only []int, into *w) bool {
 			voids = append(voids, boxOf(q[:]))
 		}
 	}
-	xs := make([]float64, 0, 2*(len(solids)+len(voids)))
-	ys := make([]float64, 0, 2*(len(solids)+len(voids)))
+	xs, ys := u.xs[:0], u.ys[:0]
+	defer func() { u.xs, u.ys = xs[:0], ys[:0] }()
 	for _, bxs := range [2][]box{solids, voids} {
 		for _, bx := range bxs {
 			xs = append(xs, bx.x0, bx.x1)
@@ -340,7 +343,8 @@ func (r *renderer) unionPath(only []int, into *w) bool {
 	// The cells, with a border of empty ones all round so a neighbour
 	// test needs no bounds check: cell (i,j) is at (j+1)*(nx+2)+i+1.
 	pw := nx + 2
-	cell := make([]int8, pw*(ny+2))
+	cell := reuse(u.cell, pw*(ny+2))
+	u.cell = cell
 	mark := func(bx box, v int8) {
 		i0, i1 := idx(xs, bx.x0), idx(xs, bx.x1)
 		j0, j1 := idx(ys, bx.y0), idx(ys, bx.y1)
@@ -360,8 +364,28 @@ func (r *renderer) unionPath(only []int, into *w) bool {
 	for _, s := range solids {
 		mark(s, 1)
 	}
-	traceRings(nx, ny, cell, xs, ys, into)
+	u.traceRings(nx, ny, cell, xs, ys, into)
 	return true
+}
+
+// unionScratch is the working memory of unionPath and traceRings.
+type unionScratch struct {
+	solids, voids []box
+	xs, ys        []float64
+	cell          []int8
+	out           [][2]int32
+	cnt           []uint8
+	used          [][2]bool
+	edges         []uint8
+	ring, simple  []gridPt
+	gp            []geom.Point
+}
+
+// bytes is about the memory u holds.
+func (u *unionScratch) bytes() int {
+	return sizeOf(u.solids) + sizeOf(u.voids) + sizeOf(u.xs) + sizeOf(u.ys) + sizeOf(u.cell) +
+		sizeOf(u.out) + sizeOf(u.cnt) + sizeOf(u.used) + sizeOf(u.edges) +
+		sizeOf(u.ring) + sizeOf(u.simple) + sizeOf(u.gp)
 }
 
 // box is an axis-aligned rectangle of the union grid.
@@ -398,10 +422,6 @@ func idx(lines []float64, v float64) int {
 	return i
 }
 
-// ringRoom is the room the ring walk's lists start with: most rings have
-// fewer vertices.
-const ringRoom = 32
-
 // gridPt is a vertex of the union grid.
 type gridPt struct{ i, j int }
 
@@ -412,19 +432,20 @@ type gridPt struct{ i, j int }
 // the nx×ny cells inside a border of empty ones (cell (i,j) at
 // (j+1)*(nx+2)+i+1); a cell is filled when it holds 1. The path data is
 // appended to into.
-func traceRings(nx, ny int, cell []int8, xs, ys []float64, into *w) {
+func (u *unionScratch) traceRings(nx, ny int, cell []int8, xs, ys []float64, into *w) {
 	sb := into // the path data
 	first := sb.Len()
-	gp := make([]geom.Point, 0, ringRoom)
+	gp := u.gp[:0]
 	pw := nx + 2
 	cols := nx + 1
 	// Every grid vertex has at most two outgoing boundary edges.
-	out := make([][2]int32, cols*(ny+1))
-	cnt := make([]uint8, cols*(ny+1))
-	used := make([][2]bool, cols*(ny+1))
+	out := reuse(u.out, cols*(ny+1))
+	cnt := reuse(u.cnt, cols*(ny+1))
+	used := reuse(u.used, cols*(ny+1))
 	// edges[j*nx+i] has a bit for each side of cell (i,j) on the boundary.
 	const north, west, south, east = 1, 2, 4, 8
-	edges := make([]uint8, nx*ny)
+	edges := reuse(u.edges, nx*ny)
+	u.out, u.cnt, u.used, u.edges = out, cnt, used, edges
 	total := 0 // boundary edges recorded
 	add := func(ai, aj, bi, bj int) {
 		v := aj*cols + ai
@@ -465,7 +486,8 @@ func traceRings(nx, ny int, cell []int8, xs, ys []float64, into *w) {
 		}
 	}
 	pt := func(v int) gridPt { return gridPt{v % cols, v / cols} }
-	ring, simple := make([]gridPt, 0, ringRoom), make([]gridPt, 0, ringRoom)
+	ring, simple := u.ring[:0], u.simple[:0]
+	defer func() { u.ring, u.simple, u.gp = ring[:0], simple[:0], gp[:0] }()
 	// Cells are visited column by column, top to bottom, and each cell's
 	// boundary edges in the order north, west, south, east; a ring starts
 	// with the first unused edge met, as the reference traces them. The
