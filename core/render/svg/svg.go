@@ -180,7 +180,7 @@ func renderPooled(p *ir.Plan, opts Options, keep func([]byte)) {
 	// The memo starts empty for each drawing, so a drawing costs the
 	// same whatever was drawn before it.
 	clear(db.memo[:])
-	r.b.buf, r.b.memo = db.buf[:0], &db.memo
+	r.b.buf, r.b.memo = db.buf[:cap(db.buf)], &db.memo
 	out := r.render()
 	keep(out)
 	r.handBack()

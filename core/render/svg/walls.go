@@ -2,7 +2,6 @@ package svg
 
 import (
 	"math"
-	"slices"
 	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -108,7 +107,10 @@ func (r *renderer) drawWalls() {
 	// Every group's path data goes into one writer, each path a stretch
 	// of it.
 	var paths [][2]int
-	data := w{buf: slices.Grow(r.sc.path[:0], pathBytesPerSeg*len(joined)), memo: r.b.memo}
+	data := w{buf: r.sc.path[:cap(r.sc.path)], memo: r.b.memo}
+	if n := pathBytesPerSeg * len(joined); len(data.buf) < n {
+		data.buf = make([]byte, n)
+	}
 	defer func() { r.sc.path = data.buf[:0] }()
 	for _, g := range groups {
 		start := data.Len()
