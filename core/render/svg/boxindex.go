@@ -30,7 +30,9 @@ type boxIndex struct {
 	nx, ny int
 	cells  [][]int32
 	boxes  []geom.Rect
-	big    []int32
+	// spans[id] is the cells box id covers (cellRange, worked out once).
+	spans []cellSpan
+	big   []int32
 	// flat and start are addAll's: the cells' shared array, and its
 	// counts and offsets.
 	flat, start []int32
@@ -55,7 +57,7 @@ func (g *boxIndex) reset(extent geom.Rect, n int) {
 		h = 0
 	}
 	g.min, g.nx, g.ny = extent.Min, 1, 1
-	g.boxes, g.big = g.boxes[:0], g.big[:0]
+	g.boxes, g.spans, g.big = g.boxes[:0], g.spans[:0], g.big[:0]
 	if !finite(g.min) {
 		g.min = geom.Point{}
 	}
@@ -94,7 +96,7 @@ func (g *boxIndex) reset(extent geom.Rect, n int) {
 
 // bytes is about the memory g holds (a cell's own room not counted).
 func (g *boxIndex) bytes() int {
-	return sizeOf(g.cells) + sizeOf(g.boxes) + sizeOf(g.big) + sizeOf(g.flat) + sizeOf(g.start)
+	return sizeOf(g.cells) + sizeOf(g.boxes) + sizeOf(g.spans) + sizeOf(g.big) + sizeOf(g.flat) + sizeOf(g.start)
 }
 
 // gridCell is the grid column (or row) holding coordinate v, clamped to the
@@ -116,21 +118,32 @@ func (g *boxIndex) cellRange(b geom.Rect) (i0, i1, j0, j1 int) {
 		gridCell(b.Min.Y, g.min.Y, g.ch, g.ny), gridCell(b.Max.Y, g.min.Y, g.ch, g.ny)
 }
 
+// span is the cells b covers, and whether it is filed under them: a box
+// with a NaN coordinate overlaps nothing and is filed nowhere, one over
+// more than maxItemCells is filed on the big list.
+func (g *boxIndex) span(b geom.Rect) (c cellSpan, filed bool) {
+	if hasNaN(b) {
+		return cellSpan{}, false
+	}
+	c.i0, c.i1, c.j0, c.j1 = g.cellRange(b)
+	return c, (c.i1-c.i0+1)*(c.j1-c.j0+1) <= maxItemCells
+}
+
 // add files b under the id it returns. A box with a NaN coordinate overlaps
 // nothing and is not filed.
 func (g *boxIndex) add(b geom.Rect) {
 	id := int32(len(g.boxes))
 	g.boxes = append(g.boxes, b)
-	if hasNaN(b) {
+	c, filed := g.span(b)
+	g.spans = append(g.spans, c)
+	if !filed {
+		if !hasNaN(b) {
+			g.big = append(g.big, id)
+		}
 		return
 	}
-	i0, i1, j0, j1 := g.cellRange(b)
-	if (i1-i0+1)*(j1-j0+1) > maxItemCells {
-		g.big = append(g.big, id)
-		return
-	}
-	for j := j0; j <= j1; j++ {
-		for i := i0; i <= i1; i++ {
+	for j := c.j0; j <= c.j1; j++ {
+		for i := c.i0; i <= c.i1; i++ {
 			g.cells[j*g.nx+i] = append(g.cells[j*g.nx+i], id)
 		}
 	}
@@ -151,19 +164,18 @@ func (g *boxIndex) addAll(bs []geom.Rect) {
 	// start[c] counts, then marks, then (after the fill) ends cell c.
 	start := reuse(g.start, len(g.cells))
 	g.start = start
-	filed := func(b geom.Rect) (i0, i1, j0, j1 int, ok bool) {
-		if hasNaN(b) {
-			return 0, 0, 0, 0, false
-		}
-		i0, i1, j0, j1 = g.cellRange(b)
-		return i0, i1, j0, j1, (i1-i0+1)*(j1-j0+1) <= maxItemCells
-	}
 	for _, b := range bs {
-		if i0, i1, j0, j1, ok := filed(b); ok {
-			for j := j0; j <= j1; j++ {
-				for i := i0; i <= i1; i++ {
-					start[j*g.nx+i]++
-				}
+		c, filed := g.span(b)
+		if !filed {
+			// Its span is never read (a box on the big list or with a
+			// NaN coordinate is found through no cell); marked so the
+			// fill tells it apart.
+			c.i1 = -1
+		}
+		g.spans = append(g.spans, c)
+		for j := c.j0; j <= c.j1; j++ {
+			for i := c.i0; i <= c.i1; i++ {
+				start[j*g.nx+i]++
 			}
 		}
 	}
@@ -175,15 +187,15 @@ func (g *boxIndex) addAll(bs []geom.Rect) {
 	flat := reuse(g.flat, int(total))
 	g.flat = flat
 	for k, b := range bs {
-		i0, i1, j0, j1, ok := filed(b)
-		if !ok {
+		sp := g.spans[k]
+		if sp.i1 < 0 {
 			if !hasNaN(b) {
 				g.big = append(g.big, int32(k))
 			}
 			continue
 		}
-		for j := j0; j <= j1; j++ {
-			for i := i0; i <= i1; i++ {
+		for j := sp.j0; j <= sp.j1; j++ {
+			for i := sp.i0; i <= sp.i1; i++ {
 				c := j*g.nx + i
 				flat[start[c]] = int32(k)
 				start[c]++
