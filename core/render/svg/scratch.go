@@ -17,6 +17,9 @@ import (
 // hands it back, grown or not, once it is done with it. Nothing is kept
 // across drawings but capacity: every list is refilled before it is read.
 type scratch struct {
+	// The segments' solids: straight ones' corners, four a segment.
+	solids [][]geom.Point
+	quads  []geom.Point
 	// layoutDims: the automatic dimensions and their feet, and the laid
 	// out dimensions.
 	auto []ir.Dim
@@ -49,7 +52,7 @@ func (sc *scratch) release() {
 
 // bytes is about the memory sc holds.
 func (sc *scratch) bytes() int {
-	return sizeOf(sc.auto) + sizeOf(sc.feet) + sizeOf(sc.dims) + sizeOf(sc.anno) +
+	return sizeOf(sc.solids) + sizeOf(sc.quads) + sizeOf(sc.auto) + sizeOf(sc.feet) + sizeOf(sc.dims) + sizeOf(sc.anno) +
 		sizeOf(sc.obst) + sizeOf(sc.rooms) + sc.obstIx.bytes() + sc.placed.bytes() +
 		sizeOf(sc.path) + sc.union.bytes()
 }

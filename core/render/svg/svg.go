@@ -164,6 +164,8 @@ type drawBuf struct {
 	buf  []byte
 	memo numMemos
 	sc   scratch
+	// r is the drawing's renderer, cleared once it is done.
+	r renderer
 }
 
 // renderPooled draws p into a pooled buffer and hands the bytes to keep,
@@ -173,7 +175,8 @@ func renderPooled(p *ir.Plan, opts Options, keep func([]byte)) {
 		p = &ir.Plan{}
 	}
 	db := buffers.Get()
-	r := newRendererIn(p, opts, &db.sc)
+	r := &db.r
+	r.init(p, opts, &db.sc)
 	if cap(db.buf) < minPooledBuffer {
 		db.buf = make([]byte, 0, minPooledBuffer)
 	}
@@ -184,6 +187,7 @@ func renderPooled(p *ir.Plan, opts Options, keep func([]byte)) {
 	out := r.render()
 	keep(out)
 	r.handBack()
+	*r = renderer{} // holds on to nothing of the plan
 	db.buf = nil
 	if cap(out) <= maxPooledBuffer {
 		db.buf = out[:0]
@@ -266,7 +270,14 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 
 // newRendererIn readies a drawing of p that works in sc.
 func newRendererIn(p *ir.Plan, opts Options, sc *scratch) *renderer {
-	r := &renderer{p: p, opts: opts, sc: sc}
+	r := new(renderer)
+	r.init(p, opts, sc)
+	return r
+}
+
+// init readies r for a drawing of p that works in sc.
+func (r *renderer) init(p *ir.Plan, opts Options, sc *scratch) {
+	*r = renderer{p: p, opts: opts, sc: sc}
 	r.segs = wallSegments(p)
 	r.curvedWall = make([]bool, len(p.Walls))
 	r.looseWall = make([]bool, len(p.Walls))
@@ -328,7 +339,6 @@ func newRendererIn(p *ir.Plan, opts Options, sc *scratch) *renderer {
 		r.z = onSheet(d, r.pal.weight)
 	}
 	r.pen = r.z.pen
-	return r
 }
 
 // handBack returns to the scratch the lists the drawing kept to its end.
@@ -337,15 +347,33 @@ func (r *renderer) handBack() {
 }
 
 // solid is segment i's solid outline (wallseg.Seg.Solid), worked out once
-// per drawing.
+// per drawing. A straight segment's four corners are kept in one array
+// the drawing reuses.
 func (r *renderer) solid(i int) []geom.Point {
 	if r.solids == nil {
-		r.solids = make([][]geom.Point, len(r.segs))
+		r.solids = reuse(r.sc.solids, len(r.segs))
+		r.sc.solids = r.solids
+		r.sc.quads = reuse(r.sc.quads, 4*len(r.segs))
 	}
 	if r.solids[i] == nil {
-		r.solids[i] = r.segs[i].Solid()
+		sg := &r.segs[i]
+		if sg.Arc != nil {
+			r.solids[i] = sg.Solid()
+		} else {
+			r.solids[i] = straightSolid(r.sc.quads[4*i:4*i:4*i+4], sg)
+		}
 	}
 	return r.solids[i]
+}
+
+// straightSolid appends to dst the solid of the straight segment sg, as
+// sg.Solid() gives it: the centreline extended by half the thickness past
+// each end, offset that much to either side.
+func straightSolid(dst []geom.Point, sg *wallSeg) []geom.Point {
+	d := sg.Dir()
+	dd, n := d.Mul(sg.H), geom.Point{X: -d.Y, Y: d.X}.Mul(sg.H)
+	a, b := sg.A.Sub(dd), sg.B.Add(dd)
+	return append(dst, a.Sub(n), b.Sub(n), b.Add(n), a.Add(n))
 }
 
 // wallBounds is the extent of the walls' outer faces.
