@@ -50,7 +50,8 @@ type frameMemo struct {
 // for it).
 func (r *renderer) frameAt(oi int) (doorFrame, bool) {
 	if r.frames == nil {
-		r.frames = make([]frameMemo, len(r.p.Openings))
+		r.frames = reuse(r.sc.frames, len(r.p.Openings))
+		r.sc.frames = r.frames
 	}
 	m := &r.frames[oi]
 	if !m.done {

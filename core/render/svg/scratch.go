@@ -17,9 +17,18 @@ import (
 // hands it back, grown or not, once it is done with it. Nothing is kept
 // across drawings but capacity: every list is refilled before it is read.
 type scratch struct {
+	// The renderer's indexes: the walls' flags (curved, loose), the
+	// openings' hosts and the segments' lists of openings, the openings'
+	// frames.
+	flags   []bool
+	ints    []int
+	segOpen [][]int
+	frames  []frameMemo
 	// The segments' solids: straight ones' corners, four a segment.
 	solids [][]geom.Point
 	quads  []geom.Point
+	// An opening's cuts of one segment (see cuts).
+	cuts []span
 	// layoutDims: the automatic dimensions and their feet, and the laid
 	// out dimensions.
 	auto []ir.Dim
@@ -52,7 +61,8 @@ func (sc *scratch) release() {
 
 // bytes is about the memory sc holds.
 func (sc *scratch) bytes() int {
-	return sizeOf(sc.solids) + sizeOf(sc.quads) + sizeOf(sc.auto) + sizeOf(sc.feet) + sizeOf(sc.dims) + sizeOf(sc.anno) +
+	return sizeOf(sc.flags) + sizeOf(sc.ints) + sizeOf(sc.segOpen) + sizeOf(sc.frames) +
+		sizeOf(sc.cuts) + sizeOf(sc.solids) + sizeOf(sc.quads) + sizeOf(sc.auto) + sizeOf(sc.feet) + sizeOf(sc.dims) + sizeOf(sc.anno) +
 		sizeOf(sc.obst) + sizeOf(sc.rooms) + sc.obstIx.bytes() + sc.placed.bytes() +
 		sizeOf(sc.path) + sc.union.bytes()
 }

@@ -279,8 +279,10 @@ func newRendererIn(p *ir.Plan, opts Options, sc *scratch) *renderer {
 func (r *renderer) init(p *ir.Plan, opts Options, sc *scratch) {
 	*r = renderer{p: p, opts: opts, sc: sc}
 	r.segs = wallSegments(p)
-	r.curvedWall = make([]bool, len(p.Walls))
-	r.looseWall = make([]bool, len(p.Walls))
+	nw, ns, no := len(p.Walls), len(r.segs), len(p.Openings)
+	flags := reuse(sc.flags, 2*nw)
+	sc.flags = flags
+	r.curvedWall, r.looseWall = flags[:nw:nw], flags[nw:]
 	var angled map[string]bool // hatches with a slanted straight segment
 	for _, sg := range r.segs {
 		if sg.Arc == nil && !sg.Axis() {
@@ -298,11 +300,15 @@ func (r *renderer) init(p *ir.Plan, opts Options, sc *scratch) {
 		r.looseWall[wi] = r.curvedWall[wi] || (angled != nil && angled[r.hatchOf(wi).id()])
 	}
 	// The openings' hosts, then each segment's list cut from one array.
-	r.segOpen = make([][]int, len(r.segs))
-	// (r.hosts keeps every opening's host, kept off the wall or not.)
-	r.hosts = make([]int, len(p.Openings))
-	hosts := make([]int, len(p.Openings))
-	counts := make([]int, len(r.segs))
+	r.segOpen = reuse(sc.segOpen, ns)
+	sc.segOpen = r.segOpen
+	// r.hosts keeps every opening's host, kept off the wall or not; hosts
+	// those on it. They, the counts and the lists share one array.
+	ints := reuse(sc.ints, 3*no+ns)
+	sc.ints = ints
+	r.hosts, ints = ints[:no:no], ints[no:]
+	hosts, ints := ints[:no:no], ints[no:]
+	counts, ints := ints[:ns:ns], ints[ns:]
 	hosted := 0
 	for oi, o := range p.Openings {
 		r.hosts[oi], hosts[oi] = r.hostIndex(o), -1
@@ -312,7 +318,7 @@ func (r *renderer) init(p *ir.Plan, opts Options, sc *scratch) {
 			counts[i]++
 		}
 	}
-	flat := make([]int, hosted)
+	flat := ints[:hosted]
 	for i, n := range counts {
 		if n > 0 {
 			r.segOpen[i], flat = flat[:0:n], flat[n:]

@@ -1,7 +1,9 @@
 package svg
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -30,19 +32,17 @@ func wallSegments(p *ir.Plan) []wallSeg { return wallseg.Segments(p, maxCoord) }
 // segment's centreline along its left normal.
 type span struct{ lo, hi, off float64 }
 
-// cuts returns the intervals of segment i that openings void, sorted.
-func (r *renderer) cuts(i int) []span {
+// cuts appends to dst the intervals of segment i that openings void,
+// sorted.
+func (r *renderer) cuts(dst []span, i int) []span {
 	sg := r.segs[i]
 	if r.looseWall[sg.Wall] {
 		// Walls drawn segment by segment (those of a hatch with a slanted
 		// wall, and every wall with a curved edge) stay whole: their
 		// openings are masked over.
-		return nil
+		return dst
 	}
-	if len(r.segOpen[i]) == 0 {
-		return nil
-	}
-	out := make([]span, 0, len(r.segOpen[i]))
+	out := dst
 	for _, oi := range r.segOpen[i] {
 		o := r.p.Openings[oi]
 		if sg.Arc != nil {
@@ -59,7 +59,7 @@ func (r *renderer) cuts(i int) []span {
 		out = append(out, span{c - o.Width/2, c + o.Width/2, off})
 	}
 	if len(out) > 1 {
-		sort.Slice(out, func(i, j int) bool { return out[i].lo < out[j].lo })
+		slices.SortFunc(out, func(a, b span) int { return cmp.Compare(a.lo, b.lo) })
 	}
 	return out
 }
@@ -184,7 +184,9 @@ func (r *renderer) pieces(idx []int) []piece {
 		if sg.Arc != nil {
 			l = 1 // arcs are cut in fractions of their sweep
 		}
-		for _, sp := range solidSpans(l, r.cuts(i)) {
+		cs := r.cuts(r.sc.cuts[:0], i)
+		r.sc.cuts = cs[:0]
+		for _, sp := range solidSpans(l, cs) {
 			out = append(out, piece{sg, sp.lo, sp.hi, sp.lo <= 0, sp.hi >= l})
 		}
 	}
@@ -303,7 +305,9 @@ func (r *renderer) unionPath(only []int, into *w) bool {
 	for _, i := range only {
 		sg := r.segs[i]
 		solids = append(solids, boxOf(r.solid(i)))
-		for _, c := range r.cuts(i) {
+		cs := r.cuts(r.sc.cuts[:0], i)
+		r.sc.cuts = cs[:0]
+		for _, c := range cs {
 			// An opening voids its own rectangle: the wall's thickness
 			// across, centred on the opening rather than on the wall, so an
 			// opening written off the centreline leaves a sliver of wall on
