@@ -252,6 +252,10 @@ type renderer struct {
 	pts []geom.Point
 	// solids[i] is segment i\'s solid once asked for (see solid).
 	solids [][]geom.Point
+	// kinds are the walls' pattern ids, groupsMemo the hatch groups of
+	// every segment (see wallKinds, allGroups).
+	kinds      *hatchKinds
+	groupsMemo []hatchGroup
 	// piece holds the furniture's attributes once the first piece is
 	// drawn.
 	piece      pieceAttrs
@@ -283,13 +287,14 @@ func (r *renderer) init(p *ir.Plan, opts Options, sc *scratch) {
 	flags := reuse(sc.flags, 2*nw)
 	sc.flags = flags
 	r.curvedWall, r.looseWall = flags[:nw:nw], flags[nw:]
-	var angled map[string]bool // hatches with a slanted straight segment
+	var angled []bool // angled[k]: pattern k has a slanted straight segment
 	for _, sg := range r.segs {
 		if sg.Arc == nil && !sg.Axis() {
+			hk := r.wallKinds()
 			if angled == nil {
-				angled = map[string]bool{}
+				angled = make([]bool, len(hk.ids))
 			}
-			angled[r.hatchOf(sg.Wall).id()] = true
+			angled[hk.kindOf[sg.Wall]] = true
 		}
 		if sg.Arc != nil {
 			r.curvedWall[sg.Wall] = true
@@ -297,7 +302,7 @@ func (r *renderer) init(p *ir.Plan, opts Options, sc *scratch) {
 	}
 	r.anyAngled = angled != nil
 	for wi := range r.looseWall {
-		r.looseWall[wi] = r.curvedWall[wi] || (angled != nil && angled[r.hatchOf(wi).id()])
+		r.looseWall[wi] = r.curvedWall[wi] || (angled != nil && angled[r.kinds.kindOf[wi]])
 	}
 	// The openings' hosts, then each segment's list cut from one array.
 	r.segOpen = reuse(sc.segOpen, ns)

@@ -324,7 +324,7 @@ func (r *renderer) legendRows() []legendRow {
 // buildLegendRows lists the legend's rows.
 func (r *renderer) buildLegendRows() []legendRow {
 	var rows []legendRow
-	for _, g := range r.hatchGroups(allSegs(len(r.segs))) {
+	for _, g := range r.allGroups() {
 		h := g.h
 		rows = append(rows, legendRow{h: &h})
 	}

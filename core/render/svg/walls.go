@@ -127,11 +127,11 @@ func (r *renderer) drawWalls() {
 	// outline and the pieces' faces (probed: a brick shell with a curved
 	// edge is filled and outlined before a plain partition's union, a
 	// plain curved wall after the plain shell's union).
-	order := r.hatchGroups(allSegs(len(r.segs)))
+	order := r.allGroups()
 	of := func(id string) []piece {
 		var out []piece
 		for _, pc := range pieces {
-			if r.hatchOf(pc.sg.Wall).id() == id {
+			if r.hatchID(pc.sg.Wall) == id {
 				out = append(out, pc)
 			}
 		}
@@ -196,7 +196,7 @@ func (r *renderer) pieces(idx []int) []piece {
 // pieceFills hatches each loose piece on its own.
 func (r *renderer) pieceFills(pieces []piece) {
 	for _, pc := range pieces {
-		fill := r.hatchOf(pc.sg.Wall).id()
+		fill := r.hatchID(pc.sg.Wall)
 		var pts []geom.Point
 		if pc.sg.Arc != nil {
 			pts = pc.sg.ArcPiece(pc.lo, pc.hi, pc.capLo, pc.capHi)
