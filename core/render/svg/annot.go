@@ -467,13 +467,13 @@ func (r *renderer) drawRooms() {
 		if len(rm.Polygon) < 3 {
 			continue
 		}
-		pts := make([]geom.Point, 0, len(rm.Polygon))
+		pts := r.pts[:0]
 		for _, q := range rm.Polygon {
 			if finite(q) {
 				pts = append(pts, q)
 			}
 		}
-		r.b.polygon(pts, `fill="`+r.pal.room+`"`)
+		r.poly(pts, r.join(`fill="`, r.pal.room, `"`))
 	}
 }
 

@@ -29,6 +29,10 @@ type scratch struct {
 	quads  []geom.Point
 	// An opening's cuts of one segment (see cuts).
 	cuts []span
+	// autoDims' ticks: a facade's jambs, a chain's ticks and their
+	// distinct values, and the feet's crossings and flags.
+	open, ticks, u, foot []float64
+	footFlags            []bool
 	// layoutDims: the automatic dimensions and their feet, and the laid
 	// out dimensions.
 	auto []ir.Dim
@@ -62,7 +66,8 @@ func (sc *scratch) release() {
 // bytes is about the memory sc holds.
 func (sc *scratch) bytes() int {
 	return sizeOf(sc.flags) + sizeOf(sc.ints) + sizeOf(sc.segOpen) + sizeOf(sc.frames) +
-		sizeOf(sc.cuts) + sizeOf(sc.solids) + sizeOf(sc.quads) + sizeOf(sc.auto) + sizeOf(sc.feet) + sizeOf(sc.dims) + sizeOf(sc.anno) +
+		sizeOf(sc.cuts) + sizeOf(sc.solids) + sizeOf(sc.open) + sizeOf(sc.ticks) + sizeOf(sc.u) +
+		sizeOf(sc.foot) + sizeOf(sc.footFlags) + sizeOf(sc.quads) + sizeOf(sc.auto) + sizeOf(sc.feet) + sizeOf(sc.dims) + sizeOf(sc.anno) +
 		sizeOf(sc.obst) + sizeOf(sc.rooms) + sc.obstIx.bytes() + sc.placed.bytes() +
 		sizeOf(sc.path) + sc.union.bytes()
 }

@@ -22,9 +22,9 @@ package svg
 
 import (
 	"bytes"
+	"cmp"
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/internal/freelist"
@@ -256,6 +256,8 @@ type renderer struct {
 	// every segment (see wallKinds, allGroups).
 	kinds      *hatchKinds
 	groupsMemo []hatchGroup
+	// layersMemo is room for the object layers (see objectLayers).
+	layersMemo [4]objectLayer
 	// piece holds the furniture's attributes once the first piece is
 	// drawn.
 	piece      pieceAttrs
@@ -559,7 +561,7 @@ func (r *renderer) render() []byte {
 	r.layer(layerFloor, len(r.p.Rooms) > 0, r.drawRooms)
 	r.layer(layerGrid, len(r.axisMarks()) > 0, r.drawAxes)
 	for _, l := range r.objectLayers() {
-		r.layer(l.name, true, l.draw)
+		r.layerOf(l.name, r.drawObjects)
 	}
 	r.layer(layerWall, len(r.segs) > 0, r.drawWalls)
 	r.layer(layerDoor, r.hasOpenings(false), r.drawDoors)
@@ -579,7 +581,6 @@ func (r *renderer) render() []byte {
 type objectLayer struct {
 	name  string
 	first int // source offset of its first element
-	draw  func()
 }
 
 // objectLayers are the non-empty object layers in the order their first
@@ -603,18 +604,32 @@ func (r *renderer) objectLayers() []objectLayer {
 	for _, f := range r.p.Furniture {
 		furn = min(furn, f.Span.Start)
 	}
-	all := []objectLayer{
-		{layerStairs, stairs, r.drawStairs}, {layerLifts, lifts, r.drawLifts},
-		{layerColumns, cols, r.drawColumns}, {layerFurniture, furn, r.drawFurniture},
+	all := [...]objectLayer{
+		{layerStairs, stairs}, {layerLifts, lifts},
+		{layerColumns, cols}, {layerFurniture, furn},
 	}
-	var out []objectLayer
+	out := r.layersMemo[:0]
 	for _, l := range all {
 		if l.first != none {
 			out = append(out, l)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].first < out[j].first })
+	slices.SortStableFunc(out, func(a, b objectLayer) int { return cmp.Compare(a.first, b.first) })
 	return out
+}
+
+// drawObjects draws the elements of object layer name.
+func (r *renderer) drawObjects(name string) {
+	switch name {
+	case layerStairs:
+		r.drawStairs()
+	case layerLifts:
+		r.drawLifts()
+	case layerColumns:
+		r.drawColumns()
+	case layerFurniture:
+		r.drawFurniture()
+	}
 }
 
 // layer wraps draw in a named CAD layer group; empty layers are left out.
@@ -624,6 +639,13 @@ func (r *renderer) layer(name string, nonEmpty bool, draw func()) {
 	}
 	r.b.s(`<g id="`, name, `" inkscape:groupmode="layer" inkscape:label="`, name, `">`, "\n")
 	draw()
+	r.b.s("</g>\n")
+}
+
+// layerOf is layer for a drawing function that takes the layer's name.
+func (r *renderer) layerOf(name string, draw func(name string)) {
+	r.b.s(`<g id="`, name, `" inkscape:groupmode="layer" inkscape:label="`, name, `">`, "\n")
+	draw(name)
 	r.b.s("</g>\n")
 }
 
