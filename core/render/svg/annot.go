@@ -461,7 +461,7 @@ func (r *renderer) drawRoomLabels() {
 func (r *renderer) drawRooms() {
 	for _, rm := range r.p.Rooms {
 		if rm.Shape == ir.RoomCircle && rm.Radius > 0 && rm.Radius < maxCoord && finite(rm.Center) {
-			r.b.s(`<circle cx="`, num(rm.Center.X), `" cy="`, num(rm.Center.Y), `" r="`, num(rm.Radius), `" fill="`, r.pal.room, `"/>`, "\n")
+			r.b.circle(rm.Center, rm.Radius, `" fill="`, r.pal.room, `"/>`, "\n")
 			continue
 		}
 		if len(rm.Polygon) < 3 {
@@ -595,8 +595,16 @@ func (r *renderer) drawTitle() {
 	wd, rh := fracTitleW*s, fracTitleRow*s
 	_, right, y := r.footer()
 	x := right - wd
-	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(wd), `" height="`, num(float64(len(rows))*rh),
-		`" fill="none" `, r.stroke(r.pal.chrome, r.pen), `/>`)
+	b := &r.b
+	b.WriteString(`<g><rect x="`)
+	b.num(x)
+	b.WriteString(`" y="`)
+	b.num(y)
+	b.WriteString(`" width="`)
+	b.num(wd)
+	b.WriteString(`" height="`)
+	b.num(float64(len(rows)) * rh)
+	b.s(`" fill="none" `, r.stroke(r.pal.chrome, r.pen), `/>`)
 	for i, row := range rows {
 		top := y + float64(i)*rh
 		ty := top + rh/2

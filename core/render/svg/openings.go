@@ -269,7 +269,7 @@ func (r *renderer) bifoldDoor(o ir.Opening, f doorFrame) {
 		m := geom.Point{X: -dv.Y, Y: dv.X}.Mul(half)
 		r.b.polygon([]geom.Point{lf[0].Sub(m), lf[1].Sub(m), lf[1].Add(m), lf[0].Add(m)}, r.join(r.join(`fill="`, r.pal.paper, `" `), at, ""))
 	}
-	r.b.s(`<circle cx="`, num(fold.X), `" cy="`, num(fold.Y), `" r="`, num(foldHinge*f.t), `" fill="`, r.pal.paper, `" `, at, "/>\n")
+	r.b.circle(fold, foldHinge*f.t, `" fill="`, r.pal.paper, `" `, at, "/>\n")
 }
 
 func (r *renderer) drawWindows() {

@@ -242,11 +242,13 @@ type renderer struct {
 	// on the layout queries the sheet fit asks again and again (the
 	// annotation boxes, the table rows) are computed once and kept.
 	laidOut bool
-	// strokes memoises the stroke attributes (see strokeAttr).
-	strokes []strokeMemo
-	// joins memoises joined attribute strings (see join), dashMemo the
-	// dash pattern (see dash).
-	joins    []joinMemo
+	// strokes[:nStrokes] memoise the stroke attributes (see strokeAttr).
+	strokes  [maxStrokeMemos]strokeMemo
+	nStrokes int
+	// joins[:nJoins] memoise joined attribute strings (see join),
+	// dashMemo the dash pattern (see dash).
+	joins    [maxJoinMemos]joinMemo
+	nJoins   int
 	dashMemo string
 	// pts is room for the outline of the shape being drawn (see poly).
 	pts []geom.Point

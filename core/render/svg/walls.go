@@ -247,8 +247,16 @@ func (r *renderer) arcFaces(sg wallSeg, t0, t1 float64) {
 		for k := 0; k < n; k++ {
 			p := sg.ArcAt(t0+(t1-t0)*float64(k)/float64(n), rad)
 			q := sg.ArcAt(t0+(t1-t0)*float64(k+1)/float64(n), rad)
-			r.b.s(`<path d="M `, num(p.X), ",", num(p.Y), " A ", num(rad), " ", num(rad), " 0 0 ", flag, " ", num(q.X), ",", num(q.Y),
-				`" fill="none" `, r.stroke(r.pal.wallOutline, r.z.wallPen), "/>\n")
+			b := &r.b
+			b.WriteString(`<path d="M `)
+			b.pair(p)
+			b.WriteString(" A ")
+			b.num(rad)
+			b.byte(' ')
+			b.num(rad)
+			b.s(" 0 0 ", flag, " ")
+			b.pair(q)
+			b.s(`" fill="none" `, r.stroke(r.pal.wallOutline, r.z.wallPen), "/>\n")
 		}
 	}
 }

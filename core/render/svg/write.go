@@ -258,6 +258,18 @@ func (b *w) line(p, q geom.Point, attrs string) {
 	b.s(`" `, attrs, "/>\n")
 }
 
+// circle writes a circle element whose attributes after the centre and
+// radius are tail.
+func (b *w) circle(c geom.Point, rad float64, tail ...string) {
+	b.WriteString(`<circle cx="`)
+	b.num(c.X)
+	b.WriteString(`" cy="`)
+	b.num(c.Y)
+	b.WriteString(`" r="`)
+	b.num(rad)
+	b.s(tail...)
+}
+
 // text writes a text element; attrs follow the coordinates, content is escaped.
 func (b *w) text(p geom.Point, attrs, content string) {
 	b.WriteString(`<text x="`)
@@ -276,17 +288,15 @@ const maxJoinMemos = 16
 // join is a + b + c, each joining built once per drawing: the attributes
 // of the door and window symbols, joined anew for each, are the same few.
 func (r *renderer) join(a, b, c string) string {
-	for _, m := range r.joins {
+	for _, m := range r.joins[:r.nJoins] {
 		if m.a == a && m.b == b && m.c == c {
 			return m.abc
 		}
 	}
 	abc := a + b + c
-	if r.joins == nil {
-		r.joins = make([]joinMemo, 0, maxJoinMemos)
-	}
-	if len(r.joins) < maxJoinMemos {
-		r.joins = append(r.joins, joinMemo{a, b, c, abc})
+	if r.nJoins < maxJoinMemos {
+		r.joins[r.nJoins] = joinMemo{a, b, c, abc}
+		r.nJoins++
 	}
 	return abc
 }
@@ -330,7 +340,7 @@ const maxStrokeMemos = 16
 
 // strokeAttr is " " + stroke(colour, width), built once per drawing.
 func (r *renderer) strokeAttr(colour string, width float64) string {
-	for _, m := range r.strokes {
+	for _, m := range r.strokes[:r.nStrokes] {
 		if m.width == width && m.colour == colour {
 			return m.attr
 		}
@@ -345,11 +355,9 @@ func (r *renderer) strokeAttr(colour string, width float64) string {
 		b = numfmt.AppendHundredths(b, width)
 	}
 	a := string(append(b, '"'))
-	if r.strokes == nil {
-		r.strokes = make([]strokeMemo, 0, maxStrokeMemos)
-	}
-	if len(r.strokes) < maxStrokeMemos {
-		r.strokes = append(r.strokes, strokeMemo{colour, width, a})
+	if r.nStrokes < maxStrokeMemos {
+		r.strokes[r.nStrokes] = strokeMemo{colour, width, a}
+		r.nStrokes++
 	}
 	return a
 }
