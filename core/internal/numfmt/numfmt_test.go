@@ -290,3 +290,26 @@ func digits(s string) string {
 	s = strings.ReplaceAll(s, ".", "")
 	return strings.Trim(s, "0")
 }
+
+// BenchmarkAppendHundredths writes numbers as a drawing does: whole
+// millimetres, and coordinates with one or two decimals.
+func BenchmarkAppendHundredths(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	vals := make([]float64, 1024)
+	for i := range vals {
+		switch i % 3 {
+		case 0:
+			vals[i] = float64(rng.IntN(60000) - 5000)
+		case 1:
+			vals[i] = float64(rng.IntN(6000000)-500000) / 100
+		default:
+			vals[i] = (rng.Float64()*2 - 1) * 50000
+		}
+	}
+	buf := make([]byte, 0, 64)
+	for b.Loop() {
+		for _, v := range vals {
+			buf = AppendHundredths(buf[:0], v)
+		}
+	}
+}

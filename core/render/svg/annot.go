@@ -95,7 +95,10 @@ func (r *renderer) layoutDims() {
 	fs := r.z.dimText
 	auto, feet := r.autoDims()
 	n := len(r.p.Dims) + len(auto)
-	r.dims = slices.Grow(r.dims, n)
+	r.dims = slices.Grow(r.sc.dims[:0], n)
+	if auto != nil {
+		defer func() { r.sc.auto, r.sc.feet = auto[:0], feet[:0] }()
+	}
 	for k := range n {
 		// The written dimensions, then the automatic ones.
 		var d ir.Dim
@@ -213,7 +216,7 @@ func (r *renderer) layoutLabels() {
 		d float64
 	}
 	cands := make([]cand, 0, len(nudgeSteps)*len(nudgeSteps))
-	r.rooms = slices.Grow(r.rooms, len(r.p.Rooms))
+	r.rooms = slices.Grow(r.sc.rooms[:0], len(r.p.Rooms))
 	for _, rm := range r.p.Rooms {
 		if len(rm.Polygon) < 3 {
 			continue
@@ -296,6 +299,7 @@ func (r *renderer) layoutLabels() {
 		r.rooms = append(r.rooms, lb)
 		ix.placed.add(box(lb.at))
 	}
+	r.sc.obst = obst[:0]
 }
 
 // labelIndex holds what room labels must avoid: the obstacles (grown by
@@ -333,8 +337,9 @@ func (r *renderer) newLabelIndex(obst []geom.Rect) *labelIndex {
 			grow(rm.Polygon.Bounds())
 		}
 	}
-	ix := &labelIndex{budget: maxLabelTests,
-		obst: newBoxIndex(ext, len(obst)+1), placed: newBoxIndex(ext, 2*labels+1)}
+	ix := &labelIndex{budget: maxLabelTests, obst: &r.sc.obstIx, placed: &r.sc.placed}
+	ix.obst.reset(ext, len(obst)+1)
+	ix.placed.reset(ext, 2*labels+1)
 	ix.obst.addAll(obst)
 	return ix
 }
@@ -360,7 +365,7 @@ func (r *renderer) obstacles() []geom.Rect {
 			arcs++
 		}
 	}
-	out := make([]geom.Rect, 0, 2*len(r.p.Furniture)+len(r.p.Vertical)+len(r.p.Columns)+len(r.p.Openings)+
+	out := slices.Grow(r.sc.obst[:0], 2*len(r.p.Furniture)+len(r.p.Vertical)+len(r.p.Columns)+len(r.p.Openings)+
 		len(r.segs)+(arcPieces-1)*arcs+len(r.dims))
 	for _, f := range r.p.Furniture {
 		if !finite(f.Rect.Min) || !finite(f.Rect.Max) {
@@ -456,19 +461,19 @@ func (r *renderer) drawRoomLabels() {
 func (r *renderer) drawRooms() {
 	for _, rm := range r.p.Rooms {
 		if rm.Shape == ir.RoomCircle && rm.Radius > 0 && rm.Radius < maxCoord && finite(rm.Center) {
-			r.b.s(`<circle cx="`, num(rm.Center.X), `" cy="`, num(rm.Center.Y), `" r="`, num(rm.Radius), `" fill="`, r.pal.room, `"/>`, "\n")
+			r.b.circle(rm.Center, rm.Radius, `" fill="`, r.pal.room, `"/>`, "\n")
 			continue
 		}
 		if len(rm.Polygon) < 3 {
 			continue
 		}
-		pts := make([]geom.Point, 0, len(rm.Polygon))
+		pts := r.pts[:0]
 		for _, q := range rm.Polygon {
 			if finite(q) {
 				pts = append(pts, q)
 			}
 		}
-		r.b.polygon(pts, `fill="`+r.pal.room+`"`)
+		r.poly(pts, r.join(`fill="`, r.pal.room, `"`))
 	}
 }
 
@@ -590,8 +595,16 @@ func (r *renderer) drawTitle() {
 	wd, rh := fracTitleW*s, fracTitleRow*s
 	_, right, y := r.footer()
 	x := right - wd
-	r.b.s(`<g><rect x="`, num(x), `" y="`, num(y), `" width="`, num(wd), `" height="`, num(float64(len(rows))*rh),
-		`" fill="none" `, r.stroke(r.pal.chrome, r.pen), `/>`)
+	b := &r.b
+	b.WriteString(`<g><rect x="`)
+	b.num(x)
+	b.WriteString(`" y="`)
+	b.num(y)
+	b.WriteString(`" width="`)
+	b.num(wd)
+	b.WriteString(`" height="`)
+	b.num(float64(len(rows)) * rh)
+	b.s(`" fill="none" `, r.stroke(r.pal.chrome, r.pen), `/>`)
 	for i, row := range rows {
 		top := y + float64(i)*rh
 		ty := top + rh/2

@@ -46,17 +46,23 @@ func (r *renderer) autoDims() (out []ir.Dim, feet []dimFeet) {
 		return nil, nil
 	}
 	all := mode == "all"
+	out, feet = r.sc.auto[:0], r.sc.feet[:0]
 	for _, f := range []facade{facadeBottom, facadeLeft, facadeTop, facadeRight} {
-		open := r.facadeOpenings(f)
+		open := r.facadeOpenings(r.sc.open[:0], f)
+		r.sc.open = open[:0]
 		if f >= facadeTop && (!all || len(open) == 0) {
 			continue
 		}
 		lo, hi := r.facadeSpan(f)
 		if all && len(open) > 0 {
-			out, feet = r.chain(out, feet, f, append(append([]float64{lo}, open...), hi), r.z.chainOpen)
+			ticks := append(append(append(r.sc.ticks[:0], lo), open...), hi)
+			r.sc.ticks = ticks[:0]
+			out, feet = r.chain(out, feet, f, ticks, r.z.chainOpen)
 		}
 		if all || mode == "rooms" {
-			out, feet = r.chain(out, feet, f, r.axisTicks(f), r.z.chainAxis)
+			ticks := r.axisTicks(r.sc.ticks[:0], f)
+			r.sc.ticks = ticks[:0]
+			out, feet = r.chain(out, feet, f, ticks, r.z.chainAxis)
 		}
 		if all || mode == "overall" {
 			out, feet = r.chain(out, feet, f, []float64{lo, hi}, r.z.chainAll)
@@ -178,10 +184,9 @@ func (r *renderer) facadeSpan(f facade) (lo, hi float64) {
 	return b.Min.Y, b.Max.Y
 }
 
-// facadeOpenings returns the jamb positions of openings in walls whose
-// outer face is on facade f.
-func (r *renderer) facadeOpenings(f facade) []float64 {
-	var ticks []float64
+// facadeOpenings appends to ticks the jamb positions of openings in walls
+// whose outer face is on facade f.
+func (r *renderer) facadeOpenings(ticks []float64, f facade) []float64 {
 	b := r.faces()
 	for oi, o := range r.p.Openings {
 		sg := r.hostAt(oi)
@@ -213,17 +218,16 @@ func (r *renderer) facadeOpenings(f facade) []float64 {
 	return ticks
 }
 
-// axisTicks are the declared axes for the facade's direction, else the
-// sorted room-boundary coordinates.
-func (r *renderer) axisTicks(f facade) []float64 {
+// axisTicks appends to ticks the declared axes for the facade's
+// direction, else the room-boundary coordinates.
+func (r *renderer) axisTicks(ticks []float64, f facade) []float64 {
 	horiz := f == facadeBottom || f == facadeTop
 	if horiz && len(r.p.Settings.AxesX) > 0 {
-		return append([]float64(nil), r.p.Settings.AxesX...)
+		return append(ticks, r.p.Settings.AxesX...)
 	}
 	if !horiz && len(r.p.Settings.AxesY) > 0 {
-		return append([]float64(nil), r.p.Settings.AxesY...)
+		return append(ticks, r.p.Settings.AxesY...)
 	}
-	var ticks []float64
 	for _, rm := range r.p.Rooms {
 		if len(rm.Polygon) < 3 {
 			continue
@@ -247,7 +251,8 @@ func (r *renderer) axisTicks(f facade) []float64 {
 // their extension lines' feet to feet.
 func (r *renderer) chain(out []ir.Dim, feet []dimFeet, f facade, ticks []float64, off float64) ([]ir.Dim, []dimFeet) {
 	sort.Float64s(ticks)
-	var u []float64
+	u := r.sc.u[:0]
+	defer func() { r.sc.u = u[:0] }()
 	for _, t := range ticks {
 		if !math.IsNaN(t) && (len(u) == 0 || t-u[len(u)-1] > tickEps) {
 			u = append(u, t)
@@ -339,16 +344,20 @@ func (r *renderer) footings(f facade, ticks []float64) []float64 {
 	case facadeRight:
 		face = b.Max.X
 	}
-	at := make([]float64, len(ticks))
+	n := len(ticks)
+	fl := reuse(r.sc.foot, 2*n)
+	flags := reuse(r.sc.footFlags, 2*n)
+	r.sc.foot, r.sc.footFlags = fl, flags
+	at := fl[:n:n]
 	for i := range at {
 		at[i] = face
 	}
-	if len(ticks)*len(r.segs) > maxFootWork {
+	if n*len(r.segs) > maxFootWork {
 		return at
 	}
-	best := make([]float64, len(ticks)) // the chosen centreline crossing, outward
-	found := make([]bool, len(ticks))
-	curved := make([]bool, len(ticks)) // the chosen crossing is a curved wall's
+	best := fl[n:]       // the chosen centreline crossing, outward
+	found := flags[:n:n] // some crossing is chosen
+	curved := flags[n:]  // the chosen crossing is a curved wall's
 	uv := func(p geom.Point) geom.Point {
 		if !horiz {
 			p = geom.Point{X: p.Y, Y: p.X}

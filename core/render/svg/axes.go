@@ -84,7 +84,7 @@ func (r *renderer) drawAxes() {
 	dash := ` stroke-dasharray="` + num(axisDash[0]*r.pen) + " " + num(axisDash[1]*r.pen) + " " + num(axisDash[2]*r.pen) + " " + num(axisDash[3]*r.pen) + `"`
 	for _, m := range r.axisMarks() {
 		r.b.line(m.from, m.to, at+dash)
-		r.b.s(`<circle cx="`, num(m.bubble.X), `" cy="`, num(m.bubble.Y), `" r="`, num(rad), `" fill="none" `, at, "/>\n")
+		r.b.circle(m.bubble, rad, `" fill="none" `, at, "/>\n")
 		r.b.textFS(m.bubble, rad, r.pal.dim, ` text-anchor="middle" dominant-baseline="central"`, m.label)
 		r.b.s("\n")
 	}

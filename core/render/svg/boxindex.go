@@ -30,11 +30,24 @@ type boxIndex struct {
 	nx, ny int
 	cells  [][]int32
 	boxes  []geom.Rect
-	big    []int32
+	// spans[id] is the cells box id covers (cellRange, worked out once).
+	spans []cellSpan
+	big   []int32
+	// flat and start are addAll's: the cells' shared array, and its
+	// counts and offsets.
+	flat, start []int32
 }
 
 // newBoxIndex lays a grid of about n cells over extent.
 func newBoxIndex(extent geom.Rect, n int) *boxIndex {
+	g := new(boxIndex)
+	g.reset(extent, n)
+	return g
+}
+
+// reset empties g and lays a grid of about n cells over extent, reusing
+// g's memory.
+func (g *boxIndex) reset(extent geom.Rect, n int) {
 	n = max(1, min(n, maxIndexCells))
 	w, h := extent.W(), extent.H()
 	if !(w > 0) || math.IsInf(w, 0) {
@@ -43,7 +56,8 @@ func newBoxIndex(extent geom.Rect, n int) *boxIndex {
 	if !(h > 0) || math.IsInf(h, 0) {
 		h = 0
 	}
-	g := &boxIndex{min: extent.Min, nx: 1, ny: 1}
+	g.min, g.nx, g.ny = extent.Min, 1, 1
+	g.boxes, g.spans, g.big = g.boxes[:0], g.spans[:0], g.big[:0]
 	if !finite(g.min) {
 		g.min = geom.Point{}
 	}
@@ -67,8 +81,22 @@ func newBoxIndex(extent geom.Rect, n int) *boxIndex {
 	if h > 0 {
 		g.ch = h / float64(g.ny)
 	}
-	g.cells = make([][]int32, g.nx*g.ny)
-	return g
+	// A cell keeps its room: an added box's cell its own array, an addAll
+	// cell its stretch of the shared one (no other cell's, and addAll
+	// files them all anew).
+	if nc := g.nx * g.ny; cap(g.cells) >= nc {
+		g.cells = g.cells[:nc]
+		for c := range g.cells {
+			g.cells[c] = g.cells[c][:0]
+		}
+	} else {
+		g.cells = make([][]int32, nc)
+	}
+}
+
+// bytes is about the memory g holds (a cell's own room not counted).
+func (g *boxIndex) bytes() int {
+	return sizeOf(g.cells) + sizeOf(g.boxes) + sizeOf(g.spans) + sizeOf(g.big) + sizeOf(g.flat) + sizeOf(g.start)
 }
 
 // gridCell is the grid column (or row) holding coordinate v, clamped to the
@@ -90,21 +118,32 @@ func (g *boxIndex) cellRange(b geom.Rect) (i0, i1, j0, j1 int) {
 		gridCell(b.Min.Y, g.min.Y, g.ch, g.ny), gridCell(b.Max.Y, g.min.Y, g.ch, g.ny)
 }
 
+// span is the cells b covers, and whether it is filed under them: a box
+// with a NaN coordinate overlaps nothing and is filed nowhere, one over
+// more than maxItemCells is filed on the big list.
+func (g *boxIndex) span(b geom.Rect) (c cellSpan, filed bool) {
+	if hasNaN(b) {
+		return cellSpan{}, false
+	}
+	c.i0, c.i1, c.j0, c.j1 = g.cellRange(b)
+	return c, (c.i1-c.i0+1)*(c.j1-c.j0+1) <= maxItemCells
+}
+
 // add files b under the id it returns. A box with a NaN coordinate overlaps
 // nothing and is not filed.
 func (g *boxIndex) add(b geom.Rect) {
 	id := int32(len(g.boxes))
 	g.boxes = append(g.boxes, b)
-	if hasNaN(b) {
+	c, filed := g.span(b)
+	g.spans = append(g.spans, c)
+	if !filed {
+		if !hasNaN(b) {
+			g.big = append(g.big, id)
+		}
 		return
 	}
-	i0, i1, j0, j1 := g.cellRange(b)
-	if (i1-i0+1)*(j1-j0+1) > maxItemCells {
-		g.big = append(g.big, id)
-		return
-	}
-	for j := j0; j <= j1; j++ {
-		for i := i0; i <= i1; i++ {
+	for j := c.j0; j <= c.j1; j++ {
+		for i := c.i0; i <= c.i1; i++ {
 			g.cells[j*g.nx+i] = append(g.cells[j*g.nx+i], id)
 		}
 	}
@@ -123,20 +162,20 @@ func (g *boxIndex) addAll(bs []geom.Rect) {
 	}
 	g.boxes = append(g.boxes, bs...)
 	// start[c] counts, then marks, then (after the fill) ends cell c.
-	start := make([]int32, len(g.cells))
-	filed := func(b geom.Rect) (i0, i1, j0, j1 int, ok bool) {
-		if hasNaN(b) {
-			return 0, 0, 0, 0, false
-		}
-		i0, i1, j0, j1 = g.cellRange(b)
-		return i0, i1, j0, j1, (i1-i0+1)*(j1-j0+1) <= maxItemCells
-	}
+	start := reuse(g.start, len(g.cells))
+	g.start = start
 	for _, b := range bs {
-		if i0, i1, j0, j1, ok := filed(b); ok {
-			for j := j0; j <= j1; j++ {
-				for i := i0; i <= i1; i++ {
-					start[j*g.nx+i]++
-				}
+		c, filed := g.span(b)
+		if !filed {
+			// Its span is never read (a box on the big list or with a
+			// NaN coordinate is found through no cell); marked so the
+			// fill tells it apart.
+			c.i1 = -1
+		}
+		g.spans = append(g.spans, c)
+		for j := c.j0; j <= c.j1; j++ {
+			for i := c.i0; i <= c.i1; i++ {
+				start[j*g.nx+i]++
 			}
 		}
 	}
@@ -145,17 +184,18 @@ func (g *boxIndex) addAll(bs []geom.Rect) {
 		start[c] = total
 		total += n
 	}
-	flat := make([]int32, total)
+	flat := reuse(g.flat, int(total))
+	g.flat = flat
 	for k, b := range bs {
-		i0, i1, j0, j1, ok := filed(b)
-		if !ok {
+		sp := g.spans[k]
+		if sp.i1 < 0 {
 			if !hasNaN(b) {
 				g.big = append(g.big, int32(k))
 			}
 			continue
 		}
-		for j := j0; j <= j1; j++ {
-			for i := i0; i <= i1; i++ {
+		for j := sp.j0; j <= sp.j1; j++ {
+			for i := sp.i0; i <= sp.i1; i++ {
 				c := j*g.nx + i
 				flat[start[c]] = int32(k)
 				start[c]++
@@ -164,9 +204,7 @@ func (g *boxIndex) addAll(bs []geom.Rect) {
 	}
 	lo := int32(0)
 	for c, hi := range start {
-		if hi > lo {
-			g.cells[c] = flat[lo:hi:hi]
-		}
+		g.cells[c] = flat[lo:hi:hi]
 		lo = hi
 	}
 }

@@ -76,29 +76,98 @@ type hatchGroup struct {
 	segs []int
 }
 
-// hatchGroups splits the wall segments by hatch, ordered by material name
-// and then pattern id.
-func (r *renderer) hatchGroups(only []int) []hatchGroup {
-	idx := map[string]int{}
-	var gs []hatchGroup
-	// A wall's segments come together and share its hatch: the last
-	// hatch's group is looked up again only when the hatch changes.
-	last, lastK := hatch{}, -1
-	for _, i := range only {
-		sg := r.segs[i]
-		h := r.hatchOf(sg.Wall)
-		k := lastK
-		if k < 0 || h != last {
+// hatchKinds are the pattern ids the walls use, each once in the order
+// its first wall comes, and kindOf[wi] is wall wi's (an index into ids).
+// They are worked out once per drawing (see wallKinds).
+type hatchKinds struct {
+	ids    []string
+	kindOf []int32
+}
+
+// maxKindScan is how many pattern ids are told apart by a scan of the list
+// before a map is built: plans use a handful.
+const maxKindScan = 16
+
+// wallKinds is the walls' pattern ids, worked out on first use.
+func (r *renderer) wallKinds() *hatchKinds {
+	if r.kinds != nil {
+		return r.kinds
+	}
+	hk := &hatchKinds{kindOf: make([]int32, len(r.p.Walls))}
+	var byID map[string]int32
+	// Walls come in runs sharing a hatch: the id is looked up again only
+	// when the hatch changes.
+	last, lastK := hatch{}, int32(-1)
+	for wi := range r.p.Walls {
+		h := r.hatchOf(wi)
+		if lastK < 0 || h != last {
 			id := h.id()
-			var ok bool
-			if k, ok = idx[id]; !ok {
-				k = len(gs)
-				idx[id] = k
-				gs = append(gs, hatchGroup{h: h, id: id})
+			k := int32(-1)
+			if byID != nil {
+				if kk, ok := byID[id]; ok {
+					k = kk
+				}
+			} else {
+				for kk, have := range hk.ids {
+					if have == id {
+						k = int32(kk)
+						break
+					}
+				}
+			}
+			if k < 0 {
+				k = int32(len(hk.ids))
+				hk.ids = append(hk.ids, id)
+				if byID != nil {
+					byID[id] = k
+				} else if len(hk.ids) > maxKindScan {
+					byID = make(map[string]int32, 2*len(hk.ids))
+					for kk, have := range hk.ids {
+						byID[have] = int32(kk)
+					}
+				}
 			}
 			last, lastK = h, k
 		}
-		gs[k].segs = append(gs[k].segs, i)
+		hk.kindOf[wi] = lastK
+	}
+	r.kinds = hk
+	return hk
+}
+
+// hatchID is wall wi's pattern id (hatchOf(wi).id()).
+func (r *renderer) hatchID(wi int) string {
+	hk := r.wallKinds()
+	return hk.ids[hk.kindOf[wi]]
+}
+
+// hatchGroups splits the wall segments by hatch, ordered by material name
+// and then pattern id. A group's hatch is its first segment's.
+func (r *renderer) hatchGroups(only []int) []hatchGroup {
+	hk := r.wallKinds()
+	// at[k] is 1 + the group of kind k, 0 before its first segment;
+	// count[g] is group g's segments.
+	at := make([]int32, len(hk.ids))
+	var gs []hatchGroup
+	var count []int
+	for _, i := range only {
+		wi := r.segs[i].Wall
+		k := hk.kindOf[wi]
+		if at[k] == 0 {
+			gs = append(gs, hatchGroup{h: r.hatchOf(wi), id: hk.ids[k]})
+			count = append(count, 0)
+			at[k] = int32(len(gs))
+		}
+		count[at[k]-1]++
+	}
+	// The groups' lists share one array, filled in the order given.
+	flat := make([]int, len(only))
+	for gi, n := range count {
+		gs[gi].segs, flat = flat[:0:n], flat[n:]
+	}
+	for _, i := range only {
+		g := &gs[at[hk.kindOf[r.segs[i].Wall]]-1]
+		g.segs = append(g.segs, i)
 	}
 	slices.SortStableFunc(gs, func(a, b hatchGroup) int {
 		if a.h.material != b.h.material {
@@ -109,10 +178,18 @@ func (r *renderer) hatchGroups(only []int) []hatchGroup {
 	return gs
 }
 
+// allGroups is hatchGroups of every segment, worked out once.
+func (r *renderer) allGroups() []hatchGroup {
+	if r.groupsMemo == nil {
+		r.groupsMemo = r.hatchGroups(allSegs(len(r.segs)))
+	}
+	return r.groupsMemo
+}
+
 // patterns writes the <pattern> of every hatch in use (the default poché
 // always), in group order.
 func (r *renderer) patterns() {
-	for _, g := range r.hatchGroups(allSegs(len(r.segs))) {
+	for _, g := range r.allGroups() {
 		r.pattern(&r.b, g.h)
 	}
 }

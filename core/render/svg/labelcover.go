@@ -30,8 +30,7 @@ func (g *boxIndex) overlapSum(b geom.Rect, limit float64, budget *int) float64 {
 				}
 				// A box filed under several cells is counted in the first
 				// cell it shares with the query, only.
-				bx := g.boxes[id]
-				if (i > i0 && gridCell(bx.Min.X, g.min.X, g.cw, g.nx) < i) || (j > j0 && gridCell(bx.Min.Y, g.min.Y, g.ch, g.ny) < j) {
+				if sp := &g.spans[id]; (i > i0 && sp.i0 < i) || (j > j0 && sp.j0 < j) {
 					*budget--
 					continue
 				}

@@ -50,7 +50,8 @@ type frameMemo struct {
 // for it).
 func (r *renderer) frameAt(oi int) (doorFrame, bool) {
 	if r.frames == nil {
-		r.frames = make([]frameMemo, len(r.p.Openings))
+		r.frames = reuse(r.sc.frames, len(r.p.Openings))
+		r.sc.frames = r.frames
 	}
 	m := &r.frames[oi]
 	if !m.done {
@@ -268,7 +269,7 @@ func (r *renderer) bifoldDoor(o ir.Opening, f doorFrame) {
 		m := geom.Point{X: -dv.Y, Y: dv.X}.Mul(half)
 		r.b.polygon([]geom.Point{lf[0].Sub(m), lf[1].Sub(m), lf[1].Add(m), lf[0].Add(m)}, r.join(r.join(`fill="`, r.pal.paper, `" `), at, ""))
 	}
-	r.b.s(`<circle cx="`, num(fold.X), `" cy="`, num(fold.Y), `" r="`, num(foldHinge*f.t), `" fill="`, r.pal.paper, `" `, at, "/>\n")
+	r.b.circle(fold, foldHinge*f.t, `" fill="`, r.pal.paper, `" `, at, "/>\n")
 }
 
 func (r *renderer) drawWindows() {

@@ -22,8 +22,9 @@ package svg
 
 import (
 	"bytes"
+	"cmp"
 	"math"
-	"sort"
+	"slices"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/internal/freelist"
@@ -157,10 +158,14 @@ var buffers = freelist.New[drawBuf](keptBuffers)
 // many as draw at once on a busy server.
 const keptBuffers = 8
 
-// drawBuf is a pooled output buffer and its number memo.
+// drawBuf is a pooled output buffer, its number memo and the working
+// memory of the drawings made with it (see scratch).
 type drawBuf struct {
 	buf  []byte
 	memo numMemos
+	sc   scratch
+	// r is the drawing's renderer, cleared once it is done.
+	r renderer
 }
 
 // renderPooled draws p into a pooled buffer and hands the bytes to keep,
@@ -170,20 +175,24 @@ func renderPooled(p *ir.Plan, opts Options, keep func([]byte)) {
 		p = &ir.Plan{}
 	}
 	db := buffers.Get()
-	r := newRenderer(p, opts)
+	r := &db.r
+	r.init(p, opts, &db.sc)
 	if cap(db.buf) < minPooledBuffer {
 		db.buf = make([]byte, 0, minPooledBuffer)
 	}
 	// The memo starts empty for each drawing, so a drawing costs the
 	// same whatever was drawn before it.
 	clear(db.memo[:])
-	r.b.buf, r.b.memo = db.buf[:0], &db.memo
+	r.b.buf, r.b.memo = db.buf[:cap(db.buf)], &db.memo
 	out := r.render()
 	keep(out)
+	r.handBack()
+	*r = renderer{} // holds on to nothing of the plan
 	db.buf = nil
 	if cap(out) <= maxPooledBuffer {
 		db.buf = out[:0]
 	}
+	db.sc.release()
 	buffers.Put(db)
 }
 
@@ -192,8 +201,10 @@ type renderer struct {
 	p    *ir.Plan
 	opts Options
 	b    w
-	pal  palette
-	z    sizes
+	// sc is the working memory the drawing reuses (see scratch).
+	sc  *scratch
+	pal palette
+	z   sizes
 	// sheet is the paper in plan mm when the plan declares one.
 	sheet *sheet
 	// looseWall[wi]: wall wi is drawn segment by segment, its openings
@@ -231,16 +242,24 @@ type renderer struct {
 	// on the layout queries the sheet fit asks again and again (the
 	// annotation boxes, the table rows) are computed once and kept.
 	laidOut bool
-	// strokes memoises the stroke attributes (see strokeAttr).
-	strokes []strokeMemo
-	// joins memoises joined attribute strings (see join), dashMemo the
-	// dash pattern (see dash).
-	joins    []joinMemo
+	// strokes[:nStrokes] memoise the stroke attributes (see strokeAttr).
+	strokes  [maxStrokeMemos]strokeMemo
+	nStrokes int
+	// joins[:nJoins] memoise joined attribute strings (see join),
+	// dashMemo the dash pattern (see dash).
+	joins    [maxJoinMemos]joinMemo
+	nJoins   int
 	dashMemo string
 	// pts is room for the outline of the shape being drawn (see poly).
 	pts []geom.Point
 	// solids[i] is segment i\'s solid once asked for (see solid).
 	solids [][]geom.Point
+	// kinds are the walls' pattern ids, groupsMemo the hatch groups of
+	// every segment (see wallKinds, allGroups).
+	kinds      *hatchKinds
+	groupsMemo []hatchGroup
+	// layersMemo is room for the object layers (see objectLayers).
+	layersMemo [4]objectLayer
 	// piece holds the furniture's attributes once the first piece is
 	// drawn.
 	piece      pieceAttrs
@@ -252,18 +271,34 @@ type renderer struct {
 	legendMemo []legendRow
 }
 
+// newRenderer readies a drawing of p with working memory of its own.
 func newRenderer(p *ir.Plan, opts Options) *renderer {
-	r := &renderer{p: p, opts: opts}
+	return newRendererIn(p, opts, new(scratch))
+}
+
+// newRendererIn readies a drawing of p that works in sc.
+func newRendererIn(p *ir.Plan, opts Options, sc *scratch) *renderer {
+	r := new(renderer)
+	r.init(p, opts, sc)
+	return r
+}
+
+// init readies r for a drawing of p that works in sc.
+func (r *renderer) init(p *ir.Plan, opts Options, sc *scratch) {
+	*r = renderer{p: p, opts: opts, sc: sc}
 	r.segs = wallSegments(p)
-	r.curvedWall = make([]bool, len(p.Walls))
-	r.looseWall = make([]bool, len(p.Walls))
-	var angled map[string]bool // hatches with a slanted straight segment
+	nw, ns, no := len(p.Walls), len(r.segs), len(p.Openings)
+	flags := reuse(sc.flags, 2*nw)
+	sc.flags = flags
+	r.curvedWall, r.looseWall = flags[:nw:nw], flags[nw:]
+	var angled []bool // angled[k]: pattern k has a slanted straight segment
 	for _, sg := range r.segs {
 		if sg.Arc == nil && !sg.Axis() {
+			hk := r.wallKinds()
 			if angled == nil {
-				angled = map[string]bool{}
+				angled = make([]bool, len(hk.ids))
 			}
-			angled[r.hatchOf(sg.Wall).id()] = true
+			angled[hk.kindOf[sg.Wall]] = true
 		}
 		if sg.Arc != nil {
 			r.curvedWall[sg.Wall] = true
@@ -271,14 +306,18 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 	}
 	r.anyAngled = angled != nil
 	for wi := range r.looseWall {
-		r.looseWall[wi] = r.curvedWall[wi] || (angled != nil && angled[r.hatchOf(wi).id()])
+		r.looseWall[wi] = r.curvedWall[wi] || (angled != nil && angled[r.kinds.kindOf[wi]])
 	}
 	// The openings' hosts, then each segment's list cut from one array.
-	r.segOpen = make([][]int, len(r.segs))
-	// (r.hosts keeps every opening's host, kept off the wall or not.)
-	r.hosts = make([]int, len(p.Openings))
-	hosts := make([]int, len(p.Openings))
-	counts := make([]int, len(r.segs))
+	r.segOpen = reuse(sc.segOpen, ns)
+	sc.segOpen = r.segOpen
+	// r.hosts keeps every opening's host, kept off the wall or not; hosts
+	// those on it. They, the counts and the lists share one array.
+	ints := reuse(sc.ints, 3*no+ns)
+	sc.ints = ints
+	r.hosts, ints = ints[:no:no], ints[no:]
+	hosts, ints := ints[:no:no], ints[no:]
+	counts, ints := ints[:ns:ns], ints[ns:]
 	hosted := 0
 	for oi, o := range p.Openings {
 		r.hosts[oi], hosts[oi] = r.hostIndex(o), -1
@@ -288,7 +327,7 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 			counts[i]++
 		}
 	}
-	flat := make([]int, hosted)
+	flat := ints[:hosted]
 	for i, n := range counts {
 		if n > 0 {
 			r.segOpen[i], flat = flat[:0:n], flat[n:]
@@ -315,19 +354,41 @@ func newRenderer(p *ir.Plan, opts Options) *renderer {
 		r.z = onSheet(d, r.pal.weight)
 	}
 	r.pen = r.z.pen
-	return r
+}
+
+// handBack returns to the scratch the lists the drawing kept to its end.
+func (r *renderer) handBack() {
+	r.sc.dims, r.sc.rooms, r.sc.anno = r.dims[:0], r.rooms[:0], r.annoMemo[:0]
 }
 
 // solid is segment i's solid outline (wallseg.Seg.Solid), worked out once
-// per drawing.
+// per drawing. A straight segment's four corners are kept in one array
+// the drawing reuses.
 func (r *renderer) solid(i int) []geom.Point {
 	if r.solids == nil {
-		r.solids = make([][]geom.Point, len(r.segs))
+		r.solids = reuse(r.sc.solids, len(r.segs))
+		r.sc.solids = r.solids
+		r.sc.quads = reuse(r.sc.quads, 4*len(r.segs))
 	}
 	if r.solids[i] == nil {
-		r.solids[i] = r.segs[i].Solid()
+		sg := &r.segs[i]
+		if sg.Arc != nil {
+			r.solids[i] = sg.Solid()
+		} else {
+			r.solids[i] = straightSolid(r.sc.quads[4*i:4*i:4*i+4], sg)
+		}
 	}
 	return r.solids[i]
+}
+
+// straightSolid appends to dst the solid of the straight segment sg, as
+// sg.Solid() gives it: the centreline extended by half the thickness past
+// each end, offset that much to either side.
+func straightSolid(dst []geom.Point, sg *wallSeg) []geom.Point {
+	d := sg.Dir()
+	dd, n := d.Mul(sg.H), geom.Point{X: -d.Y, Y: d.X}.Mul(sg.H)
+	a, b := sg.A.Sub(dd), sg.B.Add(dd)
+	return append(dst, a.Sub(n), b.Sub(n), b.Add(n), a.Add(n))
 }
 
 // wallBounds is the extent of the walls' outer faces.
@@ -502,7 +563,7 @@ func (r *renderer) render() []byte {
 	r.layer(layerFloor, len(r.p.Rooms) > 0, r.drawRooms)
 	r.layer(layerGrid, len(r.axisMarks()) > 0, r.drawAxes)
 	for _, l := range r.objectLayers() {
-		r.layer(l.name, true, l.draw)
+		r.layerOf(l.name, r.drawObjects)
 	}
 	r.layer(layerWall, len(r.segs) > 0, r.drawWalls)
 	r.layer(layerDoor, r.hasOpenings(false), r.drawDoors)
@@ -522,7 +583,6 @@ func (r *renderer) render() []byte {
 type objectLayer struct {
 	name  string
 	first int // source offset of its first element
-	draw  func()
 }
 
 // objectLayers are the non-empty object layers in the order their first
@@ -546,18 +606,32 @@ func (r *renderer) objectLayers() []objectLayer {
 	for _, f := range r.p.Furniture {
 		furn = min(furn, f.Span.Start)
 	}
-	all := []objectLayer{
-		{layerStairs, stairs, r.drawStairs}, {layerLifts, lifts, r.drawLifts},
-		{layerColumns, cols, r.drawColumns}, {layerFurniture, furn, r.drawFurniture},
+	all := [...]objectLayer{
+		{layerStairs, stairs}, {layerLifts, lifts},
+		{layerColumns, cols}, {layerFurniture, furn},
 	}
-	var out []objectLayer
+	out := r.layersMemo[:0]
 	for _, l := range all {
 		if l.first != none {
 			out = append(out, l)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].first < out[j].first })
+	slices.SortStableFunc(out, func(a, b objectLayer) int { return cmp.Compare(a.first, b.first) })
 	return out
+}
+
+// drawObjects draws the elements of object layer name.
+func (r *renderer) drawObjects(name string) {
+	switch name {
+	case layerStairs:
+		r.drawStairs()
+	case layerLifts:
+		r.drawLifts()
+	case layerColumns:
+		r.drawColumns()
+	case layerFurniture:
+		r.drawFurniture()
+	}
 }
 
 // layer wraps draw in a named CAD layer group; empty layers are left out.
@@ -567,6 +641,13 @@ func (r *renderer) layer(name string, nonEmpty bool, draw func()) {
 	}
 	r.b.s(`<g id="`, name, `" inkscape:groupmode="layer" inkscape:label="`, name, `">`, "\n")
 	draw()
+	r.b.s("</g>\n")
+}
+
+// layerOf is layer for a drawing function that takes the layer's name.
+func (r *renderer) layerOf(name string, draw func(name string)) {
+	r.b.s(`<g id="`, name, `" inkscape:groupmode="layer" inkscape:label="`, name, `">`, "\n")
+	draw(name)
 	r.b.s("</g>\n")
 }
 
@@ -648,11 +729,14 @@ func (r *renderer) annoExtents() []geom.Rect {
 	if r.laidOut && r.annoMemo != nil {
 		return r.annoMemo
 	}
-	out := []geom.Rect{}
+	out := slices.Grow(r.sc.anno[:0], len(r.dims))
 	for _, d := range r.dims {
 		out = append(out, d.textExtent())
 	}
 	out = append(out, r.axisExtents()...)
+	if out == nil {
+		out = []geom.Rect{} // kept as the memo all the same
+	}
 	if r.laidOut {
 		r.annoMemo = out
 	}

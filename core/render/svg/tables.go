@@ -114,13 +114,16 @@ func (r *renderer) scheduleRows() []schedRow {
 
 // buildScheduleRows lays out the room schedule's rows.
 func (r *renderer) buildScheduleRows() []schedRow {
-	rows := []schedRow{{kind: 0}, {kind: 1}}
-	var rooms []ir.Room
-	for _, rm := range r.p.Rooms {
-		if len(rm.Polygon) >= 3 {
+	// The rooms listed, as pointers: a room is too large a value to copy
+	// into a list.
+	var rooms []*ir.Room
+	for i := range r.p.Rooms {
+		if rm := &r.p.Rooms[i]; len(rm.Polygon) >= 3 {
 			rooms = append(rooms, rm)
 		}
 	}
+	rows := make([]schedRow, 2, len(rooms)+3)
+	rows[0], rows[1] = schedRow{kind: 0}, schedRow{kind: 1}
 	total := 0.0
 	zoned := false
 	for _, rm := range rooms {
@@ -129,7 +132,7 @@ func (r *renderer) buildScheduleRows() []schedRow {
 		}
 	}
 	n := 0
-	room := func(rm ir.Room) schedRow {
+	room := func(rm *ir.Room) schedRow {
 		n++
 		a := rm.Polygon.Area()
 		if rm.Shape == ir.RoomCircle && rm.Radius > 0 {
@@ -321,7 +324,7 @@ func (r *renderer) legendRows() []legendRow {
 // buildLegendRows lists the legend's rows.
 func (r *renderer) buildLegendRows() []legendRow {
 	var rows []legendRow
-	for _, g := range r.hatchGroups(allSegs(len(r.segs))) {
+	for _, g := range r.allGroups() {
 		h := g.h
 		rows = append(rows, legendRow{h: &h})
 	}
@@ -381,7 +384,7 @@ func (r *renderer) drawLegend() {
 }
 
 // roomArea is a room's floor area in mm², exact for circles.
-func roomArea(rm ir.Room) float64 {
+func roomArea(rm *ir.Room) float64 {
 	if rm.Shape == ir.RoomCircle && rm.Radius > 0 {
 		return math.Pi * rm.Radius * rm.Radius
 	}

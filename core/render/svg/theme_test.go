@@ -106,7 +106,7 @@ func TestNumMemo(t *testing.T) {
 			b.byte(' ')
 			want = append(want, ' ')
 		}
-		if string(b.buf) != string(want) {
+		if b.String() != string(want) {
 			t.Fatalf("round %d: memoised numbers differ from num", round)
 		}
 	}

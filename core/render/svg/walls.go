@@ -1,7 +1,9 @@
 package svg
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -30,19 +32,17 @@ func wallSegments(p *ir.Plan) []wallSeg { return wallseg.Segments(p, maxCoord) }
 // segment's centreline along its left normal.
 type span struct{ lo, hi, off float64 }
 
-// cuts returns the intervals of segment i that openings void, sorted.
-func (r *renderer) cuts(i int) []span {
+// cuts appends to dst the intervals of segment i that openings void,
+// sorted.
+func (r *renderer) cuts(dst []span, i int) []span {
 	sg := r.segs[i]
 	if r.looseWall[sg.Wall] {
 		// Walls drawn segment by segment (those of a hatch with a slanted
 		// wall, and every wall with a curved edge) stay whole: their
 		// openings are masked over.
-		return nil
+		return dst
 	}
-	if len(r.segOpen[i]) == 0 {
-		return nil
-	}
-	out := make([]span, 0, len(r.segOpen[i]))
+	out := dst
 	for _, oi := range r.segOpen[i] {
 		o := r.p.Openings[oi]
 		if sg.Arc != nil {
@@ -59,7 +59,7 @@ func (r *renderer) cuts(i int) []span {
 		out = append(out, span{c - o.Width/2, c + o.Width/2, off})
 	}
 	if len(out) > 1 {
-		sort.Slice(out, func(i, j int) bool { return out[i].lo < out[j].lo })
+		slices.SortFunc(out, func(a, b span) int { return cmp.Compare(a.lo, b.lo) })
 	}
 	return out
 }
@@ -107,7 +107,11 @@ func (r *renderer) drawWalls() {
 	// Every group's path data goes into one writer, each path a stretch
 	// of it.
 	var paths [][2]int
-	data := w{buf: make([]byte, 0, pathBytesPerSeg*len(joined)), memo: r.b.memo}
+	data := w{buf: r.sc.path[:cap(r.sc.path)], memo: r.b.memo}
+	if n := pathBytesPerSeg * len(joined); len(data.buf) < n {
+		data.buf = make([]byte, n)
+	}
+	defer func() { r.sc.path = data.buf[:0] }()
 	for _, g := range groups {
 		start := data.Len()
 		if !r.unionPath(g.segs, &data) {
@@ -123,11 +127,11 @@ func (r *renderer) drawWalls() {
 	// outline and the pieces' faces (probed: a brick shell with a curved
 	// edge is filled and outlined before a plain partition's union, a
 	// plain curved wall after the plain shell's union).
-	order := r.hatchGroups(allSegs(len(r.segs)))
+	order := r.allGroups()
 	of := func(id string) []piece {
 		var out []piece
 		for _, pc := range pieces {
-			if r.hatchOf(pc.sg.Wall).id() == id {
+			if r.hatchID(pc.sg.Wall) == id {
 				out = append(out, pc)
 			}
 		}
@@ -180,7 +184,9 @@ func (r *renderer) pieces(idx []int) []piece {
 		if sg.Arc != nil {
 			l = 1 // arcs are cut in fractions of their sweep
 		}
-		for _, sp := range solidSpans(l, r.cuts(i)) {
+		cs := r.cuts(r.sc.cuts[:0], i)
+		r.sc.cuts = cs[:0]
+		for _, sp := range solidSpans(l, cs) {
 			out = append(out, piece{sg, sp.lo, sp.hi, sp.lo <= 0, sp.hi >= l})
 		}
 	}
@@ -190,7 +196,7 @@ func (r *renderer) pieces(idx []int) []piece {
 // pieceFills hatches each loose piece on its own.
 func (r *renderer) pieceFills(pieces []piece) {
 	for _, pc := range pieces {
-		fill := r.hatchOf(pc.sg.Wall).id()
+		fill := r.hatchID(pc.sg.Wall)
 		var pts []geom.Point
 		if pc.sg.Arc != nil {
 			pts = pc.sg.ArcPiece(pc.lo, pc.hi, pc.capLo, pc.capHi)
@@ -241,8 +247,16 @@ func (r *renderer) arcFaces(sg wallSeg, t0, t1 float64) {
 		for k := 0; k < n; k++ {
 			p := sg.ArcAt(t0+(t1-t0)*float64(k)/float64(n), rad)
 			q := sg.ArcAt(t0+(t1-t0)*float64(k+1)/float64(n), rad)
-			r.b.s(`<path d="M `, num(p.X), ",", num(p.Y), " A ", num(rad), " ", num(rad), " 0 0 ", flag, " ", num(q.X), ",", num(q.Y),
-				`" fill="none" `, r.stroke(r.pal.wallOutline, r.z.wallPen), "/>\n")
+			b := &r.b
+			b.WriteString(`<path d="M `)
+			b.pair(p)
+			b.WriteString(" A ")
+			b.num(rad)
+			b.byte(' ')
+			b.num(rad)
+			b.s(" 0 0 ", flag, " ")
+			b.pair(q)
+			b.s(`" fill="none" `, r.stroke(r.pal.wallOutline, r.z.wallPen), "/>\n")
 		}
 	}
 }
@@ -293,12 +307,15 @@ const pathBytesPerSeg = 64
 // traces the result as closed rings (filled area on the left of travel, so
 // holes run the other way and fill with the nonzero rule).
 func (r *renderer) unionPath(only []int, into *w) bool {
-	solids := make([]box, 0, len(only))
-	var voids []box
+	u := &r.sc.union
+	solids, voids := u.solids[:0], u.voids[:0]
+	defer func() { u.solids, u.voids = solids[:0], voids[:0] }()
 	for _, i := range only {
 		sg := r.segs[i]
 		solids = append(solids, boxOf(r.solid(i)))
-		for _, c := range r.cuts(i) {
+		cs := r.cuts(r.sc.cuts[:0], i)
+		r.sc.cuts = cs[:0]
+		for _, c := range cs {
 			// An opening voids its own rectangle: the wall's thickness
 			// across, centred on the opening rather than on the wall, so an
 			// opening written off the centreline leaves a sliver of wall on
@@ -312,8 +329,8 @@ func (r *renderer) unionPath(only []int, into *w) bool {
 			voids = append(voids, boxOf(q[:]))
 		}
 	}
-	xs := make([]float64, 0, 2*(len(solids)+len(voids)))
-	ys := make([]float64, 0, 2*(len(solids)+len(voids)))
+	xs, ys := u.xs[:0], u.ys[:0]
+	defer func() { u.xs, u.ys = xs[:0], ys[:0] }()
 	for _, bxs := range [2][]box{solids, voids} {
 		for _, bx := range bxs {
 			xs = append(xs, bx.x0, bx.x1)
@@ -328,40 +345,64 @@ func (r *renderer) unionPath(only []int, into *w) bool {
 	if nx*ny > maxGridCells {
 		return false
 	}
+	// Every box's cells, looked up once: the voids', then the solids'.
+	spans := u.spans[:0]
+	defer func() { u.spans = spans[:0] }()
 	work := 0
-	for _, bxs := range [2][]box{solids, voids} {
+	for _, bxs := range [2][]box{voids, solids} {
 		for _, bx := range bxs {
-			work += (idx(xs, bx.x1) - idx(xs, bx.x0)) * (idx(ys, bx.y1) - idx(ys, bx.y0))
+			c := cellSpan{idx(xs, bx.x0), idx(xs, bx.x1), idx(ys, bx.y0), idx(ys, bx.y1)}
+			work += (c.i1 - c.i0) * (c.j1 - c.j0)
 			if work > maxGridWork {
 				return false
 			}
+			spans = append(spans, c)
 		}
 	}
-	// The cells, with a border of empty ones all round so a neighbour
-	// test needs no bounds check: cell (i,j) is at (j+1)*(nx+2)+i+1.
-	pw := nx + 2
-	cell := make([]int8, pw*(ny+2))
-	mark := func(bx box, v int8) {
-		i0, i1 := idx(xs, bx.x0), idx(xs, bx.x1)
-		j0, j1 := idx(ys, bx.y0), idx(ys, bx.y1)
-		for j := j0; j < j1; j++ {
-			row := cell[(j+1)*pw+1:]
-			for i := i0; i < i1; i++ {
-				if v == 1 && row[i] == -1 {
+	// The cells, column by column, with a border of empty ones all round
+	// so a neighbour test needs no bounds check: cell (i,j) is at
+	// (i+1)*(ny+2)+j+1. A void's cells hold -1, a solid's 1 (a void wins).
+	ph := ny + 2
+	cell := reuse(u.cell, (nx+2)*ph)
+	u.cell = cell
+	for k, c := range spans {
+		v := int8(1)
+		if k < len(voids) {
+			v = -1
+		}
+		for i := c.i0; i < c.i1; i++ {
+			col := cell[(i+1)*ph+1+c.j0 : (i+1)*ph+1+c.j1]
+			for j := range col {
+				if v == 1 && col[j] == -1 {
 					continue
 				}
-				row[i] = v
+				col[j] = v
 			}
 		}
 	}
-	for _, v := range voids {
-		mark(v, -1)
-	}
-	for _, s := range solids {
-		mark(s, 1)
-	}
-	traceRings(nx, ny, cell, xs, ys, into)
+	u.traceRings(nx, ny, cell, xs, ys, into)
 	return true
+}
+
+// cellSpan is the cells [i0,i1) × [j0,j1) of the union grid a box covers.
+type cellSpan struct{ i0, i1, j0, j1 int }
+
+// unionScratch is the working memory of unionPath and traceRings.
+type unionScratch struct {
+	solids, voids []box
+	xs, ys        []float64
+	spans         []cellSpan
+	cell          []int8
+	verts         []gridVertex
+	edges         []uint8
+	ring          []ringStep
+	simple        []int32
+}
+
+// bytes is about the memory u holds.
+func (u *unionScratch) bytes() int {
+	return sizeOf(u.solids) + sizeOf(u.voids) + sizeOf(u.xs) + sizeOf(u.ys) + sizeOf(u.spans) +
+		sizeOf(u.cell) + sizeOf(u.verts) + sizeOf(u.edges) + sizeOf(u.ring) + sizeOf(u.simple)
 }
 
 // box is an axis-aligned rectangle of the union grid.
@@ -398,74 +439,110 @@ func idx(lines []float64, v float64) int {
 	return i
 }
 
-// ringRoom is the room the ring walk's lists start with: most rings have
-// fewer vertices.
-const ringRoom = 32
+// The directions of travel along the union grid's lines (y down), in
+// turning order: each is a left turn from the one before it.
+const (
+	east = iota
+	north
+	west
+	south
+)
 
-// gridPt is a vertex of the union grid.
-type gridPt struct{ i, j int }
+// stepOf is each direction's step, as signs of x and y.
+var stepOf = [4][2]int{east: {1, 0}, north: {0, -1}, west: {-1, 0}, south: {0, 1}}
+
+// turnRank ranks a direction of travel out of a vertex by its turn from
+// the direction in, indexed by (out - in) mod 4: left first, then
+// straight on, then right, then back.
+var turnRank = [4]uint8{1, 0, 3, 2}
+
+// gridVertex is a vertex of the union grid: the directions of its
+// outgoing boundary edges (at most two), and which of them a ring has
+// used.
+type gridVertex struct {
+	dir  [2]uint8
+	n    uint8
+	used uint8 // bit k: edge dir[k] is used
+}
+
+// ringStep is a vertex of a ring and the direction (its code, or for the
+// step that closes a ring cut short, a code past the four) it was reached
+// by.
+type ringStep struct {
+	v   int32
+	dir uint8
+}
 
 // traceRings walks the boundary between filled and empty cells. Each
 // boundary edge is directed with its filled cell on the left (y down:
 // left of travel (dx,dy) is (dy,-dx)); rings are then followed, turning
 // left first at pinch vertices so touching rings stay separate. cell holds
-// the nx×ny cells inside a border of empty ones (cell (i,j) at
-// (j+1)*(nx+2)+i+1); a cell is filled when it holds 1. The path data is
-// appended to into.
-func traceRings(nx, ny int, cell []int8, xs, ys []float64, into *w) {
-	sb := into // the path data
-	first := sb.Len()
-	gp := make([]geom.Point, 0, ringRoom)
-	pw := nx + 2
-	cols := nx + 1
-	// Every grid vertex has at most two outgoing boundary edges.
-	out := make([][2]int32, cols*(ny+1))
-	cnt := make([]uint8, cols*(ny+1))
-	used := make([][2]bool, cols*(ny+1))
-	// edges[j*nx+i] has a bit for each side of cell (i,j) on the boundary.
-	const north, west, south, east = 1, 2, 4, 8
-	edges := make([]uint8, nx*ny)
+// the nx×ny cells, column by column, inside a border of empty ones (cell
+// (i,j) at (i+1)*(ny+2)+j+1); a cell is filled when it holds 1. The path
+// data is appended to into.
+func (u *unionScratch) traceRings(nx, ny int, cell []int8, xs, ys []float64, into *w) {
+	first := into.Len()
+	rows := ny + 1 // vertex (i,j) is vs[i*rows+j]
+	ph := ny + 2
+	vs := reuse(u.verts, (nx+1)*rows)
+	// edges[i*ny+j] has a bit for each side of cell (i,j) on the boundary.
+	const northSide, westSide, southSide, eastSide = 1, 2, 4, 8
+	edges := reuse(u.edges, nx*ny)
+	u.verts, u.edges = vs, edges
+	delta := [4]int{east: rows, north: -1, west: -rows, south: 1}
 	total := 0 // boundary edges recorded
-	add := func(ai, aj, bi, bj int) {
-		v := aj*cols + ai
-		if cnt[v] < 2 {
-			out[v][cnt[v]] = int32(bj*cols + bi)
-			cnt[v]++
+	add := func(v int, d uint8) {
+		if x := &vs[v]; x.n < 2 {
+			x.dir[x.n] = d
+			x.n++
 			total++
 		}
 	}
-	for j := 0; j < ny; j++ {
-		// Row j with its border cells (row[i+1] is cell (i,j)), and the
-		// rows above and below it (up[i], down[i]).
-		row := cell[(j+1)*pw : (j+2)*pw]
-		up, down := cell[j*pw+1:(j+1)*pw], cell[(j+2)*pw+1:(j+3)*pw]
-		for i := 0; i < nx; i++ {
-			if row[i+1] != 1 {
+	for i := 0; i < nx; i++ {
+		// Column i with its border cells (col[j+1] is cell (i,j)), and the
+		// columns left and right of it (left[j], right[j]).
+		col := cell[(i+1)*ph : (i+2)*ph]
+		left, right := cell[i*ph+1:(i+1)*ph], cell[(i+2)*ph+1:(i+3)*ph]
+		for j := 0; j < ny; j++ {
+			if col[j+1] != 1 {
 				continue
 			}
-			var e uint8
 			// Filled cell (i,j) spans vertices (i,j)-(i+1,j+1).
-			if row[i] != 1 { // west edge, travel down
-				add(i, j, i, j+1)
-				e |= west
+			v := i*rows + j
+			var e uint8
+			if left[j] != 1 { // west side, travel down
+				add(v, south)
+				e |= westSide
 			}
-			if down[i] != 1 { // south edge, travel east
-				add(i, j+1, i+1, j+1)
-				e |= south
+			if col[j+2] != 1 { // south side, travel east
+				add(v+1, east)
+				e |= southSide
 			}
-			if row[i+2] != 1 { // east edge, travel up
-				add(i+1, j+1, i+1, j)
-				e |= east
+			if right[j] != 1 { // east side, travel up
+				add(v+rows+1, north)
+				e |= eastSide
 			}
-			if up[i] != 1 { // north edge, travel west
-				add(i+1, j, i, j)
-				e |= north
+			if col[j] != 1 { // north side, travel west
+				add(v+rows, west)
+				e |= northSide
 			}
-			edges[j*nx+i] = e
+			edges[i*ny+j] = e
 		}
 	}
-	pt := func(v int) gridPt { return gridPt{v % cols, v / cols} }
-	ring, simple := make([]gridPt, 0, ringRoom), make([]gridPt, 0, ringRoom)
+	ring, simple := u.ring[:0], u.simple[:0]
+	defer func() { u.ring, u.simple = ring[:0], simple[:0] }()
+	// take marks vertex v's unused edge going d used; ok is false when it
+	// has none.
+	take := func(v int, d uint8) bool {
+		x := &vs[v]
+		for k := range x.n {
+			if x.dir[k] == d && x.used&(1<<k) == 0 {
+				x.used |= 1 << k
+				return true
+			}
+		}
+		return false
+	}
 	// Cells are visited column by column, top to bottom, and each cell's
 	// boundary edges in the order north, west, south, east; a ring starts
 	// with the first unused edge met, as the reference traces them. The
@@ -473,97 +550,113 @@ func traceRings(nx, ny int, cell []int8, xs, ys []float64, into *w) {
 	done := 0
 	for i := 0; i < nx && done < total; i++ {
 		for j := 0; j < ny && done < total; j++ {
-			e := edges[j*nx+i]
+			e := edges[i*ny+j]
 			if e == 0 {
 				continue
 			}
-			var starts [4][2]int
+			v := i*rows + j
+			var starts [4]struct {
+				v int
+				d uint8
+			}
 			n := 0
-			if e&north != 0 { // north edge, travel west
-				starts[n] = [2]int{j*cols + i + 1, j*cols + i}
+			if e&northSide != 0 { // north side, travel west
+				starts[n].v, starts[n].d = v+rows, west
 				n++
 			}
-			if e&west != 0 { // west edge, travel down
-				starts[n] = [2]int{j*cols + i, (j+1)*cols + i}
+			if e&westSide != 0 { // west side, travel down
+				starts[n].v, starts[n].d = v, south
 				n++
 			}
-			if e&south != 0 { // south edge, travel east
-				starts[n] = [2]int{(j+1)*cols + i, (j+1)*cols + i + 1}
+			if e&southSide != 0 { // south side, travel east
+				starts[n].v, starts[n].d = v+1, east
 				n++
 			}
-			if e&east != 0 { // east edge, travel up
-				starts[n] = [2]int{(j+1)*cols + i + 1, j*cols + i + 1}
+			if e&eastSide != 0 { // east side, travel up
+				starts[n].v, starts[n].d = v+rows+1, north
 				n++
 			}
-			for _, e := range starts[:n] {
-				st := e[0]
-				k := -1
-				for q := 0; q < int(cnt[st]); q++ {
-					if int(out[st][q]) == e[1] && !used[st][q] {
-						k = q
-						break
-					}
-				}
-				if k < 0 {
+			for _, s := range starts[:n] {
+				st := s.v
+				if !take(st, s.d) {
 					continue
 				}
-				used[st][k] = true
 				done++
-				ring = append(ring[:0], pt(st))
-				prev, cur := st, int(out[st][k])
-				for cur != st && len(ring) <= len(out) {
-					ring = append(ring, pt(cur))
-					slot, ok := pickNext(pt(prev), pt(cur), out[cur], int(cnt[cur]), used[cur], pt)
-					if !ok {
+				// The ring's vertices, each with the direction it was
+				// reached by (the first's is set once the ring closes).
+				ring = append(ring[:0], ringStep{int32(st), 0})
+				d := s.d
+				cur := st + delta[d]
+				for cur != st && len(ring) <= len(vs) {
+					ring = append(ring, ringStep{int32(cur), d})
+					// The unused edge out of cur turning least right.
+					x := &vs[cur]
+					best, bestRank := -1, uint8(99)
+					for k := range x.n {
+						if x.used&(1<<k) != 0 {
+							continue
+						}
+						if rk := turnRank[(x.dir[k]-d)&3]; rk < bestRank {
+							best, bestRank = int(k), rk
+						}
+					}
+					if best < 0 {
 						break
 					}
-					used[cur][slot] = true
+					x.used |= 1 << best
 					done++
-					prev, cur = cur, int(out[cur][slot])
+					d = x.dir[best]
+					cur += delta[d]
 				}
-				simple = simplify(simple[:0], ring)
+				simple = simplify(simple[:0], ring, rows)
 				if len(simple) < 3 {
 					continue
 				}
-				if sb.Len() > first {
-					sb.byte(' ')
+				if into.Len() > first {
+					into.byte(' ')
 				}
-				gp = gp[:0]
-				for _, v := range simple {
-					gp = append(gp, geom.Point{X: xs[v.i], Y: ys[v.j]})
+				for k, v := range simple {
+					if k == 0 {
+						into.WriteString("M ")
+					} else {
+						into.WriteString(" L ")
+					}
+					into.num(xs[int(v)/rows])
+					into.byte(',')
+					into.num(ys[int(v)%rows])
 				}
-				sb.ring(gp)
+				into.WriteString(" Z")
 			}
 		}
 	}
 }
 
-// pickNext chooses the unused outgoing edge at cur, preferring a left turn
-// (relative to the incoming direction), then straight, then right.
-func pickNext(prev, cur gridPt, outs [2]int32, n int, used [2]bool, pt func(int) gridPt) (int, bool) {
-	din := gridPt{sign(cur.i - prev.i), sign(cur.j - prev.j)}
-	best, bestRank := 0, 99
-	for k := 0; k < n; k++ {
-		if used[k] {
-			continue
-		}
-		o := pt(int(outs[k]))
-		dout := gridPt{sign(o.i - cur.i), sign(o.j - cur.j)}
-		// y down: a left turn from (dx,dy) is (dy,-dx).
-		rank := 3
-		switch dout {
-		case gridPt{din.j, -din.i}:
-			rank = 0
-		case din:
-			rank = 1
-		case gridPt{-din.j, din.i}:
-			rank = 2
-		}
-		if rank < bestRank {
-			best, bestRank = k, rank
+// simplify appends to out the vertices of ring (vertex numbers of a grid
+// with rows vertices a column) where it does not run straight on, taking
+// the ring as closed: its first vertex is reached from its last.
+func simplify(out []int32, ring []ringStep, rows int) []int32 {
+	n := len(ring)
+	// The direction from the last vertex to the first: the last edge's
+	// when the ring closed, else (a ring cut short) the signs of the jump.
+	v0, vl := int(ring[0].v), int(ring[n-1].v)
+	dx, dy := sign(v0/rows-vl/rows), sign(v0%rows-vl%rows)
+	wrap := uint8(4 + 3*(dx+1) + dy + 1) // no direction's code
+	for d, st := range stepOf {
+		if st == [2]int{dx, dy} {
+			wrap = uint8(d)
 		}
 	}
-	return best, bestRank < 99
+	ring[0].dir = wrap
+	for k := range n {
+		out1 := wrap
+		if k+1 < n {
+			out1 = ring[k+1].dir
+		}
+		if ring[k].dir != out1 {
+			out = append(out, ring[k].v)
+		}
+	}
+	return out
 }
 
 func sign(v int) int {
@@ -574,20 +667,4 @@ func sign(v int) int {
 		return -1
 	}
 	return 0
-}
-
-// simplify appends to out the vertices of ring where it does not run
-// straight on.
-func simplify(out, ring []gridPt) []gridPt {
-	n := len(ring)
-	for k := 0; k < n; k++ {
-		p, c, q := ring[(k+n-1)%n], ring[k], ring[(k+1)%n]
-		d1 := gridPt{sign(c.i - p.i), sign(c.j - p.j)}
-		d2 := gridPt{sign(q.i - c.i), sign(q.j - c.j)}
-		if d1 == d2 {
-			continue
-		}
-		out = append(out, c)
-	}
-	return out
 }

@@ -70,10 +70,15 @@ func validUTF8Controls(s string) bool {
 	return true
 }
 
-// w accumulates the document: a plain byte slice, so a number is
-// formatted straight onto its end (num) with no copy through a buffer.
+// w accumulates the document in buf[:n]; the rest of buf is room for
+// what comes next. A write copies its bytes into the room and moves n, an
+// integer: buf itself is stored again only when it grows. (Storing the
+// slice back on every append, as b.buf = append(b.buf, …) does, writes a
+// pointer into the heap each time, which costs a write barrier whenever
+// the collector is marking.)
 type w struct {
 	buf []byte
+	n   int
 	// memo, when set, holds numbers already formatted (see num).
 	memo *numMemos
 }
@@ -101,63 +106,106 @@ const (
 	numMemoLen = 24
 )
 
+// minWriterRoom is the least room a writer grows to.
+const minWriterRoom = 256
+
+// grow makes room for k more bytes: at least double the room.
+func (b *w) grow(k int) {
+	nb := make([]byte, max(2*len(b.buf), b.n+k, minWriterRoom))
+	copy(nb, b.buf[:b.n])
+	b.buf = nb
+}
+
 // WriteString appends s.
-func (b *w) WriteString(s string) { b.buf = append(b.buf, s...) }
+func (b *w) WriteString(s string) {
+	if len(b.buf)-b.n < len(s) {
+		b.grow(len(s))
+	}
+	b.n += copy(b.buf[b.n:], s)
+}
 
 // byte appends c.
-func (b *w) byte(c byte) { b.buf = append(b.buf, c) }
+func (b *w) byte(c byte) {
+	if b.n == len(b.buf) {
+		b.grow(1)
+	}
+	b.buf[b.n] = c
+	b.n++
+}
 
 // Write appends p.
-func (b *w) Write(p []byte) { b.buf = append(b.buf, p...) }
+func (b *w) Write(p []byte) {
+	if len(b.buf)-b.n < len(p) {
+		b.grow(len(p))
+	}
+	b.n += copy(b.buf[b.n:], p)
+}
 
 // WriteRune appends r's UTF-8 encoding.
-func (b *w) WriteRune(r rune) { b.buf = utf8.AppendRune(b.buf, r) }
+func (b *w) WriteRune(r rune) {
+	if len(b.buf)-b.n < utf8.UTFMax {
+		b.grow(utf8.UTFMax)
+	}
+	b.n += utf8.EncodeRune(b.buf[b.n:], r)
+}
 
 // Len is the number of bytes written.
-func (b *w) Len() int { return len(b.buf) }
+func (b *w) Len() int { return b.n }
 
 // Truncate keeps the first n bytes written.
-func (b *w) Truncate(n int) { b.buf = b.buf[:n] }
+func (b *w) Truncate(n int) { b.n = n }
 
 // Bytes is what has been written.
-func (b *w) Bytes() []byte { return b.buf }
+func (b *w) Bytes() []byte { return b.buf[:b.n] }
 
 // String is what has been written, as a string.
-func (b *w) String() string { return string(b.buf) }
+func (b *w) String() string { return string(b.buf[:b.n]) }
 
 func (b *w) s(parts ...string) {
 	for _, p := range parts {
-		b.buf = append(b.buf, p...)
+		b.WriteString(p)
 	}
 }
 
 // num writes v as the package's num formats it, straight into the buffer:
 // the drawing's hot writers use it so a number costs no allocation.
 func (b *w) num(v float64) {
+	if len(b.buf)-b.n < numMemoLen {
+		b.grow(numMemoLen)
+	}
 	m := b.memo
 	if m == nil {
-		b.buf = appendNum(b.buf, v)
+		b.appendNum(v)
 		return
 	}
 	bits := math.Float64bits(v)
 	e := &m[(bits*0x9E3779B97F4A7C15)>>numMemoShift]
-	l := len(b.buf)
 	if e.n != 0 && e.bits == bits {
-		// The whole slot is copied and the length then cut to the text:
-		// a fixed-size copy, no call.
-		if cap(b.buf)-l < numMemoLen {
-			b.buf = append(b.buf, make([]byte, numMemoLen)...)[:l]
-		}
-		b.buf = b.buf[:l+numMemoLen]
-		*(*[numMemoLen]byte)(b.buf[l:]) = e.text
-		b.buf = b.buf[:l+int(e.n)]
+		// The whole slot is copied and n then moved past the text: a
+		// fixed-size copy, no call.
+		*(*[numMemoLen]byte)(b.buf[b.n:]) = e.text
+		b.n += int(e.n)
 		return
 	}
-	b.buf = appendNum(b.buf, v)
-	if n := len(b.buf) - l; n <= numMemoLen {
+	l := b.n
+	b.appendNum(v)
+	if n := b.n - l; n <= numMemoLen {
 		e.bits, e.n = bits, uint8(n)
-		copy(e.text[:], b.buf[l:])
+		copy(e.text[:], b.buf[l:b.n])
 	}
+}
+
+// appendNum writes v as num formats it: in place in the room, when it
+// fits.
+func (b *w) appendNum(v float64) {
+	room := b.buf[b.n:b.n:len(b.buf)]
+	t := appendNum(room, v)
+	if len(t) > cap(room) {
+		// It did not fit: appendNum wrote it elsewhere.
+		b.Write(t)
+		return
+	}
+	b.n += len(t)
 }
 
 // appendNum appends v as num formats it.
@@ -210,6 +258,18 @@ func (b *w) line(p, q geom.Point, attrs string) {
 	b.s(`" `, attrs, "/>\n")
 }
 
+// circle writes a circle element whose attributes after the centre and
+// radius are tail.
+func (b *w) circle(c geom.Point, rad float64, tail ...string) {
+	b.WriteString(`<circle cx="`)
+	b.num(c.X)
+	b.WriteString(`" cy="`)
+	b.num(c.Y)
+	b.WriteString(`" r="`)
+	b.num(rad)
+	b.s(tail...)
+}
+
 // text writes a text element; attrs follow the coordinates, content is escaped.
 func (b *w) text(p geom.Point, attrs, content string) {
 	b.WriteString(`<text x="`)
@@ -228,17 +288,15 @@ const maxJoinMemos = 16
 // join is a + b + c, each joining built once per drawing: the attributes
 // of the door and window symbols, joined anew for each, are the same few.
 func (r *renderer) join(a, b, c string) string {
-	for _, m := range r.joins {
+	for _, m := range r.joins[:r.nJoins] {
 		if m.a == a && m.b == b && m.c == c {
 			return m.abc
 		}
 	}
 	abc := a + b + c
-	if r.joins == nil {
-		r.joins = make([]joinMemo, 0, maxJoinMemos)
-	}
-	if len(r.joins) < maxJoinMemos {
-		r.joins = append(r.joins, joinMemo{a, b, c, abc})
+	if r.nJoins < maxJoinMemos {
+		r.joins[r.nJoins] = joinMemo{a, b, c, abc}
+		r.nJoins++
 	}
 	return abc
 }
@@ -282,7 +340,7 @@ const maxStrokeMemos = 16
 
 // strokeAttr is " " + stroke(colour, width), built once per drawing.
 func (r *renderer) strokeAttr(colour string, width float64) string {
-	for _, m := range r.strokes {
+	for _, m := range r.strokes[:r.nStrokes] {
 		if m.width == width && m.colour == colour {
 			return m.attr
 		}
@@ -297,11 +355,9 @@ func (r *renderer) strokeAttr(colour string, width float64) string {
 		b = numfmt.AppendHundredths(b, width)
 	}
 	a := string(append(b, '"'))
-	if r.strokes == nil {
-		r.strokes = make([]strokeMemo, 0, maxStrokeMemos)
-	}
-	if len(r.strokes) < maxStrokeMemos {
-		r.strokes = append(r.strokes, strokeMemo{colour, width, a})
+	if r.nStrokes < maxStrokeMemos {
+		r.strokes[r.nStrokes] = strokeMemo{colour, width, a}
+		r.nStrokes++
 	}
 	return a
 }
