@@ -39,20 +39,20 @@ const (
 	MaxHeight = 16384
 	// WorkPerPixel and MinWork bound the drawing work of one image: at
 	// most WorkPerPixel times its pixels, and never less than MinWork.
-	// Work is counted in pixel operations, about 3 to 5 ns each here:
-	// each image costs its pixels twice over (filled white, then
-	// encoded), each filled shape every sub-row its edges cross, every
-	// pixel of its rows and a share for each vertex, each hairline the
+	// Work is counted in operations of about 1 to 4 ns each here: each
+	// image costs its pixels twice over (filled white, then encoded),
+	// each filled shape every sub-row its edges cross, every pixel of its
+	// sub-rows and rows, and a share for each vertex, each hairline the
 	// pixels along it. Past the bound the rasterisation ends with
 	// ErrTooComplex. Without one, 800 beds stacked on one spot, each drawn
 	// over the whole of a 4096-pixel-wide image, took 105 s. The plans of
-	// the 650-plan test corpus use at most 10 times their image's pixels
-	// (at 1000 and at 4096 pixels wide), and at most 49 million
-	// operations; the bounds leave room above both, and keep any image to
-	// a fraction of a second: about 16 million operations at 1000 pixels
-	// wide, 100 million at the largest.
-	WorkPerPixel = 12
-	MinWork      = 16 << 20
+	// the 650-plan test corpus use at most 23 operations a pixel (at 1000
+	// and at 4096 pixels wide) and at most 155 million; the bounds leave
+	// room above both and keep any image to well under a second: about
+	// 32 million operations at 1000 pixels wide, 268 million at the
+	// largest.
+	WorkPerPixel = 32
+	MinWork      = 32 << 20
 	// MaxWork is the most work any one image may take: WorkPerPixel
 	// times MaxPixels.
 	MaxWork = WorkPerPixel * MaxPixels

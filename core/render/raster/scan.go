@@ -163,8 +163,8 @@ func (s *scanner) fill(polys [][]pt, clip image.Rectangle, paint func(y, x0 int,
 
 // work is what filling the edges within clip costs, in the units of
 // MaxWork: every sub-row each edge crosses (each is a crossing found and
-// sorted), every pixel of the rows handed over, and a sort's share for
-// each edge.
+// sorted), every pixel of every sub-row (where spans are counted) and of
+// every row (handed over), and a sort's share for each edge.
 func (s *scanner) work(clip image.Rectangle) int64 {
 	var n int64
 	top, bot := clip.Max.Y*subScale, clip.Min.Y*subScale
@@ -173,7 +173,7 @@ func (s *scanner) work(clip image.Rectangle) int64 {
 		top, bot = min(top, e.top), max(bot, e.bot)
 	}
 	rows := (min(bot, clip.Max.Y*subScale) - max(top, clip.Min.Y*subScale)) / subScale
-	return max(n, 0) + int64(max(rows, 0))*int64(clip.Dx()) + int64(len(s.edges))*edgeSortWork
+	return max(n, 0) + (subScale+1)*int64(max(rows, 0))*int64(clip.Dx()) + int64(len(s.edges))*edgeSortWork
 }
 
 // edgeSortWork is the work units an edge's share of the sort by top row
