@@ -94,7 +94,7 @@ func (p *parser) atom() Expr {
 	switch t.Kind {
 	case NUMBER:
 		p.next()
-		return p.numLit(t.Num, t.Text, t.Sp)
+		return p.numLit(t.Num, t.Sp)
 	case STRING:
 		p.next()
 		return p.strLit(t)

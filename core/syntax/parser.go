@@ -165,9 +165,9 @@ func (s *slab[T]) take(chunk int) *T {
 const stmtSlab = 4
 
 // numLit is a new number literal, taken from the parser's slab.
-func (p *parser) numLit(v float64, raw string, sp source.Span) *NumLit {
+func (p *parser) numLit(v float64, sp source.Span) *NumLit {
 	n := p.nodes.nums.new()
-	*n = NumLit{Value: v, Raw: raw, Sp: sp}
+	*n = NumLit{Value: v, Sp: sp}
 	return n
 }
 
@@ -183,16 +183,6 @@ func (p *parser) newWord(text string, sp source.Span) *Word {
 	w := p.nodes.words.new()
 	*w = Word{Text: text, Sp: sp}
 	return w
-}
-
-// text is the source a span covers, as File.Text has it, cut from the
-// string the tokens' texts are cut from rather than copied.
-func (p *parser) text(s source.Span) string {
-	s.Start, s.End = max(s.Start, 0), min(s.End, len(p.lx.text))
-	if s.Start >= s.End {
-		return ""
-	}
-	return p.lx.text[s.Start:s.End]
 }
 
 func newParser(f *source.File) *parser {
@@ -852,7 +842,7 @@ func (p *parser) size(single bool) *Size {
 	if t.Kind == DIMS {
 		p.next()
 		sz := p.nodes.sizes.new()
-		*sz = Size{W: p.numLit(t.Num, p.text(t.WSp()), t.WSp()), H: p.numLit(t.H, p.text(t.HSp()), t.HSp()), Sp: t.Sp}
+		*sz = Size{W: p.numLit(t.Num, t.WSp()), H: p.numLit(t.H, t.HSp()), Sp: t.Sp}
 		return sz
 	}
 	w := p.expr()
@@ -1083,7 +1073,7 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 			pos.Center = true
 		case pt.Kind == NUMBER:
 			p.next()
-			pos.Value = p.numLit(pt.Num, pt.Text, pt.Sp)
+			pos.Value = p.numLit(pt.Num, pt.Sp)
 			if p.is(PERCENT) {
 				p.next()
 				pos.Percent = true
@@ -1351,7 +1341,7 @@ func (p *parser) levelStmt() Stmt {
 		neg = true
 	}
 	t := p.expect(NUMBER)
-	l.Number = p.numLit(t.Num, t.Text, t.Sp)
+	l.Number = p.numLit(t.Num, t.Sp)
 	if neg {
 		l.Number.Value = -t.Num
 	}
@@ -1395,7 +1385,7 @@ func (p *parser) placeStmt() Stmt {
 		if t.Num != 0 && t.Num != 90 && t.Num != 180 && t.Num != 270 {
 			p.fail(t.Sp, "place rotation must be 0, 90, 180 or 270, not %s", t.Text)
 		}
-		s.Rotate = p.numLit(t.Num, t.Text, t.Sp)
+		s.Rotate = p.numLit(t.Num, t.Sp)
 	}
 	if p.isWord("mirror") {
 		p.next()
@@ -1566,7 +1556,7 @@ func (p *parser) settingStmt() Stmt {
 		}
 	case "grid":
 		t := p.expect(NUMBER)
-		s.Value = p.numLit(t.Num, t.Text, t.Sp)
+		s.Value = p.numLit(t.Num, t.Sp)
 	case "paper":
 		w := p.word()
 		if !paperSizes[w.Text] {
@@ -1578,10 +1568,10 @@ func (p *parser) settingStmt() Stmt {
 		}
 	case "scale":
 		t := p.expect(NUMBER)
-		s.ScaleNum = p.numLit(t.Num, t.Text, t.Sp)
+		s.ScaleNum = p.numLit(t.Num, t.Sp)
 		p.expect(COLON)
 		t = p.expect(NUMBER)
-		s.ScaleDen = p.numLit(t.Num, t.Text, t.Sp)
+		s.ScaleDen = p.numLit(t.Num, t.Sp)
 	case "north":
 		t := p.tok()
 		switch {
@@ -1589,7 +1579,7 @@ func (p *parser) settingStmt() Stmt {
 			s.Args = p.words(p.word())
 		case t.Kind == NUMBER:
 			p.next()
-			s.Value = p.numLit(t.Num, t.Text, t.Sp)
+			s.Value = p.numLit(t.Num, t.Sp)
 		default:
 			p.fail(t.Sp, "expected a north direction (up|down|left|right|<degrees>), found %s", found(t))
 		}
@@ -1740,7 +1730,7 @@ func (p *parser) kvEntries(what string, out *[]KeyValue) {
 			kv.Value = p.str()
 		case NUMBER:
 			p.next()
-			kv.Value = p.numLit(t.Num, t.Text, t.Sp)
+			kv.Value = p.numLit(t.Num, t.Sp)
 		default:
 			*out = append(*out, kv)
 			p.fail(t.Sp, "%s key %q has no value", what, k.Text)
