@@ -39,10 +39,6 @@ type expander struct {
 	freeEnvs []*environment
 	// freeSinks are capture's emptied lists, reused by the next capture.
 	freeSinks []*diag.List
-	// sites is the call-site list of the call frame sitesOf, shared by
-	// the items it emits.
-	sitesOf *callFrame
-	sites   []source.Span
 	// slabs hold the most numerous items.
 	slabs itemSlabs
 	world World
@@ -66,8 +62,7 @@ type scope struct {
 	env    *environment
 	out    *[]Item
 	zone   string
-	nested bool       // inside a block or component body, not at plan level
-	calls  *callFrame // the component calls being expanded, innermost first
+	nested bool // inside a block or component body, not at plan level
 	// world holds the instance names taken where the statements land:
 	// the plan (or a storey), or the body of one placed instance.
 	world *instWorld
@@ -102,28 +97,6 @@ func (w *instWorld) take(name string) {
 		w.names = map[string]bool{}
 	}
 	w.names[name] = true
-}
-
-// callFrame is one component call being expanded, linked to the call it
-// was made from, so entering a component costs one small allocation
-// whatever the depth.
-type callFrame struct {
-	site  source.Span
-	outer *callFrame
-}
-
-// sites lists the call spans from the outermost call to f.
-func (f *callFrame) sites() []source.Span {
-	n := 0
-	for c := f; c != nil; c = c.outer {
-		n++
-	}
-	out := make([]source.Span, n)
-	for c := f; c != nil; c = c.outer {
-		n--
-		out[n] = c.site
-	}
-	return out[:len(out):len(out)]
 }
 
 // module is one source file's component namespace.
@@ -255,14 +228,6 @@ func (e *expander) emit(sc scope, it Item) {
 	m.Zone = sc.zone
 	if e.cur != e.main {
 		m.File = e.cur.file
-	}
-	if sc.calls != nil {
-		// Items emitted one after another by the same call share its
-		// list (read only).
-		if sc.calls != e.sitesOf {
-			e.sitesOf, e.sites = sc.calls, sc.calls.sites()
-		}
-		m.CallSites = e.sites
 	}
 	*sc.out = append(*sc.out, it)
 }
@@ -460,7 +425,7 @@ func (e *expander) instantiate(def *compDef, args []syntax.Expr, call source.Spa
 	if e.tooDeep(def, call) {
 		return
 	}
-	e.expandBody(def, args, call, sc, out)
+	e.expandBody(def, args, sc, out)
 }
 
 // checkArity reports E_ARGCOUNT at call when args do not match def's
@@ -491,7 +456,7 @@ func (e *expander) tooDeep(def *compDef, call source.Span) bool {
 
 // expandBody binds def's parameters to args (evaluated in sc) and expands
 // its body into out, in the instance world of sc unless world is set.
-func (e *expander) expandBody(def *compDef, args []syntax.Expr, call source.Span, sc scope, out *[]Item) {
+func (e *expander) expandBody(def *compDef, args []syntax.Expr, sc scope, out *[]Item) {
 	body := e.pushEnv(e.global)
 	for i, p := range def.params {
 		var v Value
@@ -500,8 +465,7 @@ func (e *expander) expandBody(def *compDef, args []syntax.Expr, call source.Span
 		}
 		body.define(p.Name, v)
 	}
-	inner := scope{env: body, out: out, zone: sc.zone, nested: true,
-		calls: &callFrame{site: call, outer: sc.calls}, world: sc.world}
+	inner := scope{env: body, out: out, zone: sc.zone, nested: true, world: sc.world}
 	saved, savedNS := e.cur, e.ns
 	e.cur = def.mod
 	if def.whole {
@@ -559,7 +523,7 @@ func (e *expander) place(n *syntax.PlaceStmt, sc scope) {
 		inner := sc
 		inner.zone = ""
 		inner.world = &instWorld{prefix: sc.world.prefix + name + "."}
-		e.expandBody(def, n.Args, n.Sp, inner, &inst.Items)
+		e.expandBody(def, n.Args, inner, &inst.Items)
 	}
 	e.emit(sc, inst)
 }
@@ -632,7 +596,7 @@ func (e *expander) point(p *syntax.Point, env *environment) Point {
 	if p == nil {
 		return Point{}
 	}
-	out := Point{Set: true, Span: p.Sp, XSpan: p.X.Span(), YSpan: p.Y.Span()}
+	out := Point{Set: true, Span: p.Sp}
 	out.Diags = e.capture(func() {
 		out.X = e.wantNum(e.eval(p.X, env), p.X)
 		out.Y = e.wantNum(e.eval(p.Y, env), p.Y)

@@ -29,9 +29,8 @@
 // bytes (and a string past MaxStringLength, or strings past
 // MaxStringBytes in all, stop the expansion instead of being cut), an element emitted inside a block or component
 // ElementSteps, because resolving and drawing it costs far more than a
-// script step. Loops over a range count rather than build it, block scopes
-// are reused once their block is done and component calls link their call
-// sites, so the memory an expansion needs follows what it emits, not how
+// script step. Loops over a range count rather than build it and block
+// scopes are reused once their block is done, so the memory an expansion needs follows what it emits, not how
 // deeply its loops and calls nest. A runaway component recursion stops
 // only the call that passes MaxComponentDepth (E_RECURSION), as in the
 // reference; a call tree that fans out at that depth runs into the step
@@ -81,8 +80,6 @@ type Point struct {
 	X, Y float64
 	Set  bool
 	Span source.Span // from "(" to ")"
-	// XSpan and YSpan are the spans of the two expressions.
-	XSpan, YSpan source.Span
 	// Diags are the diagnostics raised evaluating x and y.
 	Diags diag.List
 }
@@ -109,10 +106,8 @@ type Clause struct {
 type Meta struct {
 	// Span is the statement's own span as written. For a statement expanded
 	// from a component body, loop body or branch it is the span inside that
-	// body (this is what the reference reports); CallSites lists the
-	// enclosing call statements, innermost last.
-	Span      source.Span
-	CallSites []source.Span
+	// body (this is what the reference reports).
+	Span source.Span
 	// Zone is the dotted path of the enclosing zone blocks ("" when none).
 	Zone string
 	// File is the imported module the statement was written in; nil for
