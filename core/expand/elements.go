@@ -65,7 +65,7 @@ func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
 		if n.Pos != nil {
 			o.Pos = AttachPos{Center: n.Pos.Center, Percent: n.Pos.Percent, Set: true, Span: n.Pos.Sp}
 			if n.Pos.Value != nil {
-				o.Pos.Diags = e.capture(func() { o.Pos.V = e.wantNum(e.eval(n.Pos.Value, env), n.Pos.Value) })
+				o.Pos.diags = e.capture(func() { o.Pos.V = e.wantNum(e.eval(n.Pos.Value, env), n.Pos.Value) })
 			}
 		}
 		o.Width = e.numClause(n.Width, env)

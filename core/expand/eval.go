@@ -557,7 +557,7 @@ func (e *expander) withSink(l *diag.List, f func()) {
 // capture runs f with evaluation diagnostics collected into a fresh list,
 // which it returns; they are also added to the current sink (the
 // element's Meta.Diags), so both views stay complete.
-func (e *expander) capture(f func()) diag.List {
+func (e *expander) capture(f func()) clauseDiags {
 	old := e.sink
 	var l *diag.List
 	if n := len(e.freeSinks); n > 0 {
@@ -570,12 +570,13 @@ func (e *expander) capture(f func()) diag.List {
 	e.sink = old
 	// Most clauses raise nothing: their list goes back for the next
 	// capture, and only a non-empty one is copied out.
-	var out diag.List
+	var out clauseDiags
 	if len(*l) > 0 {
-		out = slices.Clone(*l)
-		for _, d := range out {
+		c := slices.Clone(*l)
+		for _, d := range c {
 			old.Add(d)
 		}
+		out.l = &c
 	}
 	clear(*l)
 	*l = (*l)[:0]
@@ -588,7 +589,7 @@ func (e *expander) numClause(x syntax.Expr, env *environment) Num {
 		return Num{}
 	}
 	out := Num{Set: true, Span: x.Span()}
-	out.Diags = e.capture(func() { out.V = e.wantNum(e.eval(x, env), x) })
+	out.diags = e.capture(func() { out.V = e.wantNum(e.eval(x, env), x) })
 	return out
 }
 
@@ -597,7 +598,7 @@ func (e *expander) point(p *syntax.Point, env *environment) Point {
 		return Point{}
 	}
 	out := Point{Set: true, Span: p.Sp}
-	out.Diags = e.capture(func() {
+	out.diags = e.capture(func() {
 		out.X = e.wantNum(e.eval(p.X, env), p.X)
 		out.Y = e.wantNum(e.eval(p.Y, env), p.Y)
 	})
@@ -609,7 +610,7 @@ func (e *expander) size(s *syntax.Size, env *environment) Size {
 		return Size{}
 	}
 	out := Size{Set: true, Span: s.Sp}
-	out.Diags = e.capture(func() {
+	out.diags = e.capture(func() {
 		out.W = e.wantNum(e.eval(s.W, env), s.W)
 		if s.H != nil {
 			out.HasH = true
@@ -624,7 +625,7 @@ func (e *expander) strClause(s *syntax.StrLit, env *environment) Str {
 		return Str{}
 	}
 	out := Str{Set: true, Span: s.Sp}
-	out.Diags = e.capture(func() { out.V = e.evalString(s, env).Str })
+	out.diags = e.capture(func() { out.V = e.evalString(s, env).Str })
 	return out
 }
 
@@ -635,7 +636,7 @@ func (e *expander) textClause(x syntax.Expr, env *environment) Str {
 		return Str{}
 	}
 	out := Str{Set: true, Span: x.Span()}
-	out.Diags = e.capture(func() {
+	out.diags = e.capture(func() {
 		v := e.eval(x, env)
 		if v.Kind != stringVal {
 			out.V = v.Text()

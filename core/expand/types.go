@@ -43,25 +43,51 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
+// clauseDiags are the diagnostics raised evaluating one clause, held out
+// of line: nil for a clause that raised none (nearly all of them), so a
+// clause costs one word for them rather than a list header.
+type clauseDiags struct{ l *diag.List }
+
+// list is the diagnostics d holds (nil when none).
+func (d clauseDiags) list() diag.List {
+	if d.l == nil {
+		return nil
+	}
+	return *d.l
+}
+
+// Diags are the diagnostics raised evaluating this clause.
+func (n Num) Diags() diag.List { return n.diags.list() }
+
+// Diags are the diagnostics raised evaluating this clause.
+func (s Str) Diags() diag.List { return s.diags.list() }
+
+// Diags are the diagnostics raised evaluating x and y.
+func (p Point) Diags() diag.List { return p.diags.list() }
+
+// Diags are the diagnostics raised evaluating W and H.
+func (s Size) Diags() diag.List { return s.diags.list() }
+
+// Diags are the diagnostics raised evaluating the position.
+func (a AttachPos) Diags() diag.List { return a.diags.list() }
+
 // Num is an evaluated numeric clause in millimetres (unit suffixes already
 // folded). Set is false when the clause was not written; Span is the
 // written expression's span. A clause that failed to evaluate is Set with
 // V = 0 and its error is in the element's Meta.Diags.
 type Num struct {
-	V    float64
-	Set  bool
-	Span source.Span
-	// Diags are the diagnostics raised evaluating this clause.
-	Diags diag.List
+	V     float64
+	Set   bool
+	Span  source.Span
+	diags clauseDiags
 }
 
 // Str is an evaluated string clause (`label "Unit {i}"` → "Unit 3").
 type Str struct {
-	V    string
-	Set  bool
-	Span source.Span // the written expression, quotes included
-	// Diags are the diagnostics raised evaluating this clause.
-	Diags diag.List
+	V     string
+	Set   bool
+	Span  source.Span // the written expression, quotes included
+	diags clauseDiags
 }
 
 // Word is a keyword-valued clause (`exterior`, `left`, `top-left`, `A3`) or
@@ -77,22 +103,20 @@ func (w Word) Set() bool { return w.V != "" }
 
 // Point is an evaluated `(x, y)`. Set is false when absent.
 type Point struct {
-	X, Y float64
-	Set  bool
-	Span source.Span // from "(" to ")"
-	// Diags are the diagnostics raised evaluating x and y.
-	Diags diag.List
+	X, Y  float64
+	Set   bool
+	Span  source.Span // from "(" to ")"
+	diags clauseDiags
 }
 
 // Size is an evaluated `W x H`. HasH is false for a strip room's
 // main-extent-only `size <main>`.
 type Size struct {
-	W, H float64
-	Set  bool
-	HasH bool
-	Span source.Span
-	// Diags are the diagnostics raised evaluating W and H.
-	Diags diag.List
+	W, H  float64
+	Set   bool
+	HasH  bool
+	Span  source.Span
+	diags clauseDiags
 }
 
 // Clause is where one keyword clause was written (keyword through its last
@@ -204,8 +228,7 @@ type AttachPos struct {
 	V       float64 // mm from the wall start, or a percentage
 	Set     bool
 	Span    source.Span
-	// Diags are the diagnostics raised evaluating the position.
-	Diags diag.List
+	diags   clauseDiags
 }
 
 // Opening is a `door`, `window` or `opening` statement. Set-rule defaults

@@ -27,13 +27,13 @@ func (r *resolver) resolveDims() {
 		// The reference reads the end points, resolves the form (a radius
 		// dimension reads its segment only once the wall has arcs), and
 		// then reads the offset and the text, even after a failed form.
-		cl := r.clauses(&d.Meta, d.From.Diags, d.To.Diags, d.Segment.Diags, d.Offset.Diags, d.Text.Diags)
+		cl := r.clauses(&d.Meta, d.From.Diags(), d.To.Diags(), d.Segment.Diags(), d.Offset.Diags(), d.Text.Diags())
 		de.cl = cl
 		dm := ir.Dim{Offset: defaultDimOffset, Text: d.Text.V, Span: d.Span}
 		if d.Offset.Set {
 			dm.Offset = d.Offset.V
 		}
-		rest := func() { cl.emit(d.Offset.Diags, d.Text.Diags) }
+		rest := func() { cl.emit(d.Offset.Diags(), d.Text.Diags()) }
 		switch d.Mode {
 		case syntax.DimRadius:
 			if !r.radiusDim(de, &dm) {
@@ -46,7 +46,7 @@ func (r *resolver) resolveDims() {
 				continue
 			}
 		default:
-			cl.emit(d.From.Diags, d.To.Diags)
+			cl.emit(d.From.Diags(), d.To.Diags())
 			dm.From = geom.Point{X: d.From.X, Y: d.From.Y}
 			dm.To = geom.Point{X: d.To.X, Y: d.To.Y}
 			if d.Mode == syntax.DimFaces || d.Mode == syntax.DimClear {
@@ -191,7 +191,7 @@ func (r *resolver) radiusDim(de *dimEl, dm *ir.Dim) bool {
 		r.add(diag.New(diag.ErrDimCurveRef, r.curveRefSpan(d), "`dim radius %s` needs a wall with an arc edge", d.Ref.V))
 		return false
 	case d.Segment.Set:
-		de.cl.emit(d.Segment.Diags)
+		de.cl.emit(d.Segment.Diags())
 		w := r.walls[ws[0]].w
 		i := int(d.Segment.V)
 		if i < 0 || i >= len(w.Arcs) || !w.Arcs[i].Arc {
@@ -263,8 +263,8 @@ func (r *resolver) resolveBox(b *boxEl) {
 	src := b.src
 	// Position and size are read and checked first; a stair then reads
 	// and checks its flight width even when its size was refused.
-	cl := r.clauses(&src.Meta, src.At.Diags, src.Size.Diags, src.Width.Diags)
-	cl.emit(src.At.Diags, src.Size.Diags)
+	cl := r.clauses(&src.Meta, src.At.Diags(), src.Size.Diags(), src.Width.Diags())
+	cl.emit(src.At.Diags(), src.Size.Diags())
 	x, y := snap(src.At.X, r.grid), snap(src.At.Y, r.grid)
 	w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 	if !(w > 0 && h > 0) {
@@ -274,7 +274,7 @@ func (r *resolver) resolveBox(b *boxEl) {
 		}
 		r.add(diag.New(code, src.Span, "%s %q has size %s×%s; both sides must be positive", boxNoun[src.Kind], b.id, num(w), num(h)))
 		if src.Kind == syntax.StairBox {
-			cl.emit(src.Width.Diags)
+			cl.emit(src.Width.Diags())
 			if src.Width.Set {
 				r.stairWidth(b, math.Min(w, h))
 			}
@@ -292,7 +292,7 @@ func (r *resolver) resolveBox(b *boxEl) {
 		v.Kind = ir.Stair
 		cross := math.Min(w, h)
 		v.Width = cross
-		cl.emit(src.Width.Diags)
+		cl.emit(src.Width.Diags())
 		if src.Width.Set {
 			sw, ok := r.stairWidth(b, cross)
 			if !ok {

@@ -28,13 +28,13 @@ func (r *resolver) placeFurniture(f *furnEl) {
 	// rotation (then its check), the position (`at`, or the inset once the
 	// anchoring room is known) and the label last. A clause it never gets
 	// to is never evaluated, so its errors are not reported.
-	cl := r.clauses(&src.Meta, src.At.Diags, src.Segment.Diags, src.Offset.Diags, src.Inset.Diags, src.Size.Diags, src.Label.Diags, src.Rotate.Diags)
+	cl := r.clauses(&src.Meta, src.At.Diags(), src.Segment.Diags(), src.Offset.Diags(), src.Inset.Diags(), src.Size.Diags(), src.Label.Diags(), src.Rotate.Diags())
 	f.cl = cl
 	fu := ir.Furniture{ID: f.id, Type: src.Category.V, Label: src.Label.V, Room: src.Room.V, Span: src.Span, File: fileName(src.File), Placement: "absolute"}
 	ok := true
 
 	// size
-	cl.emit(src.Size.Diags)
+	cl.emit(src.Size.Diags())
 	w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 	if !src.Size.Set {
 		if fx, _, known := lookupFixture(src.Category.V); known && src.Placement == syntax.FurnAgainst {
@@ -48,7 +48,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 		ok = false
 	}
 
-	cl.emit(src.Rotate.Diags)
+	cl.emit(src.Rotate.Diags())
 	var against *wallEl
 	var seg geom.Segment
 	if src.Placement == syntax.FurnAgainst {
@@ -95,10 +95,10 @@ func (r *resolver) placeFurniture(f *furnEl) {
 	case syntax.FurnAgainst, syntax.FurnCentered:
 	case syntax.FurnAnchor:
 		if room != nil {
-			cl.emit(src.Inset.Diags)
+			cl.emit(src.Inset.Diags())
 		}
 	default:
-		cl.emit(src.At.Diags)
+		cl.emit(src.At.Diags())
 	}
 	if room != nil && src.Flush && (src.Placement == syntax.FurnCentered || (src.Placement == syntax.FurnAnchor && src.Anchor.V == "center")) {
 		sp := src.Span
@@ -113,7 +113,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 		ok = false
 	}
 
-	cl.emit(src.Label.Diags)
+	cl.emit(src.Label.Diags())
 	if !ok {
 		return
 	}
@@ -161,7 +161,7 @@ func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, boo
 	w := r.walls[ws[0]]
 	n := len(w.p.segs)
 	si := 0
-	f.cl.emit(src.Segment.Diags)
+	f.cl.emit(src.Segment.Diags())
 	if src.Segment.Set {
 		si = int(src.Segment.V)
 		if float64(si) != src.Segment.V || si < 0 || si >= n {
@@ -183,7 +183,7 @@ func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, boo
 		r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q: segment %d of wall %q is not horizontal or vertical, and a piece only turns in quarter-turns; place it with `at (x,y)`", f.id, si, w.id))
 		return nil, geom.Segment{}, false
 	}
-	f.cl.emit(src.Offset.Diags)
+	f.cl.emit(src.Offset.Diags())
 	// The written offset is checked, before any snapping.
 	if src.Offset.Set {
 		if off, l := src.Offset.V, w.p.segs[si].Len(); off < -geom.Eps || off > l+geom.Eps {

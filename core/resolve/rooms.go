@@ -41,7 +41,7 @@ func (r *resolver) resolveRooms() {
 			rm.room.Placement = "strip"
 			// The strip layout read the size; the label is read once the
 			// room is drawn (never for a dropped room).
-			cl := r.clauses(rm.meta, rm.strip.Size.Diags, rm.strip.Label.Diags)
+			cl := r.clauses(rm.meta, rm.strip.Size.Diags(), rm.strip.Label.Diags())
 			rm.room.Label = rm.strip.Label.V
 			rm.room.Uses = r.words(rm.strip.Uses)
 			rect, ok := stripPos[rm.strip]
@@ -54,7 +54,7 @@ func (r *resolver) resolveRooms() {
 				r.add(diag.New(diag.ErrRoomSize, rm.meta.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(rect.W()), num(rect.H())))
 				rm.bad = true
 			}
-			cl.emit(rm.strip.Label.Diags)
+			cl.emit(rm.strip.Label.Diags())
 			rm.abs, rm.ok = true, true
 			r.setRect(rm, rect)
 			continue
@@ -66,9 +66,9 @@ func (r *resolver) resolveRooms() {
 		// size (then the size check), then the label anchor and the label;
 		// a polygon or circle reads its label, is checked, and then reads
 		// the label anchor.
-		known := []diag.List{src.At.Diags, src.Gap.Diags, src.Size.Diags, src.Radius.Diags, src.LabelAt.Diags, src.Label.Diags}
+		known := []diag.List{src.At.Diags(), src.Gap.Diags(), src.Size.Diags(), src.Radius.Diags(), src.LabelAt.Diags(), src.Label.Diags()}
 		for _, p := range src.Polygon {
-			known = append(known, p.Diags)
+			known = append(known, p.Diags())
 		}
 		cl := r.clauses(&src.Meta, known...)
 		switch src.Form {
@@ -77,14 +77,14 @@ func (r *resolver) resolveRooms() {
 				rm.room.Placement = "relational"
 				r.checkAlign(rm)
 			}
-			cl.emit(src.At.Diags, src.Gap.Diags, src.Size.Diags)
+			cl.emit(src.At.Diags(), src.Gap.Diags(), src.Size.Diags())
 			w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 			if !(w > 0 && h > 0) {
 				// Reported, but the room stays for the statements that name it.
 				r.add(diag.New(diag.ErrRoomSize, src.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(w), num(h)))
 				rm.bad = true
 			}
-			cl.emit(src.LabelAt.Diags, src.Label.Diags)
+			cl.emit(src.LabelAt.Diags(), src.Label.Diags())
 			rm.ok = true
 			if src.Form == syntax.RoomAt {
 				rm.abs = true
@@ -97,10 +97,10 @@ func (r *resolver) resolveRooms() {
 		case syntax.RoomPolygon:
 			var pg geom.Polygon
 			for _, p := range src.Polygon {
-				cl.emit(p.Diags)
+				cl.emit(p.Diags())
 				pg = append(pg, geom.Point{X: snap(p.X, r.grid), Y: snap(p.Y, r.grid)})
 			}
-			cl.emit(src.Label.Diags)
+			cl.emit(src.Label.Diags())
 			// A bad ring is reported but the room is kept, as the reference
 			// does (it still takes part in the overlap check).
 			r.checkPolygon(rm, pg)
@@ -108,9 +108,9 @@ func (r *resolver) resolveRooms() {
 			rm.room.Shape = ir.RoomPoly
 			rm.room.Polygon = pg
 			rm.rect = pg.Bounds()
-			cl.emit(src.LabelAt.Diags)
+			cl.emit(src.LabelAt.Diags())
 		case syntax.RoomCircle:
-			cl.emit(src.At.Diags, src.Radius.Diags, src.Label.Diags)
+			cl.emit(src.At.Diags(), src.Radius.Diags(), src.Label.Diags())
 			c := geom.Point{X: snap(src.At.X, r.grid), Y: snap(src.At.Y, r.grid)}
 			rad := snap(src.Radius.V, r.grid)
 			if !(rad > 0) {
@@ -122,7 +122,7 @@ func (r *resolver) resolveRooms() {
 			rm.room.Center, rm.room.Radius = c, rad
 			rm.room.Polygon = circleRing(c, rad)
 			rm.rect = geom.Rect{Min: geom.Point{X: c.X - rad, Y: c.Y - rad}, Max: geom.Point{X: c.X + rad, Y: c.Y + rad}}
-			cl.emit(src.LabelAt.Diags)
+			cl.emit(src.LabelAt.Diags())
 		}
 		if rm.ok && rm.abs && !rm.bad && src.LabelAt.Set {
 			r.labelAt(rm)
@@ -222,12 +222,12 @@ func (r *resolver) layoutStrips(strips []*expand.Strip) (map[*expand.StripRoom]g
 		// The strip reads its position, gap and cross extent, then each
 		// room's size as it lays the room; the rooms' other clauses are
 		// read when the rooms are resolved.
-		known := []diag.List{st.At.Diags, st.Gap.Diags, st.Cross.Diags}
+		known := []diag.List{st.At.Diags(), st.Gap.Diags(), st.Cross.Diags()}
 		for i := range st.Rooms {
-			known = append(known, st.Rooms[i].Diags, st.Rooms[i].Size.Diags, st.Rooms[i].Label.Diags)
+			known = append(known, st.Rooms[i].Diags, st.Rooms[i].Size.Diags(), st.Rooms[i].Label.Diags())
 		}
 		cl := r.clauses(&st.Meta, known...)
-		cl.emit(st.At.Diags, st.Gap.Diags, st.Cross.Diags)
+		cl.emit(st.At.Diags(), st.Gap.Diags(), st.Cross.Diags())
 		x, y := snap(st.At.X, r.grid), snap(st.At.Y, r.grid)
 		gap := snap(st.Gap.V, r.grid)
 		cross := 0.0
@@ -237,7 +237,7 @@ func (r *resolver) layoutStrips(strips []*expand.Strip) (map[*expand.StripRoom]g
 		run := 0.0
 		for i := range st.Rooms {
 			sr := &st.Rooms[i]
-			r.addAll(sr.Size.Diags)
+			r.addAll(sr.Size.Diags())
 			main := snap(sr.Size.W, r.grid)
 			c := cross
 			if sr.Size.HasH {

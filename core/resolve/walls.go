@@ -43,20 +43,20 @@ func (r *resolver) resolveWalls() {
 		// (Nothing to tell apart when the statement caught nothing.)
 		var known []diag.List
 		if len(src.Meta.Diags) > 0 {
-			known = []diag.List{src.Thickness.Diags, src.MaterialScale.Diags, src.MaterialAngle.Diags}
+			known = []diag.List{src.Thickness.Diags(), src.MaterialScale.Diags(), src.MaterialAngle.Diags()}
 			for _, v := range src.Vertices {
-				known = append(known, v.Point.Diags, v.Radius.Diags)
+				known = append(known, v.Point.Diags(), v.Radius.Diags())
 			}
 		}
 		cl := r.clauses(&src.Meta, known...)
 		for _, v := range src.Vertices {
-			cl.emit(v.Point.Diags)
+			cl.emit(v.Point.Diags())
 		}
 		iw := ir.Wall{
 			ID: src.ID.V, GenID: w.id, Kind: ir.WallKind(src.Category.V), Closed: src.Closed,
 			Span: src.Span, Material: "poche", MaterialScale: 1,
 		}
-		cl.emit(src.Thickness.Diags)
+		cl.emit(src.Thickness.Diags())
 		iw.Thickness = snapSize(src.Thickness.V, r.grid)
 		if !(iw.Thickness > 0) {
 			// Reported, but the wall stays: later statements may still
@@ -72,7 +72,7 @@ func (r *resolver) resolveWalls() {
 					w.id, m, strings.Join(knownMaterials, ", ")))
 			}
 		}
-		cl.emit(src.MaterialScale.Diags)
+		cl.emit(src.MaterialScale.Diags())
 		if src.MaterialScale.Set {
 			if src.MaterialScale.V > 0 {
 				iw.MaterialScale = src.MaterialScale.V
@@ -80,7 +80,7 @@ func (r *resolver) resolveWalls() {
 				r.add(diag.New(diag.WarnHatchScale, src.Span, "Wall %q has a hatch scale of %s; a scale must be positive, so 1 is used", w.id, num(src.MaterialScale.V)))
 			}
 		}
-		cl.emit(src.MaterialAngle.Diags)
+		cl.emit(src.MaterialAngle.Diags())
 		if src.MaterialAngle.Set {
 			iw.MaterialAngle = src.MaterialAngle.V
 		}
@@ -89,7 +89,7 @@ func (r *resolver) resolveWalls() {
 			iw.Points, pts = pts[:0:n], pts[n:]
 		}
 		for _, v := range src.Vertices {
-			cl.emit(v.Radius.Diags)
+			cl.emit(v.Radius.Diags())
 			iw.Points = append(iw.Points, geom.Point{X: snap(v.Point.X, r.grid), Y: snap(v.Point.Y, r.grid)})
 			if v.Arc {
 				hasArc = true
