@@ -25,7 +25,7 @@ type parser struct {
 	file  *source.File
 	src   []byte
 	lx    *lexer
-	toks  []Token
+	toks  []token
 	pos   int
 	diags diag.List
 	depth int
@@ -207,7 +207,7 @@ const maxPooledTokens = 1 << 14
 // allocation of a parse) and the scratch lists statements are gathered
 // in. They are reused rather than allocated and collected each time.
 type parseBufs struct {
-	toks      []Token
+	toks      []token
 	stmtStack []Stmt
 	vertexBuf []WallVertex
 	wordBuf   []*Word
@@ -225,7 +225,7 @@ const keptBuffers = 8
 // tokens.
 func (p *parser) takeBufs(n int) {
 	if n > maxPooledTokens {
-		p.toks = make([]Token, 0, n)
+		p.toks = make([]token, 0, n)
 		return
 	}
 	b := parseBuffers.Get()
@@ -238,20 +238,20 @@ func (p *parser) takeBufs(n int) {
 	// A pooled buffer too small for this source is dropped; its
 	// replacement is rounded up to a power of two, so the buffers settle
 	// at the size of the larger sources served.
-	p.toks = make([]Token, 0, min(1<<bits.Len(uint(n-1)), maxPooledTokens))
+	p.toks = make([]token, 0, min(1<<bits.Len(uint(n-1)), maxPooledTokens))
 }
 
 // releaseTokens hands the parser's buffers back for reuse once the parse
 // is over: nothing built from the tokens keeps the buffers themselves
-// (nodes copy what they need, and texts point into the source). They are
-// cleared so a pooled buffer holds no source or tree alive.
+// (nodes copy what they need, and texts point into the source). The
+// scratch lists are cleared so a pooled buffer holds no tree alive (the
+// tokens hold no pointer).
 func (p *parser) releaseTokens() {
 	b := p.bufs
 	if b == nil {
 		return
 	}
 	p.bufs = nil
-	clear(p.toks)
 	clear(p.stmtStack[:cap(p.stmtStack)])
 	clear(p.vertexBuf[:cap(p.vertexBuf)])
 	clear(p.wordBuf[:cap(p.wordBuf)])
@@ -274,18 +274,18 @@ func (p *parser) fill(i int) {
 		if n < cap(p.toks) {
 			p.toks = p.toks[:n+1]
 		} else {
-			p.toks = append(p.toks, Token{})
+			p.toks = append(p.toks, token{})
 		}
 		p.lx.nextInto(&p.toks[n])
 	}
 }
 
-func (p *parser) tok() Token { return *p.cur() }
+func (p *parser) tok() Token { return p.cur().full(p.lx.text) }
 
 // cur is the current token in place, for the hot paths that only look at
 // it: the buffer is not copied, and an already lexed token costs a bounds
 // check. The pointer is only read before the next token is lexed.
-func (p *parser) cur() *Token {
+func (p *parser) cur() *token {
 	if p.pos >= len(p.toks) {
 		p.fill(p.pos)
 		if p.pos >= len(p.toks) {
@@ -298,17 +298,24 @@ func (p *parser) cur() *Token {
 func (p *parser) peekN(n int) Token {
 	p.fill(p.pos + n)
 	if p.pos+n < len(p.toks) {
-		return p.toks[p.pos+n]
+		return p.toks[p.pos+n].full(p.lx.text)
 	}
-	return p.toks[len(p.toks)-1]
+	return p.toks[len(p.toks)-1].full(p.lx.text)
 }
 
 func (p *parser) next() Token {
-	t := p.tok()
+	t := p.cur()
 	if t.Kind != EOF {
 		p.pos++
 	}
-	return t
+	return t.full(p.lx.text)
+}
+
+// skip is next for a caller that does not look at the token.
+func (p *parser) skip() {
+	if p.cur().Kind != EOF {
+		p.pos++
+	}
 }
 
 // prevEnd is the end offset of the last consumed token.
@@ -324,7 +331,7 @@ func (p *parser) is(k Kind) bool { return p.cur().Kind == k }
 func (p *parser) isWord(w string) bool {
 	p.try(w)
 	t := p.cur()
-	return t.Kind == IDENT && t.Text == w
+	return t.Kind == IDENT && t.Sp.End-t.Sp.Start == len(w) && p.lx.text[t.Sp.Start:t.Sp.End] == w
 }
 
 // found renders a token for "…, found X".
@@ -355,25 +362,38 @@ func (p *parser) fail(sp source.Span, format string, args ...any) {
 }
 
 func (p *parser) expect(k Kind) Token {
-	t := p.tok()
-	if t.Kind != k {
+	if p.cur().Kind != k {
+		t := p.tok()
 		p.fail(t.Sp, "expected %s, found %s", k.describe(), found(t))
 	}
 	return p.next()
 }
 
+// want is expect for a caller that does not look at the token.
+func (p *parser) want(k Kind) {
+	if p.cur().Kind != k {
+		p.expect(k) // fails
+	}
+	p.skip()
+}
+
 func (p *parser) expectWord(w string) Token {
-	p.try(w)
-	t := p.tok()
-	if t.Kind != IDENT || t.Text != w {
+	p.wantWord(w)
+	return p.toks[p.pos-1].full(p.lx.text)
+}
+
+// wantWord is expectWord for a caller that does not look at the token.
+func (p *parser) wantWord(w string) {
+	if !p.isWord(w) {
+		t := p.tok()
 		p.fail(t.Sp, "expected %q, found %s", w, found(t))
 	}
-	return p.next()
+	p.skip()
 }
 
 func (p *parser) acceptWord(w string) bool {
 	if p.isWord(w) {
-		p.next()
+		p.skip()
 		return true
 	}
 	return false
@@ -446,7 +466,7 @@ func (p *parser) skipNested() {
 			}
 			open--
 		}
-		p.next()
+		p.skip()
 	}
 }
 
@@ -471,7 +491,7 @@ func (p *parser) parseFile() *File {
 	case !p.isWord("plan"):
 		p.errAt(p.tok().Sp, "expected %q, found %s", "plan", found(p.tok()))
 	default:
-		p.next()
+		p.skip()
 		if t := p.tok(); t.Kind != STRING {
 			p.errAt(t.Sp, "expected a string, found %s", found(t))
 			break
@@ -482,7 +502,7 @@ func (p *parser) parseFile() *File {
 			p.errAt(lb.Sp, "expected %s, found %s", LCURLY.describe(), found(lb))
 			break
 		}
-		p.next()
+		p.skip()
 		ok = true
 	}
 	if !ok {
@@ -505,7 +525,7 @@ func (p *parser) parseFile() *File {
 	} else if end.Kind != RCURLY {
 		p.errAt(end.Sp, "expected %s, found %s", RCURLY.describe(), found(end))
 	} else {
-		p.next()
+		p.skip()
 	}
 	plan.Sp = source.Span{Start: start, End: end.Sp.End}
 	plan.BodySp = source.Span{Start: lb.Sp.Start, End: end.Sp.End}
@@ -633,7 +653,7 @@ func (p *parser) keepPartial() Stmt {
 // is the position it started at), its first token is skipped.
 func (p *parser) sync(before int) {
 	if p.pos == before {
-		p.next()
+		p.skip()
 	}
 	p.skipToStmt()
 }
@@ -645,7 +665,7 @@ func (p *parser) skipToStmt() {
 		if p.atKeyword() {
 			return
 		}
-		p.next()
+		p.skip()
 	}
 }
 
@@ -762,7 +782,7 @@ func (p *parser) stmt(top bool) Stmt {
 	case "site":
 		return p.siteStmt()
 	case "accTitle", "accDescr":
-		p.next()
+		p.skip()
 		if p.nest > 0 {
 			// Misplaced metadata is reported once; its text is optional.
 			a := &AccStmt{Key: t.Text}
@@ -792,7 +812,7 @@ func (p *parser) stmt(top bool) Stmt {
 		return &CallStmt{Name: name, Args: args, Sp: p.span(t.Sp.Start)}
 	case ASSIGN:
 		name := p.ident()
-		p.next()
+		p.skip()
 		v := p.expr()
 		return &AssignStmt{Name: name, Value: v, Sp: p.span(t.Sp.Start)}
 	}
@@ -804,8 +824,8 @@ func (p *parser) stmt(top bool) Stmt {
 // optID parses an optional `id=NAME`.
 func (p *parser) optID() *Ident {
 	if p.isWord("id") && p.peekN(1).Kind == ASSIGN {
-		p.next()
-		p.next()
+		p.skip()
+		p.skip()
 		return p.declName()
 	}
 	return nil
@@ -827,7 +847,7 @@ func (p *parser) declName() *Ident {
 func (p *parser) point() *Point {
 	lp := p.expect(LPAREN)
 	x := p.expr()
-	p.expect(COMMA)
+	p.want(COMMA)
 	y := p.expr()
 	rp := p.expect(RPAREN)
 	pt := p.nodes.points.new()
@@ -840,7 +860,7 @@ func (p *parser) point() *Point {
 func (p *parser) size(single bool) *Size {
 	t := p.tok()
 	if t.Kind == DIMS {
-		p.next()
+		p.skip()
 		sz := p.nodes.sizes.new()
 		*sz = Size{W: p.numLit(t.Num, t.WSp()), H: p.numLit(t.H, t.HSp()), Sp: t.Sp}
 		return sz
@@ -854,7 +874,7 @@ func (p *parser) size(single bool) *Size {
 	if !p.isWord("x") {
 		p.fail(p.tok().Sp, "expected \"x\" between the width and the height, found %s", found(p.tok()))
 	}
-	p.next()
+	p.skip()
 	s.H = p.expr()
 	s.Sp = p.span(t.Sp.Start)
 	return s
@@ -917,7 +937,7 @@ func (p *parser) wallStmt() Stmt {
 		w.Material = m
 		p.clause(&w.Clauses, "material", m.Sp)
 	}
-	p.expect(LCURLY)
+	p.want(LCURLY)
 	// The vertices are gathered in the parser's buffer, then copied out.
 	vs := p.vertexBuf[:0]
 	defer func() { p.vertexBuf = vs[:0] }()
@@ -931,9 +951,9 @@ func (p *parser) wallStmt() Stmt {
 			if len(vs) == 0 {
 				p.fail(t.Sp, "an arc edge needs a point before it to start from")
 			}
-			p.next()
+			p.skip()
 			v := WallVertex{Arc: true, Point: p.point()}
-			p.expectWord("radius")
+			p.wantWord("radius")
 			v.Radius = p.expr()
 			if p.isWord("cw") || p.isWord("ccw") {
 				v.Dir = p.word()
@@ -942,17 +962,17 @@ func (p *parser) wallStmt() Stmt {
 			v.Sp = p.span(t.Sp.Start)
 			vs = append(vs, v)
 		case t.Kind == IDENT && t.Text == "close":
-			p.next()
+			p.skip()
 			w.Closed = true
 			w.CloseSp = t.Sp
 			if !p.is(RCURLY) {
-				p.expect(RCURLY)
+				p.want(RCURLY)
 			}
 		default:
 			p.fail(t.Sp, "expected a point \"(x,y)\", an \"arc (x,y) radius R\" edge or \"close\" in the wall body, found %s", found(t))
 		}
 	}
-	p.next()
+	p.skip()
 	w.Vertices = p.nodes.vertexLists.copyOf(vs, vertexChunk)
 	w.Sp = p.span(kw.Sp.Start)
 	if len(w.Vertices) < 2 {
@@ -970,7 +990,7 @@ func (p *parser) roomTail(label *Expr, labelAt **Point, uses *[]*Word, cs *Claus
 		c := p.next()
 		*label = p.textExpr()
 		if p.isWord("at") {
-			p.next()
+			p.skip()
 			*labelAt = p.point()
 		}
 		p.clause(cs, "label", p.span(c.Sp.Start))
@@ -1002,7 +1022,7 @@ func (p *parser) roomStmt() Stmt {
 	t := p.tok()
 	switch {
 	case t.Kind == IDENT && t.Text == "polygon":
-		p.next()
+		p.skip()
 		r.Form = RoomPolygon
 		for p.is(LPAREN) {
 			r.Polygon = append(r.Polygon, p.point())
@@ -1012,11 +1032,11 @@ func (p *parser) roomStmt() Stmt {
 			p.fail(kw.Sp, "polygon room has %d vertices; it needs at least three", len(r.Polygon))
 		}
 	case t.Kind == IDENT && t.Text == "circle":
-		p.next()
+		p.skip()
 		r.Form = RoomCircle
-		p.expectWord("at")
+		p.wantWord("at")
 		r.At = p.point()
-		p.expectWord("radius")
+		p.wantWord("radius")
 		r.Radius = p.expr()
 		p.clause(&r.Clauses, "circle", p.span(t.Sp.Start))
 	case t.Kind == IDENT && (t.Text == "right-of" || t.Text == "left-of" || t.Text == "below" || t.Text == "above"):
@@ -1024,11 +1044,11 @@ func (p *parser) roomStmt() Stmt {
 		r.RelDir = p.word()
 		r.RelRef = p.ref()
 		if p.isWord("align") {
-			p.next()
+			p.skip()
 			r.Align = p.word()
 		}
 		if p.isWord("gap") {
-			p.next()
+			p.skip()
 			r.Gap = p.expr()
 		}
 		p.clause(&r.Clauses, r.RelDir.Text, p.span(t.Sp.Start))
@@ -1038,7 +1058,7 @@ func (p *parser) roomStmt() Stmt {
 	default:
 		r.Form = RoomAt
 		// Like the reference, the word is consumed before it is checked.
-		if p.next(); t.Kind != IDENT || t.Text != "at" {
+		if p.skip(); t.Kind != IDENT || t.Text != "at" {
 			p.fail(t.Sp, "expected \"at\" or a relational direction (right-of|left-of|below|above), found %s", found(t))
 		}
 		r.At = p.point()
@@ -1062,20 +1082,20 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 	}
 	t := p.tok()
 	if t.Kind == IDENT && t.Text == "on" {
-		p.next()
+		p.skip()
 		o.On = p.ref()
-		p.expectWord("at")
+		p.wantWord("at")
 		pt := p.tok()
 		pos := p.nodes.attaches.take(stmtSlab)
 		switch {
 		case pt.Kind == IDENT && pt.Text == "center":
-			p.next()
+			p.skip()
 			pos.Center = true
 		case pt.Kind == NUMBER:
-			p.next()
+			p.skip()
 			pos.Value = p.numLit(pt.Num, pt.Sp)
 			if p.is(PERCENT) {
-				p.next()
+				p.skip()
 				pos.Percent = true
 			}
 		default:
@@ -1085,7 +1105,7 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 		o.Pos = pos
 		p.clause(&o.Clauses, "on", p.span(t.Sp.Start))
 	} else {
-		p.expectWord("at")
+		p.wantWord("at")
 		o.At = p.point()
 		p.clause(&o.Clauses, "at", p.span(t.Sp.Start))
 	}
@@ -1148,8 +1168,8 @@ func (p *parser) furnitureStmt() Stmt {
 	t := p.tok()
 	switch {
 	case t.Kind == IDENT && t.Text == "against":
-		p.next()
-		p.expectWord("wall")
+		p.skip()
+		p.wantWord("wall")
 		f.Placement = FurnAgainst
 		f.AgainstWall = p.ref()
 		f.Segment = p.optExprClause(&f.Clauses, "segment", f.Segment)
@@ -1161,11 +1181,11 @@ func (p *parser) furnitureStmt() Stmt {
 		}
 		p.clause(&f.Clauses, "against", p.span(t.Sp.Start))
 	case t.Kind == IDENT && t.Text == "in":
-		p.next()
+		p.skip()
 		f.Room = p.ref()
 		switch {
 		case p.isWord("centered"):
-			p.next()
+			p.skip()
 			f.Placement = FurnCentered
 			// `flush` parses here too (but not `inset`); resolve then
 			// refuses it, since a centred piece touches no edge.
@@ -1175,7 +1195,7 @@ func (p *parser) furnitureStmt() Stmt {
 				p.clause(&f.Clauses, "flush", c.Sp)
 			}
 		case p.isWord("anchor"):
-			p.next()
+			p.skip()
 			f.Placement = FurnAnchor
 			f.Anchor = p.enumWord(anchorFormat, anchors...)
 			if p.isWord("flush") {
@@ -1189,7 +1209,7 @@ func (p *parser) furnitureStmt() Stmt {
 		}
 		p.clause(&f.Clauses, "in", p.span(t.Sp.Start))
 	default:
-		p.expectWord("at")
+		p.wantWord("at")
 		f.Placement = FurnAt
 		f.At = p.point()
 		p.clause(&f.Clauses, "at", p.span(t.Sp.Start))
@@ -1219,24 +1239,24 @@ func (p *parser) dimStmt() Stmt {
 	d := &DimStmt{Mode: DimLinear}
 	switch {
 	case p.isWord("radius"):
-		p.next()
+		p.skip()
 		d.Mode = DimRadius
 		d.Ref = p.ref()
 		d.Segment = p.optExprClause(&d.Clauses, "segment", d.Segment)
 	case p.isWord("diameter"):
-		p.next()
+		p.skip()
 		d.Mode = DimDiameter
 		d.Ref = p.ref()
 	default:
 		if p.isWord("faces") {
-			p.next()
+			p.skip()
 			d.Mode = DimFaces
 		} else if p.isWord("clear") {
-			p.next()
+			p.skip()
 			d.Mode = DimClear
 		}
 		d.From = p.point()
-		p.expect(ARROW)
+		p.want(ARROW)
 		d.To = p.point()
 	}
 	d.Offset = p.optExprClause(&d.Clauses, "offset", d.Offset)
@@ -1287,9 +1307,9 @@ func (p *parser) stripStmt() Stmt {
 		p.fail(t.Sp, "expected a strip direction (right|left|down|up), found %s", found(t))
 	}
 	s.Dir = &Word{Text: t.Text, Sp: t.Sp}
-	p.expectWord("at")
+	p.wantWord("at")
 	s.At = p.point()
-	p.expectWord("gap")
+	p.wantWord("gap")
 	s.Gap = p.expr()
 	cross := "height"
 	if t.Text == "down" || t.Text == "up" {
@@ -1299,23 +1319,23 @@ func (p *parser) stripStmt() Stmt {
 		s.CrossKey = p.word()
 		s.Cross = p.expr()
 	}
-	p.expect(LCURLY)
+	p.want(LCURLY)
 	for !p.is(RCURLY) {
 		rt := p.tok()
 		if rt.Kind != IDENT || rt.Text != "room" {
 			p.fail(rt.Sp, "expected \"room\", found %s", found(rt))
 		}
-		p.next()
+		p.skip()
 		r := &StripRoom{}
 		r.ID = p.optID()
-		p.expectWord("size")
+		p.wantWord("size")
 		r.Size = p.size(true)
 		if p.isWord("label") {
-			p.next()
+			p.skip()
 			r.Label = p.textExpr()
 		}
 		if p.isWord("uses") {
-			p.next()
+			p.skip()
 			tt := p.tok()
 			if tt.Kind != IDENT || !isUse(tt.Text) {
 				p.fail(tt.Sp, "expected at least one room use (%s) after \"uses\", found %s", strings.Join(vocab.Words(vocab.RoomUses), "|"), found(tt))
@@ -1327,7 +1347,7 @@ func (p *parser) stripStmt() Stmt {
 		r.Sp = p.span(rt.Sp.Start)
 		s.Rooms = append(s.Rooms, r)
 	}
-	p.next()
+	p.skip()
 	s.Sp = p.span(kw.Sp.Start)
 	return s
 }
@@ -1337,7 +1357,7 @@ func (p *parser) levelStmt() Stmt {
 	l := &LevelStmt{}
 	neg := false
 	if p.is(MINUS) {
-		p.next()
+		p.skip()
 		neg = true
 	}
 	t := p.expect(NUMBER)
@@ -1372,15 +1392,15 @@ func (p *parser) placeStmt() Stmt {
 	if !p.isWord("as") {
 		p.fail(p.tok().Sp, "\"place %s(…)\" needs \"as <name>\": a placed instance must be addressable (the bare call %s(…) is the inline form)", s.Component.Name, s.Component.Name)
 	}
-	p.next()
+	p.skip()
 	s.As = p.declName()
 	if !p.isWord("at") {
 		p.fail(p.tok().Sp, "\"place %s(…) as %s\" needs \"at (x, y)\": a component is drawn from its own origin", s.Component.Name, s.As.Name)
 	}
-	p.next()
+	p.skip()
 	s.At = p.point()
 	if p.isWord("rotate") {
-		p.next()
+		p.skip()
 		t := p.expect(NUMBER)
 		if t.Num != 0 && t.Num != 90 && t.Num != 180 && t.Num != 270 {
 			p.fail(t.Sp, "place rotation must be 0, 90, 180 or 270, not %s", t.Text)
@@ -1388,7 +1408,7 @@ func (p *parser) placeStmt() Stmt {
 		s.Rotate = p.numLit(t.Num, t.Sp)
 	}
 	if p.isWord("mirror") {
-		p.next()
+		p.skip()
 		s.Mirror = p.word()
 		if s.Mirror.Text != "x" && s.Mirror.Text != "y" {
 			p.fail(s.Mirror.Sp, "place mirror must be \"x\" (left-right) or \"y\" (top-bottom)")
@@ -1399,30 +1419,30 @@ func (p *parser) placeStmt() Stmt {
 }
 
 func (p *parser) callArgs() []Expr {
-	p.expect(LPAREN)
+	p.want(LPAREN)
 	var args []Expr
 	for !p.is(RPAREN) {
 		args = append(args, p.expr())
 		if !p.is(COMMA) {
 			break
 		}
-		p.next()
+		p.skip()
 	}
-	p.expect(RPAREN)
+	p.want(RPAREN)
 	return args
 }
 
 func (p *parser) params() []*Ident {
-	p.expect(LPAREN)
+	p.want(LPAREN)
 	out := []*Ident{}
 	for !p.is(RPAREN) {
 		out = append(out, p.ident())
 		if !p.is(COMMA) {
 			break
 		}
-		p.next()
+		p.skip()
 	}
-	p.expect(RPAREN)
+	p.want(RPAREN)
 	return out
 }
 
@@ -1433,7 +1453,7 @@ func (p *parser) letStmt() Stmt {
 		s.IsFunc = true
 		s.Params = p.params()
 	}
-	p.expect(ASSIGN)
+	p.want(ASSIGN)
 	s.Value = p.expr()
 	s.Sp = p.span(kw.Sp.Start)
 	return s
@@ -1442,7 +1462,7 @@ func (p *parser) letStmt() Stmt {
 func (p *parser) forStmt() Stmt {
 	kw := p.next()
 	s := &ForStmt{Var: p.declName()}
-	p.expectWord("in")
+	p.wantWord("in")
 	s.Iter = p.expr()
 	s.Body = p.block()
 	s.Sp = p.span(kw.Sp.Start)
@@ -1454,7 +1474,7 @@ func (p *parser) ifStmt() Stmt {
 	s := &IfStmt{Cond: p.expr()}
 	s.Then = p.block()
 	if p.isWord("else") {
-		p.next()
+		p.skip()
 		s.Else = p.block()
 	}
 	s.Sp = p.span(kw.Sp.Start)
@@ -1478,14 +1498,14 @@ func (p *parser) setStmt() Stmt {
 		p.fail(k.Sp, "%q is not an element kind a set rule can target", k.Text)
 	}
 	s := &SetStmt{Kind: k}
-	p.expect(LPAREN)
+	p.want(LPAREN)
 	for !p.is(RPAREN) {
 		key := p.ident()
-		p.expect(COLON)
+		p.want(COLON)
 		var v Expr
 		if t := p.tok(); t.Kind == IDENT && (p.peekN(1).Kind == COMMA || p.peekN(1).Kind == RPAREN) && t.Text != "true" && t.Text != "false" {
 			// A bare word (`swing: out`) is the string "out".
-			p.next()
+			p.skip()
 			v = &StrLit{Parts: []StrPart{{Text: t.Text}}, Sp: t.Sp}
 		} else {
 			v = p.expr()
@@ -1494,9 +1514,9 @@ func (p *parser) setStmt() Stmt {
 		if !p.is(COMMA) {
 			break
 		}
-		p.next()
+		p.skip()
 	}
-	p.expect(RPAREN)
+	p.want(RPAREN)
 	s.Sp = p.span(kw.Sp.Start)
 	return s
 }
@@ -1514,27 +1534,27 @@ func (p *parser) importStmt() Stmt {
 	kw := p.next()
 	s := &ImportStmt{Path: p.str()}
 	if p.isWord("as") {
-		p.next()
+		p.skip()
 		s.As = p.declName()
 		s.Sp = p.span(kw.Sp.Start)
 		return s
 	}
-	p.expect(COLON)
+	p.want(COLON)
 	if p.is(STAR) {
-		p.next()
+		p.skip()
 		s.All = true
 	} else {
 		for {
 			it := ImportItem{Name: p.ident()}
 			if p.isWord("as") {
-				p.next()
+				p.skip()
 				it.Alias = p.ident()
 			}
 			s.Items = append(s.Items, it)
 			if !p.is(COMMA) {
 				break
 			}
-			p.next()
+			p.skip()
 		}
 	}
 	s.Sp = p.span(kw.Sp.Start)
@@ -1569,7 +1589,7 @@ func (p *parser) settingStmt() Stmt {
 	case "scale":
 		t := p.expect(NUMBER)
 		s.ScaleNum = p.numLit(t.Num, t.Sp)
-		p.expect(COLON)
+		p.want(COLON)
 		t = p.expect(NUMBER)
 		s.ScaleDen = p.numLit(t.Num, t.Sp)
 	case "north":
@@ -1578,7 +1598,7 @@ func (p *parser) settingStmt() Stmt {
 		case t.Kind == IDENT && (t.Text == "up" || t.Text == "down" || t.Text == "left" || t.Text == "right"):
 			s.Args = p.words(p.word())
 		case t.Kind == NUMBER:
-			p.next()
+			p.skip()
 			s.Value = p.numLit(t.Num, t.Sp)
 		default:
 			p.fail(t.Sp, "expected a north direction (up|down|left|right|<degrees>), found %s", found(t))
@@ -1614,7 +1634,7 @@ func (p *parser) words(w *Word) []*Word {
 func (p *parser) siteStmt() Stmt {
 	kw := p.next()
 	s := &SiteStmt{}
-	p.expect(LCURLY)
+	p.want(LCURLY)
 	for !p.is(RCURLY) {
 		// As for title fields, an unknown field is refused before it is
 		// consumed.
@@ -1639,7 +1659,7 @@ func (p *parser) siteStmt() Stmt {
 			p.fail(k.Sp, "site field %q is not one of street, hemisphere", k.Text)
 		}
 	}
-	p.next()
+	p.skip()
 	s.Sp = p.span(kw.Sp.Start)
 	if s.Street == nil {
 		d := diag.New(diag.ErrSiteNoStreet, s.Sp, "site block has no street direction, so nothing can be derived from it")
@@ -1652,7 +1672,7 @@ func (p *parser) siteStmt() Stmt {
 func (p *parser) titleStmt() Stmt {
 	kw := p.next()
 	s := &TitleStmt{}
-	p.expect(LCURLY)
+	p.want(LCURLY)
 	for !p.is(RCURLY) {
 		if t := p.tok(); t.Kind != IDENT {
 			p.fail(t.Sp, "expected a title field, found %s", found(t))
@@ -1666,7 +1686,7 @@ func (p *parser) titleStmt() Stmt {
 		k := p.word()
 		s.Fields = append(s.Fields, TitleField{Key: k, Value: p.str()})
 	}
-	p.next()
+	p.skip()
 	s.Sp = p.span(kw.Sp.Start)
 	return s
 }
@@ -1674,7 +1694,7 @@ func (p *parser) titleStmt() Stmt {
 func (p *parser) axesStmt() Stmt {
 	kw := p.next()
 	s := &AxesStmt{}
-	p.expect(LCURLY)
+	p.want(LCURLY)
 	for !p.is(RCURLY) {
 		// As for title fields, a bad axis is refused before it is
 		// consumed.
@@ -1682,18 +1702,18 @@ func (p *parser) axesStmt() Stmt {
 		if t.Kind != IDENT || (t.Text != "x" && t.Text != "y") {
 			p.fail(t.Sp, "expected an axis direction (\"x\" or \"y\"), found %s", found(t))
 		}
-		p.next()
+		p.skip()
 		row := AxesRow{Axis: &Word{Text: t.Text, Sp: t.Sp}}
-		p.expectWord("at")
+		p.wantWord("at")
 		row.Values = append(row.Values, p.expr())
 		for p.is(COMMA) {
-			p.next()
+			p.skip()
 			row.Values = append(row.Values, p.expr())
 		}
 		row.Sp = p.span(t.Sp.Start)
 		s.Rows = append(s.Rows, row)
 	}
-	p.next()
+	p.skip()
 	s.Sp = p.span(kw.Sp.Start)
 	return s
 }
@@ -1713,11 +1733,11 @@ var themeStringKeys = map[string]bool{
 // entries read so far, that key included with a BadExpr value, stay in
 // *out, and the caller keeps the statement through p.partial.
 func (p *parser) kvEntries(what string, out *[]KeyValue) {
-	p.expect(LCURLY)
+	p.want(LCURLY)
 	for !p.is(RCURLY) {
 		k := p.word()
 		if p.is(COLON) {
-			p.next()
+			p.skip()
 		}
 		t := p.tok()
 		kv := KeyValue{Key: k, Value: &BadExpr{Sp: t.Sp}, Sp: p.span(k.Sp.Start)}
@@ -1729,7 +1749,7 @@ func (p *parser) kvEntries(what string, out *[]KeyValue) {
 		case STRING:
 			kv.Value = p.str()
 		case NUMBER:
-			p.next()
+			p.skip()
 			kv.Value = p.numLit(t.Num, t.Sp)
 		default:
 			*out = append(*out, kv)
@@ -1738,14 +1758,14 @@ func (p *parser) kvEntries(what string, out *[]KeyValue) {
 		kv.Sp = p.span(k.Sp.Start)
 		*out = append(*out, kv)
 	}
-	p.next()
+	p.skip()
 }
 
 func (p *parser) themeStmt() Stmt {
 	kw := p.next()
 	s := &ThemeStmt{}
 	if p.isWord("from") {
-		p.next()
+		p.skip()
 		s.From = p.str()
 		s.Sp = p.span(kw.Sp.Start)
 		return s
