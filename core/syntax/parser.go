@@ -150,6 +150,15 @@ type slab[T any] struct{ free []T }
 // new is a zero node.
 func (s *slab[T]) new() *T { return s.take(nodeSlab) }
 
+// reserve makes the slab's next array hold n nodes (none when n is 0): as
+// many as the tokens show the tree will take, so it is allocated once and
+// none of it is left over.
+func (s *slab[T]) reserve(n int) {
+	if n > 0 {
+		s.free = make([]T, n)
+	}
+}
+
 // take is a zero node from arrays of chunk.
 func (s *slab[T]) take(chunk int) *T {
 	if len(s.free) == 0 {
@@ -192,7 +201,24 @@ func newParser(f *source.File) *parser {
 	// Like the reference, lex the whole file first: lexical errors are
 	// reported before any parse error, wherever they are.
 	p.fill(MaxTokens)
+	p.reserveNodes()
 	return p
+}
+
+// reserveNodes sizes the slabs of the nodes the tokens count: a number
+// literal for each number and two for each WxH literal, a sized WxH for
+// each of those, a string literal for each string, and at most a point
+// for each "(". (The tokens of a string's holes are not counted: their
+// nodes come from further arrays.)
+func (p *parser) reserveNodes() {
+	var n [ARROW + 1]int
+	for i := range p.toks {
+		n[p.toks[i].Kind]++
+	}
+	p.nodes.nums.reserve(n[NUMBER] + 2*n[DIMS])
+	p.nodes.sizes.reserve(n[DIMS])
+	p.nodes.strs.reserve(n[STRING])
+	p.nodes.points.reserve(n[LPAREN])
 }
 
 // ---------------------------------------------------------------------------
@@ -317,6 +343,11 @@ func (p *parser) skip() {
 		p.pos++
 	}
 }
+
+// left is the number of tokens not yet consumed: a bound on the nodes
+// still to come (a clause takes at least two, a wall vertex five), by
+// which the arrays they are taken from are sized near the end of a file.
+func (p *parser) left() int { return len(p.toks) - p.pos }
 
 // prevEnd is the end offset of the last consumed token.
 func (p *parser) prevEnd() int {
@@ -905,7 +936,7 @@ func (p *parser) clause(cs *Clauses, key string, sp source.Span) {
 	if n.clauseUsed == len(n.clauseChunk) {
 		// The chunk is full: the list moves to a new one.
 		l := len(*cs)
-		n.clauseN = min(max(32, 2*n.clauseN), 512)
+		n.clauseN = min(max(32, 2*n.clauseN), 512, p.left()/2+1)
 		chunk := make(Clauses, max(n.clauseN, 2*l+1))
 		copy(chunk, *cs)
 		n.clauseChunk, n.clauseStart, n.clauseUsed = chunk, 0, l
@@ -973,7 +1004,7 @@ func (p *parser) wallStmt() Stmt {
 		}
 	}
 	p.skip()
-	w.Vertices = p.nodes.vertexLists.copyOf(vs, vertexChunk)
+	w.Vertices = p.nodes.vertexLists.copyOf(vs, min(vertexChunk, p.left()/5+len(vs)))
 	w.Sp = p.span(kw.Sp.Start)
 	if len(w.Vertices) < 2 {
 		p.fail(kw.Sp, "wall has fewer than two points")
