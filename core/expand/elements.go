@@ -63,7 +63,7 @@ func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
 	e.withSink(&m.Diags, func() {
 		o.At = e.point(n.At, env)
 		if n.Pos != nil {
-			o.Pos = AttachPos{Center: n.Pos.Center, Percent: n.Pos.Percent, Set: true, Span: n.Pos.Sp}
+			o.Pos = AttachPos{Center: n.Pos.Center, Percent: n.Pos.Percent, Span: n.Pos.Sp, diags: written}
 			if n.Pos.Value != nil {
 				o.Pos.diags = e.capture(func() { o.Pos.V = e.wantNum(e.eval(n.Pos.Value, env), n.Pos.Value) })
 			}

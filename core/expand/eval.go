@@ -555,8 +555,9 @@ func (e *expander) withSink(l *diag.List, f func()) {
 // Clause helpers
 
 // capture runs f with evaluation diagnostics collected into a fresh list,
-// which it returns; they are also added to the current sink (the
-// element's Meta.Diags), so both views stay complete.
+// which it returns as the state of a written clause; they are also added
+// to the current sink (the element's Meta.Diags), so both views stay
+// complete.
 func (e *expander) capture(f func()) clauseDiags {
 	old := e.sink
 	var l *diag.List
@@ -570,7 +571,7 @@ func (e *expander) capture(f func()) clauseDiags {
 	e.sink = old
 	// Most clauses raise nothing: their list goes back for the next
 	// capture, and only a non-empty one is copied out.
-	var out clauseDiags
+	out := written
 	if len(*l) > 0 {
 		c := slices.Clone(*l)
 		for _, d := range c {
@@ -588,7 +589,7 @@ func (e *expander) numClause(x syntax.Expr, env *environment) Num {
 	if x == nil {
 		return Num{}
 	}
-	out := Num{Set: true, Span: x.Span()}
+	out := Num{Span: x.Span()}
 	out.diags = e.capture(func() { out.V = e.wantNum(e.eval(x, env), x) })
 	return out
 }
@@ -597,7 +598,7 @@ func (e *expander) point(p *syntax.Point, env *environment) Point {
 	if p == nil {
 		return Point{}
 	}
-	out := Point{Set: true, Span: p.Sp}
+	out := Point{Span: p.Sp}
 	out.diags = e.capture(func() {
 		out.X = e.wantNum(e.eval(p.X, env), p.X)
 		out.Y = e.wantNum(e.eval(p.Y, env), p.Y)
@@ -609,7 +610,7 @@ func (e *expander) size(s *syntax.Size, env *environment) Size {
 	if s == nil {
 		return Size{}
 	}
-	out := Size{Set: true, Span: s.Sp}
+	out := Size{Span: s.Sp}
 	out.diags = e.capture(func() {
 		out.W = e.wantNum(e.eval(s.W, env), s.W)
 		if s.H != nil {
@@ -624,7 +625,7 @@ func (e *expander) strClause(s *syntax.StrLit, env *environment) Str {
 	if s == nil {
 		return Str{}
 	}
-	out := Str{Set: true, Span: s.Sp}
+	out := Str{Span: s.Sp}
 	out.diags = e.capture(func() { out.V = e.evalString(s, env).Str })
 	return out
 }
@@ -635,7 +636,7 @@ func (e *expander) textClause(x syntax.Expr, env *environment) Str {
 	if x == nil {
 		return Str{}
 	}
-	out := Str{Set: true, Span: x.Span()}
+	out := Str{Span: x.Span()}
 	out.diags = e.capture(func() {
 		v := e.eval(x, env)
 		if v.Kind != stringVal {
@@ -784,9 +785,9 @@ func (e *expander) applySet(o *Opening, env *environment) {
 			}
 		}
 	}
-	if !o.Open.Set {
+	if !o.Open.Set() {
 		if v, ok := env.setDefault("door", "open"); ok && v.Kind == numberVal {
-			o.Open = Num{V: v.Num, Set: true}
+			o.Open = Num{V: v.Num, diags: written}
 			o.FromSet = append(o.FromSet, "open")
 		}
 	}

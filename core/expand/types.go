@@ -43,10 +43,21 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
-// clauseDiags are the diagnostics raised evaluating one clause, held out
-// of line: nil for a clause that raised none (nearly all of them), so a
-// clause costs one word for them rather than a list header.
+// clauseDiags records whether a clause was written and the diagnostics
+// raised evaluating it, in one word: nil for a clause not written,
+// &raisedNone for a written one that raised nothing (nearly all), else a
+// list of its own.
 type clauseDiags struct{ l *diag.List }
+
+// raisedNone is the diagnostics of every written clause that raised none.
+// Nothing appends to it.
+var raisedNone diag.List
+
+// written is the state of a written clause that raised nothing.
+var written = clauseDiags{&raisedNone}
+
+// set reports whether the clause was written.
+func (d clauseDiags) set() bool { return d.l != nil }
 
 // list is the diagnostics d holds (nil when none).
 func (d clauseDiags) list() diag.List {
@@ -71,13 +82,27 @@ func (s Size) Diags() diag.List { return s.diags.list() }
 // Diags are the diagnostics raised evaluating the position.
 func (a AttachPos) Diags() diag.List { return a.diags.list() }
 
+// Set reports whether the clause was written.
+func (n Num) Set() bool { return n.diags.set() }
+
+// Set reports whether the clause was written.
+func (s Str) Set() bool { return s.diags.set() }
+
+// Set reports whether the point was written.
+func (p Point) Set() bool { return p.diags.set() }
+
+// Set reports whether the size was written.
+func (s Size) Set() bool { return s.diags.set() }
+
+// Set reports whether the position was written.
+func (a AttachPos) Set() bool { return a.diags.set() }
+
 // Num is an evaluated numeric clause in millimetres (unit suffixes already
-// folded). Set is false when the clause was not written; Span is the
+// folded). Set reports whether the clause was written; Span is the
 // written expression's span. A clause that failed to evaluate is Set with
 // V = 0 and its error is in the element's Meta.Diags.
 type Num struct {
 	V     float64
-	Set   bool
 	Span  source.Span
 	diags clauseDiags
 }
@@ -85,7 +110,6 @@ type Num struct {
 // Str is an evaluated string clause (`label "Unit {i}"` → "Unit 3").
 type Str struct {
 	V     string
-	Set   bool
 	Span  source.Span // the written expression, quotes included
 	diags clauseDiags
 }
@@ -101,10 +125,9 @@ type Word struct {
 // Set reports whether the clause was written.
 func (w Word) Set() bool { return w.V != "" }
 
-// Point is an evaluated `(x, y)`. Set is false when absent.
+// Point is an evaluated `(x, y)`. Set reports whether it was written.
 type Point struct {
 	X, Y  float64
-	Set   bool
 	Span  source.Span // from "(" to ")"
 	diags clauseDiags
 }
@@ -113,10 +136,9 @@ type Point struct {
 // main-extent-only `size <main>`.
 type Size struct {
 	W, H  float64
-	Set   bool
-	HasH  bool
 	Span  source.Span
 	diags clauseDiags
+	HasH  bool
 }
 
 // Clause is where one keyword clause was written (keyword through its last
@@ -223,12 +245,11 @@ type Room struct {
 
 // AttachPos is the evaluated `<pos>` of `on <wall> at <pos>`.
 type AttachPos struct {
-	Center  bool
-	Percent bool    // V is a percentage (40 for `40%`)
 	V       float64 // mm from the wall start, or a percentage
-	Set     bool
 	Span    source.Span
 	diags   clauseDiags
+	Center  bool
+	Percent bool // V is a percentage (40 for `40%`)
 }
 
 // Opening is a `door`, `window` or `opening` statement. Set-rule defaults

@@ -30,7 +30,7 @@ func (r *resolver) resolveDims() {
 		cl := r.clauses(&d.Meta, d.From.Diags(), d.To.Diags(), d.Segment.Diags(), d.Offset.Diags(), d.Text.Diags())
 		de.cl = cl
 		dm := ir.Dim{Offset: defaultDimOffset, Text: d.Text.V, Span: d.Span}
-		if d.Offset.Set {
+		if d.Offset.Set() {
 			dm.Offset = d.Offset.V
 		}
 		rest := func() { cl.emit(d.Offset.Diags(), d.Text.Diags()) }
@@ -167,7 +167,7 @@ func (r *resolver) curveRefSpan(d *expand.Dim) source.Span {
 		sp.End = d.Ref.Span.End
 	}
 	// A written `segment <n>` belongs to the clause.
-	if d.Segment.Set && d.Segment.Span.End > sp.End {
+	if d.Segment.Set() && d.Segment.Span.End > sp.End {
 		sp.End = d.Segment.Span.End
 	}
 	return sp
@@ -190,7 +190,7 @@ func (r *resolver) radiusDim(de *dimEl, dm *ir.Dim) bool {
 	case len(arcs) == 0:
 		r.add(diag.New(diag.ErrDimCurveRef, r.curveRefSpan(d), "`dim radius %s` needs a wall with an arc edge", d.Ref.V))
 		return false
-	case d.Segment.Set:
+	case d.Segment.Set():
 		de.cl.emit(d.Segment.Diags())
 		w := r.walls[ws[0]].w
 		i := int(d.Segment.V)
@@ -275,7 +275,7 @@ func (r *resolver) resolveBox(b *boxEl) {
 		r.add(diag.New(code, src.Span, "%s %q has size %s×%s; both sides must be positive", boxNoun[src.Kind], b.id, num(w), num(h)))
 		if src.Kind == syntax.StairBox {
 			cl.emit(src.Width.Diags())
-			if src.Width.Set {
+			if src.Width.Set() {
 				r.stairWidth(b, math.Min(w, h))
 			}
 		}
@@ -293,7 +293,7 @@ func (r *resolver) resolveBox(b *boxEl) {
 		cross := math.Min(w, h)
 		v.Width = cross
 		cl.emit(src.Width.Diags())
-		if src.Width.Set {
+		if src.Width.Set() {
 			sw, ok := r.stairWidth(b, cross)
 			if !ok {
 				return

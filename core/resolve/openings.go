@@ -275,7 +275,7 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl) {
 	if src.Slide.Set() {
 		op.Slide = vocab.Hand(src.Slide.V)
 	}
-	if src.Open.Set {
+	if src.Open.Set() {
 		op.Open = src.Open.V
 	}
 	kind := op.DoorKind
@@ -296,14 +296,14 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl) {
 	if kind == vocab.Hinged && src.Slide.Set() && !fromSet["slide"] {
 		bad("slide")
 	}
-	if kind == vocab.Hinged && src.Open.Set && !fromSet["open"] {
+	if kind == vocab.Hinged && src.Open.Set() && !fromSet["open"] {
 		bad("open")
 	}
 	if kind != vocab.Hinged && r.onArc(op) {
 		r.add(diag.New(diag.ErrDoorKindCurved, src.Span, "Door %q is a %q door on a curved stretch of wall; a straight panel cannot run on a curve, so use a hinged door or move it to a straight stretch", o.id, kind))
 	}
 	o.cl.emit(src.Open.Diags())
-	if src.Open.Set && (src.Open.V < 0 || src.Open.V > 1) {
+	if src.Open.Set() && (src.Open.V < 0 || src.Open.V > 1) {
 		clamp := "1"
 		if src.Open.V < 0 {
 			clamp = "0"

@@ -124,7 +124,7 @@ func (r *resolver) resolveRooms() {
 			rm.rect = geom.Rect{Min: geom.Point{X: c.X - rad, Y: c.Y - rad}, Max: geom.Point{X: c.X + rad, Y: c.Y + rad}}
 			cl.emit(src.LabelAt.Diags())
 		}
-		if rm.ok && rm.abs && !rm.bad && src.LabelAt.Set {
+		if rm.ok && rm.abs && !rm.bad && src.LabelAt.Set() {
 			r.labelAt(rm)
 		}
 	}
@@ -231,7 +231,7 @@ func (r *resolver) layoutStrips(strips []*expand.Strip) (map[*expand.StripRoom]g
 		x, y := snap(st.At.X, r.grid), snap(st.At.Y, r.grid)
 		gap := snap(st.Gap.V, r.grid)
 		cross := 0.0
-		if st.Cross.Set {
+		if st.Cross.Set() {
 			cross = snap(st.Cross.V, r.grid)
 		}
 		run := 0.0
@@ -243,7 +243,7 @@ func (r *resolver) layoutStrips(strips []*expand.Strip) (map[*expand.StripRoom]g
 			if sr.Size.HasH {
 				c = snap(sr.Size.H, r.grid)
 			}
-			if !st.Cross.Set && !sr.Size.HasH {
+			if !st.Cross.Set() && !sr.Size.HasH {
 				id := sr.ID.V
 				if id == "" {
 					id = "room"
@@ -425,7 +425,7 @@ func (r *resolver) finishRooms() {
 		if !rm.ok {
 			continue
 		}
-		if !rm.pre && !rm.bad && rm.src != nil && rm.src.Form == syntax.RoomRelative && rm.src.LabelAt.Set {
+		if !rm.pre && !rm.bad && rm.src != nil && rm.src.Form == syntax.RoomRelative && rm.src.LabelAt.Set() {
 			r.labelAt(rm)
 		}
 		r.plan.Rooms = append(r.plan.Rooms, rm.room)

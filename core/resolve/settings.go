@@ -98,7 +98,7 @@ func (r *resolver) settings(items []expand.Item) {
 			if n.Name.Set() {
 				s.Theme = n.Name.V
 			}
-			if n.From.Set {
+			if n.From.Set() {
 				s.ThemeFrom = n.From.V
 			}
 			for _, kv := range n.Entries {
@@ -175,7 +175,7 @@ func unsafeConfigValue(v string) bool {
 func jsSpace(c rune) bool { return c == 0xFEFF || (c != 0x85 && unicode.IsSpace(c)) }
 
 func keyValue(kv expand.KeyValue) ir.KeyValue {
-	if kv.Num.Set {
+	if kv.Num.Set() {
 		return ir.KeyValue{Key: kv.Key.V, Num: kv.Num.V, IsNum: true}
 	}
 	return ir.KeyValue{Key: kv.Key.V, Str: kv.Str.V}
@@ -216,7 +216,7 @@ func (r *resolver) setting(n *expand.Setting) {
 			s.Units = w
 		}
 	case "grid":
-		if n.Value.Set && n.Value.V > 0 && !math.IsInf(n.Value.V, 0) {
+		if n.Value.Set() && n.Value.V > 0 && !math.IsInf(n.Value.V, 0) {
 			r.grid = n.Value.V
 			s.Grid = n.Value.V
 		} else {
@@ -225,7 +225,7 @@ func (r *resolver) setting(n *expand.Setting) {
 		s.GridSet = true
 	case "north":
 		s.NorthSet = true
-		if n.Value.Set {
+		if n.Value.Set() {
 			s.North = num(n.Value.V)
 			s.NorthAngle = n.Value.V
 			break

@@ -73,7 +73,7 @@ func (r *resolver) resolveWalls() {
 			}
 		}
 		cl.emit(src.MaterialScale.Diags())
-		if src.MaterialScale.Set {
+		if src.MaterialScale.Set() {
 			if src.MaterialScale.V > 0 {
 				iw.MaterialScale = src.MaterialScale.V
 			} else {
@@ -81,7 +81,7 @@ func (r *resolver) resolveWalls() {
 			}
 		}
 		cl.emit(src.MaterialAngle.Diags())
-		if src.MaterialAngle.Set {
+		if src.MaterialAngle.Set() {
 			iw.MaterialAngle = src.MaterialAngle.V
 		}
 		hasArc := false
