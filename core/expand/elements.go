@@ -4,12 +4,15 @@ import "github.com/archlang-go/caddy-archlang/core/syntax"
 
 // One method per element statement: each evaluates the statement's
 // clauses in its scope into the Item the resolver reads, with the
-// findings of its expressions kept on the item.
+// findings of its expressions kept on the item. An item taken from a slab
+// is zero and is filled field by field: a whole-struct assignment would
+// build it aside and copy all of it, a bulk write barrier while the
+// collector runs.
 
 // wallItem expands a wall statement.
 func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 	w := e.slabs.walls.new()
-	*w = Wall{ID: ident(n.ID), Category: word(n.Category), Closed: n.Closed}
+	w.ID, w.Category, w.Closed = ident(n.ID), word(n.Category), n.Closed
 	m := &w.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
@@ -20,14 +23,15 @@ func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 			w.MaterialAngle = e.numClause(n.Material.Angle, env)
 		}
 		if len(n.Vertices) > 0 {
-			w.Vertices = e.slabs.vertices.list(len(n.Vertices))[:0]
+			w.Vertices = e.slabs.vertices.list(len(n.Vertices))
 		}
-		for _, v := range n.Vertices {
-			ev := Vertex{Point: e.point(v.Point, env), Arc: v.Arc, Dir: word(v.Dir), Major: v.Major, Span: v.Sp}
+		for i := range n.Vertices {
+			v, ev := &n.Vertices[i], &w.Vertices[i]
+			ev.Point = e.point(v.Point, env)
+			ev.Arc, ev.Dir, ev.Major, ev.Span = v.Arc, word(v.Dir), v.Major, v.Sp
 			if v.Arc {
 				ev.Radius = e.numClause(v.Radius, env)
 			}
-			w.Vertices = append(w.Vertices, ev)
 		}
 	})
 	return w
@@ -36,14 +40,17 @@ func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 // roomItem expands a room statement.
 func (e *expander) roomItem(n *syntax.RoomStmt, env *environment) Item {
 	r := e.slabs.rooms.new()
-	*r = Room{ID: ident(n.ID), Form: n.Form, RelDir: word(n.RelDir), RelRef: ident(n.RelRef), Align: word(n.Align), Uses: e.words(n.Uses)}
+	r.ID, r.Form, r.RelDir, r.RelRef, r.Align, r.Uses = ident(n.ID), n.Form, word(n.RelDir), ident(n.RelRef), word(n.Align), e.words(n.Uses)
 	m := &r.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
 		r.At = e.point(n.At, env)
 		r.Gap = e.numClause(n.Gap, env)
-		for _, p := range n.Polygon {
-			r.Polygon = append(r.Polygon, e.point(p, env))
+		if len(n.Polygon) > 0 {
+			r.Polygon = make([]Point, len(n.Polygon))
+		}
+		for i, p := range n.Polygon {
+			r.Polygon[i] = e.point(p, env)
 		}
 		r.Radius = e.numClause(n.Radius, env)
 		r.Size = e.size(n.Size, env)
@@ -56,8 +63,8 @@ func (e *expander) roomItem(n *syntax.RoomStmt, env *environment) Item {
 // openingItem expands a opening statement.
 func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
 	o := e.slabs.openings.new()
-	*o = Opening{Kind: n.Kind, ID: ident(n.ID), DoorKind: word(n.DoorKind), Wall: ident(n.Wall), On: ident(n.On),
-		Hinge: word(n.Hinge), Swing: word(n.Swing), Into: ident(n.SwingInto), Slide: word(n.Slide)}
+	o.Kind, o.ID, o.DoorKind, o.Wall, o.On = n.Kind, ident(n.ID), word(n.DoorKind), ident(n.Wall), ident(n.On)
+	o.Hinge, o.Swing, o.Into, o.Slide = word(n.Hinge), word(n.Swing), ident(n.SwingInto), word(n.Slide)
 	m := &o.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
@@ -80,8 +87,8 @@ func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
 // furnitureItem expands a furniture statement.
 func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *environment) Item {
 	f := e.slabs.furniture.new()
-	*f = Furniture{ID: ident(n.ID), Category: word(n.Category), Placement: n.Placement,
-		AgainstWall: ident(n.AgainstWall), Side: word(n.Side), Room: ident(n.Room), Anchor: word(n.Anchor), Flush: n.Flush}
+	f.ID, f.Category, f.Placement = ident(n.ID), word(n.Category), n.Placement
+	f.AgainstWall, f.Side, f.Room, f.Anchor, f.Flush = ident(n.AgainstWall), word(n.Side), ident(n.Room), word(n.Anchor), n.Flush
 	m := &f.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
@@ -149,7 +156,7 @@ func (e *expander) stripItem(n *syntax.StripStmt, sc scope) Item {
 // settingItem expands a setting statement.
 func (e *expander) settingItem(n *syntax.SettingStmt, env *environment) Item {
 	st := e.slabs.settings.new()
-	*st = Setting{Key: n.Key, Args: e.words(n.Args)}
+	st.Key, st.Args = n.Key, e.words(n.Args)
 	m := &st.Meta
 	m.Span = n.Sp
 	e.withSink(&m.Diags, func() {
