@@ -183,8 +183,11 @@ func (e *expander) titleItem(n *syntax.TitleStmt, env *environment) Item {
 	m := &t.Meta
 	m.Span = n.Sp
 	e.withSink(&m.Diags, func() {
-		for _, f := range n.Fields {
-			t.Fields = append(t.Fields, TitleField{Key: word(f.Key), Value: e.strClause(f.Value, env)})
+		if len(n.Fields) > 0 {
+			t.Fields = make([]TitleField, len(n.Fields))
+		}
+		for i, f := range n.Fields {
+			t.Fields[i] = TitleField{Key: word(f.Key), Value: e.strClause(f.Value, env)}
 		}
 	})
 	return t
@@ -196,6 +199,22 @@ func (e *expander) axesItem(n *syntax.AxesStmt, env *environment) Item {
 	m := &a.Meta
 	m.Span = n.Sp
 	e.withSink(&m.Diags, func() {
+		// The positions of each axis are counted first, so each list is
+		// made once.
+		nx, ny := 0, 0
+		for _, row := range n.Rows {
+			if row.Axis.Text == "x" {
+				nx += len(row.Values)
+			} else {
+				ny += len(row.Values)
+			}
+		}
+		if nx > 0 {
+			a.X = make([]Num, 0, nx)
+		}
+		if ny > 0 {
+			a.Y = make([]Num, 0, ny)
+		}
 		for _, row := range n.Rows {
 			for _, v := range row.Values {
 				x := e.numClause(v, env)
