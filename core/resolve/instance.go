@@ -65,12 +65,16 @@ func (f frame) quarter(q float64) float64 {
 // dupInstances reports every `place … as <name>` whose name an earlier
 // instance already took, and returns those instances, which are skipped.
 func (r *resolver) dupInstances(items []expand.Item) map[*expand.Instance]bool {
-	seen := map[string]bool{}
-	skip := map[*expand.Instance]bool{}
+	// Both maps are made on the first instance: most plans place none.
+	var seen map[string]bool
+	var skip map[*expand.Instance]bool
 	for _, it := range items {
 		in, ok := it.(*expand.Instance)
 		if !ok {
 			continue
+		}
+		if seen == nil {
+			seen = map[string]bool{}
 		}
 		if seen[in.Name.V] {
 			sp := in.Name.Span
@@ -78,6 +82,9 @@ func (r *resolver) dupInstances(items []expand.Item) map[*expand.Instance]bool {
 				sp = in.Span
 			}
 			r.add(diag.New(diag.ErrDupInstance, sp, "An instance named %q is already placed; each `place … as <name>` needs its own name", in.Name.V))
+			if skip == nil {
+				skip = map[*expand.Instance]bool{}
+			}
 			skip[in] = true
 			continue
 		}

@@ -549,9 +549,6 @@ func (r *resolver) elementPasses() {
 // collect sorts the element items into their kind lists and assigns ids,
 // counting each kind in source order.
 func (r *resolver) collect(items []expand.Item) {
-	if r.used == nil {
-		r.used = make(map[string]bool, len(items))
-	}
 	skip := r.dupInstances(items)
 	// The elements of each kind are allocated together, one array per
 	// kind, counted first.
@@ -573,6 +570,11 @@ func (r *resolver) collect(items []expand.Item) {
 		case *expand.Box:
 			nb++
 		}
+	}
+	if r.used == nil {
+		// Sized for the elements named here (those of placed instances
+		// are named in their own worlds).
+		r.used = make(map[string]bool, nw+nr+no+nf+nb)
 	}
 	walls, rooms, openings := make([]wallEl, 0, nw), make([]roomEl, 0, nr), make([]openingEl, 0, no)
 	furniture, dims, boxes := make([]furnEl, 0, nf), make([]dimEl, 0, nd), make([]boxEl, 0, nb)

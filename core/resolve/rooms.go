@@ -1,9 +1,9 @@
 package resolve
 
 import (
+	"cmp"
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
@@ -127,6 +127,10 @@ func (r *resolver) resolveRooms() {
 		if rm.ok && rm.abs && !rm.bad && src.LabelAt.Set() {
 			r.labelAt(rm)
 		}
+	}
+	if len(r.roomIdx) == 0 && len(r.rooms) > 8 {
+		// Made at its size rather than grown.
+		r.roomIdx = make(map[string]int, len(r.rooms))
 	}
 	for i, rm := range r.rooms {
 		if rm.ok {
@@ -461,7 +465,17 @@ func (r *resolver) checkOverlaps() {
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return ok[order[a]].rect.Min.X < ok[order[b]].rect.Min.X })
+	slices.SortStableFunc(order, func(a, b int) int {
+		// (As a less function: rooms whose x neither precedes the other
+		// are equal, as sort.SliceStable would have them.)
+		switch xa, xb := ok[a].rect.Min.X, ok[b].rect.Min.X; {
+		case xa < xb:
+			return -1
+		case xb < xa:
+			return 1
+		}
+		return 0
+	})
 	type pair struct{ i, j int }
 	var pairs []pair
 	// A sweep along x: room j meets the rooms before it in x order whose
@@ -509,11 +523,11 @@ sweep:
 			}
 		}
 	}
-	sort.Slice(pairs, func(x, y int) bool {
-		if pairs[x].i != pairs[y].i {
-			return pairs[x].i < pairs[y].i
+	slices.SortFunc(pairs, func(x, y pair) int {
+		if c := cmp.Compare(x.i, y.i); c != 0 {
+			return c
 		}
-		return pairs[x].j < pairs[y].j
+		return cmp.Compare(x.j, y.j)
 	})
 	for _, p := range pairs {
 		r.add(diag.New(diag.WarnRoomOverlap, ok[p.j].meta.Span, "Rooms %q and %q overlap", ok[p.i].id, ok[p.j].id))

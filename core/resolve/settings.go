@@ -79,6 +79,9 @@ func (r *resolver) settings(items []expand.Item) {
 			}
 		case *expand.Title:
 			t := &ir.Title{Span: n.Span}
+			if len(n.Fields) > 0 {
+				t.Fields = make([]ir.TitleField, 0, len(n.Fields))
+			}
 			for _, f := range n.Fields {
 				t.Fields = append(t.Fields, ir.TitleField{Key: f.Key.V, Value: f.Value.V})
 			}
