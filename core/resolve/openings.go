@@ -446,7 +446,7 @@ func (r *resolver) okWalls() int { return len(r.okWallList()) }
 // the wall pass).
 func (r *resolver) okWallList() []int {
 	if r.okList == nil {
-		r.okList = []int{}
+		r.okList = make([]int, 0, len(r.walls)) // non-nil: listed
 		for i, w := range r.walls {
 			if w.ok {
 				r.okList = append(r.okList, i)

@@ -230,12 +230,18 @@ type wallRef struct {
 	off, n [3]int32
 }
 
+// wallKindRoom is the room indexWallRefs makes for the entries of wall
+// kinds, next to those of the wall ids: more than a plan uses.
+const wallKindRoom = 8
+
 // indexWallRefs maps each name to the walls it names (findWalls takes an
 // explicit id over a category, a category over a generated id). The
 // lists share one array, placed by a first count.
 func (r *resolver) indexWallRefs() {
+	// An entry per wall id and per wall kind: the list has room for the
+	// kinds too, so it does not grow.
 	refs := make(map[string]int32, len(r.walls))
-	ents := make([]wallRef, 0, len(r.walls))
+	ents := make([]wallRef, 0, len(r.walls)+wallKindRoom)
 	keys := func(w *wallEl) (string, int) {
 		if w.src == nil || w.src.ID.Set() {
 			return w.id, 0
