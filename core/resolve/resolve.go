@@ -388,12 +388,19 @@ func (r *resolver) idFrom(start int) string {
 
 func (r *resolver) run(items []expand.Item) {
 	var levels []*expand.Level
-	var top []expand.Item
 	for _, it := range items {
 		if lv, ok := it.(*expand.Level); ok {
 			levels = append(levels, lv)
-		} else {
-			top = append(top, it)
+		}
+	}
+	// The items outside the levels: all of them in a plan of one storey.
+	top := items
+	if len(levels) > 0 {
+		top = make([]expand.Item, 0, len(items)-len(levels))
+		for _, it := range items {
+			if _, ok := it.(*expand.Level); !ok {
+				top = append(top, it)
+			}
 		}
 	}
 	if len(levels) > 0 {
