@@ -96,6 +96,9 @@ func (r *resolver) resolveRooms() {
 			}
 		case syntax.RoomPolygon:
 			var pg geom.Polygon
+			if n := len(src.Polygon); n > 0 {
+				pg = make(geom.Polygon, 0, n)
+			}
 			for _, p := range src.Polygon {
 				cl.emit(p.Diags())
 				pg = append(pg, geom.Point{X: snap(p.X, r.grid), Y: snap(p.Y, r.grid)})
@@ -214,10 +217,17 @@ func (r *resolver) stripRects() map[*expand.StripRoom]geom.Rect {
 	return out
 }
 
+// noStripRects is the layout of no strips (most plans): empty, and never
+// written to.
+var noStripRects = map[*expand.StripRoom]geom.Rect{}
+
 // layoutStrips lays out the given strips and returns, per strip, the
 // findings of its layout (its clauses, room sizes, E_STRIP_SIZE).
 func (r *resolver) layoutStrips(strips []*expand.Strip) (map[*expand.StripRoom]geom.Rect, []diag.List) {
-	out := map[*expand.StripRoom]geom.Rect{}
+	out := noStripRects
+	if len(strips) > 0 {
+		out = map[*expand.StripRoom]geom.Rect{}
+	}
 	per := make([]diag.List, len(strips))
 	saved := r.diags
 	defer func() { r.diags = saved }()
