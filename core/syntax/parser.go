@@ -195,8 +195,16 @@ func (p *parser) newWord(text string, sp source.Span) *Word {
 }
 
 func newParser(f *source.File) *parser {
-	p := &parser{file: f, src: f.Src, triedAt: -1, nodes: new(nodeSlabs)}
-	p.lx = newLexer(f.Src, f.String(), 0, len(f.Src), &p.diags)
+	// The parser, its lexer and its slabs live as long as one another,
+	// and are allocated together.
+	a := new(struct {
+		p     parser
+		lx    lexer
+		nodes nodeSlabs
+	})
+	p := &a.p
+	*p = parser{file: f, src: f.Src, triedAt: -1, nodes: &a.nodes, lx: &a.lx}
+	a.lx = lexer{src: f.Src, text: f.String(), end: len(f.Src), diags: &p.diags, nl: true}
 	p.takeBufs(min(len(f.Src)/4+16, MaxTokens+1))
 	// Like the reference, lex the whole file first: lexical errors are
 	// reported before any parse error, wherever they are.
@@ -507,13 +515,18 @@ func (p *parser) leave() { p.depth-- }
 // File, plan and blocks
 
 func (p *parser) parseFile() *File {
-	f := &File{Src: p.file}
+	// The file, its plan and the plan's name are allocated together.
+	a := new(struct {
+		f    File
+		plan Plan
+		name StrLit
+	})
+	f, plan := &a.f, &a.plan
+	f.Src, f.Plan, plan.Name = p.file, plan, &a.name
 	// Statement errors are recovered in stmtList; this is a backstop so a
 	// bailout can never escape Parse.
 	defer p.recoverStmt()
 	start := p.tok().Sp.Start
-	plan := &Plan{Name: &StrLit{}}
-	f.Plan = plan
 	// The header is `plan "Name" {`. As in the reference, a broken header
 	// is reported once and the body is still read.
 	lb := p.tok()
@@ -1700,6 +1713,10 @@ func (p *parser) siteStmt() Stmt {
 	return s
 }
 
+// titleFields is the room a title's field list is made with: every field
+// the title block knows.
+const titleFields = 3
+
 func (p *parser) titleStmt() Stmt {
 	kw := p.next()
 	s := &TitleStmt{}
@@ -1715,6 +1732,9 @@ func (p *parser) titleStmt() Stmt {
 			p.fail(t.Sp, "title field %q is not one of project, drawn_by, date", t.Text)
 		}
 		k := p.word()
+		if s.Fields == nil {
+			s.Fields = make([]TitleField, 0, titleFields)
+		}
 		s.Fields = append(s.Fields, TitleField{Key: k, Value: p.str()})
 	}
 	p.skip()
