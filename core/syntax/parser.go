@@ -215,18 +215,38 @@ func newParser(f *source.File) *parser {
 
 // reserveNodes sizes the slabs of the nodes the tokens count: a number
 // literal for each number and two for each WxH literal, a sized WxH for
-// each of those, a string literal for each string, and at most a point
-// for each "(". (The tokens of a string's holes are not counted: their
-// nodes come from further arrays.)
+// each of those, a string literal for each string, at most a point for
+// each "(", and a wall, room, opening or furniture statement for each of
+// their keywords that opens a line. (The tokens of a string's holes are
+// not counted, nor statements that share a line: their nodes come from
+// further arrays.)
 func (p *parser) reserveNodes() {
 	var n [ARROW + 1]int
+	var walls, rooms, openings, furniture int
 	for i := range p.toks {
-		n[p.toks[i].Kind]++
+		t := &p.toks[i]
+		n[t.Kind]++
+		if t.LineStart && t.Kind == IDENT {
+			switch p.lx.text[t.Sp.Start:t.Sp.End] {
+			case "wall":
+				walls++
+			case "room":
+				rooms++
+			case "door", "window", "opening":
+				openings++
+			case "furniture":
+				furniture++
+			}
+		}
 	}
 	p.nodes.nums.reserve(n[NUMBER] + 2*n[DIMS])
 	p.nodes.sizes.reserve(n[DIMS])
 	p.nodes.strs.reserve(n[STRING])
 	p.nodes.points.reserve(n[LPAREN])
+	p.nodes.walls.reserve(walls)
+	p.nodes.rooms.reserve(rooms)
+	p.nodes.openings.reserve(openings)
+	p.nodes.furnitures.reserve(furniture)
 }
 
 // ---------------------------------------------------------------------------
