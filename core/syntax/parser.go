@@ -216,17 +216,21 @@ func newParser(f *source.File) *parser {
 // reserveNodes sizes the slabs of the nodes the tokens count: a number
 // literal for each number and two for each WxH literal, a sized WxH for
 // each of those, a string literal for each string, at most a point for
-// each "(", and a wall, room, opening or furniture statement for each of
-// their keywords that opens a line. (The tokens of a string's holes are
+// each "(", a wall, room, opening, furniture or setting statement for
+// each of their keywords that opens a line, and a hosted position for each
+// "on". (The tokens of a string's holes are
 // not counted, nor statements that share a line: their nodes come from
 // further arrays.)
 func (p *parser) reserveNodes() {
 	var n [ARROW + 1]int
-	var walls, rooms, openings, furniture int
+	var walls, rooms, openings, furniture, settings, attaches int
 	for i := range p.toks {
 		t := &p.toks[i]
 		n[t.Kind]++
-		if t.LineStart && t.Kind == IDENT {
+		if t.Kind != IDENT {
+			continue
+		}
+		if t.LineStart {
 			switch p.lx.text[t.Sp.Start:t.Sp.End] {
 			case "wall":
 				walls++
@@ -236,7 +240,11 @@ func (p *parser) reserveNodes() {
 				openings++
 			case "furniture":
 				furniture++
+			case "units", "grid", "paper", "scale", "north", "dims", "schedule", "legend":
+				settings++
 			}
+		} else if t.Sp.End-t.Sp.Start == 2 && p.lx.text[t.Sp.Start:t.Sp.End] == "on" {
+			attaches++ // a hosted opening's position
 		}
 	}
 	p.nodes.nums.reserve(n[NUMBER] + 2*n[DIMS])
@@ -247,6 +255,8 @@ func (p *parser) reserveNodes() {
 	p.nodes.rooms.reserve(rooms)
 	p.nodes.openings.reserve(openings)
 	p.nodes.furnitures.reserve(furniture)
+	p.nodes.setting.reserve(settings)
+	p.nodes.attaches.reserve(attaches)
 }
 
 // ---------------------------------------------------------------------------
@@ -1762,6 +1772,9 @@ func (p *parser) titleStmt() Stmt {
 	return s
 }
 
+// axisValues is the room an axes row's value list is made with.
+const axisValues = 8
+
 func (p *parser) axesStmt() Stmt {
 	kw := p.next()
 	s := &AxesStmt{}
@@ -1776,12 +1789,16 @@ func (p *parser) axesStmt() Stmt {
 		p.skip()
 		row := AxesRow{Axis: &Word{Text: t.Text, Sp: t.Sp}}
 		p.wantWord("at")
-		row.Values = append(row.Values, p.expr())
+		row.Values = make([]Expr, 1, axisValues)
+		row.Values[0] = p.expr()
 		for p.is(COMMA) {
 			p.skip()
 			row.Values = append(row.Values, p.expr())
 		}
 		row.Sp = p.span(t.Sp.Start)
+		if s.Rows == nil {
+			s.Rows = make([]AxesRow, 0, 2) // an x row and a y row
+		}
 		s.Rows = append(s.Rows, row)
 	}
 	p.skip()
