@@ -105,7 +105,8 @@ func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *environment) Item
 
 // dimItem expands a dim statement.
 func (e *expander) dimItem(n *syntax.DimStmt, env *environment) Item {
-	d := &Dim{Mode: n.Mode, Ref: ident(n.Ref)}
+	d := e.slabs.dims.new()
+	d.Mode, d.Ref = n.Mode, ident(n.Ref)
 	m := &d.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
@@ -120,7 +121,8 @@ func (e *expander) dimItem(n *syntax.DimStmt, env *environment) Item {
 
 // boxItem expands a box statement.
 func (e *expander) boxItem(n *syntax.BoxStmt, env *environment) Item {
-	b := &Box{Kind: n.Kind, ID: ident(n.ID), Dir: word(n.Dir)}
+	b := e.slabs.boxes.new()
+	b.Kind, b.ID, b.Dir = n.Kind, ident(n.ID), word(n.Dir)
 	m := &b.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
 	e.withSink(&m.Diags, func() {
