@@ -52,7 +52,10 @@ type expander struct {
 	// seen by its components when another plan calls them); only the
 	// body of a whole-file import (`import "…" as name`) runs in its own
 	// module's namespace.
-	ns      *module
+	ns *module
+	// modules are the imported modules by path, and loading the paths of
+	// those being loaded (the main module's is taken as loading
+	// throughout): both made on the first import.
 	modules map[string]*module
 	loading map[string]bool
 }
@@ -126,12 +129,15 @@ type compDef struct {
 }
 
 func newModule(path string, f *source.File) *module {
-	return &module{path: path, file: f, comps: map[string]*compDef{}}
+	return &module{path: path, file: f}
 }
 
 func (m *module) bind(name string, d *compDef) {
 	if _, ok := m.comps[name]; !ok {
 		m.names = append(m.names, name)
+	}
+	if m.comps == nil {
+		m.comps = map[string]*compDef{}
 	}
 	m.comps[name] = d
 }
@@ -146,8 +152,7 @@ func (m *module) hoist(body []syntax.Stmt) {
 }
 
 func newExpander(f *syntax.File, opts Options) *expander {
-	e := &expander{file: f, limits: opts.Limits.withDefaults(), world: opts.World, stop: opts.Stop,
-		modules: map[string]*module{}, loading: map[string]bool{}}
+	e := &expander{file: f, limits: opts.Limits.withDefaults(), world: opts.World, stop: opts.Stop}
 	e.sink = &e.diags
 	var src *source.File
 	if f != nil {
@@ -177,7 +182,6 @@ func (e *expander) run() *Result {
 	// Component declarations at plan level are visible everywhere; imports
 	// then bind the components of other modules next to them.
 	e.main.hoist(p.Body)
-	e.loading[e.main.path] = true
 	e.imports(e.main, p.Body)
 	e.slabs.hint(p.Body)
 	// Most plan-level statements make one item each.
