@@ -37,8 +37,12 @@ type expander struct {
 	global *environment
 	// freeEnvs are released block scopes, reused by pushEnv.
 	freeEnvs []*environment
-	// freeSinks are capture's emptied lists, reused by the next capture.
+	// freeSinks are capture's emptied lists, reused by the next capture;
+	// firstSink and sinkArr are the first list and the first array they
+	// are kept in, allocated with the expander.
 	freeSinks []*diag.List
+	firstSink diag.List
+	sinkArr   [2]*diag.List
 	// slabs hold the most numerous items.
 	slabs itemSlabs
 	world World
@@ -154,6 +158,7 @@ func (m *module) hoist(body []syntax.Stmt) {
 func newExpander(f *syntax.File, opts Options) *expander {
 	e := &expander{file: f, limits: opts.Limits.withDefaults(), world: opts.World, stop: opts.Stop}
 	e.sink = &e.diags
+	e.freeSinks = append(e.sinkArr[:0], &e.firstSink)
 	var src *source.File
 	if f != nil {
 		src = f.Src
@@ -527,6 +532,10 @@ func (e *expander) place(n *syntax.PlaceStmt, sc scope) {
 		inner := sc
 		inner.zone = ""
 		inner.world = &instWorld{prefix: sc.world.prefix + name + "."}
+		if len(def.body) > 0 {
+			// Most body statements make one item each.
+			inst.Items = make([]Item, 0, len(def.body))
+		}
 		e.expandBody(def, n.Args, inner, &inst.Items)
 	}
 	e.emit(sc, inst)
@@ -537,6 +546,9 @@ func (e *expander) level(n *syntax.LevelStmt, sc scope) {
 	l.Span = n.Sp
 	if n.Name != nil {
 		e.withSink(&l.Diags, func() { l.Name = e.strClause(n.Name, sc.env) })
+	}
+	if n.Body != nil && len(n.Body.Stmts) > 0 {
+		l.Items = make([]Item, 0, len(n.Body.Stmts))
 	}
 	inner := sc
 	inner.env = newEnv(sc.env)
