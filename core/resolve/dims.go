@@ -3,6 +3,7 @@ package resolve
 import (
 	"iter"
 	"math"
+	"slices"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
@@ -18,6 +19,9 @@ const defaultDimOffset = 300
 // resolveDims resolves every dimension; faces/clear endpoints are pushed
 // onto the wall faces the measurement runs into.
 func (r *resolver) resolveDims() {
+	if len(r.dims) > 0 {
+		r.plan.Dims = slices.Grow(r.plan.Dims, len(r.dims))
+	}
 	for _, de := range r.dims {
 		if de.pre != nil {
 			r.plan.Dims = append(r.plan.Dims, *de.pre)

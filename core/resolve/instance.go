@@ -111,7 +111,7 @@ func (r *resolver) instance(in *expand.Instance) {
 // reports them.
 func (r *resolver) resolveComponent(in *expand.Instance) *resolver {
 	r.instDup = append(r.instDup, in.Diags...)
-	c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, roomIdx: map[string]int{}, grid: r.grid}
+	c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, grid: r.grid}
 	c.plan = &ir.Plan{}
 	c.collect(in.Items)
 	c.diags = nil

@@ -60,7 +60,6 @@ func Resolve(in Input) (*ir.Plan, diag.List) {
 		expDiags: in.ExpandDiags,
 		file:     in.File,
 		syntax:   in.Syntax,
-		roomIdx:  map[string]int{},
 	}
 	r.ownStmts.file = in.Syntax
 	r.stmts = &r.ownStmts
@@ -481,7 +480,7 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 	}
 	var storeyDiags diag.List
 	for _, lv := range uniq {
-		c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, roomIdx: map[string]int{}, grid: r.grid}
+		c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, grid: r.grid}
 		c.plan = &ir.Plan{Name: r.plan.Name, Settings: r.plan.Settings, Title: r.plan.Title, Span: r.plan.Span}
 		// Drawables written beside the levels belong to no storey; the
 		// reference resolves them with every storey.

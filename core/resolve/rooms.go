@@ -131,8 +131,8 @@ func (r *resolver) resolveRooms() {
 			r.labelAt(rm)
 		}
 	}
-	if len(r.roomIdx) == 0 && len(r.rooms) > 8 {
-		// Made at its size rather than grown.
+	if r.roomIdx == nil {
+		// Made here, at its size.
 		r.roomIdx = make(map[string]int, len(r.rooms))
 	}
 	for i, rm := range r.rooms {
@@ -463,7 +463,7 @@ const MaxOverlapWork = 2_000_000
 // the reference's order: by the first room, then the second, in source
 // order. A sweep over the x extents finds the candidate pairs.
 func (r *resolver) checkOverlaps() {
-	var ok []*roomEl
+	ok := make([]*roomEl, 0, len(r.rooms))
 	for _, rm := range r.rooms {
 		// A room of refused size or radius has no floor to overlap, even
 		// once an instance transform has normalised its rectangle.
