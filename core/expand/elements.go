@@ -15,7 +15,7 @@ func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 	w.ID, w.Category, w.Closed = ident(n.ID), word(n.Category), n.Closed
 	m := &w.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		w.Thickness = e.numClause(n.Thickness, env)
 		if n.Material != nil {
 			w.Material = word(n.Material.Name)
@@ -43,7 +43,7 @@ func (e *expander) roomItem(n *syntax.RoomStmt, env *environment) Item {
 	r.ID, r.Form, r.RelDir, r.RelRef, r.Align, r.Uses = ident(n.ID), n.Form, word(n.RelDir), ident(n.RelRef), word(n.Align), e.words(n.Uses)
 	m := &r.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		r.At = e.point(n.At, env)
 		r.Gap = e.numClause(n.Gap, env)
 		if len(n.Polygon) > 0 {
@@ -67,7 +67,7 @@ func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
 	o.Hinge, o.Swing, o.Into, o.Slide = word(n.Hinge), word(n.Swing), ident(n.SwingInto), word(n.Slide)
 	m := &o.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		o.At = e.point(n.At, env)
 		if n.Pos != nil {
 			o.Pos = AttachPos{Center: n.Pos.Center, Percent: n.Pos.Percent, Span: n.Pos.Sp, diags: written}
@@ -91,7 +91,7 @@ func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *environment) Item
 	f.AgainstWall, f.Side, f.Room, f.Anchor, f.Flush = ident(n.AgainstWall), word(n.Side), ident(n.Room), word(n.Anchor), n.Flush
 	m := &f.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		f.At = e.point(n.At, env)
 		f.Segment = e.numClause(n.Segment, env)
 		f.Offset = e.numClause(n.Offset, env)
@@ -109,7 +109,7 @@ func (e *expander) dimItem(n *syntax.DimStmt, env *environment) Item {
 	d.Mode, d.Ref = n.Mode, ident(n.Ref)
 	m := &d.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		d.From = e.point(n.From, env)
 		d.To = e.point(n.To, env)
 		d.Segment = e.numClause(n.Segment, env)
@@ -125,7 +125,7 @@ func (e *expander) boxItem(n *syntax.BoxStmt, env *environment) Item {
 	b.Kind, b.ID, b.Dir = n.Kind, ident(n.ID), word(n.Dir)
 	m := &b.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		b.At = e.point(n.At, env)
 		b.Size = e.size(n.Size, env)
 		b.Width = e.numClause(n.Width, env)
@@ -139,7 +139,7 @@ func (e *expander) stripItem(n *syntax.StripStmt, sc scope) Item {
 	st := &Strip{Dir: word(n.Dir), CrossKey: word(n.CrossKey)}
 	m := &st.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		st.At = e.point(n.At, env)
 		st.Gap = e.numClause(n.Gap, env)
 		st.Cross = e.numClause(n.Cross, env)
@@ -161,7 +161,7 @@ func (e *expander) settingItem(n *syntax.SettingStmt, env *environment) Item {
 	st.Key, st.Args = n.Key, e.words(n.Args)
 	m := &st.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		st.Value = e.numClause(n.Value, env)
 		st.ScaleNum = e.numClause(n.ScaleNum, env)
 		st.ScaleDen = e.numClause(n.ScaleDen, env)
@@ -175,7 +175,7 @@ func (e *expander) accItem(n *syntax.AccStmt, sc scope) Item {
 	a := &Acc{Key: n.Key, InBlock: sc.nested}
 	m := &a.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() { a.Text = e.strClause(n.Text, env) })
+	e.withSink(m, func() { a.Text = e.strClause(n.Text, env) })
 	return a
 }
 
@@ -184,7 +184,7 @@ func (e *expander) titleItem(n *syntax.TitleStmt, env *environment) Item {
 	t := &Title{}
 	m := &t.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		if len(n.Fields) > 0 {
 			t.Fields = make([]TitleField, len(n.Fields))
 		}
@@ -200,7 +200,7 @@ func (e *expander) axesItem(n *syntax.AxesStmt, env *environment) Item {
 	a := &Axes{}
 	m := &a.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		// The positions of each axis are counted first, so each list is
 		// made once.
 		nx, ny := 0, 0
@@ -236,7 +236,7 @@ func (e *expander) themeItem(n *syntax.ThemeStmt, env *environment) Item {
 	t := &Theme{Name: word(n.Name)}
 	m := &t.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		t.From = e.strClause(n.From, env)
 		t.Entries = e.keyValues(n.Entries, env)
 	})
@@ -248,7 +248,7 @@ func (e *expander) styleItem(n *syntax.StyleStmt, env *environment) Item {
 	st := &Style{Kind: word(n.Kind)}
 	m := &st.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() { st.Entries = e.keyValues(n.Entries, env) })
+	e.withSink(m, func() { st.Entries = e.keyValues(n.Entries, env) })
 	return st
 }
 

@@ -18,7 +18,8 @@ type expander struct {
 	nextPoll int
 	diags    diag.List
 	// sink is where evaluation diagnostics go: e.diags for scripting
-	// statements, an element's Meta.Diags while its clauses are evaluated.
+	// statements, a scratch list for an element's Meta diagnostics while
+	// its clauses are evaluated.
 	sink *diag.List
 
 	steps     int
@@ -37,12 +38,13 @@ type expander struct {
 	global *environment
 	// freeEnvs are released block scopes, reused by pushEnv.
 	freeEnvs []*environment
-	// freeSinks are capture's emptied lists, reused by the next capture;
-	// firstSink and sinkArr are the first list and the first array they
-	// are kept in, allocated with the expander.
-	freeSinks []*diag.List
-	firstSink diag.List
-	sinkArr   [2]*diag.List
+	// freeSinks are the emptied scratch lists of withSink and capture,
+	// reused by the next; firstSinks (an element's and one clause's) and
+	// sinkArr are the first lists and the first array they are kept in,
+	// allocated with the expander.
+	freeSinks  []*diag.List
+	firstSinks [2]diag.List
+	sinkArr    [2]*diag.List
 	// slabs hold the most numerous items.
 	slabs itemSlabs
 	world World
@@ -158,7 +160,7 @@ func (m *module) hoist(body []syntax.Stmt) {
 func newExpander(f *syntax.File, opts Options) *expander {
 	e := &expander{file: f, limits: opts.Limits.withDefaults(), world: opts.World, stop: opts.Stop}
 	e.sink = &e.diags
-	e.freeSinks = append(e.sinkArr[:0], &e.firstSink)
+	e.freeSinks = append(e.sinkArr[:0], &e.firstSinks[0], &e.firstSinks[1])
 	var src *source.File
 	if f != nil {
 		src = f.Src
@@ -545,7 +547,7 @@ func (e *expander) level(n *syntax.LevelStmt, sc scope) {
 	l := &Level{Number: n.Number.Value, HeaderSp: n.HeaderSp, Nested: sc.nested}
 	l.Span = n.Sp
 	if n.Name != nil {
-		e.withSink(&l.Diags, func() { l.Name = e.strClause(n.Name, sc.env) })
+		e.withSink(&l.Meta, func() { l.Name = e.strClause(n.Name, sc.env) })
 	}
 	if n.Body != nil && len(n.Body.Stmts) > 0 {
 		l.Items = make([]Item, 0, len(n.Body.Stmts))
@@ -559,12 +561,36 @@ func (e *expander) level(n *syntax.LevelStmt, sc scope) {
 	e.emit(sc, l)
 }
 
-// withSink runs f with evaluation diagnostics going to l.
-func (e *expander) withSink(l *diag.List, f func()) {
+// withSink runs f with evaluation diagnostics going to m's list, which
+// is only made when there are some: they are gathered in a scratch list.
+func (e *expander) withSink(m *Meta, f func()) {
 	old := e.sink
+	l := e.takeSink()
 	e.sink = l
 	f()
 	e.sink = old
+	if len(*l) > 0 {
+		c := slices.Clone(*l)
+		m.diags = &c
+	}
+	e.putSink(l)
+}
+
+// takeSink is an empty scratch list of diagnostics.
+func (e *expander) takeSink() *diag.List {
+	if n := len(e.freeSinks); n > 0 {
+		l := e.freeSinks[n-1]
+		e.freeSinks = e.freeSinks[:n-1]
+		return l
+	}
+	return new(diag.List)
+}
+
+// putSink gives back a scratch list taken by takeSink, emptied.
+func (e *expander) putSink(l *diag.List) {
+	clear(*l)
+	*l = (*l)[:0]
+	e.freeSinks = append(e.freeSinks, l)
 }
 
 // ---------------------------------------------------------------------------
@@ -572,16 +598,11 @@ func (e *expander) withSink(l *diag.List, f func()) {
 
 // capture runs f with evaluation diagnostics collected into a fresh list,
 // which it returns as the state of a written clause; they are also added
-// to the current sink (the element's Meta.Diags), so both views stay
+// to the current sink (the element's Meta list), so both views stay
 // complete.
 func (e *expander) capture(f func()) clauseDiags {
 	old := e.sink
-	var l *diag.List
-	if n := len(e.freeSinks); n > 0 {
-		l, e.freeSinks = e.freeSinks[n-1], e.freeSinks[:n-1]
-	} else {
-		l = new(diag.List)
-	}
+	l := e.takeSink()
 	e.sink = l
 	f()
 	e.sink = old
@@ -595,9 +616,7 @@ func (e *expander) capture(f func()) clauseDiags {
 		}
 		out.l = &c
 	}
-	clear(*l)
-	*l = (*l)[:0]
-	e.freeSinks = append(e.freeSinks, l)
+	e.putSink(l)
 	return out
 }
 

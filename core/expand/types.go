@@ -162,10 +162,19 @@ type Meta struct {
 	// Clauses lists the written clauses in source order. It is a view of
 	// the statement's own list in the syntax tree (read only).
 	Clauses []Clause
-	// Diags are all the diagnostics raised while evaluating this
-	// statement's clauses, in source order (each clause also carries its
-	// own). Resolve emits them when it processes the statement.
-	Diags diag.List
+	// diags are the statement's diagnostics (see Diags), held out of line:
+	// nil when there are none, as for nearly every statement.
+	diags *diag.List
+}
+
+// Diags are all the diagnostics raised while evaluating this statement's
+// clauses, in source order (each clause also carries its own). Resolve
+// emits them when it processes the statement.
+func (m *Meta) Diags() diag.List {
+	if m.diags == nil {
+		return nil
+	}
+	return *m.diags
 }
 
 // Clause returns the first written clause with the given keyword.

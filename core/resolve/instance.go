@@ -110,7 +110,7 @@ func (r *resolver) instance(in *expand.Instance) {
 // own (a child resolver), and files its findings where the reference
 // reports them.
 func (r *resolver) resolveComponent(in *expand.Instance) *resolver {
-	r.instDup = append(r.instDup, in.Diags...)
+	r.instDup = append(r.instDup, in.Diags()...)
 	c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, grid: r.grid}
 	c.plan = &ir.Plan{}
 	c.collect(in.Items)

@@ -238,7 +238,7 @@ func (r *resolver) layoutStrips(strips []*expand.Strip) (map[*expand.StripRoom]g
 		// read when the rooms are resolved.
 		known := []diag.List{st.At.Diags(), st.Gap.Diags(), st.Cross.Diags()}
 		for i := range st.Rooms {
-			known = append(known, st.Rooms[i].Diags, st.Rooms[i].Size.Diags(), st.Rooms[i].Label.Diags())
+			known = append(known, st.Rooms[i].Diags(), st.Rooms[i].Size.Diags(), st.Rooms[i].Label.Diags())
 		}
 		cl := r.clauses(&st.Meta, known...)
 		cl.emit(st.At.Diags(), st.Gap.Diags(), st.Cross.Diags())

@@ -60,7 +60,7 @@ func (r *resolver) settings(items []expand.Item) {
 		case *expand.Setting:
 			r.setting(n)
 		case *expand.Acc:
-			r.addAll(n.Diags)
+			r.addAll(n.Diags())
 			if n.InBlock || r.misplacedAcc[n.Span.Start] {
 				// The parser reported misplaced metadata (E_ACC_PLACEMENT),
 				// in a zone too, and the reference ignores it.
@@ -89,7 +89,7 @@ func (r *resolver) settings(items []expand.Item) {
 		case *expand.Axes:
 			// The reference evaluates the axis positions last, once the
 			// elements are checked (see axesDiags).
-			r.axesDiags = append(r.axesDiags, n.Diags...)
+			r.axesDiags = append(r.axesDiags, n.Diags()...)
 			for _, v := range n.X {
 				axesX = append(axesX, v.V)
 			}
@@ -97,7 +97,7 @@ func (r *resolver) settings(items []expand.Item) {
 				axesY = append(axesY, v.V)
 			}
 		case *expand.Theme:
-			r.addAll(n.Diags)
+			r.addAll(n.Diags())
 			if n.Name.Set() {
 				s.Theme = n.Name.V
 			}
@@ -112,7 +112,7 @@ func (r *resolver) settings(items []expand.Item) {
 				s.ThemeEntries = append(s.ThemeEntries, r.sanitized(kv, "theme"))
 			}
 		case *expand.Style:
-			r.addAll(n.Diags)
+			r.addAll(n.Diags())
 			st := ir.Style{Kind: n.Kind.V}
 			for _, kv := range n.Entries {
 				if !styleKeys[n.Kind.V][kv.Key.V] {
@@ -123,7 +123,7 @@ func (r *resolver) settings(items []expand.Item) {
 			}
 			s.Styles = append(s.Styles, st)
 		case *expand.Site:
-			r.addAll(n.Diags)
+			r.addAll(n.Diags())
 			if !n.Street.Set() {
 				// The parser reported it (E_SITE_NO_STREET) and the
 				// reference drops it: it does not count as the plan's site.
@@ -205,7 +205,7 @@ func (r *resolver) axes(vs []float64) []float64 {
 }
 
 func (r *resolver) setting(n *expand.Setting) {
-	r.addAll(n.Diags)
+	r.addAll(n.Diags())
 	s := &r.plan.Settings
 	word := func(i int) string {
 		if i < len(n.Args) {

@@ -42,7 +42,7 @@ func (r *resolver) resolveWalls() {
 		// radii last, as it builds the arcs.
 		// (Nothing to tell apart when the statement caught nothing.)
 		var known []diag.List
-		if len(src.Meta.Diags) > 0 {
+		if len(src.Meta.Diags()) > 0 {
 			known = []diag.List{src.Thickness.Diags(), src.MaterialScale.Diags(), src.MaterialAngle.Diags()}
 			for _, v := range src.Vertices {
 				known = append(known, v.Point.Diags(), v.Radius.Diags())
