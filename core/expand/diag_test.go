@@ -27,7 +27,7 @@ func front(name string, src []byte) (*source.File, diag.List, diag.List) {
 	var walk func([]expand.Item)
 	walk = func(items []expand.Item) {
 		for _, it := range items {
-			elem = append(elem, it.Info().Diags...)
+			elem = append(elem, it.Info().Diags()...)
 			switch x := it.(type) {
 			case *expand.Level:
 				walk(x.Items)

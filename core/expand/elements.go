@@ -4,15 +4,18 @@ import "github.com/archlang-go/caddy-archlang/core/syntax"
 
 // One method per element statement: each evaluates the statement's
 // clauses in its scope into the Item the resolver reads, with the
-// findings of its expressions kept on the item.
+// findings of its expressions kept on the item. An item taken from a slab
+// is zero and is filled field by field: a whole-struct assignment would
+// build it aside and copy all of it, a bulk write barrier while the
+// collector runs.
 
 // wallItem expands a wall statement.
 func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 	w := e.slabs.walls.new()
-	*w = Wall{ID: ident(n.ID), Category: word(n.Category), Closed: n.Closed}
+	w.ID, w.Category, w.Closed = ident(n.ID), word(n.Category), n.Closed
 	m := &w.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		w.Thickness = e.numClause(n.Thickness, env)
 		if n.Material != nil {
 			w.Material = word(n.Material.Name)
@@ -20,14 +23,15 @@ func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 			w.MaterialAngle = e.numClause(n.Material.Angle, env)
 		}
 		if len(n.Vertices) > 0 {
-			w.Vertices = e.slabs.vertices.list(len(n.Vertices))[:0]
+			w.Vertices = e.slabs.vertices.list(len(n.Vertices))
 		}
-		for _, v := range n.Vertices {
-			ev := Vertex{Point: e.point(v.Point, env), Arc: v.Arc, Dir: word(v.Dir), Major: v.Major, Span: v.Sp}
+		for i := range n.Vertices {
+			v, ev := &n.Vertices[i], &w.Vertices[i]
+			ev.Point = e.point(v.Point, env)
+			ev.Arc, ev.Dir, ev.Major, ev.Span = v.Arc, word(v.Dir), v.Major, v.Sp
 			if v.Arc {
 				ev.Radius = e.numClause(v.Radius, env)
 			}
-			w.Vertices = append(w.Vertices, ev)
 		}
 	})
 	return w
@@ -36,14 +40,17 @@ func (e *expander) wallItem(n *syntax.WallStmt, env *environment) Item {
 // roomItem expands a room statement.
 func (e *expander) roomItem(n *syntax.RoomStmt, env *environment) Item {
 	r := e.slabs.rooms.new()
-	*r = Room{ID: ident(n.ID), Form: n.Form, RelDir: word(n.RelDir), RelRef: ident(n.RelRef), Align: word(n.Align), Uses: e.words(n.Uses)}
+	r.ID, r.Form, r.RelDir, r.RelRef, r.Align, r.Uses = ident(n.ID), n.Form, word(n.RelDir), ident(n.RelRef), word(n.Align), e.words(n.Uses)
 	m := &r.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		r.At = e.point(n.At, env)
 		r.Gap = e.numClause(n.Gap, env)
-		for _, p := range n.Polygon {
-			r.Polygon = append(r.Polygon, e.point(p, env))
+		if len(n.Polygon) > 0 {
+			r.Polygon = make([]Point, len(n.Polygon))
+		}
+		for i, p := range n.Polygon {
+			r.Polygon[i] = e.point(p, env)
 		}
 		r.Radius = e.numClause(n.Radius, env)
 		r.Size = e.size(n.Size, env)
@@ -56,16 +63,16 @@ func (e *expander) roomItem(n *syntax.RoomStmt, env *environment) Item {
 // openingItem expands a opening statement.
 func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
 	o := e.slabs.openings.new()
-	*o = Opening{Kind: n.Kind, ID: ident(n.ID), DoorKind: word(n.DoorKind), Wall: ident(n.Wall), On: ident(n.On),
-		Hinge: word(n.Hinge), Swing: word(n.Swing), Into: ident(n.SwingInto), Slide: word(n.Slide)}
+	o.Kind, o.ID, o.DoorKind, o.Wall, o.On = n.Kind, ident(n.ID), word(n.DoorKind), ident(n.Wall), ident(n.On)
+	o.Hinge, o.Swing, o.Into, o.Slide = word(n.Hinge), word(n.Swing), ident(n.SwingInto), word(n.Slide)
 	m := &o.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		o.At = e.point(n.At, env)
 		if n.Pos != nil {
-			o.Pos = AttachPos{Center: n.Pos.Center, Percent: n.Pos.Percent, Set: true, Span: n.Pos.Sp}
+			o.Pos = AttachPos{Center: n.Pos.Center, Percent: n.Pos.Percent, Span: n.Pos.Sp, diags: written}
 			if n.Pos.Value != nil {
-				o.Pos.Diags = e.capture(func() { o.Pos.V = e.wantNum(e.eval(n.Pos.Value, env), n.Pos.Value) })
+				o.Pos.diags = e.capture(func() { o.Pos.V = e.wantNum(e.eval(n.Pos.Value, env), n.Pos.Value) })
 			}
 		}
 		o.Width = e.numClause(n.Width, env)
@@ -80,11 +87,11 @@ func (e *expander) openingItem(n *syntax.OpeningStmt, env *environment) Item {
 // furnitureItem expands a furniture statement.
 func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *environment) Item {
 	f := e.slabs.furniture.new()
-	*f = Furniture{ID: ident(n.ID), Category: word(n.Category), Placement: n.Placement,
-		AgainstWall: ident(n.AgainstWall), Side: word(n.Side), Room: ident(n.Room), Anchor: word(n.Anchor), Flush: n.Flush}
+	f.ID, f.Category, f.Placement = ident(n.ID), word(n.Category), n.Placement
+	f.AgainstWall, f.Side, f.Room, f.Anchor, f.Flush = ident(n.AgainstWall), word(n.Side), ident(n.Room), word(n.Anchor), n.Flush
 	m := &f.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		f.At = e.point(n.At, env)
 		f.Segment = e.numClause(n.Segment, env)
 		f.Offset = e.numClause(n.Offset, env)
@@ -98,10 +105,11 @@ func (e *expander) furnitureItem(n *syntax.FurnitureStmt, env *environment) Item
 
 // dimItem expands a dim statement.
 func (e *expander) dimItem(n *syntax.DimStmt, env *environment) Item {
-	d := &Dim{Mode: n.Mode, Ref: ident(n.Ref)}
+	d := e.slabs.dims.new()
+	d.Mode, d.Ref = n.Mode, ident(n.Ref)
 	m := &d.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		d.From = e.point(n.From, env)
 		d.To = e.point(n.To, env)
 		d.Segment = e.numClause(n.Segment, env)
@@ -113,10 +121,11 @@ func (e *expander) dimItem(n *syntax.DimStmt, env *environment) Item {
 
 // boxItem expands a box statement.
 func (e *expander) boxItem(n *syntax.BoxStmt, env *environment) Item {
-	b := &Box{Kind: n.Kind, ID: ident(n.ID), Dir: word(n.Dir)}
+	b := e.slabs.boxes.new()
+	b.Kind, b.ID, b.Dir = n.Kind, ident(n.ID), word(n.Dir)
 	m := &b.Meta
 	m.Span, m.Clauses = n.Sp, e.clauses(n.Clauses)
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		b.At = e.point(n.At, env)
 		b.Size = e.size(n.Size, env)
 		b.Width = e.numClause(n.Width, env)
@@ -130,7 +139,7 @@ func (e *expander) stripItem(n *syntax.StripStmt, sc scope) Item {
 	st := &Strip{Dir: word(n.Dir), CrossKey: word(n.CrossKey)}
 	m := &st.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		st.At = e.point(n.At, env)
 		st.Gap = e.numClause(n.Gap, env)
 		st.Cross = e.numClause(n.Cross, env)
@@ -149,10 +158,10 @@ func (e *expander) stripItem(n *syntax.StripStmt, sc scope) Item {
 // settingItem expands a setting statement.
 func (e *expander) settingItem(n *syntax.SettingStmt, env *environment) Item {
 	st := e.slabs.settings.new()
-	*st = Setting{Key: n.Key, Args: e.words(n.Args)}
+	st.Key, st.Args = n.Key, e.words(n.Args)
 	m := &st.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		st.Value = e.numClause(n.Value, env)
 		st.ScaleNum = e.numClause(n.ScaleNum, env)
 		st.ScaleDen = e.numClause(n.ScaleDen, env)
@@ -166,7 +175,7 @@ func (e *expander) accItem(n *syntax.AccStmt, sc scope) Item {
 	a := &Acc{Key: n.Key, InBlock: sc.nested}
 	m := &a.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() { a.Text = e.strClause(n.Text, env) })
+	e.withSink(m, func() { a.Text = e.strClause(n.Text, env) })
 	return a
 }
 
@@ -175,9 +184,12 @@ func (e *expander) titleItem(n *syntax.TitleStmt, env *environment) Item {
 	t := &Title{}
 	m := &t.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() {
-		for _, f := range n.Fields {
-			t.Fields = append(t.Fields, TitleField{Key: word(f.Key), Value: e.strClause(f.Value, env)})
+	e.withSink(m, func() {
+		if len(n.Fields) > 0 {
+			t.Fields = make([]TitleField, len(n.Fields))
+		}
+		for i, f := range n.Fields {
+			t.Fields[i] = TitleField{Key: word(f.Key), Value: e.strClause(f.Value, env)}
 		}
 	})
 	return t
@@ -188,7 +200,23 @@ func (e *expander) axesItem(n *syntax.AxesStmt, env *environment) Item {
 	a := &Axes{}
 	m := &a.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
+		// The positions of each axis are counted first, so each list is
+		// made once.
+		nx, ny := 0, 0
+		for _, row := range n.Rows {
+			if row.Axis.Text == "x" {
+				nx += len(row.Values)
+			} else {
+				ny += len(row.Values)
+			}
+		}
+		if nx > 0 {
+			a.X = make([]Num, 0, nx)
+		}
+		if ny > 0 {
+			a.Y = make([]Num, 0, ny)
+		}
 		for _, row := range n.Rows {
 			for _, v := range row.Values {
 				x := e.numClause(v, env)
@@ -208,7 +236,7 @@ func (e *expander) themeItem(n *syntax.ThemeStmt, env *environment) Item {
 	t := &Theme{Name: word(n.Name)}
 	m := &t.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() {
+	e.withSink(m, func() {
 		t.From = e.strClause(n.From, env)
 		t.Entries = e.keyValues(n.Entries, env)
 	})
@@ -220,7 +248,7 @@ func (e *expander) styleItem(n *syntax.StyleStmt, env *environment) Item {
 	st := &Style{Kind: word(n.Kind)}
 	m := &st.Meta
 	m.Span = n.Sp
-	e.withSink(&m.Diags, func() { st.Entries = e.keyValues(n.Entries, env) })
+	e.withSink(m, func() { st.Entries = e.keyValues(n.Entries, env) })
 	return st
 }
 

@@ -18,7 +18,8 @@ type expander struct {
 	nextPoll int
 	diags    diag.List
 	// sink is where evaluation diagnostics go: e.diags for scripting
-	// statements, an element's Meta.Diags while its clauses are evaluated.
+	// statements, a scratch list for an element's Meta diagnostics while
+	// its clauses are evaluated.
 	sink *diag.List
 
 	steps     int
@@ -37,12 +38,13 @@ type expander struct {
 	global *environment
 	// freeEnvs are released block scopes, reused by pushEnv.
 	freeEnvs []*environment
-	// freeSinks are capture's emptied lists, reused by the next capture.
-	freeSinks []*diag.List
-	// sites is the call-site list of the call frame sitesOf, shared by
-	// the items it emits.
-	sitesOf *callFrame
-	sites   []source.Span
+	// freeSinks are the emptied scratch lists of withSink and capture,
+	// reused by the next; firstSinks (an element's and one clause's) and
+	// sinkArr are the first lists and the first array they are kept in,
+	// allocated with the expander.
+	freeSinks  []*diag.List
+	firstSinks [2]diag.List
+	sinkArr    [2]*diag.List
 	// slabs hold the most numerous items.
 	slabs itemSlabs
 	world World
@@ -56,7 +58,10 @@ type expander struct {
 	// seen by its components when another plan calls them); only the
 	// body of a whole-file import (`import "…" as name`) runs in its own
 	// module's namespace.
-	ns      *module
+	ns *module
+	// modules are the imported modules by path, and loading the paths of
+	// those being loaded (the main module's is taken as loading
+	// throughout): both made on the first import.
 	modules map[string]*module
 	loading map[string]bool
 }
@@ -66,8 +71,7 @@ type scope struct {
 	env    *environment
 	out    *[]Item
 	zone   string
-	nested bool       // inside a block or component body, not at plan level
-	calls  *callFrame // the component calls being expanded, innermost first
+	nested bool // inside a block or component body, not at plan level
 	// world holds the instance names taken where the statements land:
 	// the plan (or a storey), or the body of one placed instance.
 	world *instWorld
@@ -104,28 +108,6 @@ func (w *instWorld) take(name string) {
 	w.names[name] = true
 }
 
-// callFrame is one component call being expanded, linked to the call it
-// was made from, so entering a component costs one small allocation
-// whatever the depth.
-type callFrame struct {
-	site  source.Span
-	outer *callFrame
-}
-
-// sites lists the call spans from the outermost call to f.
-func (f *callFrame) sites() []source.Span {
-	n := 0
-	for c := f; c != nil; c = c.outer {
-		n++
-	}
-	out := make([]source.Span, n)
-	for c := f; c != nil; c = c.outer {
-		n--
-		out[n] = c.site
-	}
-	return out[:len(out):len(out)]
-}
-
 // module is one source file's component namespace.
 type module struct {
 	path  string // "" for the main file
@@ -153,12 +135,15 @@ type compDef struct {
 }
 
 func newModule(path string, f *source.File) *module {
-	return &module{path: path, file: f, comps: map[string]*compDef{}}
+	return &module{path: path, file: f}
 }
 
 func (m *module) bind(name string, d *compDef) {
 	if _, ok := m.comps[name]; !ok {
 		m.names = append(m.names, name)
+	}
+	if m.comps == nil {
+		m.comps = map[string]*compDef{}
 	}
 	m.comps[name] = d
 }
@@ -173,9 +158,9 @@ func (m *module) hoist(body []syntax.Stmt) {
 }
 
 func newExpander(f *syntax.File, opts Options) *expander {
-	e := &expander{file: f, limits: opts.Limits.withDefaults(), world: opts.World, stop: opts.Stop,
-		modules: map[string]*module{}, loading: map[string]bool{}}
+	e := &expander{file: f, limits: opts.Limits.withDefaults(), world: opts.World, stop: opts.Stop}
 	e.sink = &e.diags
+	e.freeSinks = append(e.sinkArr[:0], &e.firstSinks[0], &e.firstSinks[1])
 	var src *source.File
 	if f != nil {
 		src = f.Src
@@ -204,7 +189,6 @@ func (e *expander) run() *Result {
 	// Component declarations at plan level are visible everywhere; imports
 	// then bind the components of other modules next to them.
 	e.main.hoist(p.Body)
-	e.loading[e.main.path] = true
 	e.imports(e.main, p.Body)
 	e.slabs.hint(p.Body)
 	// Most plan-level statements make one item each.
@@ -255,14 +239,6 @@ func (e *expander) emit(sc scope, it Item) {
 	m.Zone = sc.zone
 	if e.cur != e.main {
 		m.File = e.cur.file
-	}
-	if sc.calls != nil {
-		// Items emitted one after another by the same call share its
-		// list (read only).
-		if sc.calls != e.sitesOf {
-			e.sitesOf, e.sites = sc.calls, sc.calls.sites()
-		}
-		m.CallSites = e.sites
 	}
 	*sc.out = append(*sc.out, it)
 }
@@ -460,7 +436,7 @@ func (e *expander) instantiate(def *compDef, args []syntax.Expr, call source.Spa
 	if e.tooDeep(def, call) {
 		return
 	}
-	e.expandBody(def, args, call, sc, out)
+	e.expandBody(def, args, sc, out)
 }
 
 // checkArity reports E_ARGCOUNT at call when args do not match def's
@@ -491,7 +467,7 @@ func (e *expander) tooDeep(def *compDef, call source.Span) bool {
 
 // expandBody binds def's parameters to args (evaluated in sc) and expands
 // its body into out, in the instance world of sc unless world is set.
-func (e *expander) expandBody(def *compDef, args []syntax.Expr, call source.Span, sc scope, out *[]Item) {
+func (e *expander) expandBody(def *compDef, args []syntax.Expr, sc scope, out *[]Item) {
 	body := e.pushEnv(e.global)
 	for i, p := range def.params {
 		var v Value
@@ -500,8 +476,7 @@ func (e *expander) expandBody(def *compDef, args []syntax.Expr, call source.Span
 		}
 		body.define(p.Name, v)
 	}
-	inner := scope{env: body, out: out, zone: sc.zone, nested: true,
-		calls: &callFrame{site: call, outer: sc.calls}, world: sc.world}
+	inner := scope{env: body, out: out, zone: sc.zone, nested: true, world: sc.world}
 	saved, savedNS := e.cur, e.ns
 	e.cur = def.mod
 	if def.whole {
@@ -559,7 +534,11 @@ func (e *expander) place(n *syntax.PlaceStmt, sc scope) {
 		inner := sc
 		inner.zone = ""
 		inner.world = &instWorld{prefix: sc.world.prefix + name + "."}
-		e.expandBody(def, n.Args, n.Sp, inner, &inst.Items)
+		if len(def.body) > 0 {
+			// Most body statements make one item each.
+			inst.Items = make([]Item, 0, len(def.body))
+		}
+		e.expandBody(def, n.Args, inner, &inst.Items)
 	}
 	e.emit(sc, inst)
 }
@@ -568,7 +547,10 @@ func (e *expander) level(n *syntax.LevelStmt, sc scope) {
 	l := &Level{Number: n.Number.Value, HeaderSp: n.HeaderSp, Nested: sc.nested}
 	l.Span = n.Sp
 	if n.Name != nil {
-		e.withSink(&l.Diags, func() { l.Name = e.strClause(n.Name, sc.env) })
+		e.withSink(&l.Meta, func() { l.Name = e.strClause(n.Name, sc.env) })
+	}
+	if n.Body != nil && len(n.Body.Stmts) > 0 {
+		l.Items = make([]Item, 0, len(n.Body.Stmts))
 	}
 	inner := sc
 	inner.env = newEnv(sc.env)
@@ -579,43 +561,62 @@ func (e *expander) level(n *syntax.LevelStmt, sc scope) {
 	e.emit(sc, l)
 }
 
-// withSink runs f with evaluation diagnostics going to l.
-func (e *expander) withSink(l *diag.List, f func()) {
+// withSink runs f with evaluation diagnostics going to m's list, which
+// is only made when there are some: they are gathered in a scratch list.
+func (e *expander) withSink(m *Meta, f func()) {
 	old := e.sink
+	l := e.takeSink()
 	e.sink = l
 	f()
 	e.sink = old
+	if len(*l) > 0 {
+		c := slices.Clone(*l)
+		m.diags = &c
+	}
+	e.putSink(l)
+}
+
+// takeSink is an empty scratch list of diagnostics.
+func (e *expander) takeSink() *diag.List {
+	if n := len(e.freeSinks); n > 0 {
+		l := e.freeSinks[n-1]
+		e.freeSinks = e.freeSinks[:n-1]
+		return l
+	}
+	return new(diag.List)
+}
+
+// putSink gives back a scratch list taken by takeSink, emptied.
+func (e *expander) putSink(l *diag.List) {
+	clear(*l)
+	*l = (*l)[:0]
+	e.freeSinks = append(e.freeSinks, l)
 }
 
 // ---------------------------------------------------------------------------
 // Clause helpers
 
 // capture runs f with evaluation diagnostics collected into a fresh list,
-// which it returns; they are also added to the current sink (the
-// element's Meta.Diags), so both views stay complete.
-func (e *expander) capture(f func()) diag.List {
+// which it returns as the state of a written clause; they are also added
+// to the current sink (the element's Meta list), so both views stay
+// complete.
+func (e *expander) capture(f func()) clauseDiags {
 	old := e.sink
-	var l *diag.List
-	if n := len(e.freeSinks); n > 0 {
-		l, e.freeSinks = e.freeSinks[n-1], e.freeSinks[:n-1]
-	} else {
-		l = new(diag.List)
-	}
+	l := e.takeSink()
 	e.sink = l
 	f()
 	e.sink = old
 	// Most clauses raise nothing: their list goes back for the next
 	// capture, and only a non-empty one is copied out.
-	var out diag.List
+	out := written
 	if len(*l) > 0 {
-		out = slices.Clone(*l)
-		for _, d := range out {
+		c := slices.Clone(*l)
+		for _, d := range c {
 			old.Add(d)
 		}
+		out.l = &c
 	}
-	clear(*l)
-	*l = (*l)[:0]
-	e.freeSinks = append(e.freeSinks, l)
+	e.putSink(l)
 	return out
 }
 
@@ -623,8 +624,8 @@ func (e *expander) numClause(x syntax.Expr, env *environment) Num {
 	if x == nil {
 		return Num{}
 	}
-	out := Num{Set: true, Span: x.Span()}
-	out.Diags = e.capture(func() { out.V = e.wantNum(e.eval(x, env), x) })
+	out := Num{Span: x.Span()}
+	out.diags = e.capture(func() { out.V = e.wantNum(e.eval(x, env), x) })
 	return out
 }
 
@@ -632,8 +633,8 @@ func (e *expander) point(p *syntax.Point, env *environment) Point {
 	if p == nil {
 		return Point{}
 	}
-	out := Point{Set: true, Span: p.Sp, XSpan: p.X.Span(), YSpan: p.Y.Span()}
-	out.Diags = e.capture(func() {
+	out := Point{Span: p.Sp}
+	out.diags = e.capture(func() {
 		out.X = e.wantNum(e.eval(p.X, env), p.X)
 		out.Y = e.wantNum(e.eval(p.Y, env), p.Y)
 	})
@@ -644,8 +645,8 @@ func (e *expander) size(s *syntax.Size, env *environment) Size {
 	if s == nil {
 		return Size{}
 	}
-	out := Size{Set: true, Span: s.Sp}
-	out.Diags = e.capture(func() {
+	out := Size{Span: s.Sp}
+	out.diags = e.capture(func() {
 		out.W = e.wantNum(e.eval(s.W, env), s.W)
 		if s.H != nil {
 			out.HasH = true
@@ -659,8 +660,8 @@ func (e *expander) strClause(s *syntax.StrLit, env *environment) Str {
 	if s == nil {
 		return Str{}
 	}
-	out := Str{Set: true, Span: s.Sp}
-	out.Diags = e.capture(func() { out.V = e.evalString(s, env).Str })
+	out := Str{Span: s.Sp}
+	out.diags = e.capture(func() { out.V = e.evalString(s, env).Str })
 	return out
 }
 
@@ -670,8 +671,8 @@ func (e *expander) textClause(x syntax.Expr, env *environment) Str {
 	if x == nil {
 		return Str{}
 	}
-	out := Str{Set: true, Span: x.Span()}
-	out.Diags = e.capture(func() {
+	out := Str{Span: x.Span()}
+	out.diags = e.capture(func() {
 		v := e.eval(x, env)
 		if v.Kind != stringVal {
 			out.V = v.Text()
@@ -819,9 +820,9 @@ func (e *expander) applySet(o *Opening, env *environment) {
 			}
 		}
 	}
-	if !o.Open.Set {
+	if !o.Open.Set() {
 		if v, ok := env.setDefault("door", "open"); ok && v.Kind == numberVal {
-			o.Open = Num{V: v.Num, Set: true}
+			o.Open = Num{V: v.Num, diags: written}
 			o.FromSet = append(o.FromSet, "open")
 		}
 	}

@@ -42,7 +42,7 @@ func dumpItems(f *source.File, items []expand.Item) string {
 				for i := range v.NumField() {
 					ft := v.Type().Field(i)
 					switch {
-					case ft.Name == "Diags" || ft.Name == "File":
+					case ft.Name == "Diags" || ft.Name == "diags" || ft.Name == "File":
 					case ft.Anonymous:
 						fields(v.Field(i))
 					default:

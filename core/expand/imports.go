@@ -89,7 +89,7 @@ func (e *expander) importStmt(into *module, imp *syntax.ImportStmt) {
 			return
 		}
 	}
-	if e.loading[p] {
+	if p == e.main.path || e.loading[p] {
 		// The reference names no file here, even when the import that
 		// closes the cycle is in a module; that module then fails to load.
 		e.sink.Add(diag.New(diag.ErrImportCycle, imp.Sp, "module %q imports itself through a cycle", p))
@@ -162,6 +162,9 @@ func (e *expander) load(p string, imp *syntax.ImportStmt) (*module, *syntax.File
 	}
 	sf, file, ds := parseModule(p, src)
 	m := newModule(p, sf)
+	if e.modules == nil {
+		e.modules = map[string]*module{}
+	}
 	e.modules[p] = m
 	// A module that does not parse is reported once, at the import, and
 	// then used as the parser recovered it, as the reference does: the
@@ -175,6 +178,9 @@ func (e *expander) load(p string, imp *syntax.ImportStmt) (*module, *syntax.File
 	m.syntax = file
 	if file.Plan != nil {
 		m.hoist(file.Plan.Body)
+		if e.loading == nil {
+			e.loading = map[string]bool{}
+		}
 		e.loading[p] = true
 		e.imports(m, file.Plan.Body)
 		delete(e.loading, p)

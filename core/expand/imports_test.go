@@ -148,10 +148,10 @@ func TestImports(t *testing.T) {
 			res, eds := expand.Expand(file, expand.Options{World: testWorld, Path: "plan.arch"})
 			all := append(ds, eds...)
 			for _, it := range res.Items {
-				all = append(all, it.Info().Diags...)
+				all = append(all, it.Info().Diags()...)
 				if inst, ok := it.(*expand.Instance); ok {
 					for _, x := range inst.Items {
-						all = append(all, x.Info().Diags...)
+						all = append(all, x.Info().Diags()...)
 					}
 				}
 			}

@@ -68,6 +68,10 @@ func (s *itemSlabs) hint(body []syntax.Stmt) {
 			s.openings.hint++
 		case *syntax.FurnitureStmt:
 			s.furniture.hint++
+		case *syntax.DimStmt:
+			s.dims.hint++
+		case *syntax.BoxStmt:
+			s.boxes.hint++
 		case *syntax.SettingStmt:
 			s.settings.hint++
 			s.words.hint += len(n.Args)
@@ -94,6 +98,8 @@ type itemSlabs struct {
 	rooms     slab[Room]
 	openings  slab[Opening]
 	furniture slab[Furniture]
+	dims      slab[Dim]
+	boxes     slab[Box]
 	settings  slab[Setting]
 	words     slab[Word]
 	vertices  slab[Vertex]

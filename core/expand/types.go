@@ -29,9 +29,8 @@
 // bytes (and a string past MaxStringLength, or strings past
 // MaxStringBytes in all, stop the expansion instead of being cut), an element emitted inside a block or component
 // ElementSteps, because resolving and drawing it costs far more than a
-// script step. Loops over a range count rather than build it, block scopes
-// are reused once their block is done and component calls link their call
-// sites, so the memory an expansion needs follows what it emits, not how
+// script step. Loops over a range count rather than build it and block
+// scopes are reused once their block is done, so the memory an expansion needs follows what it emits, not how
 // deeply its loops and calls nest. A runaway component recursion stops
 // only the call that passes MaxComponentDepth (E_RECURSION), as in the
 // reference; a call tree that fans out at that depth runs into the step
@@ -44,25 +43,75 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/syntax"
 )
 
+// clauseDiags records whether a clause was written and the diagnostics
+// raised evaluating it, in one word: nil for a clause not written,
+// &raisedNone for a written one that raised nothing (nearly all), else a
+// list of its own.
+type clauseDiags struct{ l *diag.List }
+
+// raisedNone is the diagnostics of every written clause that raised none.
+// Nothing appends to it.
+var raisedNone diag.List
+
+// written is the state of a written clause that raised nothing.
+var written = clauseDiags{&raisedNone}
+
+// set reports whether the clause was written.
+func (d clauseDiags) set() bool { return d.l != nil }
+
+// list is the diagnostics d holds (nil when none).
+func (d clauseDiags) list() diag.List {
+	if d.l == nil {
+		return nil
+	}
+	return *d.l
+}
+
+// Diags are the diagnostics raised evaluating this clause.
+func (n Num) Diags() diag.List { return n.diags.list() }
+
+// Diags are the diagnostics raised evaluating this clause.
+func (s Str) Diags() diag.List { return s.diags.list() }
+
+// Diags are the diagnostics raised evaluating x and y.
+func (p Point) Diags() diag.List { return p.diags.list() }
+
+// Diags are the diagnostics raised evaluating W and H.
+func (s Size) Diags() diag.List { return s.diags.list() }
+
+// Diags are the diagnostics raised evaluating the position.
+func (a AttachPos) Diags() diag.List { return a.diags.list() }
+
+// Set reports whether the clause was written.
+func (n Num) Set() bool { return n.diags.set() }
+
+// Set reports whether the clause was written.
+func (s Str) Set() bool { return s.diags.set() }
+
+// Set reports whether the point was written.
+func (p Point) Set() bool { return p.diags.set() }
+
+// Set reports whether the size was written.
+func (s Size) Set() bool { return s.diags.set() }
+
+// Set reports whether the position was written.
+func (a AttachPos) Set() bool { return a.diags.set() }
+
 // Num is an evaluated numeric clause in millimetres (unit suffixes already
-// folded). Set is false when the clause was not written; Span is the
+// folded). Set reports whether the clause was written; Span is the
 // written expression's span. A clause that failed to evaluate is Set with
 // V = 0 and its error is in the element's Meta.Diags.
 type Num struct {
-	V    float64
-	Set  bool
-	Span source.Span
-	// Diags are the diagnostics raised evaluating this clause.
-	Diags diag.List
+	V     float64
+	Span  source.Span
+	diags clauseDiags
 }
 
 // Str is an evaluated string clause (`label "Unit {i}"` → "Unit 3").
 type Str struct {
-	V    string
-	Set  bool
-	Span source.Span // the written expression, quotes included
-	// Diags are the diagnostics raised evaluating this clause.
-	Diags diag.List
+	V     string
+	Span  source.Span // the written expression, quotes included
+	diags clauseDiags
 }
 
 // Word is a keyword-valued clause (`exterior`, `left`, `top-left`, `A3`) or
@@ -76,26 +125,20 @@ type Word struct {
 // Set reports whether the clause was written.
 func (w Word) Set() bool { return w.V != "" }
 
-// Point is an evaluated `(x, y)`. Set is false when absent.
+// Point is an evaluated `(x, y)`. Set reports whether it was written.
 type Point struct {
-	X, Y float64
-	Set  bool
-	Span source.Span // from "(" to ")"
-	// XSpan and YSpan are the spans of the two expressions.
-	XSpan, YSpan source.Span
-	// Diags are the diagnostics raised evaluating x and y.
-	Diags diag.List
+	X, Y  float64
+	Span  source.Span // from "(" to ")"
+	diags clauseDiags
 }
 
 // Size is an evaluated `W x H`. HasH is false for a strip room's
 // main-extent-only `size <main>`.
 type Size struct {
-	W, H float64
-	Set  bool
-	HasH bool
-	Span source.Span
-	// Diags are the diagnostics raised evaluating W and H.
-	Diags diag.List
+	W, H  float64
+	Span  source.Span
+	diags clauseDiags
+	HasH  bool
 }
 
 // Clause is where one keyword clause was written (keyword through its last
@@ -109,10 +152,8 @@ type Clause struct {
 type Meta struct {
 	// Span is the statement's own span as written. For a statement expanded
 	// from a component body, loop body or branch it is the span inside that
-	// body (this is what the reference reports); CallSites lists the
-	// enclosing call statements, innermost last.
-	Span      source.Span
-	CallSites []source.Span
+	// body (this is what the reference reports).
+	Span source.Span
 	// Zone is the dotted path of the enclosing zone blocks ("" when none).
 	Zone string
 	// File is the imported module the statement was written in; nil for
@@ -121,10 +162,19 @@ type Meta struct {
 	// Clauses lists the written clauses in source order. It is a view of
 	// the statement's own list in the syntax tree (read only).
 	Clauses []Clause
-	// Diags are all the diagnostics raised while evaluating this
-	// statement's clauses, in source order (each clause also carries its
-	// own). Resolve emits them when it processes the statement.
-	Diags diag.List
+	// diags are the statement's diagnostics (see Diags), held out of line:
+	// nil when there are none, as for nearly every statement.
+	diags *diag.List
+}
+
+// Diags are all the diagnostics raised while evaluating this statement's
+// clauses, in source order (each clause also carries its own). Resolve
+// emits them when it processes the statement.
+func (m *Meta) Diags() diag.List {
+	if m.diags == nil {
+		return nil
+	}
+	return *m.diags
 }
 
 // Clause returns the first written clause with the given keyword.
@@ -204,13 +254,11 @@ type Room struct {
 
 // AttachPos is the evaluated `<pos>` of `on <wall> at <pos>`.
 type AttachPos struct {
-	Center  bool
-	Percent bool    // V is a percentage (40 for `40%`)
 	V       float64 // mm from the wall start, or a percentage
-	Set     bool
 	Span    source.Span
-	// Diags are the diagnostics raised evaluating the position.
-	Diags diag.List
+	diags   clauseDiags
+	Center  bool
+	Percent bool // V is a percentage (40 for `40%`)
 }
 
 // Opening is a `door`, `window` or `opening` statement. Set-rule defaults

@@ -21,7 +21,7 @@ type clauseDiags struct {
 // Diags of every clause that the caller emits later (or deliberately
 // drops); the rest of m.Diags is emitted now.
 func (r *resolver) clauses(m *expand.Meta, known ...diag.List) clauseDiags {
-	r.addAll(without(m.Diags, known...))
+	r.addAll(without(m.Diags(), known...))
 	return clauseDiags{r: r}
 }
 

@@ -3,6 +3,7 @@ package resolve
 import (
 	"iter"
 	"math"
+	"slices"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
@@ -18,6 +19,9 @@ const defaultDimOffset = 300
 // resolveDims resolves every dimension; faces/clear endpoints are pushed
 // onto the wall faces the measurement runs into.
 func (r *resolver) resolveDims() {
+	if len(r.dims) > 0 {
+		r.plan.Dims = slices.Grow(r.plan.Dims, len(r.dims))
+	}
 	for _, de := range r.dims {
 		if de.pre != nil {
 			r.plan.Dims = append(r.plan.Dims, *de.pre)
@@ -27,13 +31,13 @@ func (r *resolver) resolveDims() {
 		// The reference reads the end points, resolves the form (a radius
 		// dimension reads its segment only once the wall has arcs), and
 		// then reads the offset and the text, even after a failed form.
-		cl := r.clauses(&d.Meta, d.From.Diags, d.To.Diags, d.Segment.Diags, d.Offset.Diags, d.Text.Diags)
+		cl := r.clauses(&d.Meta, d.From.Diags(), d.To.Diags(), d.Segment.Diags(), d.Offset.Diags(), d.Text.Diags())
 		de.cl = cl
 		dm := ir.Dim{Offset: defaultDimOffset, Text: d.Text.V, Span: d.Span}
-		if d.Offset.Set {
+		if d.Offset.Set() {
 			dm.Offset = d.Offset.V
 		}
-		rest := func() { cl.emit(d.Offset.Diags, d.Text.Diags) }
+		rest := func() { cl.emit(d.Offset.Diags(), d.Text.Diags()) }
 		switch d.Mode {
 		case syntax.DimRadius:
 			if !r.radiusDim(de, &dm) {
@@ -46,7 +50,7 @@ func (r *resolver) resolveDims() {
 				continue
 			}
 		default:
-			cl.emit(d.From.Diags, d.To.Diags)
+			cl.emit(d.From.Diags(), d.To.Diags())
 			dm.From = geom.Point{X: d.From.X, Y: d.From.Y}
 			dm.To = geom.Point{X: d.To.X, Y: d.To.Y}
 			if d.Mode == syntax.DimFaces || d.Mode == syntax.DimClear {
@@ -167,7 +171,7 @@ func (r *resolver) curveRefSpan(d *expand.Dim) source.Span {
 		sp.End = d.Ref.Span.End
 	}
 	// A written `segment <n>` belongs to the clause.
-	if d.Segment.Set && d.Segment.Span.End > sp.End {
+	if d.Segment.Set() && d.Segment.Span.End > sp.End {
 		sp.End = d.Segment.Span.End
 	}
 	return sp
@@ -190,8 +194,8 @@ func (r *resolver) radiusDim(de *dimEl, dm *ir.Dim) bool {
 	case len(arcs) == 0:
 		r.add(diag.New(diag.ErrDimCurveRef, r.curveRefSpan(d), "`dim radius %s` needs a wall with an arc edge", d.Ref.V))
 		return false
-	case d.Segment.Set:
-		de.cl.emit(d.Segment.Diags)
+	case d.Segment.Set():
+		de.cl.emit(d.Segment.Diags())
 		w := r.walls[ws[0]].w
 		i := int(d.Segment.V)
 		if i < 0 || i >= len(w.Arcs) || !w.Arcs[i].Arc {
@@ -263,8 +267,8 @@ func (r *resolver) resolveBox(b *boxEl) {
 	src := b.src
 	// Position and size are read and checked first; a stair then reads
 	// and checks its flight width even when its size was refused.
-	cl := r.clauses(&src.Meta, src.At.Diags, src.Size.Diags, src.Width.Diags)
-	cl.emit(src.At.Diags, src.Size.Diags)
+	cl := r.clauses(&src.Meta, src.At.Diags(), src.Size.Diags(), src.Width.Diags())
+	cl.emit(src.At.Diags(), src.Size.Diags())
 	x, y := snap(src.At.X, r.grid), snap(src.At.Y, r.grid)
 	w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 	if !(w > 0 && h > 0) {
@@ -274,8 +278,8 @@ func (r *resolver) resolveBox(b *boxEl) {
 		}
 		r.add(diag.New(code, src.Span, "%s %q has size %s×%s; both sides must be positive", boxNoun[src.Kind], b.id, num(w), num(h)))
 		if src.Kind == syntax.StairBox {
-			cl.emit(src.Width.Diags)
-			if src.Width.Set {
+			cl.emit(src.Width.Diags())
+			if src.Width.Set() {
 				r.stairWidth(b, math.Min(w, h))
 			}
 		}
@@ -292,8 +296,8 @@ func (r *resolver) resolveBox(b *boxEl) {
 		v.Kind = ir.Stair
 		cross := math.Min(w, h)
 		v.Width = cross
-		cl.emit(src.Width.Diags)
-		if src.Width.Set {
+		cl.emit(src.Width.Diags())
+		if src.Width.Set() {
 			sw, ok := r.stairWidth(b, cross)
 			if !ok {
 				return

@@ -28,15 +28,15 @@ func (r *resolver) placeFurniture(f *furnEl) {
 	// rotation (then its check), the position (`at`, or the inset once the
 	// anchoring room is known) and the label last. A clause it never gets
 	// to is never evaluated, so its errors are not reported.
-	cl := r.clauses(&src.Meta, src.At.Diags, src.Segment.Diags, src.Offset.Diags, src.Inset.Diags, src.Size.Diags, src.Label.Diags, src.Rotate.Diags)
+	cl := r.clauses(&src.Meta, src.At.Diags(), src.Segment.Diags(), src.Offset.Diags(), src.Inset.Diags(), src.Size.Diags(), src.Label.Diags(), src.Rotate.Diags())
 	f.cl = cl
 	fu := ir.Furniture{ID: f.id, Type: src.Category.V, Label: src.Label.V, Room: src.Room.V, Span: src.Span, File: fileName(src.File), Placement: "absolute"}
 	ok := true
 
 	// size
-	cl.emit(src.Size.Diags)
+	cl.emit(src.Size.Diags())
 	w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
-	if !src.Size.Set {
+	if !src.Size.Set() {
 		if fx, _, known := lookupFixture(src.Category.V); known && src.Placement == syntax.FurnAgainst {
 			w, h = snap(fx.Along, r.grid), snap(fx.Depth, r.grid)
 		} else {
@@ -48,7 +48,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 		ok = false
 	}
 
-	cl.emit(src.Rotate.Diags)
+	cl.emit(src.Rotate.Diags())
 	var against *wallEl
 	var seg geom.Segment
 	if src.Placement == syntax.FurnAgainst {
@@ -57,7 +57,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 
 	// rotate
 	rot := 0.0
-	if src.Rotate.Set {
+	if src.Rotate.Set() {
 		// Any whole number of quarter turns, either way: -90 and 450
 		// are 270 and 90.
 		rot = math.Mod(src.Rotate.V, 360)
@@ -95,10 +95,10 @@ func (r *resolver) placeFurniture(f *furnEl) {
 	case syntax.FurnAgainst, syntax.FurnCentered:
 	case syntax.FurnAnchor:
 		if room != nil {
-			cl.emit(src.Inset.Diags)
+			cl.emit(src.Inset.Diags())
 		}
 	default:
-		cl.emit(src.At.Diags)
+		cl.emit(src.At.Diags())
 	}
 	if room != nil && src.Flush && (src.Placement == syntax.FurnCentered || (src.Placement == syntax.FurnAnchor && src.Anchor.V == "center")) {
 		sp := src.Span
@@ -113,7 +113,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 		ok = false
 	}
 
-	cl.emit(src.Label.Diags)
+	cl.emit(src.Label.Diags())
 	if !ok {
 		return
 	}
@@ -145,7 +145,7 @@ func (r *resolver) placeFurniture(f *furnEl) {
 // and segment.
 func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, bool) {
 	src := f.src
-	if src.Rotate.Set {
+	if src.Rotate.Set() {
 		r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q is placed `against` a wall, which sets its rotation; remove `rotate`", f.id))
 		ok = false
 	}
@@ -161,8 +161,8 @@ func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, boo
 	w := r.walls[ws[0]]
 	n := len(w.p.segs)
 	si := 0
-	f.cl.emit(src.Segment.Diags)
-	if src.Segment.Set {
+	f.cl.emit(src.Segment.Diags())
+	if src.Segment.Set() {
 		si = int(src.Segment.V)
 		if float64(si) != src.Segment.V || si < 0 || si >= n {
 			r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q names segment %s of wall %q, which has segments 0…%d", f.id, num(src.Segment.V), w.id, n-1))
@@ -183,9 +183,9 @@ func (r *resolver) againstChecks(f *furnEl, ok bool) (*wallEl, geom.Segment, boo
 		r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q: segment %d of wall %q is not horizontal or vertical, and a piece only turns in quarter-turns; place it with `at (x,y)`", f.id, si, w.id))
 		return nil, geom.Segment{}, false
 	}
-	f.cl.emit(src.Offset.Diags)
+	f.cl.emit(src.Offset.Diags())
 	// The written offset is checked, before any snapping.
-	if src.Offset.Set {
+	if src.Offset.Set() {
 		if off, l := src.Offset.V, w.p.segs[si].Len(); off < -geom.Eps || off > l+geom.Eps {
 			r.add(diag.New(diag.ErrFurnAgainst, src.Span, "Furniture %q has offset %s, past the segment's run of 0…%s mm", f.id, num(off), num(round3(l))))
 			return nil, geom.Segment{}, false
@@ -235,7 +235,7 @@ func (r *resolver) againstRect(f *furnEl, w *wallEl, s geom.Segment, along, dept
 // againstOffset is the run distance of a piece's centre along s, as
 // written: only the footprint's corner is snapped, afterwards.
 func (r *resolver) againstOffset(f *furnEl, s geom.Segment) float64 {
-	if f.src.Offset.Set {
+	if f.src.Offset.Set() {
 		return f.src.Offset.V
 	}
 	return s.Len() / 2
@@ -253,7 +253,7 @@ func (r *resolver) inferSide(f *furnEl, w *wallEl, s geom.Segment) (geom.Point, 
 	}
 	rm := r.rooms[j]
 	depth := snap(f.src.Size.H, r.grid)
-	if !f.src.Size.Set {
+	if !f.src.Size.Set() {
 		if fx, _, known := lookupFixture(f.src.Category.V); known {
 			depth = snap(fx.Depth, r.grid)
 		}
@@ -292,7 +292,7 @@ func (r *resolver) anchorRect(f *furnEl, room *roomEl, w, h, rot float64) (geom.
 	src := f.src
 	rc := room.rect
 	inset := 0.0
-	if src.Inset.Set {
+	if src.Inset.Set() {
 		inset = src.Inset.V // as written: only the corner is snapped
 	}
 	a := src.Anchor.V
@@ -339,7 +339,7 @@ func (r *resolver) anchorRect(f *furnEl, room *roomEl, w, h, rot float64) (geom.
 		y = rc.Max.Y - face("bottom") - inset - h
 	}
 	x, y = snap(x, r.grid), snap(y, r.grid)
-	if !src.Rotate.Set && facingFixture(src.Category.V) {
+	if !src.Rotate.Set() && facingFixture(src.Category.V) {
 		fx, _, _ := lookupFixture(src.Category.V)
 		var cands []string
 		for _, e := range []string{vy, hx} {

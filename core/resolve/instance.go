@@ -65,12 +65,16 @@ func (f frame) quarter(q float64) float64 {
 // dupInstances reports every `place … as <name>` whose name an earlier
 // instance already took, and returns those instances, which are skipped.
 func (r *resolver) dupInstances(items []expand.Item) map[*expand.Instance]bool {
-	seen := map[string]bool{}
-	skip := map[*expand.Instance]bool{}
+	// Both maps are made on the first instance: most plans place none.
+	var seen map[string]bool
+	var skip map[*expand.Instance]bool
 	for _, it := range items {
 		in, ok := it.(*expand.Instance)
 		if !ok {
 			continue
+		}
+		if seen == nil {
+			seen = map[string]bool{}
 		}
 		if seen[in.Name.V] {
 			sp := in.Name.Span
@@ -78,6 +82,9 @@ func (r *resolver) dupInstances(items []expand.Item) map[*expand.Instance]bool {
 				sp = in.Span
 			}
 			r.add(diag.New(diag.ErrDupInstance, sp, "An instance named %q is already placed; each `place … as <name>` needs its own name", in.Name.V))
+			if skip == nil {
+				skip = map[*expand.Instance]bool{}
+			}
 			skip[in] = true
 			continue
 		}
@@ -103,8 +110,8 @@ func (r *resolver) instance(in *expand.Instance) {
 // own (a child resolver), and files its findings where the reference
 // reports them.
 func (r *resolver) resolveComponent(in *expand.Instance) *resolver {
-	r.instDup = append(r.instDup, in.Diags...)
-	c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, roomIdx: map[string]int{}, grid: r.grid}
+	r.instDup = append(r.instDup, in.Diags()...)
+	c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, grid: r.grid}
 	c.plan = &ir.Plan{}
 	c.collect(in.Items)
 	c.diags = nil
@@ -242,10 +249,11 @@ func (t *carrier) carryRooms(r, c *resolver) {
 // carryOpenings places the component's openings on their walls' copies.
 func (t *carrier) carryOpenings(r, c *resolver, walls map[*wallEl]*wallEl) {
 	// c.plan.Openings holds the resolved openings in kind order; pair them
-	// back with their elements by id.
-	byID := make(map[string]ir.Opening, len(c.plan.Openings))
-	for _, op := range c.plan.Openings {
-		byID[op.ID] = op
+	// back with their elements by id. (The map holds indexes: an opening
+	// is too large a value to be held in place.)
+	byID := make(map[string]int, len(c.plan.Openings))
+	for i, op := range c.plan.Openings {
+		byID[op.ID] = i
 	}
 	// The carried openings and their elements are allocated together.
 	// (An id two openings share pairs both with one opening.)
@@ -257,10 +265,11 @@ func (t *carrier) carryOpenings(r, c *resolver, walls map[*wallEl]*wallEl) {
 	}
 	els, pres := make([]openingEl, n), make([]ir.Opening, n)
 	for _, o := range c.openings {
-		op, ok := byID[o.id]
+		i, ok := byID[o.id]
 		if !ok {
 			continue
 		}
+		op := c.plan.Openings[i]
 		no := &els[0]
 		els = els[1:]
 		*no = openingEl{src: o.src, id: t.ns(o.id)}
@@ -293,9 +302,11 @@ func (t *carrier) carryOpenings(r, c *resolver, walls map[*wallEl]*wallEl) {
 // resolve is not carried, and its ownership finding rides with the next
 // piece that is (or with the plan's orphans).
 func (t *carrier) carryFurniture(r, c *resolver) {
-	furn := make(map[string]ir.Furniture, len(c.plan.Furniture))
-	for _, fu := range c.plan.Furniture {
-		furn[fu.ID] = fu
+	// (The map holds indexes: a piece is too large a value to be held in
+	// place.)
+	furn := make(map[string]int, len(c.plan.Furniture))
+	for i, fu := range c.plan.Furniture {
+		furn[fu.ID] = i
 	}
 	// The carried pieces and their elements are allocated together.
 	n := 0
@@ -318,13 +329,14 @@ func (t *carrier) carryFurniture(r, c *resolver) {
 		}
 	}()
 	for _, fe := range c.furniture {
-		fu, ok := furn[fe.id]
+		i, ok := furn[fe.id]
 		if !ok {
 			// A piece that failed to resolve is not carried; its
 			// ownership finding rides with the next piece that is.
 			pending = append(pending, fe.roomDiags...)
 			continue
 		}
+		fu := c.plan.Furniture[i]
 		fu.ID = t.ns(fu.ID)
 		fu.Room = t.ns(fu.Room)
 		if fu.Instance == "" {

@@ -42,11 +42,11 @@ func (r *resolver) resolveOpening(o *openingEl) {
 	src := o.src
 	// The reference reads the width (and checks it), then the position,
 	// then the door's clauses, its `open` last (see doorClauses).
-	cl := r.clauses(&src.Meta, src.Width.Diags, src.At.Diags, src.Pos.Diags, src.Open.Diags)
+	cl := r.clauses(&src.Meta, src.Width.Diags(), src.At.Diags(), src.Pos.Diags(), src.Open.Diags())
 	o.cl = cl
 	codes := openingCode[src.Kind]
 	noun := openingNoun[src.Kind]
-	cl.emit(src.Width.Diags)
+	cl.emit(src.Width.Diags())
 	width := snapSize(src.Width.V, r.grid)
 	if !(width > 0) {
 		d := diag.New(codes.width, src.Span, "%s %q has width %s; it must be positive", noun, o.id, num(width))
@@ -83,7 +83,7 @@ func (r *resolver) resolveOpening(o *openingEl) {
 		}
 		host = h
 	} else {
-		cl.emit(src.At.Diags)
+		cl.emit(src.At.Diags())
 		op.Center = geom.Point{X: snap(src.At.X, r.grid), Y: snap(src.At.Y, r.grid)}
 		var cands []int
 		if src.Wall.Set() {
@@ -140,7 +140,7 @@ func (r *resolver) attach(o *openingEl, op *ir.Opening) (*wallEl, bool) {
 		}
 		return nil, false
 	}
-	o.cl.emit(src.Pos.Diags)
+	o.cl.emit(src.Pos.Diags())
 	w := r.walls[ws[0]]
 	total := w.p.total
 	var run float64
@@ -275,7 +275,7 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl) {
 	if src.Slide.Set() {
 		op.Slide = vocab.Hand(src.Slide.V)
 	}
-	if src.Open.Set {
+	if src.Open.Set() {
 		op.Open = src.Open.V
 	}
 	kind := op.DoorKind
@@ -296,14 +296,14 @@ func (r *resolver) doorClauses(o *openingEl, op *ir.Opening, host *wallEl) {
 	if kind == vocab.Hinged && src.Slide.Set() && !fromSet["slide"] {
 		bad("slide")
 	}
-	if kind == vocab.Hinged && src.Open.Set && !fromSet["open"] {
+	if kind == vocab.Hinged && src.Open.Set() && !fromSet["open"] {
 		bad("open")
 	}
 	if kind != vocab.Hinged && r.onArc(op) {
 		r.add(diag.New(diag.ErrDoorKindCurved, src.Span, "Door %q is a %q door on a curved stretch of wall; a straight panel cannot run on a curve, so use a hinged door or move it to a straight stretch", o.id, kind))
 	}
-	o.cl.emit(src.Open.Diags)
-	if src.Open.Set && (src.Open.V < 0 || src.Open.V > 1) {
+	o.cl.emit(src.Open.Diags())
+	if src.Open.Set() && (src.Open.V < 0 || src.Open.V > 1) {
 		clamp := "1"
 		if src.Open.V < 0 {
 			clamp = "0"
@@ -446,7 +446,7 @@ func (r *resolver) okWalls() int { return len(r.okWallList()) }
 // the wall pass).
 func (r *resolver) okWallList() []int {
 	if r.okList == nil {
-		r.okList = []int{}
+		r.okList = make([]int, 0, len(r.walls)) // non-nil: listed
 		for i, w := range r.walls {
 			if w.ok {
 				r.okList = append(r.okList, i)

@@ -27,7 +27,10 @@ func effectiveVertices(pg geom.Polygon) int { return len(effectiveRing(pg)) }
 
 // effectiveRing drops repeated points and points on a straight run.
 func effectiveRing(pg geom.Polygon) geom.Polygon {
-	var pts geom.Polygon
+	if len(pg) == 0 {
+		return nil
+	}
+	pts := make(geom.Polygon, 0, len(pg))
 	for _, p := range pg {
 		if len(pts) == 0 || !pts[len(pts)-1].ApproxEqual(p) {
 			pts = append(pts, p)
@@ -36,7 +39,7 @@ func effectiveRing(pg geom.Polygon) geom.Polygon {
 	if len(pts) > 1 && pts[0].ApproxEqual(pts[len(pts)-1]) {
 		pts = pts[:len(pts)-1]
 	}
-	var out geom.Polygon
+	out := make(geom.Polygon, 0, len(pts))
 	for i := range pts {
 		a, b, c := pts[(i+len(pts)-1)%len(pts)], pts[i], pts[(i+1)%len(pts)]
 		if math.Abs(b.Sub(a).Cross(c.Sub(b))) > geom.Eps {

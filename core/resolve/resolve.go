@@ -60,7 +60,6 @@ func Resolve(in Input) (*ir.Plan, diag.List) {
 		expDiags: in.ExpandDiags,
 		file:     in.File,
 		syntax:   in.Syntax,
-		roomIdx:  map[string]int{},
 	}
 	r.ownStmts.file = in.Syntax
 	r.stmts = &r.ownStmts
@@ -388,12 +387,19 @@ func (r *resolver) idFrom(start int) string {
 
 func (r *resolver) run(items []expand.Item) {
 	var levels []*expand.Level
-	var top []expand.Item
 	for _, it := range items {
 		if lv, ok := it.(*expand.Level); ok {
 			levels = append(levels, lv)
-		} else {
-			top = append(top, it)
+		}
+	}
+	// The items outside the levels: all of them in a plan of one storey.
+	top := items
+	if len(levels) > 0 {
+		top = make([]expand.Item, 0, len(items)-len(levels))
+		for _, it := range items {
+			if _, ok := it.(*expand.Level); !ok {
+				top = append(top, it)
+			}
 		}
 	}
 	if len(levels) > 0 {
@@ -474,7 +480,7 @@ func (r *resolver) storeys(top []expand.Item, levels []*expand.Level) {
 	}
 	var storeyDiags diag.List
 	for _, lv := range uniq {
-		c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, roomIdx: map[string]int{}, grid: r.grid}
+		c := &resolver{maxT: -1, file: r.file, stmts: r.stmts, grid: r.grid}
 		c.plan = &ir.Plan{Name: r.plan.Name, Settings: r.plan.Settings, Title: r.plan.Title, Span: r.plan.Span}
 		// Drawables written beside the levels belong to no storey; the
 		// reference resolves them with every storey.
@@ -549,9 +555,6 @@ func (r *resolver) elementPasses() {
 // collect sorts the element items into their kind lists and assigns ids,
 // counting each kind in source order.
 func (r *resolver) collect(items []expand.Item) {
-	if r.used == nil {
-		r.used = make(map[string]bool, len(items))
-	}
 	skip := r.dupInstances(items)
 	// The elements of each kind are allocated together, one array per
 	// kind, counted first.
@@ -573,6 +576,11 @@ func (r *resolver) collect(items []expand.Item) {
 		case *expand.Box:
 			nb++
 		}
+	}
+	if r.used == nil {
+		// Sized for the elements named here (those of placed instances
+		// are named in their own worlds).
+		r.used = make(map[string]bool, nw+nr+no+nf+nb)
 	}
 	walls, rooms, openings := make([]wallEl, 0, nw), make([]roomEl, 0, nr), make([]openingEl, 0, no)
 	furniture, dims, boxes := make([]furnEl, 0, nf), make([]dimEl, 0, nd), make([]boxEl, 0, nb)

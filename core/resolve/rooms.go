@@ -1,9 +1,9 @@
 package resolve
 
 import (
+	"cmp"
 	"math"
 	"slices"
-	"sort"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
@@ -41,7 +41,7 @@ func (r *resolver) resolveRooms() {
 			rm.room.Placement = "strip"
 			// The strip layout read the size; the label is read once the
 			// room is drawn (never for a dropped room).
-			cl := r.clauses(rm.meta, rm.strip.Size.Diags, rm.strip.Label.Diags)
+			cl := r.clauses(rm.meta, rm.strip.Size.Diags(), rm.strip.Label.Diags())
 			rm.room.Label = rm.strip.Label.V
 			rm.room.Uses = r.words(rm.strip.Uses)
 			rect, ok := stripPos[rm.strip]
@@ -54,7 +54,7 @@ func (r *resolver) resolveRooms() {
 				r.add(diag.New(diag.ErrRoomSize, rm.meta.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(rect.W()), num(rect.H())))
 				rm.bad = true
 			}
-			cl.emit(rm.strip.Label.Diags)
+			cl.emit(rm.strip.Label.Diags())
 			rm.abs, rm.ok = true, true
 			r.setRect(rm, rect)
 			continue
@@ -66,9 +66,9 @@ func (r *resolver) resolveRooms() {
 		// size (then the size check), then the label anchor and the label;
 		// a polygon or circle reads its label, is checked, and then reads
 		// the label anchor.
-		known := []diag.List{src.At.Diags, src.Gap.Diags, src.Size.Diags, src.Radius.Diags, src.LabelAt.Diags, src.Label.Diags}
+		known := []diag.List{src.At.Diags(), src.Gap.Diags(), src.Size.Diags(), src.Radius.Diags(), src.LabelAt.Diags(), src.Label.Diags()}
 		for _, p := range src.Polygon {
-			known = append(known, p.Diags)
+			known = append(known, p.Diags())
 		}
 		cl := r.clauses(&src.Meta, known...)
 		switch src.Form {
@@ -77,14 +77,14 @@ func (r *resolver) resolveRooms() {
 				rm.room.Placement = "relational"
 				r.checkAlign(rm)
 			}
-			cl.emit(src.At.Diags, src.Gap.Diags, src.Size.Diags)
+			cl.emit(src.At.Diags(), src.Gap.Diags(), src.Size.Diags())
 			w, h := snap(src.Size.W, r.grid), snap(src.Size.H, r.grid)
 			if !(w > 0 && h > 0) {
 				// Reported, but the room stays for the statements that name it.
 				r.add(diag.New(diag.ErrRoomSize, src.Span, "Room %q has size %s×%s; both sides must be positive", rm.id, num(w), num(h)))
 				rm.bad = true
 			}
-			cl.emit(src.LabelAt.Diags, src.Label.Diags)
+			cl.emit(src.LabelAt.Diags(), src.Label.Diags())
 			rm.ok = true
 			if src.Form == syntax.RoomAt {
 				rm.abs = true
@@ -96,11 +96,14 @@ func (r *resolver) resolveRooms() {
 			}
 		case syntax.RoomPolygon:
 			var pg geom.Polygon
+			if n := len(src.Polygon); n > 0 {
+				pg = make(geom.Polygon, 0, n)
+			}
 			for _, p := range src.Polygon {
-				cl.emit(p.Diags)
+				cl.emit(p.Diags())
 				pg = append(pg, geom.Point{X: snap(p.X, r.grid), Y: snap(p.Y, r.grid)})
 			}
-			cl.emit(src.Label.Diags)
+			cl.emit(src.Label.Diags())
 			// A bad ring is reported but the room is kept, as the reference
 			// does (it still takes part in the overlap check).
 			r.checkPolygon(rm, pg)
@@ -108,9 +111,9 @@ func (r *resolver) resolveRooms() {
 			rm.room.Shape = ir.RoomPoly
 			rm.room.Polygon = pg
 			rm.rect = pg.Bounds()
-			cl.emit(src.LabelAt.Diags)
+			cl.emit(src.LabelAt.Diags())
 		case syntax.RoomCircle:
-			cl.emit(src.At.Diags, src.Radius.Diags, src.Label.Diags)
+			cl.emit(src.At.Diags(), src.Radius.Diags(), src.Label.Diags())
 			c := geom.Point{X: snap(src.At.X, r.grid), Y: snap(src.At.Y, r.grid)}
 			rad := snap(src.Radius.V, r.grid)
 			if !(rad > 0) {
@@ -122,11 +125,15 @@ func (r *resolver) resolveRooms() {
 			rm.room.Center, rm.room.Radius = c, rad
 			rm.room.Polygon = circleRing(c, rad)
 			rm.rect = geom.Rect{Min: geom.Point{X: c.X - rad, Y: c.Y - rad}, Max: geom.Point{X: c.X + rad, Y: c.Y + rad}}
-			cl.emit(src.LabelAt.Diags)
+			cl.emit(src.LabelAt.Diags())
 		}
-		if rm.ok && rm.abs && !rm.bad && src.LabelAt.Set {
+		if rm.ok && rm.abs && !rm.bad && src.LabelAt.Set() {
 			r.labelAt(rm)
 		}
+	}
+	if r.roomIdx == nil {
+		// Made here, at its size.
+		r.roomIdx = make(map[string]int, len(r.rooms))
 	}
 	for i, rm := range r.rooms {
 		if rm.ok {
@@ -210,10 +217,17 @@ func (r *resolver) stripRects() map[*expand.StripRoom]geom.Rect {
 	return out
 }
 
+// noStripRects is the layout of no strips (most plans): empty, and never
+// written to.
+var noStripRects = map[*expand.StripRoom]geom.Rect{}
+
 // layoutStrips lays out the given strips and returns, per strip, the
 // findings of its layout (its clauses, room sizes, E_STRIP_SIZE).
 func (r *resolver) layoutStrips(strips []*expand.Strip) (map[*expand.StripRoom]geom.Rect, []diag.List) {
-	out := map[*expand.StripRoom]geom.Rect{}
+	out := noStripRects
+	if len(strips) > 0 {
+		out = map[*expand.StripRoom]geom.Rect{}
+	}
 	per := make([]diag.List, len(strips))
 	saved := r.diags
 	defer func() { r.diags = saved }()
@@ -222,28 +236,28 @@ func (r *resolver) layoutStrips(strips []*expand.Strip) (map[*expand.StripRoom]g
 		// The strip reads its position, gap and cross extent, then each
 		// room's size as it lays the room; the rooms' other clauses are
 		// read when the rooms are resolved.
-		known := []diag.List{st.At.Diags, st.Gap.Diags, st.Cross.Diags}
+		known := []diag.List{st.At.Diags(), st.Gap.Diags(), st.Cross.Diags()}
 		for i := range st.Rooms {
-			known = append(known, st.Rooms[i].Diags, st.Rooms[i].Size.Diags, st.Rooms[i].Label.Diags)
+			known = append(known, st.Rooms[i].Diags(), st.Rooms[i].Size.Diags(), st.Rooms[i].Label.Diags())
 		}
 		cl := r.clauses(&st.Meta, known...)
-		cl.emit(st.At.Diags, st.Gap.Diags, st.Cross.Diags)
+		cl.emit(st.At.Diags(), st.Gap.Diags(), st.Cross.Diags())
 		x, y := snap(st.At.X, r.grid), snap(st.At.Y, r.grid)
 		gap := snap(st.Gap.V, r.grid)
 		cross := 0.0
-		if st.Cross.Set {
+		if st.Cross.Set() {
 			cross = snap(st.Cross.V, r.grid)
 		}
 		run := 0.0
 		for i := range st.Rooms {
 			sr := &st.Rooms[i]
-			r.addAll(sr.Size.Diags)
+			r.addAll(sr.Size.Diags())
 			main := snap(sr.Size.W, r.grid)
 			c := cross
 			if sr.Size.HasH {
 				c = snap(sr.Size.H, r.grid)
 			}
-			if !st.Cross.Set && !sr.Size.HasH {
+			if !st.Cross.Set() && !sr.Size.HasH {
 				id := sr.ID.V
 				if id == "" {
 					id = "room"
@@ -425,7 +439,7 @@ func (r *resolver) finishRooms() {
 		if !rm.ok {
 			continue
 		}
-		if !rm.pre && !rm.bad && rm.src != nil && rm.src.Form == syntax.RoomRelative && rm.src.LabelAt.Set {
+		if !rm.pre && !rm.bad && rm.src != nil && rm.src.Form == syntax.RoomRelative && rm.src.LabelAt.Set() {
 			r.labelAt(rm)
 		}
 		r.plan.Rooms = append(r.plan.Rooms, rm.room)
@@ -449,7 +463,7 @@ const MaxOverlapWork = 2_000_000
 // the reference's order: by the first room, then the second, in source
 // order. A sweep over the x extents finds the candidate pairs.
 func (r *resolver) checkOverlaps() {
-	var ok []*roomEl
+	ok := make([]*roomEl, 0, len(r.rooms))
 	for _, rm := range r.rooms {
 		// A room of refused size or radius has no floor to overlap, even
 		// once an instance transform has normalised its rectangle.
@@ -461,7 +475,17 @@ func (r *resolver) checkOverlaps() {
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return ok[order[a]].rect.Min.X < ok[order[b]].rect.Min.X })
+	slices.SortStableFunc(order, func(a, b int) int {
+		// (As a less function: rooms whose x neither precedes the other
+		// are equal, as sort.SliceStable would have them.)
+		switch xa, xb := ok[a].rect.Min.X, ok[b].rect.Min.X; {
+		case xa < xb:
+			return -1
+		case xb < xa:
+			return 1
+		}
+		return 0
+	})
 	type pair struct{ i, j int }
 	var pairs []pair
 	// A sweep along x: room j meets the rooms before it in x order whose
@@ -509,11 +533,11 @@ sweep:
 			}
 		}
 	}
-	sort.Slice(pairs, func(x, y int) bool {
-		if pairs[x].i != pairs[y].i {
-			return pairs[x].i < pairs[y].i
+	slices.SortFunc(pairs, func(x, y pair) int {
+		if c := cmp.Compare(x.i, y.i); c != 0 {
+			return c
 		}
-		return pairs[x].j < pairs[y].j
+		return cmp.Compare(x.j, y.j)
 	})
 	for _, p := range pairs {
 		r.add(diag.New(diag.WarnRoomOverlap, ok[p.j].meta.Span, "Rooms %q and %q overlap", ok[p.i].id, ok[p.j].id))

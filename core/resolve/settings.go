@@ -60,7 +60,7 @@ func (r *resolver) settings(items []expand.Item) {
 		case *expand.Setting:
 			r.setting(n)
 		case *expand.Acc:
-			r.addAll(n.Diags)
+			r.addAll(n.Diags())
 			if n.InBlock || r.misplacedAcc[n.Span.Start] {
 				// The parser reported misplaced metadata (E_ACC_PLACEMENT),
 				// in a zone too, and the reference ignores it.
@@ -79,6 +79,9 @@ func (r *resolver) settings(items []expand.Item) {
 			}
 		case *expand.Title:
 			t := &ir.Title{Span: n.Span}
+			if len(n.Fields) > 0 {
+				t.Fields = make([]ir.TitleField, 0, len(n.Fields))
+			}
 			for _, f := range n.Fields {
 				t.Fields = append(t.Fields, ir.TitleField{Key: f.Key.V, Value: f.Value.V})
 			}
@@ -86,7 +89,7 @@ func (r *resolver) settings(items []expand.Item) {
 		case *expand.Axes:
 			// The reference evaluates the axis positions last, once the
 			// elements are checked (see axesDiags).
-			r.axesDiags = append(r.axesDiags, n.Diags...)
+			r.axesDiags = append(r.axesDiags, n.Diags()...)
 			for _, v := range n.X {
 				axesX = append(axesX, v.V)
 			}
@@ -94,11 +97,11 @@ func (r *resolver) settings(items []expand.Item) {
 				axesY = append(axesY, v.V)
 			}
 		case *expand.Theme:
-			r.addAll(n.Diags)
+			r.addAll(n.Diags())
 			if n.Name.Set() {
 				s.Theme = n.Name.V
 			}
-			if n.From.Set {
+			if n.From.Set() {
 				s.ThemeFrom = n.From.V
 			}
 			for _, kv := range n.Entries {
@@ -109,7 +112,7 @@ func (r *resolver) settings(items []expand.Item) {
 				s.ThemeEntries = append(s.ThemeEntries, r.sanitized(kv, "theme"))
 			}
 		case *expand.Style:
-			r.addAll(n.Diags)
+			r.addAll(n.Diags())
 			st := ir.Style{Kind: n.Kind.V}
 			for _, kv := range n.Entries {
 				if !styleKeys[n.Kind.V][kv.Key.V] {
@@ -120,7 +123,7 @@ func (r *resolver) settings(items []expand.Item) {
 			}
 			s.Styles = append(s.Styles, st)
 		case *expand.Site:
-			r.addAll(n.Diags)
+			r.addAll(n.Diags())
 			if !n.Street.Set() {
 				// The parser reported it (E_SITE_NO_STREET) and the
 				// reference drops it: it does not count as the plan's site.
@@ -175,7 +178,7 @@ func unsafeConfigValue(v string) bool {
 func jsSpace(c rune) bool { return c == 0xFEFF || (c != 0x85 && unicode.IsSpace(c)) }
 
 func keyValue(kv expand.KeyValue) ir.KeyValue {
-	if kv.Num.Set {
+	if kv.Num.Set() {
 		return ir.KeyValue{Key: kv.Key.V, Num: kv.Num.V, IsNum: true}
 	}
 	return ir.KeyValue{Key: kv.Key.V, Str: kv.Str.V}
@@ -202,7 +205,7 @@ func (r *resolver) axes(vs []float64) []float64 {
 }
 
 func (r *resolver) setting(n *expand.Setting) {
-	r.addAll(n.Diags)
+	r.addAll(n.Diags())
 	s := &r.plan.Settings
 	word := func(i int) string {
 		if i < len(n.Args) {
@@ -216,7 +219,7 @@ func (r *resolver) setting(n *expand.Setting) {
 			s.Units = w
 		}
 	case "grid":
-		if n.Value.Set && n.Value.V > 0 && !math.IsInf(n.Value.V, 0) {
+		if n.Value.Set() && n.Value.V > 0 && !math.IsInf(n.Value.V, 0) {
 			r.grid = n.Value.V
 			s.Grid = n.Value.V
 		} else {
@@ -225,7 +228,7 @@ func (r *resolver) setting(n *expand.Setting) {
 		s.GridSet = true
 	case "north":
 		s.NorthSet = true
-		if n.Value.Set {
+		if n.Value.Set() {
 			s.North = num(n.Value.V)
 			s.NorthAngle = n.Value.V
 			break

@@ -42,21 +42,21 @@ func (r *resolver) resolveWalls() {
 		// radii last, as it builds the arcs.
 		// (Nothing to tell apart when the statement caught nothing.)
 		var known []diag.List
-		if len(src.Meta.Diags) > 0 {
-			known = []diag.List{src.Thickness.Diags, src.MaterialScale.Diags, src.MaterialAngle.Diags}
+		if len(src.Meta.Diags()) > 0 {
+			known = []diag.List{src.Thickness.Diags(), src.MaterialScale.Diags(), src.MaterialAngle.Diags()}
 			for _, v := range src.Vertices {
-				known = append(known, v.Point.Diags, v.Radius.Diags)
+				known = append(known, v.Point.Diags(), v.Radius.Diags())
 			}
 		}
 		cl := r.clauses(&src.Meta, known...)
 		for _, v := range src.Vertices {
-			cl.emit(v.Point.Diags)
+			cl.emit(v.Point.Diags())
 		}
 		iw := ir.Wall{
 			ID: src.ID.V, GenID: w.id, Kind: ir.WallKind(src.Category.V), Closed: src.Closed,
 			Span: src.Span, Material: "poche", MaterialScale: 1,
 		}
-		cl.emit(src.Thickness.Diags)
+		cl.emit(src.Thickness.Diags())
 		iw.Thickness = snapSize(src.Thickness.V, r.grid)
 		if !(iw.Thickness > 0) {
 			// Reported, but the wall stays: later statements may still
@@ -72,16 +72,16 @@ func (r *resolver) resolveWalls() {
 					w.id, m, strings.Join(knownMaterials, ", ")))
 			}
 		}
-		cl.emit(src.MaterialScale.Diags)
-		if src.MaterialScale.Set {
+		cl.emit(src.MaterialScale.Diags())
+		if src.MaterialScale.Set() {
 			if src.MaterialScale.V > 0 {
 				iw.MaterialScale = src.MaterialScale.V
 			} else {
 				r.add(diag.New(diag.WarnHatchScale, src.Span, "Wall %q has a hatch scale of %s; a scale must be positive, so 1 is used", w.id, num(src.MaterialScale.V)))
 			}
 		}
-		cl.emit(src.MaterialAngle.Diags)
-		if src.MaterialAngle.Set {
+		cl.emit(src.MaterialAngle.Diags())
+		if src.MaterialAngle.Set() {
 			iw.MaterialAngle = src.MaterialAngle.V
 		}
 		hasArc := false
@@ -89,7 +89,7 @@ func (r *resolver) resolveWalls() {
 			iw.Points, pts = pts[:0:n], pts[n:]
 		}
 		for _, v := range src.Vertices {
-			cl.emit(v.Radius.Diags)
+			cl.emit(v.Radius.Diags())
 			iw.Points = append(iw.Points, geom.Point{X: snap(v.Point.X, r.grid), Y: snap(v.Point.Y, r.grid)})
 			if v.Arc {
 				hasArc = true
@@ -230,12 +230,18 @@ type wallRef struct {
 	off, n [3]int32
 }
 
+// wallKindRoom is the room indexWallRefs makes for the entries of wall
+// kinds, next to those of the wall ids: more than a plan uses.
+const wallKindRoom = 8
+
 // indexWallRefs maps each name to the walls it names (findWalls takes an
 // explicit id over a category, a category over a generated id). The
 // lists share one array, placed by a first count.
 func (r *resolver) indexWallRefs() {
+	// An entry per wall id and per wall kind: the list has room for the
+	// kinds too, so it does not grow.
 	refs := make(map[string]int32, len(r.walls))
-	ents := make([]wallRef, 0, len(r.walls))
+	ents := make([]wallRef, 0, len(r.walls)+wallKindRoom)
 	keys := func(w *wallEl) (string, int) {
 		if w.src == nil || w.src.ID.Set() {
 			return w.id, 0

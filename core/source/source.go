@@ -6,6 +6,7 @@ package source
 import (
 	"bytes"
 	"sort"
+	"sync"
 	"unsafe"
 )
 
@@ -35,8 +36,12 @@ type File struct {
 	// text is Src as a string, copied once when the file is made: the
 	// lexer cuts token texts from it, and Text slices it, rather than
 	// each copying the source again.
-	text  string
-	lines []int // byte offset of the first byte of each line
+	text string
+	// lines are the byte offsets of the first byte of each line, indexed
+	// on the first call of Position: a tool that reports no position
+	// (completion; a plan without findings) never builds them.
+	linesOnce sync.Once
+	lines     []int
 }
 
 // NewFile indexes src under name.
@@ -51,8 +56,13 @@ func NewFileText(name string, text string) *File {
 }
 
 func newFile(name string, src []byte, text string) *File {
-	// The line starts, counted first so the list is made once, then found
-	// a line at a time.
+	return &File{Name: name, Src: src, text: text}
+}
+
+// indexLines finds the line starts: counted first so the list is made
+// once, then found a line at a time.
+func (f *File) indexLines() {
+	src := f.Src
 	lines := make([]int, 1, bytes.Count(src, newline)+1)
 	for at := 0; ; {
 		i := bytes.IndexByte(src[at:], '\n')
@@ -62,7 +72,7 @@ func newFile(name string, src []byte, text string) *File {
 		at += i + 1
 		lines = append(lines, at)
 	}
-	return &File{Name: name, Src: src, text: text, lines: lines}
+	f.lines = lines
 }
 
 // newline is what ends a line.
@@ -77,6 +87,7 @@ func (f *File) Position(offset int) (line, col int) {
 	if offset > len(f.Src) {
 		offset = len(f.Src)
 	}
+	f.linesOnce.Do(f.indexLines)
 	i := sort.Search(len(f.lines), func(i int) bool { return f.lines[i] > offset }) - 1
 	return i + 1, offset - f.lines[i] + 1
 }

@@ -69,10 +69,9 @@ type Expr interface {
 }
 
 // NumLit is a numeric literal, already folded to millimetres (`3.5m` has
-// Value 3500). Raw keeps the written text.
+// Value 3500). The written text is the source its span covers.
 type NumLit struct {
 	Value float64
-	Raw   string
 	Sp    source.Span
 }
 

@@ -32,9 +32,9 @@ func (cs Clauses) Find(key string) (Clause, bool) {
 // `arc (x,y) radius R [cw|ccw] [major]` edge ending at Point.
 type WallVertex struct {
 	Point  *Point
-	Arc    bool
 	Radius Expr  // arcs only
 	Dir    *Word // `cw`/`ccw`, nil when absent
+	Arc    bool
 	Major  bool
 	Sp     source.Span // the point, or `arc` through its last word
 }

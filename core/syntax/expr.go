@@ -66,10 +66,9 @@ func (p *parser) binary(minLevel int) Expr {
 }
 
 func (p *parser) unary() Expr {
-	t := p.tok()
-	switch t.Kind {
+	switch p.cur().Kind {
 	case MINUS, PLUS, NOT:
-		p.next()
+		t := p.next()
 		p.enter()
 		x := p.unary()
 		p.leave()
@@ -93,18 +92,18 @@ func (p *parser) atom() Expr {
 	t := p.tok()
 	switch t.Kind {
 	case NUMBER:
-		p.next()
-		return p.numLit(t.Num, t.Text, t.Sp)
+		p.skip()
+		return p.numLit(t.Num, t.Sp)
 	case STRING:
-		p.next()
+		p.skip()
 		return p.strLit(t)
 	case LBRACKET:
-		p.next()
+		p.skip()
 		a := &ArrayLit{}
 		for !p.is(RBRACKET) {
 			a.Elems = append(a.Elems, p.expr())
 			if p.is(COMMA) {
-				p.next()
+				p.skip()
 				continue
 			}
 			if !p.is(RBRACKET) {
@@ -115,7 +114,7 @@ func (p *parser) atom() Expr {
 		a.Sp = source.Span{Start: t.Sp.Start, End: rb.Sp.End}
 		return a
 	case LPAREN:
-		p.next()
+		p.skip()
 		x := p.expr()
 		rp := p.expect(RPAREN)
 		return &ParenExpr{X: x, Sp: source.Span{Start: t.Sp.Start, End: rp.Sp.End}}
@@ -127,16 +126,16 @@ func (p *parser) atom() Expr {
 		}
 		switch t.Text {
 		case "true", "false":
-			p.next()
+			p.skip()
 			return &BoolLit{Value: t.Text == "true", Sp: t.Sp}
 		case "if":
-			p.next()
+			p.skip()
 			c := p.expr()
-			p.expect(LCURLY)
+			p.want(LCURLY)
 			a := p.expr()
-			p.expect(RCURLY)
-			p.expectWord("else")
-			p.expect(LCURLY)
+			p.want(RCURLY)
+			p.wantWord("else")
+			p.want(LCURLY)
 			b := p.expr()
 			rb := p.expect(RCURLY)
 			return &IfExpr{Cond: c, Then: a, Else: b, Sp: source.Span{Start: t.Sp.Start, End: rb.Sp.End}}

@@ -207,7 +207,7 @@ func (p *parser) suggestAt(stmt bool) {
 	if p.noHeal || p.pos >= len(p.toks) {
 		return
 	}
-	t := p.toks[p.pos]
+	t := p.toks[p.pos].full(p.lx.text)
 	switch t.Kind {
 	case IDENT:
 		cands := slices.Clone(p.triedHere())
@@ -319,9 +319,9 @@ func (p *parser) healBraces() {
 // statement: every line of that statement commented out, and the blocks
 // still open before it closed at the end. It is offered only when the
 // result parses.
-func (p *parser) truncFix(toks []Token) (diag.Fix, bool) {
+func (p *parser) truncFix(toks []token) (diag.Fix, bool) {
 	k := len(toks) - 1
-	for k > 0 && !opensStatement(toks, k) {
+	for k > 0 && !opensStatement(p.lx.text, toks, k) {
 		k--
 	}
 	if k <= 0 {
@@ -357,14 +357,14 @@ func (p *parser) truncFix(toks []Token) (diag.Fix, bool) {
 	return fix, !overlapping(edits) && parsesClean(p.file, edits)
 }
 
-// opensStatement reports whether toks[k] starts a statement: a keyword,
-// or a name called or assigned, first on its line.
-func opensStatement(toks []Token, k int) bool {
+// opensStatement reports whether toks[k] (lexed from text) starts a
+// statement: a keyword, or a name called or assigned, first on its line.
+func opensStatement(text string, toks []token, k int) bool {
 	t := toks[k]
 	if !t.LineStart || t.Kind != IDENT {
 		return false
 	}
-	if stmtKeywords[t.Text] {
+	if stmtKeywords[text[t.Sp.Start:t.Sp.End]] {
 		return true
 	}
 	return k+1 < len(toks) && (toks[k+1].Kind == LPAREN || toks[k+1].Kind == ASSIGN)
@@ -375,7 +375,7 @@ func opensStatement(toks []Token, k int) bool {
 const MaxHealTokens = 1 << 16
 
 // debt is the number of "{" in toks that no "}" closes.
-func debt(toks []Token) int {
+func debt(toks []token) int {
 	n := 0
 	for _, t := range toks {
 		switch t.Kind {
@@ -454,7 +454,7 @@ func indentOf(src []byte, i int) string {
 
 // openBlock is a "{" not yet closed, while closeBlocks scans.
 type openBlock struct {
-	tok    Token
+	tok    token
 	indent string
 	// deeper is set once a line inside the block is indented deeper than
 	// the line that opened it: only then does its indentation say where
@@ -470,11 +470,11 @@ type openBlock struct {
 //
 // With ownLines, the blocks still open at the end close on lines of
 // their own (the last line is then to be commented out).
-func closeBlocks(src []byte, toks []Token, n int, ownLines bool) []diag.Edit {
+func closeBlocks(src []byte, toks []token, n int, ownLines bool) []diag.Edit {
 	var stack []openBlock
 	var edits []diag.Edit
 	// closeTop closes the innermost block after token prev.
-	closeTop := func(prev Token, ownLine bool) {
+	closeTop := func(prev token, ownLine bool) {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		var e diag.Edit

@@ -81,8 +81,8 @@ func (k Kind) describe() string {
 	return "a token"
 }
 
-// Token is one lexeme. It is kept small (56 bytes): the parser lexes the
-// whole file up front, so a 64 KiB source holds tens of thousands of them.
+// Token is one lexeme. (The parser lexes the whole file up front and keeps
+// its tokens more compactly, as tokens: see token.)
 type Token struct {
 	Kind Kind
 	// LineStart reports that the token is the first on its line.
@@ -107,6 +107,24 @@ func (t Token) HSp() source.Span {
 	return source.Span{Start: t.Sp.Start + int(t.cross) + 1, End: t.Sp.End}
 }
 
+// token is a Token as the lexer writes it and the parser's buffer holds
+// it: without its text, which is always the source its span covers. It
+// holds no pointer, so the collector neither scans a buffer of them nor
+// charges a write barrier for filling one, and a buffer kept for the next
+// parse needs no clearing.
+type token struct {
+	Kind      Kind
+	LineStart bool
+	cross     int32
+	Sp        source.Span
+	Num, H    float64
+}
+
+// full is t as a Token, its text cut from text (the source as a string).
+func (t *token) full(text string) Token {
+	return Token{Kind: t.Kind, LineStart: t.LineStart, cross: t.cross, Text: text[t.Sp.Start:t.Sp.End], Sp: t.Sp, Num: t.Num, H: t.H}
+}
+
 // MaxTokens bounds the number of tokens lexed from one source, so a
 // pathological input cannot exhaust memory.
 const MaxTokens = 1 << 20
@@ -129,31 +147,26 @@ func newLexer(src []byte, text string, start, end int, diags *diag.List) *lexer 
 
 // next returns the next token; at the end it returns EOF forever.
 func (l *lexer) next() Token {
-	var t Token
+	var t token
 	l.nextInto(&t)
-	return t
+	return t.full(l.text)
 }
 
 // nextInto is next written into *t (a token buffer's slot: no copies).
-func (l *lexer) nextInto(t *Token) {
+func (l *lexer) nextInto(t *token) {
 	l.scanInto(t)
 	t.LineStart = l.nl
 	l.nl = false
 }
 
-// set overwrites the whole of *t with a token of kind k, text and span
-// [start, end). It writes field by field: a token slot is in a long-lived
-// buffer, and a whole-struct copy into it costs a bulk write barrier
-// while the collector runs.
-func (t *Token) set(k Kind, text string, start, end int) {
-	t.Kind, t.LineStart, t.cross = k, false, 0
-	t.Text = text
-	t.Sp = source.Span{Start: start, End: end}
-	t.Num, t.H = 0, 0
+// set overwrites the whole of *t with a token of kind k and span
+// [start, end).
+func (t *token) set(k Kind, start, end int) {
+	*t = token{Kind: k, Sp: source.Span{Start: start, End: end}}
 }
 
 // scanInto scans the next token into *t, which it overwrites whole.
-func (l *lexer) scanInto(t *Token) {
+func (l *lexer) scanInto(t *token) {
 	src, end := l.src, l.end
 	for l.i < end && l.n < MaxTokens {
 		i := l.i
@@ -175,7 +188,6 @@ func (l *lexer) scanInto(t *Token) {
 			continue
 		case isDigit(c) || (c == '.' && i+1 < end && isDigit(src[i+1])):
 			n := lexNumber(t, src, i, end)
-			t.Text = l.text[t.Sp.Start:t.Sp.End]
 			l.i = n
 			l.n++
 			return
@@ -204,7 +216,7 @@ func (l *lexer) scanInto(t *Token) {
 			}
 			l.i = j
 			l.n++
-			t.set(IDENT, l.text[i:j], i, j)
+			t.set(IDENT, i, j)
 			return
 		case c == '"':
 			j, ok := scanString(src, i, end)
@@ -213,7 +225,7 @@ func (l *lexer) scanInto(t *Token) {
 			}
 			l.i = j
 			l.n++
-			t.set(STRING, l.text[i:j], i, j)
+			t.set(STRING, i, j)
 			return
 		}
 		k, n := punct(src, i, end)
@@ -225,10 +237,10 @@ func (l *lexer) scanInto(t *Token) {
 		}
 		l.i += n
 		l.n++
-		t.set(k, l.text[i:i+n], i, i+n)
+		t.set(k, i, i+n)
 		return
 	}
-	*t = Token{Kind: EOF, Sp: source.Span{Start: end, End: end}}
+	*t = token{Kind: EOF, Sp: source.Span{Start: end, End: end}}
 }
 
 var hyphenWords = map[string]bool{
@@ -310,14 +322,14 @@ func punct(src []byte, i, end int) (Kind, int) {
 
 // lexNumber scans a number (with an optional unit suffix) at i, and a
 // following `x<number>` when it forms a WxH literal.
-func lexNumber(t *Token, src []byte, i, end int) int {
+func lexNumber(t *token, src []byte, i, end int) int {
 	w, wEnd := scanDecimal(src, i, end)
 	if wEnd < end && src[wEnd] == 'x' && wEnd+1 < end && (isDigit(src[wEnd+1]) || src[wEnd+1] == '.' && wEnd+2 < end && isDigit(src[wEnd+2])) {
 		h, hEnd := scanDecimal(src, wEnd+1, end)
-		*t = Token{Kind: DIMS, Sp: source.Span{Start: i, End: hEnd}, Num: w, H: h, cross: int32(wEnd - i)}
+		*t = token{Kind: DIMS, Sp: source.Span{Start: i, End: hEnd}, Num: w, H: h, cross: int32(wEnd - i)}
 		return hEnd
 	}
-	*t = Token{Kind: NUMBER, Sp: source.Span{Start: i, End: wEnd}, Num: w}
+	*t = token{Kind: NUMBER, Sp: source.Span{Start: i, End: wEnd}, Num: w}
 	return wEnd
 }
 

@@ -25,7 +25,7 @@ type parser struct {
 	file  *source.File
 	src   []byte
 	lx    *lexer
-	toks  []Token
+	toks  []token
 	pos   int
 	diags diag.List
 	depth int
@@ -150,6 +150,15 @@ type slab[T any] struct{ free []T }
 // new is a zero node.
 func (s *slab[T]) new() *T { return s.take(nodeSlab) }
 
+// reserve makes the slab's next array hold n nodes (none when n is 0): as
+// many as the tokens show the tree will take, so it is allocated once and
+// none of it is left over.
+func (s *slab[T]) reserve(n int) {
+	if n > 0 {
+		s.free = make([]T, n)
+	}
+}
+
 // take is a zero node from arrays of chunk.
 func (s *slab[T]) take(chunk int) *T {
 	if len(s.free) == 0 {
@@ -165,9 +174,9 @@ func (s *slab[T]) take(chunk int) *T {
 const stmtSlab = 4
 
 // numLit is a new number literal, taken from the parser's slab.
-func (p *parser) numLit(v float64, raw string, sp source.Span) *NumLit {
+func (p *parser) numLit(v float64, sp source.Span) *NumLit {
 	n := p.nodes.nums.new()
-	*n = NumLit{Value: v, Raw: raw, Sp: sp}
+	*n = NumLit{Value: v, Sp: sp}
 	return n
 }
 
@@ -185,24 +194,69 @@ func (p *parser) newWord(text string, sp source.Span) *Word {
 	return w
 }
 
-// text is the source a span covers, as File.Text has it, cut from the
-// string the tokens' texts are cut from rather than copied.
-func (p *parser) text(s source.Span) string {
-	s.Start, s.End = max(s.Start, 0), min(s.End, len(p.lx.text))
-	if s.Start >= s.End {
-		return ""
-	}
-	return p.lx.text[s.Start:s.End]
-}
-
 func newParser(f *source.File) *parser {
-	p := &parser{file: f, src: f.Src, triedAt: -1, nodes: new(nodeSlabs)}
-	p.lx = newLexer(f.Src, f.String(), 0, len(f.Src), &p.diags)
+	// The parser, its lexer and its slabs live as long as one another,
+	// and are allocated together.
+	a := new(struct {
+		p     parser
+		lx    lexer
+		nodes nodeSlabs
+	})
+	p := &a.p
+	*p = parser{file: f, src: f.Src, triedAt: -1, nodes: &a.nodes, lx: &a.lx}
+	a.lx = lexer{src: f.Src, text: f.String(), end: len(f.Src), diags: &p.diags, nl: true}
 	p.takeBufs(min(len(f.Src)/4+16, MaxTokens+1))
 	// Like the reference, lex the whole file first: lexical errors are
 	// reported before any parse error, wherever they are.
 	p.fill(MaxTokens)
+	p.reserveNodes()
 	return p
+}
+
+// reserveNodes sizes the slabs of the nodes the tokens count: a number
+// literal for each number and two for each WxH literal, a sized WxH for
+// each of those, a string literal for each string, at most a point for
+// each "(", a wall, room, opening, furniture or setting statement for
+// each of their keywords that opens a line, and a hosted position for each
+// "on". (The tokens of a string's holes are
+// not counted, nor statements that share a line: their nodes come from
+// further arrays.)
+func (p *parser) reserveNodes() {
+	var n [ARROW + 1]int
+	var walls, rooms, openings, furniture, settings, attaches int
+	for i := range p.toks {
+		t := &p.toks[i]
+		n[t.Kind]++
+		if t.Kind != IDENT {
+			continue
+		}
+		if t.LineStart {
+			switch p.lx.text[t.Sp.Start:t.Sp.End] {
+			case "wall":
+				walls++
+			case "room":
+				rooms++
+			case "door", "window", "opening":
+				openings++
+			case "furniture":
+				furniture++
+			case "units", "grid", "paper", "scale", "north", "dims", "schedule", "legend":
+				settings++
+			}
+		} else if t.Sp.End-t.Sp.Start == 2 && p.lx.text[t.Sp.Start:t.Sp.End] == "on" {
+			attaches++ // a hosted opening's position
+		}
+	}
+	p.nodes.nums.reserve(n[NUMBER] + 2*n[DIMS])
+	p.nodes.sizes.reserve(n[DIMS])
+	p.nodes.strs.reserve(n[STRING])
+	p.nodes.points.reserve(n[LPAREN])
+	p.nodes.walls.reserve(walls)
+	p.nodes.rooms.reserve(rooms)
+	p.nodes.openings.reserve(openings)
+	p.nodes.furnitures.reserve(furniture)
+	p.nodes.setting.reserve(settings)
+	p.nodes.attaches.reserve(attaches)
 }
 
 // ---------------------------------------------------------------------------
@@ -217,7 +271,7 @@ const maxPooledTokens = 1 << 14
 // allocation of a parse) and the scratch lists statements are gathered
 // in. They are reused rather than allocated and collected each time.
 type parseBufs struct {
-	toks      []Token
+	toks      []token
 	stmtStack []Stmt
 	vertexBuf []WallVertex
 	wordBuf   []*Word
@@ -235,7 +289,7 @@ const keptBuffers = 8
 // tokens.
 func (p *parser) takeBufs(n int) {
 	if n > maxPooledTokens {
-		p.toks = make([]Token, 0, n)
+		p.toks = make([]token, 0, n)
 		return
 	}
 	b := parseBuffers.Get()
@@ -248,20 +302,20 @@ func (p *parser) takeBufs(n int) {
 	// A pooled buffer too small for this source is dropped; its
 	// replacement is rounded up to a power of two, so the buffers settle
 	// at the size of the larger sources served.
-	p.toks = make([]Token, 0, min(1<<bits.Len(uint(n-1)), maxPooledTokens))
+	p.toks = make([]token, 0, min(1<<bits.Len(uint(n-1)), maxPooledTokens))
 }
 
 // releaseTokens hands the parser's buffers back for reuse once the parse
 // is over: nothing built from the tokens keeps the buffers themselves
-// (nodes copy what they need, and texts point into the source). They are
-// cleared so a pooled buffer holds no source or tree alive.
+// (nodes copy what they need, and texts point into the source). The
+// scratch lists are cleared so a pooled buffer holds no tree alive (the
+// tokens hold no pointer).
 func (p *parser) releaseTokens() {
 	b := p.bufs
 	if b == nil {
 		return
 	}
 	p.bufs = nil
-	clear(p.toks)
 	clear(p.stmtStack[:cap(p.stmtStack)])
 	clear(p.vertexBuf[:cap(p.vertexBuf)])
 	clear(p.wordBuf[:cap(p.wordBuf)])
@@ -284,18 +338,18 @@ func (p *parser) fill(i int) {
 		if n < cap(p.toks) {
 			p.toks = p.toks[:n+1]
 		} else {
-			p.toks = append(p.toks, Token{})
+			p.toks = append(p.toks, token{})
 		}
 		p.lx.nextInto(&p.toks[n])
 	}
 }
 
-func (p *parser) tok() Token { return *p.cur() }
+func (p *parser) tok() Token { return p.cur().full(p.lx.text) }
 
 // cur is the current token in place, for the hot paths that only look at
 // it: the buffer is not copied, and an already lexed token costs a bounds
 // check. The pointer is only read before the next token is lexed.
-func (p *parser) cur() *Token {
+func (p *parser) cur() *token {
 	if p.pos >= len(p.toks) {
 		p.fill(p.pos)
 		if p.pos >= len(p.toks) {
@@ -308,18 +362,30 @@ func (p *parser) cur() *Token {
 func (p *parser) peekN(n int) Token {
 	p.fill(p.pos + n)
 	if p.pos+n < len(p.toks) {
-		return p.toks[p.pos+n]
+		return p.toks[p.pos+n].full(p.lx.text)
 	}
-	return p.toks[len(p.toks)-1]
+	return p.toks[len(p.toks)-1].full(p.lx.text)
 }
 
 func (p *parser) next() Token {
-	t := p.tok()
+	t := p.cur()
 	if t.Kind != EOF {
 		p.pos++
 	}
-	return t
+	return t.full(p.lx.text)
 }
+
+// skip is next for a caller that does not look at the token.
+func (p *parser) skip() {
+	if p.cur().Kind != EOF {
+		p.pos++
+	}
+}
+
+// left is the number of tokens not yet consumed: a bound on the nodes
+// still to come (a clause takes at least two, a wall vertex five), by
+// which the arrays they are taken from are sized near the end of a file.
+func (p *parser) left() int { return len(p.toks) - p.pos }
 
 // prevEnd is the end offset of the last consumed token.
 func (p *parser) prevEnd() int {
@@ -334,7 +400,7 @@ func (p *parser) is(k Kind) bool { return p.cur().Kind == k }
 func (p *parser) isWord(w string) bool {
 	p.try(w)
 	t := p.cur()
-	return t.Kind == IDENT && t.Text == w
+	return t.Kind == IDENT && t.Sp.End-t.Sp.Start == len(w) && p.lx.text[t.Sp.Start:t.Sp.End] == w
 }
 
 // found renders a token for "…, found X".
@@ -365,25 +431,38 @@ func (p *parser) fail(sp source.Span, format string, args ...any) {
 }
 
 func (p *parser) expect(k Kind) Token {
-	t := p.tok()
-	if t.Kind != k {
+	if p.cur().Kind != k {
+		t := p.tok()
 		p.fail(t.Sp, "expected %s, found %s", k.describe(), found(t))
 	}
 	return p.next()
 }
 
+// want is expect for a caller that does not look at the token.
+func (p *parser) want(k Kind) {
+	if p.cur().Kind != k {
+		p.expect(k) // fails
+	}
+	p.skip()
+}
+
 func (p *parser) expectWord(w string) Token {
-	p.try(w)
-	t := p.tok()
-	if t.Kind != IDENT || t.Text != w {
+	p.wantWord(w)
+	return p.toks[p.pos-1].full(p.lx.text)
+}
+
+// wantWord is expectWord for a caller that does not look at the token.
+func (p *parser) wantWord(w string) {
+	if !p.isWord(w) {
+		t := p.tok()
 		p.fail(t.Sp, "expected %q, found %s", w, found(t))
 	}
-	return p.next()
+	p.skip()
 }
 
 func (p *parser) acceptWord(w string) bool {
 	if p.isWord(w) {
-		p.next()
+		p.skip()
 		return true
 	}
 	return false
@@ -456,7 +535,7 @@ func (p *parser) skipNested() {
 			}
 			open--
 		}
-		p.next()
+		p.skip()
 	}
 }
 
@@ -466,13 +545,18 @@ func (p *parser) leave() { p.depth-- }
 // File, plan and blocks
 
 func (p *parser) parseFile() *File {
-	f := &File{Src: p.file}
+	// The file, its plan and the plan's name are allocated together.
+	a := new(struct {
+		f    File
+		plan Plan
+		name StrLit
+	})
+	f, plan := &a.f, &a.plan
+	f.Src, f.Plan, plan.Name = p.file, plan, &a.name
 	// Statement errors are recovered in stmtList; this is a backstop so a
 	// bailout can never escape Parse.
 	defer p.recoverStmt()
 	start := p.tok().Sp.Start
-	plan := &Plan{Name: &StrLit{}}
-	f.Plan = plan
 	// The header is `plan "Name" {`. As in the reference, a broken header
 	// is reported once and the body is still read.
 	lb := p.tok()
@@ -481,7 +565,7 @@ func (p *parser) parseFile() *File {
 	case !p.isWord("plan"):
 		p.errAt(p.tok().Sp, "expected %q, found %s", "plan", found(p.tok()))
 	default:
-		p.next()
+		p.skip()
 		if t := p.tok(); t.Kind != STRING {
 			p.errAt(t.Sp, "expected a string, found %s", found(t))
 			break
@@ -492,7 +576,7 @@ func (p *parser) parseFile() *File {
 			p.errAt(lb.Sp, "expected %s, found %s", LCURLY.describe(), found(lb))
 			break
 		}
-		p.next()
+		p.skip()
 		ok = true
 	}
 	if !ok {
@@ -515,7 +599,7 @@ func (p *parser) parseFile() *File {
 	} else if end.Kind != RCURLY {
 		p.errAt(end.Sp, "expected %s, found %s", RCURLY.describe(), found(end))
 	} else {
-		p.next()
+		p.skip()
 	}
 	plan.Sp = source.Span{Start: start, End: end.Sp.End}
 	plan.BodySp = source.Span{Start: lb.Sp.Start, End: end.Sp.End}
@@ -643,7 +727,7 @@ func (p *parser) keepPartial() Stmt {
 // is the position it started at), its first token is skipped.
 func (p *parser) sync(before int) {
 	if p.pos == before {
-		p.next()
+		p.skip()
 	}
 	p.skipToStmt()
 }
@@ -655,7 +739,7 @@ func (p *parser) skipToStmt() {
 		if p.atKeyword() {
 			return
 		}
-		p.next()
+		p.skip()
 	}
 }
 
@@ -772,7 +856,7 @@ func (p *parser) stmt(top bool) Stmt {
 	case "site":
 		return p.siteStmt()
 	case "accTitle", "accDescr":
-		p.next()
+		p.skip()
 		if p.nest > 0 {
 			// Misplaced metadata is reported once; its text is optional.
 			a := &AccStmt{Key: t.Text}
@@ -802,7 +886,7 @@ func (p *parser) stmt(top bool) Stmt {
 		return &CallStmt{Name: name, Args: args, Sp: p.span(t.Sp.Start)}
 	case ASSIGN:
 		name := p.ident()
-		p.next()
+		p.skip()
 		v := p.expr()
 		return &AssignStmt{Name: name, Value: v, Sp: p.span(t.Sp.Start)}
 	}
@@ -814,8 +898,8 @@ func (p *parser) stmt(top bool) Stmt {
 // optID parses an optional `id=NAME`.
 func (p *parser) optID() *Ident {
 	if p.isWord("id") && p.peekN(1).Kind == ASSIGN {
-		p.next()
-		p.next()
+		p.skip()
+		p.skip()
 		return p.declName()
 	}
 	return nil
@@ -837,7 +921,7 @@ func (p *parser) declName() *Ident {
 func (p *parser) point() *Point {
 	lp := p.expect(LPAREN)
 	x := p.expr()
-	p.expect(COMMA)
+	p.want(COMMA)
 	y := p.expr()
 	rp := p.expect(RPAREN)
 	pt := p.nodes.points.new()
@@ -850,9 +934,9 @@ func (p *parser) point() *Point {
 func (p *parser) size(single bool) *Size {
 	t := p.tok()
 	if t.Kind == DIMS {
-		p.next()
+		p.skip()
 		sz := p.nodes.sizes.new()
-		*sz = Size{W: p.numLit(t.Num, p.text(t.WSp()), t.WSp()), H: p.numLit(t.H, p.text(t.HSp()), t.HSp()), Sp: t.Sp}
+		*sz = Size{W: p.numLit(t.Num, t.WSp()), H: p.numLit(t.H, t.HSp()), Sp: t.Sp}
 		return sz
 	}
 	w := p.expr()
@@ -864,7 +948,7 @@ func (p *parser) size(single bool) *Size {
 	if !p.isWord("x") {
 		p.fail(p.tok().Sp, "expected \"x\" between the width and the height, found %s", found(p.tok()))
 	}
-	p.next()
+	p.skip()
 	s.H = p.expr()
 	s.Sp = p.span(t.Sp.Start)
 	return s
@@ -895,7 +979,7 @@ func (p *parser) clause(cs *Clauses, key string, sp source.Span) {
 	if n.clauseUsed == len(n.clauseChunk) {
 		// The chunk is full: the list moves to a new one.
 		l := len(*cs)
-		n.clauseN = min(max(32, 2*n.clauseN), 512)
+		n.clauseN = min(max(32, 2*n.clauseN), 512, p.left()/2+1)
 		chunk := make(Clauses, max(n.clauseN, 2*l+1))
 		copy(chunk, *cs)
 		n.clauseChunk, n.clauseStart, n.clauseUsed = chunk, 0, l
@@ -927,7 +1011,7 @@ func (p *parser) wallStmt() Stmt {
 		w.Material = m
 		p.clause(&w.Clauses, "material", m.Sp)
 	}
-	p.expect(LCURLY)
+	p.want(LCURLY)
 	// The vertices are gathered in the parser's buffer, then copied out.
 	vs := p.vertexBuf[:0]
 	defer func() { p.vertexBuf = vs[:0] }()
@@ -941,9 +1025,9 @@ func (p *parser) wallStmt() Stmt {
 			if len(vs) == 0 {
 				p.fail(t.Sp, "an arc edge needs a point before it to start from")
 			}
-			p.next()
+			p.skip()
 			v := WallVertex{Arc: true, Point: p.point()}
-			p.expectWord("radius")
+			p.wantWord("radius")
 			v.Radius = p.expr()
 			if p.isWord("cw") || p.isWord("ccw") {
 				v.Dir = p.word()
@@ -952,18 +1036,18 @@ func (p *parser) wallStmt() Stmt {
 			v.Sp = p.span(t.Sp.Start)
 			vs = append(vs, v)
 		case t.Kind == IDENT && t.Text == "close":
-			p.next()
+			p.skip()
 			w.Closed = true
 			w.CloseSp = t.Sp
 			if !p.is(RCURLY) {
-				p.expect(RCURLY)
+				p.want(RCURLY)
 			}
 		default:
 			p.fail(t.Sp, "expected a point \"(x,y)\", an \"arc (x,y) radius R\" edge or \"close\" in the wall body, found %s", found(t))
 		}
 	}
-	p.next()
-	w.Vertices = p.nodes.vertexLists.copyOf(vs, vertexChunk)
+	p.skip()
+	w.Vertices = p.nodes.vertexLists.copyOf(vs, min(vertexChunk, p.left()/5+len(vs)))
 	w.Sp = p.span(kw.Sp.Start)
 	if len(w.Vertices) < 2 {
 		p.fail(kw.Sp, "wall has fewer than two points")
@@ -980,7 +1064,7 @@ func (p *parser) roomTail(label *Expr, labelAt **Point, uses *[]*Word, cs *Claus
 		c := p.next()
 		*label = p.textExpr()
 		if p.isWord("at") {
-			p.next()
+			p.skip()
 			*labelAt = p.point()
 		}
 		p.clause(cs, "label", p.span(c.Sp.Start))
@@ -1012,7 +1096,7 @@ func (p *parser) roomStmt() Stmt {
 	t := p.tok()
 	switch {
 	case t.Kind == IDENT && t.Text == "polygon":
-		p.next()
+		p.skip()
 		r.Form = RoomPolygon
 		for p.is(LPAREN) {
 			r.Polygon = append(r.Polygon, p.point())
@@ -1022,11 +1106,11 @@ func (p *parser) roomStmt() Stmt {
 			p.fail(kw.Sp, "polygon room has %d vertices; it needs at least three", len(r.Polygon))
 		}
 	case t.Kind == IDENT && t.Text == "circle":
-		p.next()
+		p.skip()
 		r.Form = RoomCircle
-		p.expectWord("at")
+		p.wantWord("at")
 		r.At = p.point()
-		p.expectWord("radius")
+		p.wantWord("radius")
 		r.Radius = p.expr()
 		p.clause(&r.Clauses, "circle", p.span(t.Sp.Start))
 	case t.Kind == IDENT && (t.Text == "right-of" || t.Text == "left-of" || t.Text == "below" || t.Text == "above"):
@@ -1034,11 +1118,11 @@ func (p *parser) roomStmt() Stmt {
 		r.RelDir = p.word()
 		r.RelRef = p.ref()
 		if p.isWord("align") {
-			p.next()
+			p.skip()
 			r.Align = p.word()
 		}
 		if p.isWord("gap") {
-			p.next()
+			p.skip()
 			r.Gap = p.expr()
 		}
 		p.clause(&r.Clauses, r.RelDir.Text, p.span(t.Sp.Start))
@@ -1048,7 +1132,7 @@ func (p *parser) roomStmt() Stmt {
 	default:
 		r.Form = RoomAt
 		// Like the reference, the word is consumed before it is checked.
-		if p.next(); t.Kind != IDENT || t.Text != "at" {
+		if p.skip(); t.Kind != IDENT || t.Text != "at" {
 			p.fail(t.Sp, "expected \"at\" or a relational direction (right-of|left-of|below|above), found %s", found(t))
 		}
 		r.At = p.point()
@@ -1072,20 +1156,20 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 	}
 	t := p.tok()
 	if t.Kind == IDENT && t.Text == "on" {
-		p.next()
+		p.skip()
 		o.On = p.ref()
-		p.expectWord("at")
+		p.wantWord("at")
 		pt := p.tok()
 		pos := p.nodes.attaches.take(stmtSlab)
 		switch {
 		case pt.Kind == IDENT && pt.Text == "center":
-			p.next()
+			p.skip()
 			pos.Center = true
 		case pt.Kind == NUMBER:
-			p.next()
-			pos.Value = p.numLit(pt.Num, pt.Text, pt.Sp)
+			p.skip()
+			pos.Value = p.numLit(pt.Num, pt.Sp)
 			if p.is(PERCENT) {
-				p.next()
+				p.skip()
 				pos.Percent = true
 			}
 		default:
@@ -1095,7 +1179,7 @@ func (p *parser) openingStmt(kind OpeningKind) Stmt {
 		o.Pos = pos
 		p.clause(&o.Clauses, "on", p.span(t.Sp.Start))
 	} else {
-		p.expectWord("at")
+		p.wantWord("at")
 		o.At = p.point()
 		p.clause(&o.Clauses, "at", p.span(t.Sp.Start))
 	}
@@ -1158,8 +1242,8 @@ func (p *parser) furnitureStmt() Stmt {
 	t := p.tok()
 	switch {
 	case t.Kind == IDENT && t.Text == "against":
-		p.next()
-		p.expectWord("wall")
+		p.skip()
+		p.wantWord("wall")
 		f.Placement = FurnAgainst
 		f.AgainstWall = p.ref()
 		f.Segment = p.optExprClause(&f.Clauses, "segment", f.Segment)
@@ -1171,11 +1255,11 @@ func (p *parser) furnitureStmt() Stmt {
 		}
 		p.clause(&f.Clauses, "against", p.span(t.Sp.Start))
 	case t.Kind == IDENT && t.Text == "in":
-		p.next()
+		p.skip()
 		f.Room = p.ref()
 		switch {
 		case p.isWord("centered"):
-			p.next()
+			p.skip()
 			f.Placement = FurnCentered
 			// `flush` parses here too (but not `inset`); resolve then
 			// refuses it, since a centred piece touches no edge.
@@ -1185,7 +1269,7 @@ func (p *parser) furnitureStmt() Stmt {
 				p.clause(&f.Clauses, "flush", c.Sp)
 			}
 		case p.isWord("anchor"):
-			p.next()
+			p.skip()
 			f.Placement = FurnAnchor
 			f.Anchor = p.enumWord(anchorFormat, anchors...)
 			if p.isWord("flush") {
@@ -1199,7 +1283,7 @@ func (p *parser) furnitureStmt() Stmt {
 		}
 		p.clause(&f.Clauses, "in", p.span(t.Sp.Start))
 	default:
-		p.expectWord("at")
+		p.wantWord("at")
 		f.Placement = FurnAt
 		f.At = p.point()
 		p.clause(&f.Clauses, "at", p.span(t.Sp.Start))
@@ -1229,24 +1313,24 @@ func (p *parser) dimStmt() Stmt {
 	d := &DimStmt{Mode: DimLinear}
 	switch {
 	case p.isWord("radius"):
-		p.next()
+		p.skip()
 		d.Mode = DimRadius
 		d.Ref = p.ref()
 		d.Segment = p.optExprClause(&d.Clauses, "segment", d.Segment)
 	case p.isWord("diameter"):
-		p.next()
+		p.skip()
 		d.Mode = DimDiameter
 		d.Ref = p.ref()
 	default:
 		if p.isWord("faces") {
-			p.next()
+			p.skip()
 			d.Mode = DimFaces
 		} else if p.isWord("clear") {
-			p.next()
+			p.skip()
 			d.Mode = DimClear
 		}
 		d.From = p.point()
-		p.expect(ARROW)
+		p.want(ARROW)
 		d.To = p.point()
 	}
 	d.Offset = p.optExprClause(&d.Clauses, "offset", d.Offset)
@@ -1297,9 +1381,9 @@ func (p *parser) stripStmt() Stmt {
 		p.fail(t.Sp, "expected a strip direction (right|left|down|up), found %s", found(t))
 	}
 	s.Dir = &Word{Text: t.Text, Sp: t.Sp}
-	p.expectWord("at")
+	p.wantWord("at")
 	s.At = p.point()
-	p.expectWord("gap")
+	p.wantWord("gap")
 	s.Gap = p.expr()
 	cross := "height"
 	if t.Text == "down" || t.Text == "up" {
@@ -1309,23 +1393,23 @@ func (p *parser) stripStmt() Stmt {
 		s.CrossKey = p.word()
 		s.Cross = p.expr()
 	}
-	p.expect(LCURLY)
+	p.want(LCURLY)
 	for !p.is(RCURLY) {
 		rt := p.tok()
 		if rt.Kind != IDENT || rt.Text != "room" {
 			p.fail(rt.Sp, "expected \"room\", found %s", found(rt))
 		}
-		p.next()
+		p.skip()
 		r := &StripRoom{}
 		r.ID = p.optID()
-		p.expectWord("size")
+		p.wantWord("size")
 		r.Size = p.size(true)
 		if p.isWord("label") {
-			p.next()
+			p.skip()
 			r.Label = p.textExpr()
 		}
 		if p.isWord("uses") {
-			p.next()
+			p.skip()
 			tt := p.tok()
 			if tt.Kind != IDENT || !isUse(tt.Text) {
 				p.fail(tt.Sp, "expected at least one room use (%s) after \"uses\", found %s", strings.Join(vocab.Words(vocab.RoomUses), "|"), found(tt))
@@ -1337,7 +1421,7 @@ func (p *parser) stripStmt() Stmt {
 		r.Sp = p.span(rt.Sp.Start)
 		s.Rooms = append(s.Rooms, r)
 	}
-	p.next()
+	p.skip()
 	s.Sp = p.span(kw.Sp.Start)
 	return s
 }
@@ -1347,11 +1431,11 @@ func (p *parser) levelStmt() Stmt {
 	l := &LevelStmt{}
 	neg := false
 	if p.is(MINUS) {
-		p.next()
+		p.skip()
 		neg = true
 	}
 	t := p.expect(NUMBER)
-	l.Number = p.numLit(t.Num, t.Text, t.Sp)
+	l.Number = p.numLit(t.Num, t.Sp)
 	if neg {
 		l.Number.Value = -t.Num
 	}
@@ -1382,23 +1466,23 @@ func (p *parser) placeStmt() Stmt {
 	if !p.isWord("as") {
 		p.fail(p.tok().Sp, "\"place %s(…)\" needs \"as <name>\": a placed instance must be addressable (the bare call %s(…) is the inline form)", s.Component.Name, s.Component.Name)
 	}
-	p.next()
+	p.skip()
 	s.As = p.declName()
 	if !p.isWord("at") {
 		p.fail(p.tok().Sp, "\"place %s(…) as %s\" needs \"at (x, y)\": a component is drawn from its own origin", s.Component.Name, s.As.Name)
 	}
-	p.next()
+	p.skip()
 	s.At = p.point()
 	if p.isWord("rotate") {
-		p.next()
+		p.skip()
 		t := p.expect(NUMBER)
 		if t.Num != 0 && t.Num != 90 && t.Num != 180 && t.Num != 270 {
 			p.fail(t.Sp, "place rotation must be 0, 90, 180 or 270, not %s", t.Text)
 		}
-		s.Rotate = p.numLit(t.Num, t.Text, t.Sp)
+		s.Rotate = p.numLit(t.Num, t.Sp)
 	}
 	if p.isWord("mirror") {
-		p.next()
+		p.skip()
 		s.Mirror = p.word()
 		if s.Mirror.Text != "x" && s.Mirror.Text != "y" {
 			p.fail(s.Mirror.Sp, "place mirror must be \"x\" (left-right) or \"y\" (top-bottom)")
@@ -1409,30 +1493,30 @@ func (p *parser) placeStmt() Stmt {
 }
 
 func (p *parser) callArgs() []Expr {
-	p.expect(LPAREN)
+	p.want(LPAREN)
 	var args []Expr
 	for !p.is(RPAREN) {
 		args = append(args, p.expr())
 		if !p.is(COMMA) {
 			break
 		}
-		p.next()
+		p.skip()
 	}
-	p.expect(RPAREN)
+	p.want(RPAREN)
 	return args
 }
 
 func (p *parser) params() []*Ident {
-	p.expect(LPAREN)
+	p.want(LPAREN)
 	out := []*Ident{}
 	for !p.is(RPAREN) {
 		out = append(out, p.ident())
 		if !p.is(COMMA) {
 			break
 		}
-		p.next()
+		p.skip()
 	}
-	p.expect(RPAREN)
+	p.want(RPAREN)
 	return out
 }
 
@@ -1443,7 +1527,7 @@ func (p *parser) letStmt() Stmt {
 		s.IsFunc = true
 		s.Params = p.params()
 	}
-	p.expect(ASSIGN)
+	p.want(ASSIGN)
 	s.Value = p.expr()
 	s.Sp = p.span(kw.Sp.Start)
 	return s
@@ -1452,7 +1536,7 @@ func (p *parser) letStmt() Stmt {
 func (p *parser) forStmt() Stmt {
 	kw := p.next()
 	s := &ForStmt{Var: p.declName()}
-	p.expectWord("in")
+	p.wantWord("in")
 	s.Iter = p.expr()
 	s.Body = p.block()
 	s.Sp = p.span(kw.Sp.Start)
@@ -1464,7 +1548,7 @@ func (p *parser) ifStmt() Stmt {
 	s := &IfStmt{Cond: p.expr()}
 	s.Then = p.block()
 	if p.isWord("else") {
-		p.next()
+		p.skip()
 		s.Else = p.block()
 	}
 	s.Sp = p.span(kw.Sp.Start)
@@ -1488,14 +1572,14 @@ func (p *parser) setStmt() Stmt {
 		p.fail(k.Sp, "%q is not an element kind a set rule can target", k.Text)
 	}
 	s := &SetStmt{Kind: k}
-	p.expect(LPAREN)
+	p.want(LPAREN)
 	for !p.is(RPAREN) {
 		key := p.ident()
-		p.expect(COLON)
+		p.want(COLON)
 		var v Expr
 		if t := p.tok(); t.Kind == IDENT && (p.peekN(1).Kind == COMMA || p.peekN(1).Kind == RPAREN) && t.Text != "true" && t.Text != "false" {
 			// A bare word (`swing: out`) is the string "out".
-			p.next()
+			p.skip()
 			v = &StrLit{Parts: []StrPart{{Text: t.Text}}, Sp: t.Sp}
 		} else {
 			v = p.expr()
@@ -1504,9 +1588,9 @@ func (p *parser) setStmt() Stmt {
 		if !p.is(COMMA) {
 			break
 		}
-		p.next()
+		p.skip()
 	}
-	p.expect(RPAREN)
+	p.want(RPAREN)
 	s.Sp = p.span(kw.Sp.Start)
 	return s
 }
@@ -1524,27 +1608,27 @@ func (p *parser) importStmt() Stmt {
 	kw := p.next()
 	s := &ImportStmt{Path: p.str()}
 	if p.isWord("as") {
-		p.next()
+		p.skip()
 		s.As = p.declName()
 		s.Sp = p.span(kw.Sp.Start)
 		return s
 	}
-	p.expect(COLON)
+	p.want(COLON)
 	if p.is(STAR) {
-		p.next()
+		p.skip()
 		s.All = true
 	} else {
 		for {
 			it := ImportItem{Name: p.ident()}
 			if p.isWord("as") {
-				p.next()
+				p.skip()
 				it.Alias = p.ident()
 			}
 			s.Items = append(s.Items, it)
 			if !p.is(COMMA) {
 				break
 			}
-			p.next()
+			p.skip()
 		}
 	}
 	s.Sp = p.span(kw.Sp.Start)
@@ -1566,7 +1650,7 @@ func (p *parser) settingStmt() Stmt {
 		}
 	case "grid":
 		t := p.expect(NUMBER)
-		s.Value = p.numLit(t.Num, t.Text, t.Sp)
+		s.Value = p.numLit(t.Num, t.Sp)
 	case "paper":
 		w := p.word()
 		if !paperSizes[w.Text] {
@@ -1578,18 +1662,18 @@ func (p *parser) settingStmt() Stmt {
 		}
 	case "scale":
 		t := p.expect(NUMBER)
-		s.ScaleNum = p.numLit(t.Num, t.Text, t.Sp)
-		p.expect(COLON)
+		s.ScaleNum = p.numLit(t.Num, t.Sp)
+		p.want(COLON)
 		t = p.expect(NUMBER)
-		s.ScaleDen = p.numLit(t.Num, t.Text, t.Sp)
+		s.ScaleDen = p.numLit(t.Num, t.Sp)
 	case "north":
 		t := p.tok()
 		switch {
 		case t.Kind == IDENT && (t.Text == "up" || t.Text == "down" || t.Text == "left" || t.Text == "right"):
 			s.Args = p.words(p.word())
 		case t.Kind == NUMBER:
-			p.next()
-			s.Value = p.numLit(t.Num, t.Text, t.Sp)
+			p.skip()
+			s.Value = p.numLit(t.Num, t.Sp)
 		default:
 			p.fail(t.Sp, "expected a north direction (up|down|left|right|<degrees>), found %s", found(t))
 		}
@@ -1624,7 +1708,7 @@ func (p *parser) words(w *Word) []*Word {
 func (p *parser) siteStmt() Stmt {
 	kw := p.next()
 	s := &SiteStmt{}
-	p.expect(LCURLY)
+	p.want(LCURLY)
 	for !p.is(RCURLY) {
 		// As for title fields, an unknown field is refused before it is
 		// consumed.
@@ -1649,7 +1733,7 @@ func (p *parser) siteStmt() Stmt {
 			p.fail(k.Sp, "site field %q is not one of street, hemisphere", k.Text)
 		}
 	}
-	p.next()
+	p.skip()
 	s.Sp = p.span(kw.Sp.Start)
 	if s.Street == nil {
 		d := diag.New(diag.ErrSiteNoStreet, s.Sp, "site block has no street direction, so nothing can be derived from it")
@@ -1659,10 +1743,14 @@ func (p *parser) siteStmt() Stmt {
 	return s
 }
 
+// titleFields is the room a title's field list is made with: every field
+// the title block knows.
+const titleFields = 3
+
 func (p *parser) titleStmt() Stmt {
 	kw := p.next()
 	s := &TitleStmt{}
-	p.expect(LCURLY)
+	p.want(LCURLY)
 	for !p.is(RCURLY) {
 		if t := p.tok(); t.Kind != IDENT {
 			p.fail(t.Sp, "expected a title field, found %s", found(t))
@@ -1674,17 +1762,23 @@ func (p *parser) titleStmt() Stmt {
 			p.fail(t.Sp, "title field %q is not one of project, drawn_by, date", t.Text)
 		}
 		k := p.word()
+		if s.Fields == nil {
+			s.Fields = make([]TitleField, 0, titleFields)
+		}
 		s.Fields = append(s.Fields, TitleField{Key: k, Value: p.str()})
 	}
-	p.next()
+	p.skip()
 	s.Sp = p.span(kw.Sp.Start)
 	return s
 }
 
+// axisValues is the room an axes row's value list is made with.
+const axisValues = 8
+
 func (p *parser) axesStmt() Stmt {
 	kw := p.next()
 	s := &AxesStmt{}
-	p.expect(LCURLY)
+	p.want(LCURLY)
 	for !p.is(RCURLY) {
 		// As for title fields, a bad axis is refused before it is
 		// consumed.
@@ -1692,18 +1786,22 @@ func (p *parser) axesStmt() Stmt {
 		if t.Kind != IDENT || (t.Text != "x" && t.Text != "y") {
 			p.fail(t.Sp, "expected an axis direction (\"x\" or \"y\"), found %s", found(t))
 		}
-		p.next()
+		p.skip()
 		row := AxesRow{Axis: &Word{Text: t.Text, Sp: t.Sp}}
-		p.expectWord("at")
-		row.Values = append(row.Values, p.expr())
+		p.wantWord("at")
+		row.Values = make([]Expr, 1, axisValues)
+		row.Values[0] = p.expr()
 		for p.is(COMMA) {
-			p.next()
+			p.skip()
 			row.Values = append(row.Values, p.expr())
 		}
 		row.Sp = p.span(t.Sp.Start)
+		if s.Rows == nil {
+			s.Rows = make([]AxesRow, 0, 2) // an x row and a y row
+		}
 		s.Rows = append(s.Rows, row)
 	}
-	p.next()
+	p.skip()
 	s.Sp = p.span(kw.Sp.Start)
 	return s
 }
@@ -1723,11 +1821,11 @@ var themeStringKeys = map[string]bool{
 // entries read so far, that key included with a BadExpr value, stay in
 // *out, and the caller keeps the statement through p.partial.
 func (p *parser) kvEntries(what string, out *[]KeyValue) {
-	p.expect(LCURLY)
+	p.want(LCURLY)
 	for !p.is(RCURLY) {
 		k := p.word()
 		if p.is(COLON) {
-			p.next()
+			p.skip()
 		}
 		t := p.tok()
 		kv := KeyValue{Key: k, Value: &BadExpr{Sp: t.Sp}, Sp: p.span(k.Sp.Start)}
@@ -1739,8 +1837,8 @@ func (p *parser) kvEntries(what string, out *[]KeyValue) {
 		case STRING:
 			kv.Value = p.str()
 		case NUMBER:
-			p.next()
-			kv.Value = p.numLit(t.Num, t.Text, t.Sp)
+			p.skip()
+			kv.Value = p.numLit(t.Num, t.Sp)
 		default:
 			*out = append(*out, kv)
 			p.fail(t.Sp, "%s key %q has no value", what, k.Text)
@@ -1748,14 +1846,14 @@ func (p *parser) kvEntries(what string, out *[]KeyValue) {
 		kv.Sp = p.span(k.Sp.Start)
 		*out = append(*out, kv)
 	}
-	p.next()
+	p.skip()
 }
 
 func (p *parser) themeStmt() Stmt {
 	kw := p.next()
 	s := &ThemeStmt{}
 	if p.isWord("from") {
-		p.next()
+		p.skip()
 		s.From = p.str()
 		s.Sp = p.span(kw.Sp.Start)
 		return s
