@@ -89,9 +89,15 @@ func NewRectIndex(boxes []Rect) *RectIndex {
 			}
 		}
 	}
-	// Boxes are filed in index order, so a stable sort by cell keeps
-	// each cell's boxes in index order.
-	slices.SortStableFunc(ix.filed, func(a, b filedBox) int { return cmp.Compare(a.key, b.key) })
+	// Each cell's boxes stay in index order: no box is filed twice under
+	// one cell, so sorting by (cell, box) is the stable sort by cell, at
+	// n log n rather than a stable sort's n log² n.
+	slices.SortFunc(ix.filed, func(a, b filedBox) int {
+		if c := cmp.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.box, b.box)
+	})
 	return ix
 }
 
