@@ -173,10 +173,7 @@ func (r *renderer) drawDims() {
 		// The text element as b.text writes it, its attributes written
 		// in place.
 		b := &r.b
-		b.WriteString(`<text x="`)
-		b.num(d.textAt.X)
-		b.WriteString(`" y="`)
-		b.num(d.textAt.Y)
+		b.two(`<text x="`, d.textAt.X, `" y="`, d.textAt.Y)
 		b.WriteString(`" font-size="`)
 		b.num(d.fs)
 		b.s(`" fill="`, r.pal.dim, `" text-anchor="middle" dominant-baseline="central" transform="rotate(`)
@@ -536,14 +533,8 @@ func (r *renderer) drawScaleBar() {
 	fs := fracBarFont * s
 	b := &r.b
 	rect := func(x0 float64, attrs ...string) {
-		b.WriteString(`<rect x="`)
-		b.num(x0)
-		b.WriteString(`" y="`)
-		b.num(y)
-		b.WriteString(`" width="`)
-		b.num(l / 2)
-		b.WriteString(`" height="`)
-		b.num(h)
+		b.two(`<rect x="`, x0, `" y="`, y)
+		b.two(`" width="`, l/2, `" height="`, h)
 		b.s(attrs...)
 	}
 	b.WriteString(`<g>`)
@@ -596,14 +587,8 @@ func (r *renderer) drawTitle() {
 	_, right, y := r.footer()
 	x := right - wd
 	b := &r.b
-	b.WriteString(`<g><rect x="`)
-	b.num(x)
-	b.WriteString(`" y="`)
-	b.num(y)
-	b.WriteString(`" width="`)
-	b.num(wd)
-	b.WriteString(`" height="`)
-	b.num(float64(len(rows)) * rh)
+	b.two(`<g><rect x="`, x, `" y="`, y)
+	b.two(`" width="`, wd, `" height="`, float64(len(rows))*rh)
 	b.s(`" fill="none" `, r.stroke(r.pal.chrome, r.pen), `/>`)
 	for i, row := range rows {
 		top := y + float64(i)*rh

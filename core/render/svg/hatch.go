@@ -216,14 +216,8 @@ func (r *renderer) pattern(b *w, h hatch) {
 		b.s(`" fill="`, fill, `"/>`)
 	}
 	ln := func(x1, y1, x2, y2, pen float64) {
-		b.WriteString(`<line x1="`)
-		b.num(x1)
-		b.WriteString(`" y1="`)
-		b.num(y1)
-		b.WriteString(`" x2="`)
-		b.num(x2)
-		b.WriteString(`" y2="`)
-		b.num(y2)
+		b.two(`<line x1="`, x1, `" y1="`, y1)
+		b.two(`" x2="`, x2, `" y2="`, y2)
 		b.s(`" `, stroke(line, pen), `/>`)
 	}
 	switch h.material {
@@ -240,10 +234,7 @@ func (r *renderer) pattern(b *w, h hatch) {
 		sz := concreteS * p
 		open(sz, sz, h.angle)
 		for _, d := range concreteDots {
-			b.WriteString(`<circle cx="`)
-			b.num(d[0] * sz)
-			b.WriteString(`" cy="`)
-			b.num(d[1] * sz)
+			b.two(`<circle cx="`, d[0]*sz, `" cy="`, d[1]*sz)
 			b.WriteString(`" r="`)
 			b.num(d[2] * r.pen)
 			b.s(`" fill="`, line, `"/>`)

@@ -224,10 +224,7 @@ func (r *renderer) tableTextIn(fill string, x, y, fs float64, anchor string, bol
 		tail = ` dominant-baseline="central" font-weight="600"`
 	}
 	b := &r.b
-	b.WriteString(`<text x="`)
-	b.num(x)
-	b.WriteString(`" y="`)
-	b.num(y)
+	b.two(`<text x="`, x, `" y="`, y)
 	b.WriteString(`" font-size="`)
 	b.num(fs)
 	b.s(`" fill="`, fill, `" text-anchor="`, anchor, `"`, tail, `>`, esc(s), "</text>\n")

@@ -246,25 +246,25 @@ func (b *w) polygon(pts []geom.Point, attrs string) {
 	b.s(`" `, attrs, "/>\n")
 }
 
+// two writes a, then x, then c, then y: two numeric attributes in a row
+// (`<rect x="` x `" y="` y), the quote after y left to the caller.
+func (b *w) two(a string, x float64, c string, y float64) {
+	b.WriteString(a)
+	b.num(x)
+	b.WriteString(c)
+	b.num(y)
+}
+
 func (b *w) line(p, q geom.Point, attrs string) {
-	b.WriteString(`<line x1="`)
-	b.num(p.X)
-	b.WriteString(`" y1="`)
-	b.num(p.Y)
-	b.WriteString(`" x2="`)
-	b.num(q.X)
-	b.WriteString(`" y2="`)
-	b.num(q.Y)
+	b.two(`<line x1="`, p.X, `" y1="`, p.Y)
+	b.two(`" x2="`, q.X, `" y2="`, q.Y)
 	b.s(`" `, attrs, "/>\n")
 }
 
 // circle writes a circle element whose attributes after the centre and
 // radius are tail.
 func (b *w) circle(c geom.Point, rad float64, tail ...string) {
-	b.WriteString(`<circle cx="`)
-	b.num(c.X)
-	b.WriteString(`" cy="`)
-	b.num(c.Y)
+	b.two(`<circle cx="`, c.X, `" cy="`, c.Y)
 	b.WriteString(`" r="`)
 	b.num(rad)
 	b.s(tail...)
@@ -272,10 +272,7 @@ func (b *w) circle(c geom.Point, rad float64, tail ...string) {
 
 // text writes a text element; attrs follow the coordinates, content is escaped.
 func (b *w) text(p geom.Point, attrs, content string) {
-	b.WriteString(`<text x="`)
-	b.num(p.X)
-	b.WriteString(`" y="`)
-	b.num(p.Y)
+	b.two(`<text x="`, p.X, `" y="`, p.Y)
 	b.s(`" `, attrs, `>`, esc(content), "</text>")
 }
 
@@ -312,10 +309,7 @@ func (r *renderer) poly(pts []geom.Point, attrs string) {
 // and then tail (empty, or starting with a space), as text would with
 // attrs `font-size="fs" fill="fill"` + tail, with no string built.
 func (b *w) textFS(p geom.Point, fs float64, fill, tail, content string) {
-	b.WriteString(`<text x="`)
-	b.num(p.X)
-	b.WriteString(`" y="`)
-	b.num(p.Y)
+	b.two(`<text x="`, p.X, `" y="`, p.Y)
 	b.WriteString(`" font-size="`)
 	b.num(fs)
 	b.s(`" fill="`, fill, `"`, tail, `>`, esc(content), "</text>")
