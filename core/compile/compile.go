@@ -150,7 +150,7 @@ func draw(res Result, plan *ir.Plan, diags diag.List, opts Options) Result {
 	case "png":
 		// The storeys' PNGs share one work budget, so a plan of hundreds
 		// of storeys is not hundreds of budgets.
-		budget := raster.WorkFor(opts.Width) * int64(min(max(1, len(plan.Pages)), pngBudgetPages))
+		budget := min(raster.WorkFor(opts.Width)*int64(min(max(1, len(plan.Pages)), pngBudgetPages)), maxPNGCompileWork)
 		render = func(p *ir.Plan) string {
 			drawing := svg.Render(p, svgOptions(p, opts))
 			// A drawing over the size cap is refused below whatever its
@@ -253,6 +253,12 @@ func IsPNGTooComplex(err error) bool { return errors.Is(err, raster.ErrTooComple
 // ordinary plan, and a bound of a few tenths of a second on the plans
 // that ask for hundreds.
 const pngBudgetPages = 4
+
+// maxPNGCompileWork bounds the shared budget at the largest widths, where
+// four images' worth would be over a second of painting: a plan of
+// hundreds of storeys drawn 4096 pixels wide is refused after two
+// images' worth of work.
+const maxPNGCompileWork = 2 * raster.MaxWork
 
 // MaxOutputBytes caps the size of one compile's drawing (every storey's
 // together): past it the compile is refused with E_RANGE_LIMIT. No

@@ -85,6 +85,18 @@ func literalBeds(n, step int) string {
 	return b.String()
 }
 
+// levelsPlan is a plan of n storeys, each one walled room with a door, a
+// bed and a stair.
+func levelsPlan(n int) string {
+	var b strings.Builder
+	b.WriteString("plan \"hostile\" {\n  units mm\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  level %d \"L%d\" {\n    wall exterior thickness 200 { (0,0) (4000,0) (4000,4000) (0,4000) close }\n    room at (0,0) size 4000x4000 label \"Bedroom\"\n    door at (2000,0) width 900\n    furniture bed at (2000,1500) size 1600x2000\n    stair at (300,300) size 1000x2500 dir up\n  }\n", i, i)
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
 func toolCases() []toolCase {
 	c := func(name, src, note string) toolCase { return toolCase{name: name, src: src, note: note} }
 	big := "1" + strings.Repeat("0", 300)
@@ -119,6 +131,8 @@ func toolCases() []toolCase {
 			"every bath behind a narrow door off a wide corridor: each bedroom's route searched most of the grid (1.7 s) before MaxRouteCells"),
 		c("windows_one_wall_3000", "plan \"x\" {\n  units mm\n  wall exterior thickness 200 { (0,0) (3000000,0) }\n  for i in 0..3000 { window at (i*1000+500,0) width 900 }\n}\n",
 			"3000 windows on one wall: lint cut every piece of the wall for every window (714 MB and 0.2 s per call)"),
+		c("levels_230", levelsPlan(230),
+			"230 storeys of one furnished room (64 KiB): each storey is measured and drawn on its own, and a png compile's storeys share one work budget"),
 		c("labels_50x1MB", "plan \"x\" {\n  let s = \"abcdefghijklmnop\"\n  for i in 0..16 { s = \"{s}{s}\" }\n  for i in 0..50 { room at (i*10,0) size 5x5 label \"{s}\" }\n}\n",
 			"a 52 MB drawing before expand.MaxStringLength and MaxStringBytes"),
 		c("label_literal_loop", loopPlan(20000, "room at (i*10,0) size 5x5 label \""+strings.Repeat("x", 2000)+"\""),
