@@ -13,80 +13,18 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
-// graph is the access graph as room-index adjacency; node -1 is the
-// exterior (and every room a shaft arrives in on an upper storey).
-type graph struct {
-	links [][2]int
-	rooms int
-}
-
-// exterior is the access graph's outside node.
-const exterior = -1
-
 // accessGraph builds the connector graph of the storey from describe's
-// connectors.
-func (c *checker) accessGraph() graph {
-	idx := make(map[string]int, len(c.p.Rooms))
-	for i := len(c.p.Rooms) - 1; i >= 0; i-- {
-		idx[c.p.Rooms[i].ID] = i
-	}
-	node := func(s string) (int, bool) {
-		if s == analysis.Exterior {
-			return exterior, true
-		}
-		i, ok := idx[s]
-		return i, ok
-	}
-	g := graph{rooms: len(c.p.Rooms)}
+// connectors; every room a shaft arrives in on an upper storey is joined
+// to the exterior.
+func (c *checker) accessGraph() *analysis.RoomGraph {
+	g := analysis.NewRoomGraph(c.p.Rooms)
 	for _, e := range c.m.Edges() {
-		a, okA := node(e.Between[0])
-		b, okB := node(e.Between[1])
-		if okA && okB && a != b {
-			g.links = append(g.links, [2]int{a, b})
-		}
+		g.JoinIDs(e.Between[0], e.Between[1])
 	}
 	for _, r := range c.arrivals {
-		g.links = append(g.links, [2]int{exterior, r})
+		g.Join(analysis.Outside, r)
 	}
 	return g
-}
-
-// entered reports whether any connector (or shaft) joins the exterior.
-func (g graph) entered() bool {
-	for _, l := range g.links {
-		if l[0] == exterior || l[1] == exterior {
-			return true
-		}
-	}
-	return false
-}
-
-// reach returns which rooms can be reached from the exterior without
-// passing through a room for which blocked is true.
-func (g graph) reach(blocked func(int) bool) []bool {
-	seen := make([]bool, g.rooms)
-	queue := []int{exterior}
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
-		for _, l := range g.links {
-			var o int
-			switch n {
-			case l[0]:
-				o = l[1]
-			case l[1]:
-				o = l[0]
-			default:
-				continue
-			}
-			if o == exterior || seen[o] || blocked != nil && blocked(o) {
-				continue
-			}
-			seen[o] = true
-			queue = append(queue, o)
-		}
-	}
-	return seen
 }
 
 // hasEntrance reports whether a door or cased opening is hosted on an
@@ -108,10 +46,10 @@ func (c *checker) hasEntrance() bool {
 // entrance and bathrooms that every path reaches through a bedroom.
 func (c *checker) accessRules() {
 	g := c.accessGraph()
-	if !g.entered() {
+	if !g.Entered() {
 		return
 	}
-	reached := g.reach(nil)
+	reached := g.Reach(nil)
 	var avoiding []bool
 	for i, r := range c.p.Rooms {
 		if !c.hasConnector(i) {
@@ -128,7 +66,7 @@ func (c *checker) accessRules() {
 			continue
 		}
 		if avoiding == nil {
-			avoiding = g.reach(c.isBedroom)
+			avoiding = g.Reach(c.isBedroom)
 		}
 		if !avoiding[i] {
 			d := diag.New(diag.WarnBathViaBedroom, r.Span, "Every way into bathroom %s passes through a bedroom.", quote(name))

@@ -125,11 +125,9 @@ type suggester struct {
 	// furnIx indexes the furniture's boxes.
 	furnIx *geom.RectIndex
 	// edges are the plan's connectors, for the walks that avoid rooms;
-	// links (the rooms each room's connectors join it to) and outside
-	// (the rooms joined to the exterior) are read off them on first use.
-	edges   []analysis.AccessEdge
-	links   [][]int
-	outside []int
+	// graph is read off them on first use.
+	edges []analysis.AccessEdge
+	graph *analysis.RoomGraph
 }
 
 // wallSeg is one straight segment of a wall with its offset along the wall.
@@ -562,67 +560,22 @@ func (s *suggester) unreachable(i int, code string) Suggestion {
 
 // reachAvoiding walks the connectors from the exterior, never entering a
 // room avoid accepts, and reports per room whether the walk reached it.
-// It is a breadth-first search over the connector links (see
-// connectorLinks), so a plan with a bathroom behind every bedroom costs a
-// pass over the links per bathroom, not a pass per step of the longest
-// walk.
 func (s *suggester) reachAvoiding(avoid func(j int) bool) []bool {
-	if s.links == nil {
-		s.connectorLinks()
+	if s.graph == nil {
+		s.graph = s.connectorGraph()
 	}
-	out := make([]bool, len(s.p.Rooms))
-	queue := make([]int, 0, len(s.p.Rooms))
-	visit := func(j int) {
-		if !out[j] && !avoid(j) {
-			out[j] = true
-			queue = append(queue, j)
-		}
-	}
-	for _, j := range s.outside {
-		visit(j)
-	}
-	for k := 0; k < len(queue); k++ {
-		for _, j := range s.links[queue[k]] {
-			visit(j)
-		}
-	}
-	return out
+	return s.graph.Reach(avoid)
 }
 
-// connectorLinks fills links and outside from the plan's unambiguous
-// connectors: an end naming no room (nor the exterior) joins nothing, and
-// a room id several rooms share names the first of them.
-func (s *suggester) connectorLinks() {
-	idx := make(map[string]int, len(s.p.Rooms))
-	for j := len(s.p.Rooms) - 1; j >= 0; j-- {
-		idx[s.p.Rooms[j].ID] = j
-	}
-	const exterior = -1
-	node := func(id string) (int, bool) {
-		if id == analysis.Exterior {
-			return exterior, true
-		}
-		j, ok := idx[id]
-		return j, ok
-	}
-	s.links = make([][]int, len(s.p.Rooms))
+// connectorGraph is the plan's unambiguous connectors as a room graph.
+func (s *suggester) connectorGraph() *analysis.RoomGraph {
+	g := analysis.NewRoomGraph(s.p.Rooms)
 	for _, e := range s.edges {
-		if e.Ambiguous {
-			continue
-		}
-		a, okA := node(e.Between[0])
-		b, okB := node(e.Between[1])
-		switch {
-		case !okA || !okB || a == exterior && b == exterior:
-		case a == exterior:
-			s.outside = append(s.outside, b)
-		case b == exterior:
-			s.outside = append(s.outside, a)
-		default:
-			s.links[a] = append(s.links[a], b)
-			s.links[b] = append(s.links[b], a)
+		if !e.Ambiguous {
+			g.JoinIDs(e.Between[0], e.Between[1])
 		}
 	}
+	return g
 }
 
 // neighbourBlocks returns the stretches of sg where another room's edge
