@@ -152,10 +152,13 @@ func draw(res Result, plan *ir.Plan, diags diag.List, opts Options) Result {
 		// of storeys is not hundreds of budgets.
 		budget := min(raster.WorkFor(opts.Width)*int64(min(max(1, len(plan.Pages)), pngBudgetPages)), maxPNGCompileWork)
 		render = func(p *ir.Plan) string {
+			if tooComplex || drawn > MaxOutputBytes {
+				return "" // refused below: the other storeys are not drawn
+			}
 			drawing := svg.Render(p, svgOptions(p, opts))
 			// A drawing over the size cap is refused below whatever its
 			// PNG would weigh: it is not rasterised first.
-			if drawn += len(drawing); drawn > MaxOutputBytes || tooComplex {
+			if drawn += len(drawing); drawn > MaxOutputBytes {
 				return ""
 			}
 			png, err := pngOf(drawing, opts, &budget)
@@ -220,7 +223,12 @@ func PNGWidth(asked int) int { return raster.Width(asked) }
 // ErrorDrawing) as a PNG width pixels wide. stop, when set, is polled and
 // ends the work early, with an error.
 func RasterizeSVG(svg []byte, width int, stop func() bool) ([]byte, error) {
-	return raster.PNG(svg, raster.Options{Width: width, Stop: stop})
+	return rasterize(svg, width, stop, nil)
+}
+
+// rasterize is RasterizeSVG spending budget (nil: the image's own).
+func rasterize(svg []byte, width int, stop func() bool, budget *int64) ([]byte, error) {
+	return raster.PNG(svg, raster.Options{Width: width, Stop: stop, Budget: budget})
 }
 
 // pngOf rasterises a drawing within what budget has left and returns the
@@ -229,7 +237,7 @@ func RasterizeSVG(svg []byte, width int, stop func() bool) ([]byte, error) {
 // caller discards the result) or refused the drawing (which the SVG
 // writer never makes).
 func pngOf(drawing []byte, opts Options, budget *int64) (string, error) {
-	b, err := raster.PNG(drawing, raster.Options{Width: opts.Width, Stop: stopFunc(opts.Ctx), Budget: budget})
+	b, err := rasterize(drawing, opts.Width, stopFunc(opts.Ctx), budget)
 	if err != nil {
 		return "", err
 	}
