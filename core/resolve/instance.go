@@ -251,18 +251,10 @@ func (t *carrier) carryOpenings(r, c *resolver, walls map[*wallEl]*wallEl) {
 	// c.plan.Openings holds the resolved openings in kind order; pair them
 	// back with their elements by id. (The map holds indexes: an opening
 	// is too large a value to be held in place.)
-	byID := make(map[string]int, len(c.plan.Openings))
-	for i, op := range c.plan.Openings {
-		byID[op.ID] = i
-	}
+	byID := idIndex(c.plan.Openings, func(op *ir.Opening) string { return op.ID })
 	// The carried openings and their elements are allocated together.
 	// (An id two openings share pairs both with one opening.)
-	n := 0
-	for _, o := range c.openings {
-		if _, ok := byID[o.id]; ok {
-			n++
-		}
-	}
+	n := countKnown(c.openings, func(o *openingEl) string { return o.id }, byID)
 	els, pres := make([]openingEl, n), make([]ir.Opening, n)
 	for _, o := range c.openings {
 		i, ok := byID[o.id]
@@ -304,17 +296,9 @@ func (t *carrier) carryOpenings(r, c *resolver, walls map[*wallEl]*wallEl) {
 func (t *carrier) carryFurniture(r, c *resolver) {
 	// (The map holds indexes: a piece is too large a value to be held in
 	// place.)
-	furn := make(map[string]int, len(c.plan.Furniture))
-	for i, fu := range c.plan.Furniture {
-		furn[fu.ID] = i
-	}
+	furn := idIndex(c.plan.Furniture, func(fu *ir.Furniture) string { return fu.ID })
 	// The carried pieces and their elements are allocated together.
-	n := 0
-	for _, fe := range c.furniture {
-		if _, ok := furn[fe.id]; ok {
-			n++
-		}
-	}
+	n := countKnown(c.furniture, func(fe *furnEl) string { return fe.id }, furn)
 	els, pres := make([]furnEl, n), make([]ir.Furniture, n)
 	pending := append(diag.List(nil), c.furnOrphans...)
 	var last *furnEl
@@ -377,4 +361,26 @@ func (t *carrier) carryAnnotations(r, c *resolver) {
 		v.Rect = t.f.rect(v.Rect)
 		r.boxes = append(r.boxes, &boxEl{id: v.ID, preVer: &v})
 	}
+}
+
+// idIndex maps each item's id to its index (the last item's, when items
+// share an id), reading items in place: a resolved item is too large a
+// value to copy for its id.
+func idIndex[T any](items []T, id func(*T) string) map[string]int {
+	m := make(map[string]int, len(items))
+	for i := range items {
+		m[id(&items[i])] = i
+	}
+	return m
+}
+
+// countKnown counts the elements whose id byID holds.
+func countKnown[E any](els []*E, id func(*E) string, byID map[string]int) int {
+	n := 0
+	for _, e := range els {
+		if _, ok := byID[id(e)]; ok {
+			n++
+		}
+	}
+	return n
 }
