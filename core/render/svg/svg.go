@@ -375,20 +375,10 @@ func (r *renderer) solid(i int) []geom.Point {
 		if sg.Arc != nil {
 			r.solids[i] = sg.Solid()
 		} else {
-			r.solids[i] = straightSolid(r.sc.quads[4*i:4*i:4*i+4], sg)
+			r.solids[i] = sg.AppendStraightSolid(r.sc.quads[4*i : 4*i : 4*i+4])
 		}
 	}
 	return r.solids[i]
-}
-
-// straightSolid appends to dst the solid of the straight segment sg, as
-// sg.Solid() gives it: the centreline extended by half the thickness past
-// each end, offset that much to either side.
-func straightSolid(dst []geom.Point, sg *wallSeg) []geom.Point {
-	d := sg.Dir()
-	dd, n := d.Mul(sg.H), geom.Point{X: -d.Y, Y: d.X}.Mul(sg.H)
-	a, b := sg.A.Sub(dd), sg.B.Add(dd)
-	return append(dst, a.Sub(n), b.Sub(n), b.Add(n), a.Add(n))
 }
 
 // wallBounds is the extent of the walls' outer faces.

@@ -75,9 +75,16 @@ func (s Seg) Solid() []geom.Point {
 	if s.Arc != nil {
 		return s.ArcPiece(0, 1, true, true)
 	}
-	d, n := s.Dir().Mul(s.H), s.Normal().Mul(s.H)
-	a, b := s.A.Sub(d), s.B.Add(d)
-	return []geom.Point{a.Sub(n), b.Sub(n), b.Add(n), a.Add(n)}
+	return s.AppendStraightSolid(make([]geom.Point, 0, 4))
+}
+
+// AppendStraightSolid appends the four corners of a straight segment's
+// Solid to dst, for callers that keep the corners in memory of their own.
+func (s Seg) AppendStraightSolid(dst []geom.Point) []geom.Point {
+	d := s.Dir()
+	dd, n := d.Mul(s.H), geom.Point{X: -d.Y, Y: d.X}.Mul(s.H) // n: Normal, d worked out once
+	a, b := s.A.Sub(dd), s.B.Add(dd)
+	return append(dst, a.Sub(n), b.Sub(n), b.Add(n), a.Add(n))
 }
 
 // Void is the stretch lo..hi (mm from a; fractions of the sweep on an arc)

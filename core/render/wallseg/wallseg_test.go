@@ -2,6 +2,8 @@ package wallseg
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
@@ -86,6 +88,33 @@ func TestArc(t *testing.T) {
 		r := math.Hypot(q.X, q.Y)
 		if r < 1900-1e-6 || r > math.Hypot(2100, 100)+1e-6 {
 			t.Errorf("ring point %v at radius %v", q, r)
+		}
+	}
+}
+
+// TestStraightSolid checks Solid's corners, bit for bit, against their
+// plain statement: the centreline extended by Dir times the half
+// thickness, offset by Normal times it.
+func TestStraightSolid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 10000 {
+		sg := Seg{A: pt(rng.Float64()*1e5, rng.Float64()*1e5), H: rng.Float64() * 300}
+		switch rng.IntN(3) {
+		case 0:
+			sg.B = pt(sg.A.X, rng.Float64()*1e5)
+		case 1:
+			sg.B = pt(rng.Float64()*1e5, sg.A.Y+rng.Float64()*1e-3)
+		default:
+			sg.B = pt(rng.Float64()*1e5, rng.Float64()*1e5)
+		}
+		d, n := sg.Dir().Mul(sg.H), sg.Normal().Mul(sg.H)
+		a, b := sg.A.Sub(d), sg.B.Add(d)
+		want := []geom.Point{a.Sub(n), b.Sub(n), b.Add(n), a.Add(n)}
+		if got := sg.Solid(); !slices.Equal(got, want) {
+			t.Fatalf("%+v: solid %v, want %v", sg, got, want)
+		}
+		if got := sg.AppendStraightSolid([]geom.Point{{}}); !slices.Equal(got[1:], want) {
+			t.Fatalf("%+v: appended %v, want %v after the first", sg, got, want)
 		}
 	}
 }
