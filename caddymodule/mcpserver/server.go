@@ -226,6 +226,7 @@ func New(opts Options) *mcp.Server {
 			MIMEType: r.MIMEType, Size: int64(len(r.Text)), Meta: r.Meta,
 		}, textResource(r))
 	}
+	s.AddReceivingMiddleware(encodeResults)
 	return s
 }
 

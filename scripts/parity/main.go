@@ -76,6 +76,7 @@ func main() {
 	only := flag.String("only", "", "only plans whose name contains this")
 	examples := flag.String("examples", "../shared/examples", "directory of example plans")
 	script := flag.String("oracle", "../shared/oracle/oracle.mjs", "the reference's oracle script")
+	writeTo := flag.String("write", "", "write the corpus's plans as <group>-<name>.arch into this directory and stop (a fixed corpus for other tools)")
 	flag.Parse()
 	if abs, err := filepath.Abs(*script); err == nil {
 		*script = abs
@@ -101,6 +102,13 @@ func main() {
 		plans = corpus(*examples, tmp, *gen, *seed)
 	}
 	plans = oracle.Only(plans, *only, func(p plan) string { return p.Name })
+	if *writeTo != "" {
+		check(os.MkdirAll(*writeTo, 0o755))
+		for _, p := range plans {
+			check(os.WriteFile(filepath.Join(*writeTo, p.Group+"-"+p.Name+".arch"), p.Src, 0o644))
+		}
+		return
+	}
 	cache, err := oracle.CacheDir("PARITY_CACHE", "/tmp/parity-oracle-cache")
 	check(err)
 	if *out != "" {
