@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	fastjson "github.com/segmentio/encoding/json"
 )
 
 // JSON-RPC 2.0 error codes the handler answers itself, before the SDK.
@@ -41,34 +43,32 @@ func (e envelope) isNotification() bool { return !e.hasID }
 // a batch (a JSON array) without parsing it, a body that is not one JSON
 // value followed only by white space (-32700), and an object that is
 // neither a request, a notification nor a response (-32600).
+//
+// The body is decoded once, with the decoder the SDK itself reads messages
+// with (segmentio/encoding/json), so what passes here is what the SDK will
+// read; the members are kept raw and only the few this handler needs are
+// decoded further.
 func checkEnvelope(body []byte) (envelope, *rpcError) {
 	trimmed := bytes.TrimLeft(body, " \t\r\n")
 	if len(trimmed) > 0 && trimmed[0] == '[' {
 		return envelope{}, &rpcError{code: rpcInvalidRequest, reason: reasonBatch,
 			msg: "Invalid Request: JSON-RPC batches are not accepted by this server; send one request per POST"}
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	var raw json.RawMessage
-	if err := dec.Decode(&raw); err != nil {
-		msg := "Parse error: the body is not valid JSON"
-		if len(trimmed) == 0 {
-			msg = "Parse error: the body is empty"
-		}
-		return envelope{}, &rpcError{code: rpcParseError, msg: msg, reason: reasonMalformed}
-	}
-	if len(bytes.TrimLeft(body[dec.InputOffset():], " \t\r\n")) > 0 {
-		return envelope{}, &rpcError{code: rpcParseError, reason: reasonMalformed,
-			msg: "Parse error: the body has more data after the JSON message"}
-	}
 	invalid := func(id json.RawMessage, msg string) (envelope, *rpcError) {
 		return envelope{}, &rpcError{code: rpcInvalidRequest, id: id, msg: "Invalid Request: " + msg, reason: reasonMalformed}
 	}
-	if raw[0] != '{' {
-		return invalid(nil, "the body must be one JSON-RPC message object")
-	}
 	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil {
+	if err := fastjson.Unmarshal(body, &m); err != nil || m == nil {
+		if len(trimmed) == 0 {
+			return envelope{}, &rpcError{code: rpcParseError, msg: "Parse error: the body is empty", reason: reasonMalformed}
+		}
+		if !json.Valid(body) {
+			msg := "Parse error: the body is not valid JSON"
+			if dec := json.NewDecoder(bytes.NewReader(body)); dec.Decode(new(json.RawMessage)) == nil {
+				msg = "Parse error: the body has more data after the JSON message"
+			}
+			return envelope{}, &rpcError{code: rpcParseError, msg: msg, reason: reasonMalformed}
+		}
 		return invalid(nil, "the body must be one JSON-RPC message object")
 	}
 	var e envelope
@@ -91,14 +91,14 @@ func checkEnvelope(body []byte) (envelope, *rpcError) {
 		}
 		return invalid(e.id, "the message has no method")
 	}
-	if json.Unmarshal(method, &e.method) != nil || len(method) == 0 || method[0] != '"' {
+	if len(method) == 0 || method[0] != '"' || fastjson.Unmarshal(method, &e.method) != nil {
 		return invalid(e.id, "method must be a string")
 	}
 	if p, ok := m["params"]; ok && len(p) > 0 && p[0] == '{' {
 		var params map[string]json.RawMessage
-		if json.Unmarshal(p, &params) == nil {
+		if fastjson.Unmarshal(p, &params) == nil {
 			if n, ok := params["name"]; ok {
-				_ = json.Unmarshal(n, &e.name)
+				_ = fastjson.Unmarshal(n, &e.name)
 			}
 			e.args = params["arguments"]
 		}
