@@ -59,6 +59,30 @@ const (
 // lints only for Suggest may keep just these.
 var Codes = []string{CodeNoEntrance, CodeUnreachable, CodeBathVia, CodeNoWindowBed}
 
+// NeedsFindings reports whether lint findings can change what Suggest
+// answers for p. Both findings it reads need a bedroom on the storey of
+// the room they flag (a bedroom without a window; a bathroom every way
+// into which crosses a bedroom), so for a plan with no bedroom on any
+// storey a caller may pass no findings instead of linting for them.
+func NeedsFindings(p *ir.Plan) bool {
+	if p == nil {
+		return false
+	}
+	pages := p.Pages
+	if len(pages) == 0 {
+		pages = []*ir.Plan{p}
+	}
+	for _, pg := range pages {
+		for i := range pg.Rooms {
+			r := &pg.Rooms[i]
+			if slices.Contains(analysis.RoomUses(r.Uses, r.Label, r.ID), "bedroom") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Candidate is one ready-to-paste statement and why it helps.
 type Candidate struct {
 	InsertText string `json:"insertText"`
@@ -107,13 +131,17 @@ func Suggest(p *ir.Plan, facts *analysis.Facts, findings diag.List) []Suggestion
 	return slices.DeleteFunc(out, func(sg Suggestion) bool { return len(sg.Candidates) == 0 })
 }
 
-// suggester holds the derived facts the rules share.
+// suggester holds the derived facts the rules share. reachable and flags
+// are read first, to find the problems; the rest (uses and onward) only
+// serves proposing statements, and is derived by prepare when the plan
+// has a problem at all.
 type suggester struct {
 	p         *ir.Plan
 	reachable []bool
-	uses      [][]string
-	findings  diag.List
-	segs      []wallSeg
+	// prepared reports that prepare has run.
+	prepared bool
+	uses     [][]string
+	segs     []wallSeg
 	// bounds is each room's bounding box; roomIx indexes them, and openIx
 	// the reach of each opening's block (see freeStretch).
 	bounds         []geom.Rect
@@ -137,8 +165,40 @@ type wallSeg struct {
 	start float64 // distance along the wall where the segment starts
 }
 
+// newSuggester reads which rooms the entrance reaches and which rooms lint
+// flagged.
 func newSuggester(p *ir.Plan, facts *analysis.Facts, findings diag.List) *suggester {
-	s := &suggester{p: p, findings: findings, edges: facts.Access.Edges}
+	s := &suggester{p: p, edges: facts.Access.Edges}
+	s.reachable = make([]bool, len(p.Rooms))
+	// The first access entry of each id answers for it.
+	reach := make(map[string]bool, len(facts.Access.Rooms))
+	for _, ar := range facts.Access.Rooms {
+		if _, seen := reach[ar.ID]; !seen {
+			reach[ar.ID] = ar.Reachable
+		}
+	}
+	for i, r := range p.Rooms {
+		s.reachable[i] = reach[r.ID]
+	}
+	s.flags = map[string]map[any]bool{}
+	for _, d := range findings {
+		if s.flags[d.Code] == nil {
+			s.flags[d.Code] = map[any]bool{}
+		}
+		s.flags[d.Code][d.Span] = true
+	}
+	return s
+}
+
+// prepare derives what proposing statements reads: the rooms' uses, the
+// boxes and indexes of rooms, openings and furniture, and the straight
+// wall segments. It runs once, before the first proposal.
+func (s *suggester) prepare() {
+	if s.prepared {
+		return
+	}
+	s.prepared = true
+	p := s.p
 	for _, r := range p.Rooms {
 		s.bounds = append(s.bounds, r.Polygon.Bounds())
 	}
@@ -156,23 +216,7 @@ func newSuggester(p *ir.Plan, facts *analysis.Facts, findings diag.List) *sugges
 		fb[i] = f.Rect
 	}
 	s.furnIx = geom.NewRectIndex(fb)
-	s.reachable = make([]bool, len(p.Rooms))
-	// The first access entry of each id answers for it.
-	reach := make(map[string]bool, len(facts.Access.Rooms))
-	for _, ar := range facts.Access.Rooms {
-		if _, seen := reach[ar.ID]; !seen {
-			reach[ar.ID] = ar.Reachable
-		}
-	}
-	s.flags = map[string]map[any]bool{}
-	for _, d := range findings {
-		if s.flags[d.Code] == nil {
-			s.flags[d.Code] = map[any]bool{}
-		}
-		s.flags[d.Code][d.Span] = true
-	}
-	for i, r := range p.Rooms {
-		s.reachable[i] = reach[r.ID]
+	for _, r := range p.Rooms {
 		s.uses = append(s.uses, analysis.RoomUses(r.Uses, r.Label, r.ID))
 	}
 	for wi, w := range p.Walls {
@@ -192,7 +236,6 @@ func newSuggester(p *ir.Plan, facts *analysis.Facts, findings diag.List) *sugges
 		sb[k] = geom.Rect{Min: geom.Point{X: min(a.X, b.X), Y: min(a.Y, b.Y)}, Max: geom.Point{X: max(a.X, b.X), Y: max(a.Y, b.Y)}}
 	}
 	s.segIx = geom.NewRectIndex(sb)
-	return s
 }
 
 func (s *suggester) is(i int, use ...string) bool {
@@ -410,6 +453,7 @@ func (s *suggester) exterior(w int) bool {
 // noEntrance proposes an entrance door into a room that is neither a
 // bedroom nor a bathroom.
 func (s *suggester) noEntrance() (Suggestion, bool) {
+	s.prepare()
 	// Bedrooms and bathrooms are passed over while another room can take
 	// the door; a building of nothing else gets one anyway.
 	var all []spot
@@ -459,6 +503,7 @@ func sortByWall(s *suggester, sp []spot) {
 // shared wall to a room that reaches the entrance (never a bedroom for a
 // bathroom's problem).
 func (s *suggester) unreachable(i int, code string) Suggestion {
+	s.prepare()
 	r := s.p.Rooms[i]
 	sg := Suggestion{Code: code, RoomID: r.ID, Candidates: []Candidate{}}
 	if code == CodeBathVia {
@@ -608,6 +653,7 @@ func (s *suggester) sharedEdge(j int, sp spot) bool {
 
 // window proposes windows in bedroom i's exterior walls.
 func (s *suggester) window(i int) Suggestion {
+	s.prepare()
 	r := s.p.Rooms[i]
 	sg := Suggestion{
 		Problem:    "Bedroom " + quote(name(r)) + " has no window.",
