@@ -1,14 +1,18 @@
 package suggest_test
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/compile"
 	"github.com/archlang-go/caddy-archlang/core/lint"
+	"github.com/archlang-go/caddy-archlang/core/plangen"
 	"github.com/archlang-go/caddy-archlang/core/source"
 	"github.com/archlang-go/caddy-archlang/core/suggest"
 )
@@ -46,26 +50,14 @@ func TestNeedsFindings(t *testing.T) {
 	}
 	needed := 0
 	for name, src := range srcs {
-		plan, _ := compile.Resolve(source.NewFile("plan.arch", []byte(src)))
-		facts := analysis.AccessFacts(plan)
-		findings := lint.Run(plan, facts, lint.Options{Source: []byte(src), Codes: suggest.Codes})
-		if suggest.NeedsFindings(plan) {
+		if checkNeedsFindings(t, name, src) {
 			needed++
-			continue
-		}
-		for _, d := range findings {
-			if d.Code == suggest.CodeBathVia || d.Code == suggest.CodeNoWindowBed {
-				t.Errorf("%s: NeedsFindings is false, but lint raises %s", name, d.Code)
-			}
-		}
-		if got, want := suggest.Suggest(plan, facts, nil), suggest.Suggest(plan, facts, findings); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: suggest without findings %+v, with them %+v", name, got, want)
 		}
 	}
 	if needed == 0 {
 		t.Error("no plan needs findings: the test checks nothing")
 	}
-	for _, name := range []string{"bedroom", "levels"} {
+	for _, name := range []string{"bedroom", "levels", "testdata/bath-via-bedroom.arch"} {
 		plan, _ := compile.Resolve(source.NewFile("plan.arch", []byte(srcs[name])))
 		if !suggest.NeedsFindings(plan) {
 			t.Errorf("%s: a plan with a bedroom needs findings", name)
@@ -74,4 +66,59 @@ func TestNeedsFindings(t *testing.T) {
 	if suggest.NeedsFindings(nil) {
 		t.Error("a nil plan needs no findings")
 	}
+}
+
+// TestNeedsFindingsRandom checks NeedsFindings on room grids of bedrooms,
+// bathrooms and other rooms with random doors and windows left out, so
+// that bedrooms lose their windows and bathrooms their ways round the
+// bedrooms.
+func TestNeedsFindingsRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var needed, spared, sparedBedrooms int
+	for n := range 300 {
+		lines := strings.SplitAfter(string(plangen.Grid(1+rng.IntN(4), 1+rng.IntN(3))), "\n")
+		var b strings.Builder
+		for _, l := range lines {
+			t := strings.TrimSpace(l)
+			if (strings.HasPrefix(t, "door ") || strings.HasPrefix(t, "window ")) && rng.IntN(3) == 0 {
+				continue
+			}
+			b.WriteString(l)
+		}
+		src := b.String()
+		if checkNeedsFindings(t, fmt.Sprint("grid ", n), src) {
+			needed++
+		} else {
+			spared++
+			if strings.Contains(src, "Bedroom") {
+				sparedBedrooms++
+			}
+		}
+	}
+	if needed == 0 || sparedBedrooms == 0 {
+		t.Errorf("%d plans need findings, %d do not (%d of them with bedrooms): both kinds must be checked", needed, spared, sparedBedrooms)
+	}
+}
+
+// checkNeedsFindings resolves src and, when NeedsFindings says it needs
+// no findings, checks that lint raises neither finding Suggest reads and
+// that Suggest answers the same without the findings. It returns what
+// NeedsFindings said.
+func checkNeedsFindings(t *testing.T, name, src string) bool {
+	t.Helper()
+	plan, _ := compile.Resolve(source.NewFile("plan.arch", []byte(src)))
+	facts := analysis.AccessFacts(plan)
+	findings := lint.Run(plan, facts, lint.Options{Source: []byte(src), Codes: suggest.Codes})
+	if suggest.NeedsFindings(plan) {
+		return true
+	}
+	for _, d := range findings {
+		if d.Code == suggest.CodeBathVia || d.Code == suggest.CodeNoWindowBed {
+			t.Errorf("%s: NeedsFindings is false, but lint raises %s", name, d.Code)
+		}
+	}
+	if got, want := suggest.Suggest(plan, facts, nil), suggest.Suggest(plan, facts, findings); !reflect.DeepEqual(got, want) {
+		t.Errorf("%s: suggest without findings %+v, with them %+v", name, got, want)
+	}
+	return false
 }

@@ -60,24 +60,91 @@ const (
 var Codes = []string{CodeNoEntrance, CodeUnreachable, CodeBathVia, CodeNoWindowBed}
 
 // NeedsFindings reports whether lint findings can change what Suggest
-// answers for p. Both findings it reads need a bedroom on the storey of
-// the room they flag (a bedroom without a window; a bathroom every way
-// into which crosses a bedroom), so for a plan with no bedroom on any
-// storey a caller may pass no findings instead of linting for them.
+// answers for p: whether lint could raise either finding Suggest reads,
+// a bedroom without a window or a bathroom every way into which crosses
+// a bedroom. When it cannot, a caller may pass no findings instead of
+// linting for them.
+//
+// Both findings need a bedroom on the storey of the room they flag. On a
+// plan of one storey the rules' own conditions are read too, from the
+// model lint builds (analysis.NewModel): a bedroom no window touches, or
+// a bathroom the connector graph reaches from outside only through a
+// bedroom. A plan of levels needs the findings whenever a storey has a
+// bedroom (its shafts join storeys' graphs).
 func NeedsFindings(p *ir.Plan) bool {
 	if p == nil {
 		return false
 	}
-	pages := p.Pages
-	if len(pages) == 0 {
-		pages = []*ir.Plan{p}
-	}
-	for _, pg := range pages {
-		for i := range pg.Rooms {
-			r := &pg.Rooms[i]
-			if slices.Contains(analysis.RoomUses(r.Uses, r.Label, r.ID), "bedroom") {
+	if len(p.Pages) > 0 {
+		for _, pg := range p.Pages {
+			if slices.ContainsFunc(roomUses(pg), isBedroomUse) {
 				return true
 			}
+		}
+		return false
+	}
+	uses := roomUses(p)
+	if !slices.ContainsFunc(uses, isBedroomUse) {
+		return false
+	}
+	m := analysis.NewModel(p)
+	return bedroomWithoutWindow(m, uses) || bathThroughBedroom(m, uses)
+}
+
+// roomUses is each room's uses, as lint classifies it.
+func roomUses(p *ir.Plan) [][]string {
+	out := make([][]string, len(p.Rooms))
+	for i := range p.Rooms {
+		r := &p.Rooms[i]
+		out[i] = analysis.RoomUses(r.Uses, r.Label, r.ID)
+	}
+	return out
+}
+
+func isBedroomUse(uses []string) bool { return slices.Contains(uses, "bedroom") }
+
+func isBathUse(uses []string) bool {
+	return slices.Contains(uses, "bath") || slices.Contains(uses, "wc")
+}
+
+// bedroomWithoutWindow reports whether some bedroom has no window among
+// the openings touching it (m.Touch), which W_BEDROOM_NO_WINDOW flags.
+func bedroomWithoutWindow(m *analysis.Model, uses [][]string) bool {
+	windowed := make([]bool, len(uses))
+	for k, rooms := range m.Touch {
+		if m.Plan.Openings[k].Kind != ir.Window {
+			continue
+		}
+		for _, i := range rooms {
+			if i >= 0 && i < len(windowed) {
+				windowed[i] = true
+			}
+		}
+	}
+	for i, u := range uses {
+		if isBedroomUse(u) && !windowed[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// bathThroughBedroom reports whether some bathroom is reached from
+// outside, but not without crossing a bedroom, over every connector
+// (m.Edges), which W_BATH_VIA_BEDROOM flags.
+func bathThroughBedroom(m *analysis.Model, uses [][]string) bool {
+	g := analysis.NewRoomGraph(m.Plan.Rooms)
+	for _, e := range m.Edges() {
+		g.JoinIDs(e.Between[0], e.Between[1])
+	}
+	if !g.Entered() {
+		return false
+	}
+	reached := g.Reach(nil)
+	avoiding := g.Reach(func(j int) bool { return isBedroomUse(uses[j]) })
+	for i, u := range uses {
+		if reached[i] && !avoiding[i] && isBathUse(u) {
+			return true
 		}
 	}
 	return false
