@@ -87,6 +87,9 @@ func NeedsFindings(p *ir.Plan) bool {
 	if !slices.ContainsFunc(uses, isBedroomUse) {
 		return false
 	}
+	if windowlessBedroom(p, uses) {
+		return true // without building the model
+	}
 	m := analysis.NewModel(p)
 	return bedroomWithoutWindow(m, uses) || bathThroughBedroom(m, uses)
 }
@@ -105,6 +108,54 @@ func isBedroomUse(uses []string) bool { return slices.Contains(uses, "bedroom") 
 
 func isBathUse(uses []string) bool {
 	return slices.Contains(uses, "bath") || slices.Contains(uses, "wc")
+}
+
+// maxQuickPairs bounds the bedroom-window pairs windowlessBedroom tests.
+const maxQuickPairs = 1 << 20
+
+// windowlessBedroom reports a bedroom no window's centre comes near: no
+// window can touch it (an opening touches the rooms whose boundary its
+// centre lies within analysis.TouchTolerance of), so lint flags it. It is
+// a quick test that spares building the model; false says nothing.
+func windowlessBedroom(p *ir.Plan, uses [][]string) bool {
+	var windows []geom.Point
+	for i := range p.Openings {
+		if p.Openings[i].Kind == ir.Window {
+			windows = append(windows, p.Openings[i].Center)
+		}
+	}
+	bedrooms := 0
+	for _, u := range uses {
+		if isBedroomUse(u) {
+			bedrooms++
+		}
+	}
+	if bedrooms*len(windows) > maxQuickPairs {
+		return false
+	}
+	const pad = analysis.TouchTolerance + 1
+	for i, u := range uses {
+		if !isBedroomUse(u) {
+			continue
+		}
+		b := roomBox(&p.Rooms[i])
+		near := func(q geom.Point) bool {
+			return q.X >= b.Min.X-pad && q.X <= b.Max.X+pad && q.Y >= b.Min.Y-pad && q.Y <= b.Max.Y+pad
+		}
+		if !slices.ContainsFunc(windows, near) {
+			return true
+		}
+	}
+	return false
+}
+
+// roomBox is the box of a room's boundary: its circle's for a round room,
+// else its ring's.
+func roomBox(r *ir.Room) geom.Rect {
+	if r.Shape == ir.RoomCircle {
+		return geom.Rect{Min: geom.Point{X: r.Center.X - r.Radius, Y: r.Center.Y - r.Radius}, Max: geom.Point{X: r.Center.X + r.Radius, Y: r.Center.Y + r.Radius}}
+	}
+	return r.Polygon.Bounds()
 }
 
 // bedroomWithoutWindow reports whether some bedroom has no window among
