@@ -284,6 +284,11 @@ func resolveWith(f *source.File, world expand.World, stop func() bool) (*ir.Plan
 	file, pd := syntax.Parse(f)
 	x, xd := expand.Expand(file, expand.Options{World: world, Stop: stop})
 	plan, diags := resolve.Resolve(resolve.Input{File: f, Syntax: file, Expanded: x, ParseDiags: pd, ExpandDiags: xd})
+	// The plan holds nothing of the expanded items or of the syntax tree
+	// (the items point into the tree, so they go first): their memory
+	// serves the next parse and expansion.
+	x.Release()
+	file.Release()
 	// The server's own fixes for errors found after parsing (the parser
 	// attaches its own): only a plan with errors pays for them.
 	if diags.HasErrors() {

@@ -2,8 +2,9 @@ package compile
 
 import (
 	"context"
-	"github.com/archlang-go/caddy-archlang/core/analysis"
 
+	"github.com/archlang-go/caddy-archlang/core/analysis"
+	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/expand"
 	"github.com/archlang-go/caddy-archlang/core/lint"
 	"github.com/archlang-go/caddy-archlang/core/suggest"
@@ -41,15 +42,26 @@ func Suggest(src []byte, opts SuggestOptions) SuggestResult {
 	if e.diags.HasErrors() || e.plan == nil || cancelled(opts.Ctx) {
 		return res
 	}
+	// Suggestions read two lint findings (a bathroom reached through a
+	// bedroom, a windowless bedroom), and a plan without a bedroom can
+	// have neither: it is not linted.
+	needLint := suggest.NeedsFindings(e.plan)
 	if e.analysedAlready() {
 		// Another tool has walked this plan: its facts and findings serve.
-		res.Suggestions = suggest.Suggest(e.plan, e.facts, e.lint(lint.DefaultProfile, src))
+		var findings diag.List
+		if needLint {
+			findings = e.lint(lint.DefaultProfile, src)
+		}
+		res.Suggestions = suggest.Suggest(e.plan, e.facts, findings)
 		return res
 	}
-	// Suggestions read the access graph and two lint findings (a bathroom
-	// reached through a bedroom, a windowless bedroom), none of which the
-	// circulation walk decides: skip it.
+	// Suggestions read the access graph and the two findings, none of
+	// which the circulation walk decides: skip it.
 	facts := analysis.AccessFacts(e.plan)
-	res.Suggestions = suggest.Suggest(e.plan, facts, lint.Run(e.plan, facts, lint.Options{Source: src, Codes: suggest.Codes}))
+	var findings diag.List
+	if needLint {
+		findings = lint.Run(e.plan, facts, lint.Options{Source: src, Codes: suggest.Codes})
+	}
+	res.Suggestions = suggest.Suggest(e.plan, facts, findings)
 	return res
 }

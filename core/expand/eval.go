@@ -45,8 +45,8 @@ type expander struct {
 	freeSinks  []*diag.List
 	firstSinks [2]diag.List
 	sinkArr    [2]*diag.List
-	// slabs hold the most numerous items.
-	slabs itemSlabs
+	// slabs hold the most numerous items (see takeSlabs).
+	slabs *itemSlabs
 	world World
 	main  *module
 	// cur is the module whose statements are being expanded (it names
@@ -158,7 +158,7 @@ func (m *module) hoist(body []syntax.Stmt) {
 }
 
 func newExpander(f *syntax.File, opts Options) *expander {
-	e := &expander{file: f, limits: opts.Limits.withDefaults(), world: opts.World, stop: opts.Stop}
+	e := &expander{file: f, limits: opts.Limits.withDefaults(), world: opts.World, stop: opts.Stop, slabs: takeSlabs(f)}
 	e.sink = &e.diags
 	e.freeSinks = append(e.sinkArr[:0], &e.firstSinks[0], &e.firstSinks[1])
 	var src *source.File
@@ -171,7 +171,7 @@ func newExpander(f *syntax.File, opts Options) *expander {
 }
 
 func (e *expander) run() *Result {
-	r := &Result{}
+	r := &Result{slabs: e.slabs, file: e.file}
 	if e.file == nil || e.file.Plan == nil {
 		return r
 	}

@@ -195,6 +195,9 @@ type Item interface {
 }
 
 // Result is an expanded plan.
+//
+// The memory of its elements may be reused once the caller is done with
+// them: see Release.
 type Result struct {
 	// Name is the plan name and NameSpan its string literal's span.
 	Name     string
@@ -204,6 +207,10 @@ type Result struct {
 	// Items is the flat, ordered statement list. Levels and instances nest
 	// their own Items.
 	Items []Item
+	// slabs hold the items' memory, and file is the tree they were
+	// expanded from (see Release).
+	slabs *itemSlabs
+	file  *syntax.File
 }
 
 // ---------------------------------------------------------------------------
@@ -450,3 +457,22 @@ type Instance struct {
 // Info returns m itself: every Item embeds a Meta, so this is how an Item
 // gives access to it.
 func (m *Meta) Info() *Meta { return m }
+
+// Release hands the memory of r's items back (cleared) for reuse: neither
+// r nor any item read from it, nor anything pointing into one, may be
+// used afterwards. Strings and the syntax tree the items refer to are not
+// affected. The memory is kept with the tree's (syntax.File.Attach):
+// once the tree is released too, the expansion of a later parse that
+// reuses the tree's memory reuses the items'. A caller that keeps items,
+// or passes r to code that may keep them, does not call it.
+func (r *Result) Release() {
+	s, f := r.slabs, r.file
+	if s == nil {
+		return
+	}
+	*r = Result{}
+	s.release()
+	if f != nil {
+		f.Attach(s)
+	}
+}

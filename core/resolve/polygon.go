@@ -91,7 +91,7 @@ func pointInPolygon(pg geom.Polygon, p geom.Point) bool {
 	in := false
 	for i, j := 0, n-1; i < n; j, i = i, i+1 {
 		a, b := pg[i], pg[j]
-		if segDist(geom.Segment{A: a, B: b}, p) <= geom.Eps {
+		if onSegment(a, b, p) {
 			return true
 		}
 		if (a.Y > p.Y) != (b.Y > p.Y) && p.X < (b.X-a.X)*(p.Y-a.Y)/(b.Y-a.Y)+a.X {
@@ -140,9 +140,40 @@ func strictlyInside(pg geom.Polygon, p geom.Point) bool {
 		return false
 	}
 	for i := range pg {
-		if segDist(geom.Segment{A: pg[i], B: pg[(i+1)%len(pg)]}, p) <= geom.Eps {
+		if onSegment(pg[i], pg[(i+1)%len(pg)], p) {
 			return false
 		}
 	}
 	return true
+}
+
+// onSegment reports whether p lies within geom.Eps of the segment a–b
+// (segDist(a–b, p) <= geom.Eps). A point well outside the segment's box,
+// as most points a ring's edges are tested against are, is answered from
+// the box, without the two square roots of segDist.
+func onSegment(a, b, p geom.Point) bool {
+	if farFromBox(a.X, b.X, p.X) || farFromBox(a.Y, b.Y, p.Y) {
+		return false
+	}
+	return segDist(geom.Segment{A: a, B: b}, p) <= geom.Eps
+}
+
+// Box tests: a coordinate more than boxGap outside [min(a, b), max(a, b)]
+// is surely more than geom.Eps from every point of the segment, as
+// segDist computes it, while the coordinates stay below boxLimit (their
+// rounding errors are then far below boxGap - geom.Eps).
+const (
+	boxGap   = 1e-3
+	boxLimit = 1e9
+)
+
+// farFromBox reports whether v lies more than boxGap outside the range of
+// a and b, all of them below boxLimit in magnitude (false otherwise, and
+// for NaNs).
+func farFromBox(a, b, v float64) bool {
+	lo, hi := min(a, b), max(a, b)
+	if !(-boxLimit < lo && hi < boxLimit && -boxLimit < v && v < boxLimit) {
+		return false
+	}
+	return v-hi > boxGap || lo-v > boxGap
 }

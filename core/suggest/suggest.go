@@ -59,6 +59,148 @@ const (
 // lints only for Suggest may keep just these.
 var Codes = []string{CodeNoEntrance, CodeUnreachable, CodeBathVia, CodeNoWindowBed}
 
+// NeedsFindings reports whether lint findings can change what Suggest
+// answers for p: whether lint could raise either finding Suggest reads,
+// a bedroom without a window or a bathroom every way into which crosses
+// a bedroom. When it cannot, a caller may pass no findings instead of
+// linting for them.
+//
+// Both findings need a bedroom on the storey of the room they flag. On a
+// plan of one storey the rules' own conditions are read too, from the
+// model lint builds (analysis.NewModel): a bedroom no window touches, or
+// a bathroom the connector graph reaches from outside only through a
+// bedroom. A plan of levels needs the findings whenever a storey has a
+// bedroom (its shafts join storeys' graphs).
+func NeedsFindings(p *ir.Plan) bool {
+	if p == nil {
+		return false
+	}
+	if len(p.Pages) > 0 {
+		for _, pg := range p.Pages {
+			if slices.ContainsFunc(roomUses(pg), isBedroomUse) {
+				return true
+			}
+		}
+		return false
+	}
+	uses := roomUses(p)
+	if !slices.ContainsFunc(uses, isBedroomUse) {
+		return false
+	}
+	if windowlessBedroom(p, uses) {
+		return true // without building the model
+	}
+	m := analysis.NewModel(p)
+	return bedroomWithoutWindow(m, uses) || bathThroughBedroom(m, uses)
+}
+
+// roomUses is each room's uses, as lint classifies it.
+func roomUses(p *ir.Plan) [][]string {
+	out := make([][]string, len(p.Rooms))
+	for i := range p.Rooms {
+		r := &p.Rooms[i]
+		out[i] = analysis.RoomUses(r.Uses, r.Label, r.ID)
+	}
+	return out
+}
+
+func isBedroomUse(uses []string) bool { return slices.Contains(uses, "bedroom") }
+
+func isBathUse(uses []string) bool {
+	return slices.Contains(uses, "bath") || slices.Contains(uses, "wc")
+}
+
+// maxQuickPairs bounds the bedroom-window pairs windowlessBedroom tests.
+const maxQuickPairs = 1 << 20
+
+// windowlessBedroom reports a bedroom no window's centre comes near: no
+// window can touch it (an opening touches the rooms whose boundary its
+// centre lies within analysis.TouchTolerance of), so lint flags it. It is
+// a quick test that spares building the model; false says nothing.
+func windowlessBedroom(p *ir.Plan, uses [][]string) bool {
+	var windows []geom.Point
+	for i := range p.Openings {
+		if p.Openings[i].Kind == ir.Window {
+			windows = append(windows, p.Openings[i].Center)
+		}
+	}
+	bedrooms := 0
+	for _, u := range uses {
+		if isBedroomUse(u) {
+			bedrooms++
+		}
+	}
+	if bedrooms*len(windows) > maxQuickPairs {
+		return false
+	}
+	const pad = analysis.TouchTolerance + 1
+	for i, u := range uses {
+		if !isBedroomUse(u) {
+			continue
+		}
+		b := roomBox(&p.Rooms[i])
+		near := func(q geom.Point) bool {
+			return q.X >= b.Min.X-pad && q.X <= b.Max.X+pad && q.Y >= b.Min.Y-pad && q.Y <= b.Max.Y+pad
+		}
+		if !slices.ContainsFunc(windows, near) {
+			return true
+		}
+	}
+	return false
+}
+
+// roomBox is the box of a room's boundary: its circle's for a round room,
+// else its ring's.
+func roomBox(r *ir.Room) geom.Rect {
+	if r.Shape == ir.RoomCircle {
+		return geom.Rect{Min: geom.Point{X: r.Center.X - r.Radius, Y: r.Center.Y - r.Radius}, Max: geom.Point{X: r.Center.X + r.Radius, Y: r.Center.Y + r.Radius}}
+	}
+	return r.Polygon.Bounds()
+}
+
+// bedroomWithoutWindow reports whether some bedroom has no window among
+// the openings touching it (m.Touch), which W_BEDROOM_NO_WINDOW flags.
+func bedroomWithoutWindow(m *analysis.Model, uses [][]string) bool {
+	windowed := make([]bool, len(uses))
+	for k, rooms := range m.Touch {
+		if m.Plan.Openings[k].Kind != ir.Window {
+			continue
+		}
+		for _, i := range rooms {
+			if i >= 0 && i < len(windowed) {
+				windowed[i] = true
+			}
+		}
+	}
+	for i, u := range uses {
+		if isBedroomUse(u) && !windowed[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// bathThroughBedroom reports whether some bathroom is reached from
+// outside, but not without crossing a bedroom, over every connector
+// (m.Edges), which W_BATH_VIA_BEDROOM flags.
+func bathThroughBedroom(m *analysis.Model, uses [][]string) bool {
+	g := analysis.NewRoomGraph(m.Plan.Rooms)
+	for _, e := range m.Edges() {
+		g.JoinIDs(e.Between[0], e.Between[1])
+	}
+	if !g.Entered() {
+		return false
+	}
+	reached := g.Reach(nil)
+	avoiding := g.Reach(func(j int) bool { return isBedroomUse(uses[j]) })
+	for i, u := range uses {
+		if reached[i] && !avoiding[i] && isBathUse(u) {
+			return true
+		}
+	}
+	return false
+}
+
 // Candidate is one ready-to-paste statement and why it helps.
 type Candidate struct {
 	InsertText string `json:"insertText"`
@@ -107,13 +249,17 @@ func Suggest(p *ir.Plan, facts *analysis.Facts, findings diag.List) []Suggestion
 	return slices.DeleteFunc(out, func(sg Suggestion) bool { return len(sg.Candidates) == 0 })
 }
 
-// suggester holds the derived facts the rules share.
+// suggester holds the derived facts the rules share. reachable and flags
+// are read first, to find the problems; the rest (uses and onward) only
+// serves proposing statements, and is derived by prepare when the plan
+// has a problem at all.
 type suggester struct {
 	p         *ir.Plan
 	reachable []bool
-	uses      [][]string
-	findings  diag.List
-	segs      []wallSeg
+	// prepared reports that prepare has run.
+	prepared bool
+	uses     [][]string
+	segs     []wallSeg
 	// bounds is each room's bounding box; roomIx indexes them, and openIx
 	// the reach of each opening's block (see freeStretch).
 	bounds         []geom.Rect
@@ -137,8 +283,40 @@ type wallSeg struct {
 	start float64 // distance along the wall where the segment starts
 }
 
+// newSuggester reads which rooms the entrance reaches and which rooms lint
+// flagged.
 func newSuggester(p *ir.Plan, facts *analysis.Facts, findings diag.List) *suggester {
-	s := &suggester{p: p, findings: findings, edges: facts.Access.Edges}
+	s := &suggester{p: p, edges: facts.Access.Edges}
+	s.reachable = make([]bool, len(p.Rooms))
+	// The first access entry of each id answers for it.
+	reach := make(map[string]bool, len(facts.Access.Rooms))
+	for _, ar := range facts.Access.Rooms {
+		if _, seen := reach[ar.ID]; !seen {
+			reach[ar.ID] = ar.Reachable
+		}
+	}
+	for i, r := range p.Rooms {
+		s.reachable[i] = reach[r.ID]
+	}
+	s.flags = map[string]map[any]bool{}
+	for _, d := range findings {
+		if s.flags[d.Code] == nil {
+			s.flags[d.Code] = map[any]bool{}
+		}
+		s.flags[d.Code][d.Span] = true
+	}
+	return s
+}
+
+// prepare derives what proposing statements reads: the rooms' uses, the
+// boxes and indexes of rooms, openings and furniture, and the straight
+// wall segments. It runs once, before the first proposal.
+func (s *suggester) prepare() {
+	if s.prepared {
+		return
+	}
+	s.prepared = true
+	p := s.p
 	for _, r := range p.Rooms {
 		s.bounds = append(s.bounds, r.Polygon.Bounds())
 	}
@@ -156,23 +334,7 @@ func newSuggester(p *ir.Plan, facts *analysis.Facts, findings diag.List) *sugges
 		fb[i] = f.Rect
 	}
 	s.furnIx = geom.NewRectIndex(fb)
-	s.reachable = make([]bool, len(p.Rooms))
-	// The first access entry of each id answers for it.
-	reach := make(map[string]bool, len(facts.Access.Rooms))
-	for _, ar := range facts.Access.Rooms {
-		if _, seen := reach[ar.ID]; !seen {
-			reach[ar.ID] = ar.Reachable
-		}
-	}
-	s.flags = map[string]map[any]bool{}
-	for _, d := range findings {
-		if s.flags[d.Code] == nil {
-			s.flags[d.Code] = map[any]bool{}
-		}
-		s.flags[d.Code][d.Span] = true
-	}
-	for i, r := range p.Rooms {
-		s.reachable[i] = reach[r.ID]
+	for _, r := range p.Rooms {
 		s.uses = append(s.uses, analysis.RoomUses(r.Uses, r.Label, r.ID))
 	}
 	for wi, w := range p.Walls {
@@ -192,7 +354,6 @@ func newSuggester(p *ir.Plan, facts *analysis.Facts, findings diag.List) *sugges
 		sb[k] = geom.Rect{Min: geom.Point{X: min(a.X, b.X), Y: min(a.Y, b.Y)}, Max: geom.Point{X: max(a.X, b.X), Y: max(a.Y, b.Y)}}
 	}
 	s.segIx = geom.NewRectIndex(sb)
-	return s
 }
 
 func (s *suggester) is(i int, use ...string) bool {
@@ -410,6 +571,7 @@ func (s *suggester) exterior(w int) bool {
 // noEntrance proposes an entrance door into a room that is neither a
 // bedroom nor a bathroom.
 func (s *suggester) noEntrance() (Suggestion, bool) {
+	s.prepare()
 	// Bedrooms and bathrooms are passed over while another room can take
 	// the door; a building of nothing else gets one anyway.
 	var all []spot
@@ -459,6 +621,7 @@ func sortByWall(s *suggester, sp []spot) {
 // shared wall to a room that reaches the entrance (never a bedroom for a
 // bathroom's problem).
 func (s *suggester) unreachable(i int, code string) Suggestion {
+	s.prepare()
 	r := s.p.Rooms[i]
 	sg := Suggestion{Code: code, RoomID: r.ID, Candidates: []Candidate{}}
 	if code == CodeBathVia {
@@ -608,6 +771,7 @@ func (s *suggester) sharedEdge(j int, sp spot) bool {
 
 // window proposes windows in bedroom i's exterior walls.
 func (s *suggester) window(i int) Suggestion {
+	s.prepare()
 	r := s.p.Rooms[i]
 	sg := Suggestion{
 		Problem:    "Bedroom " + quote(name(r)) + " has no window.",

@@ -210,6 +210,48 @@ func (*BadExpr) exprNode()    {}
 type File struct {
 	Src  *source.File
 	Plan *Plan // nil when no plan header could be parsed
+	// nodes are the slabs the tree's nodes came from (see Release).
+	nodes *nodeSlabs
+}
+
+// Release hands the memory of f's nodes back for the next parse to reuse
+// (cleared): neither f, nor any node or list of its tree, nor anything
+// pointing into one (an expansion's items: release those first), may be
+// used afterwards. Strings cut from the tree are not affected. A caller
+// that keeps the tree, or passes it to code that may keep it, does not
+// call it.
+func (f *File) Release() {
+	n := f.nodes
+	if n == nil {
+		return
+	}
+	*f = File{}
+	n.release()
+	nodePool.Put(n)
+}
+
+// Attach keeps v, memory a later stage may reuse (an expansion's arrays),
+// with the tree's: when f is released, v is kept along with the nodes'
+// arrays, and the File of a parse that reuses them hands it back
+// (Detach). v must hold nothing of the tree, and may be dropped at any
+// time. A File not made by Parse keeps nothing.
+func (f *File) Attach(v any) {
+	if f.nodes != nil {
+		f.nodes.attached.Store(&v)
+	}
+}
+
+// Detach returns, and forgets, the value a released tree's File was given
+// (Attach), when f reuses that tree's memory; nil otherwise. Of callers
+// racing for it, one gets it.
+func (f *File) Detach() any {
+	if f.nodes == nil {
+		return nil
+	}
+	if v := f.nodes.attached.Swap(nil); v != nil {
+		return *v
+	}
+	return nil
 }
 
 // Plan is `plan "Name" { … }`.

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync/atomic"
+	"unsafe"
 
 	"github.com/archlang-go/caddy-archlang/core/diag"
 	"github.com/archlang-go/caddy-archlang/core/internal/freelist"
@@ -87,15 +89,62 @@ type nodeSlabs struct {
 	clauseStart int
 	clauseList  *Clauses
 	clauseN     int
-	strs        slab[StrLit]
-	blocks      slab[Block]
-	setting     slab[SettingStmt]
+	// clauseArrays are the chunks' arrays.
+	clauseArrays arrays[Clause]
+	// attached is a later stage's memory kept with the tree's (see
+	// File.Attach); atomic, as trees may be read at once by several
+	// goroutines.
+	attached atomic.Pointer[any]
+	strs     slab[StrLit]
+	blocks   slab[Block]
+	setting  slab[SettingStmt]
 	// The lists of the tree, cut to their length from shared arrays.
 	stmtLists   listSlab[Stmt]
 	wordLists   listSlab[*Word]
 	partLists   listSlab[StrPart]
 	vertexLists listSlab[WallVertex]
 }
+
+// release clears the slabs' arrays and keeps them, within
+// maxKeptNodeBytes, for the next parse; everything else is reset.
+func (n *nodeSlabs) release() {
+	budget := maxKeptNodeBytes
+	attached := n.attached.Load()
+	*n = nodeSlabs{
+		nums:         slab[NumLit]{arrays: n.nums.release(&budget)},
+		idents:       slab[Ident]{arrays: n.idents.release(&budget)},
+		points:       slab[Point]{arrays: n.points.release(&budget)},
+		words:        slab[Word]{arrays: n.words.release(&budget)},
+		sizes:        slab[Size]{arrays: n.sizes.release(&budget)},
+		refs:         slab[RefExpr]{arrays: n.refs.release(&budget)},
+		binaries:     slab[BinaryExpr]{arrays: n.binaries.release(&budget)},
+		walls:        slab[WallStmt]{arrays: n.walls.release(&budget)},
+		rooms:        slab[RoomStmt]{arrays: n.rooms.release(&budget)},
+		openings:     slab[OpeningStmt]{arrays: n.openings.release(&budget)},
+		attaches:     slab[AttachPos]{arrays: n.attaches.release(&budget)},
+		furnitures:   slab[FurnitureStmt]{arrays: n.furnitures.release(&budget)},
+		clauseArrays: n.clauseArrays.release(&budget),
+		strs:         slab[StrLit]{arrays: n.strs.release(&budget)},
+		blocks:       slab[Block]{arrays: n.blocks.release(&budget)},
+		setting:      slab[SettingStmt]{arrays: n.setting.release(&budget)},
+		stmtLists:    listSlab[Stmt]{arrays: n.stmtLists.release(&budget)},
+		wordLists:    listSlab[*Word]{arrays: n.wordLists.release(&budget)},
+		partLists:    listSlab[StrPart]{arrays: n.partLists.release(&budget)},
+		vertexLists:  listSlab[WallVertex]{arrays: n.vertexLists.release(&budget)},
+	}
+	n.attached.Store(attached)
+}
+
+// Released slabs are kept for the next parses: as many as parse at once
+// on a busy server, each keeping at most maxKeptNodeBytes of arrays (the
+// nodes of a source of some 50 KB).
+const (
+	keptNodeSlabs    = 4
+	maxKeptNodeBytes = 512 << 10
+)
+
+// nodePool keeps released slabs for the next parses.
+var nodePool = freelist.New[nodeSlabs](keptNodeSlabs)
 
 // listSlab hands out slices of exact length and capacity cut from shared
 // arrays, which grow from 16 elements to chunk as the tree grows: a list
@@ -104,6 +153,7 @@ type nodeSlabs struct {
 type listSlab[T any] struct {
 	free []T
 	n    int // length of the last array
+	arrays[T]
 }
 
 // copyOf is a copy of src (nil when empty).
@@ -121,10 +171,10 @@ func (s *listSlab[T]) copyOf(src []T, chunk int) []T {
 func (s *listSlab[T]) take(n, chunk int) []T {
 	if n > len(s.free) {
 		if n > chunk/4 {
-			return make([]T, n)
+			return s.alloc(n)[:n:n]
 		}
 		s.n = min(max(16, 2*s.n), chunk)
-		s.free = make([]T, max(s.n, n))
+		s.free = s.alloc(max(s.n, n))
 	}
 	out := s.free[:n:n]
 	s.free = s.free[n:]
@@ -145,7 +195,74 @@ const (
 const nodeSlab = 32
 
 // slab hands out nodes of one type from arrays of nodeSlab.
-type slab[T any] struct{ free []T }
+type slab[T any] struct {
+	free []T
+	arrays[T]
+}
+
+// arrays are the arrays a slab took: those of this parse (used), and
+// those of an earlier parse whose tree was released (kept, cleared),
+// which are taken before new ones are allocated.
+type arrays[T any] struct {
+	kept, used [][]T
+}
+
+// alloc is an array of at least n zero values, all of it: the smallest
+// kept one large enough, unless it is so much larger that clearing it
+// for the next parse would cost more than it saves (see fits), else a
+// new one of n.
+func (a *arrays[T]) alloc(n int) []T {
+	if i := bestFit(a.kept, n); i >= 0 {
+		k := a.kept[i]
+		last := len(a.kept) - 1
+		a.kept[i], a.kept[last] = a.kept[last], nil
+		a.kept = a.kept[:last]
+		a.used = append(a.used, k)
+		return k[:cap(k)]
+	}
+	k := make([]T, n)
+	a.used = append(a.used, k)
+	return k
+}
+
+// bestFit is the index of the smallest of arrays that holds n values
+// and fits them (-1 when none does).
+func bestFit[T any](arrays [][]T, n int) int {
+	best := -1
+	for i, k := range arrays {
+		if fits(cap(k), n) && (best < 0 || cap(k) < cap(arrays[best])) {
+			best = i
+		}
+	}
+	return best
+}
+
+// fits reports whether an array of c values may serve a request for n: a
+// released array is cleared whole, at a cost per pointer it can hold, so
+// one much larger than the request is left for a larger one.
+func fits(c, n int) bool { return c >= n && c <= 4*n+64 }
+
+// release clears the arrays of this parse and returns all the arrays to
+// keep for the next, within *budget bytes (the rest are left to the
+// collector).
+func (a *arrays[T]) release(budget *int) arrays[T] {
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	out := arrays[T]{kept: a.kept}
+	for _, k := range out.kept {
+		*budget -= cap(k) * size
+	}
+	for _, k := range a.used {
+		if b := cap(k) * size; b <= *budget {
+			*budget -= b
+			clear(k[:cap(k)])
+			out.kept = append(out.kept, k)
+		}
+	}
+	out.used = a.used[:0]
+	clear(a.used[:cap(a.used)])
+	return out
+}
 
 // new is a zero node.
 func (s *slab[T]) new() *T { return s.take(nodeSlab) }
@@ -155,14 +272,14 @@ func (s *slab[T]) new() *T { return s.take(nodeSlab) }
 // none of it is left over.
 func (s *slab[T]) reserve(n int) {
 	if n > 0 {
-		s.free = make([]T, n)
+		s.free = s.alloc(n)
 	}
 }
 
 // take is a zero node from arrays of chunk.
 func (s *slab[T]) take(chunk int) *T {
 	if len(s.free) == 0 {
-		s.free = make([]T, chunk)
+		s.free = s.alloc(chunk)
 	}
 	n := &s.free[0]
 	s.free = s.free[1:]
@@ -195,15 +312,15 @@ func (p *parser) newWord(text string, sp source.Span) *Word {
 }
 
 func newParser(f *source.File) *parser {
-	// The parser, its lexer and its slabs live as long as one another,
-	// and are allocated together.
+	// The parser and its lexer live as long as one another, and are
+	// allocated together; the slabs come from those of a released tree
+	// (File.Release) when there is one.
 	a := new(struct {
-		p     parser
-		lx    lexer
-		nodes nodeSlabs
+		p  parser
+		lx lexer
 	})
 	p := &a.p
-	*p = parser{file: f, src: f.Src, triedAt: -1, nodes: &a.nodes, lx: &a.lx}
+	*p = parser{file: f, src: f.Src, triedAt: -1, nodes: nodePool.Get(), lx: &a.lx}
 	a.lx = lexer{src: f.Src, text: f.String(), end: len(f.Src), diags: &p.diags, nl: true}
 	p.takeBufs(min(len(f.Src)/4+16, MaxTokens+1))
 	// Like the reference, lex the whole file first: lexical errors are
@@ -552,7 +669,7 @@ func (p *parser) parseFile() *File {
 		name StrLit
 	})
 	f, plan := &a.f, &a.plan
-	f.Src, f.Plan, plan.Name = p.file, plan, &a.name
+	f.Src, f.Plan, plan.Name, f.nodes = p.file, plan, &a.name, p.nodes
 	// Statement errors are recovered in stmtList; this is a backstop so a
 	// bailout can never escape Parse.
 	defer p.recoverStmt()
@@ -980,7 +1097,7 @@ func (p *parser) clause(cs *Clauses, key string, sp source.Span) {
 		// The chunk is full: the list moves to a new one.
 		l := len(*cs)
 		n.clauseN = min(max(32, 2*n.clauseN), 512, p.left()/2+1)
-		chunk := make(Clauses, max(n.clauseN, 2*l+1))
+		chunk := n.clauseArrays.alloc(max(n.clauseN, 2*l+1))
 		copy(chunk, *cs)
 		n.clauseChunk, n.clauseStart, n.clauseUsed = chunk, 0, l
 	}
