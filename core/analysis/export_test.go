@@ -1,7 +1,9 @@
 package analysis
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -134,4 +136,61 @@ func IntoRoomsBothWays(p *ir.Plan) (pass, scan []float64) {
 		scan = append(scan, ws.width(best))
 	}
 	return pass, scan
+}
+
+// NearestBothWays draws trials random pairs of room lists (from, to) of
+// p's rooms that have a target in its nav grid, and finds each from room's
+// nearest to room other than itself by nearestRooms and by the two-label
+// search it replaced (nearestTwo). It returns how many from rooms found
+// one, and a description of the first disagreement ("" when none).
+func NearestBothWays(p *ir.Plan, seed uint64, trials int) (found int, diff string) {
+	m := NewModel(p)
+	g := m.buildGrid()
+	if g == nil {
+		return 0, ""
+	}
+	defer g.release()
+	targets := m.roomTargets(g)
+	var rooms []int
+	for i, t := range targets {
+		if t >= 0 {
+			rooms = append(rooms, i)
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for trial := range trials {
+		var from, to []int
+		for _, r := range rooms {
+			// Each room is a from room, a to room, both or neither.
+			switch rng.IntN(4) {
+			case 1:
+				from = append(from, r)
+			case 2:
+				to = append(to, r)
+			case 3:
+				from, to = append(from, r), append(to, r)
+			}
+		}
+		if len(from) == 0 || len(to) == 0 {
+			continue
+		}
+		fast := g.nearestRooms(targets, from, to)
+		near := g.nearestTwo(targets, from, to)
+		for k, r := range from {
+			want := nearLabel{room: -1}
+			for _, l := range near[targets[r]] {
+				if l.room >= 0 && int(l.room) != r {
+					want = l
+					break
+				}
+			}
+			if fast[k] != want {
+				return found, fmt.Sprintf("trial %d, from %v to %v: room %d's nearest is %v, the two-label search says %v", trial, from, to, r, fast[k], want)
+			}
+			if want.room >= 0 {
+				found++
+			}
+		}
+	}
+	return found, ""
 }
