@@ -148,11 +148,24 @@ func matchTerm(text, pattern string) (string, bool) {
 			j++
 		}
 		if j == len(text) || isWordSep(text[j]) {
-			m := strings.NewReplacer("-", " ", "_", " ").Replace(text[i : i+n])
-			return m, true
+			return spaced(text[i : i+n]), true
 		}
 	}
 	return "", false
+}
+
+// spaced is m with its '-' and '_' read as spaces.
+func spaced(m string) string {
+	if strings.IndexAny(m, "-_") < 0 {
+		return m
+	}
+	b := []byte(m)
+	for i, c := range b {
+		if c == '-' || c == '_' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // isWordSep reports whether c separates the words of a label.

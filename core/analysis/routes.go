@@ -1,6 +1,10 @@
 package analysis
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/ir"
+)
 
 // routes measures the key functional routes: each kitchen to its nearest
 // living or dining room, then each bedroom to its nearest bath or WC
@@ -21,13 +25,9 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 		}
 		// Living and dining are read from the label (or id) too: the
 		// label classifier does not infer them as uses.
-		name := strings.ToLower(p.Rooms[i].Label)
-		if name == "" {
-			name = strings.ToLower(p.Rooms[i].ID)
-		}
 		for _, w := range want {
 			if w == "living" || w == "dining" {
-				if _, ok := matchTerm(name, w); ok {
+				if _, ok := matchTerm(lowerName(&p.Rooms[i]), w); ok {
 					return true
 				}
 			}
@@ -68,6 +68,15 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 		out = append(out, r)
 	}
 	return out
+}
+
+// lowerName is a room's label in lower case, or its id's when it has no
+// label.
+func lowerName(r *ir.Room) string {
+	if r.Label != "" {
+		return strings.ToLower(r.Label)
+	}
+	return strings.ToLower(r.ID)
 }
 
 // routeLeg is one functional route: its rooms, its length in cells and its
