@@ -31,6 +31,8 @@ type occGrid struct {
 	cell   float64
 	nx, ny int
 	cells  []occState
+	// free counts the cells that are occFree.
+	free int
 }
 
 // occState is what one cell of an occGrid holds.
@@ -83,7 +85,7 @@ func (c *checker) roomNoClearPath() {
 		buf = g.cells
 		g.block(c.p.Furniture)
 		cellArea := g.cell * g.cell / 1e6
-		if float64(g.count(occFree))*cellArea < occMinFloor-1e-9 {
+		if float64(g.free)*cellArea < occMinFloor-1e-9 {
 			continue
 		}
 		// The walk stops once it has reached enough floor: only a room
@@ -176,11 +178,18 @@ func newOccGrid(pg geom.Polygon, buf []occState) (*occGrid, bool) {
 		// floor: whole rows of the box, less the cells past its far sides.
 		ya, yb := g.span(b.Min.Y, b.Max.Y+geom.Eps, g.y0, ny)
 		xa, xb := g.span(b.Min.X, b.Max.X+geom.Eps, g.x0, nx)
-		for y := ya; y <= yb; y++ {
-			for x := xa; x <= xb; x++ {
-				g.cells[y*nx+x] = occFree
-			}
+		if ya > yb || xa > xb {
+			return g, true
 		}
+		// The first row's span, then copies of it.
+		first := g.cells[ya*nx+xa : ya*nx+xb+1]
+		for x := range first {
+			first[x] = occFree
+		}
+		for y := ya + 1; y <= yb; y++ {
+			copy(g.cells[y*nx+xa:y*nx+xb+1], first)
+		}
+		g.free = (yb - ya + 1) * (xb - xa + 1)
 		return g, true
 	}
 	g.fill(pg)
@@ -214,6 +223,7 @@ func (g *occGrid) fill(pg geom.Polygon) {
 			}
 			if (len(xs)-k)%2 == 1 {
 				row[x] = occFree
+				g.free++
 			}
 		}
 		for i, j := 0, n-1; i < n; j, i = i, i+1 {
@@ -253,6 +263,7 @@ func (g *occGrid) markOnEdge(row []occState, y int, cy float64, a, b geom.Point)
 	for x := x0; x <= x1; x++ {
 		if row[x] != occFree && onSegment(a, b, g.centre(x, y)) {
 			row[x] = occFree
+			g.free++
 		}
 	}
 }
@@ -298,20 +309,11 @@ func (g *occGrid) block(furn []ir.Furniture) {
 			for x := x0; x <= x1; x++ {
 				if g.cells[y*g.nx+x] == occFree {
 					g.cells[y*g.nx+x] = occBlocked
+					g.free--
 				}
 			}
 		}
 	}
-}
-
-func (g *occGrid) count(st occState) int {
-	n := 0
-	for _, v := range g.cells {
-		if v == st {
-			n++
-		}
-	}
-	return n
 }
 
 // walk floods the free cells from every opening's start and returns how

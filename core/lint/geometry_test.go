@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
 // TestInPolygon covers boundaries, duplicate vertices and degenerate rings.
@@ -65,6 +66,9 @@ func TestOccFillMatchesInPolygon(t *testing.T) {
 		geom.Polygon{{X: 0, Y: 0}, {X: 3000, Y: 3000}, {X: 0, Y: 6000}, {X: -3000, Y: 3000}},
 		geom.Polygon{{X: 0, Y: 0}, {X: 9000, Y: 10}, {X: 9000, Y: 60}, {X: 0, Y: 50}},
 		ngon(0, 0, 3000, 64, 0), ngon(500, 700, 2500, 6, math.Pi/6), ngon(0, 0, 1800, 5, 0.3),
+		// Axis rectangles, filled as whole rows.
+		geom.Polygon{{X: 0, Y: 0}, {X: 3000, Y: 0}, {X: 3000, Y: 2000}, {X: 0, Y: 2000}},
+		geom.Polygon{{X: 150, Y: -75}, {X: 150, Y: 4025}, {X: 2350, Y: 4025}, {X: 2350, Y: -75}},
 	)
 	for range 300 {
 		n := 3 + rng.IntN(12)
@@ -89,5 +93,25 @@ func TestOccFillMatchesInPolygon(t *testing.T) {
 				}
 			}
 		}
+		if c := g.count(occFree); g.free != c {
+			t.Fatalf("shape %d: the grid counts %d free cells, it has %d", si, g.free, c)
+		}
+		// Furniture over part of the floor and past it.
+		b := pg.Bounds()
+		g.block([]ir.Furniture{{Rect: geom.Rect{Min: b.Min, Max: b.Center()}}, {Rect: geom.Rect{Min: b.Center(), Max: b.Max.Add(geom.Point{X: 500, Y: 500})}}})
+		if c := g.count(occFree); g.free != c {
+			t.Fatalf("shape %d: under furniture the grid counts %d free cells, it has %d", si, g.free, c)
+		}
 	}
+}
+
+// count is the number of cells of g in state st.
+func (g *occGrid) count(st occState) int {
+	n := 0
+	for _, v := range g.cells {
+		if v == st {
+			n++
+		}
+	}
+	return n
 }
