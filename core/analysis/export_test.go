@@ -194,3 +194,40 @@ func NearestBothWays(p *ir.Plan, seed uint64, trials int) (found int, diff strin
 	}
 	return found, ""
 }
+
+// PoleBothWays finds the pole of every polygon room of p's nav grid by
+// pole and by measuring every cell's distance to every edge, as pole did
+// before it stopped at the first edge no farther than the best so far
+// (nil, nil when p has no grid).
+func PoleBothWays(p *ir.Plan) (fast, scan []geom.Point) {
+	g := NewModel(p).buildGrid()
+	if g == nil {
+		return nil, nil
+	}
+	defer g.release()
+	for r := range p.Rooms {
+		room := &p.Rooms[r]
+		if room.Shape != ir.RoomPoly {
+			continue
+		}
+		fast = append(fast, pole(g, room, r))
+		best, bd := room.Polygon.Centroid(), -1.0
+		cells := g.roomCells(r)
+		for end := len(cells); end > 0; {
+			row := int(cells[end-1]) / g.nx
+			start := end - 1
+			for start > 0 && int(cells[start-1])/g.nx == row {
+				start--
+			}
+			for _, k := range cells[start:end] {
+				c := g.centre(int(k))
+				if d := DistToRoom(room, c); d > bd+geomEps {
+					best, bd = c, d
+				}
+			}
+			end = start
+		}
+		scan = append(scan, best)
+	}
+	return fast, scan
+}
