@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
 	"github.com/archlang-go/caddy-archlang/core/ir"
@@ -228,6 +229,43 @@ func PoleBothWays(p *ir.Plan) (fast, scan []geom.Point) {
 			end = start
 		}
 		scan = append(scan, best)
+	}
+	return fast, scan
+}
+
+// HaloBothWays marks the obstacle halo of p's nav grid by obstacleHalo and
+// by measuring every cell round each piece of furniture and column, as
+// obstacleHalo did before it filled the cells within a piece's span a row
+// at a time (nil, nil when p has no grid).
+func HaloBothWays(p *ir.Plan) (fast, scan []bool) {
+	m := NewModel(p)
+	g := m.buildGrid()
+	if g == nil {
+		return nil, nil
+	}
+	defer g.release()
+	fast = slices.Clone(m.obstacleHalo(g))
+	const rad = BodyRadiusMm
+	scan = make([]bool, len(g.room))
+	rect := func(r geom.Rect) {
+		lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
+		hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
+		g.each(lo, hi, func(k int, c geom.Point) {
+			dx := max(max(r.Min.X-c.X, c.X-r.Max.X), 0)
+			dy := max(max(r.Min.Y-c.Y, c.Y-r.Max.Y), 0)
+			if withinHypot(dx, dy, rad+geomEps) {
+				scan[k] = true
+			}
+		})
+	}
+	for _, f := range p.Furniture {
+		rect(f.Rect)
+	}
+	for _, c := range p.Columns {
+		rect(c.Rect)
+	}
+	for _, v := range p.Vertical {
+		m.verticalHalo(g, v, scan)
 	}
 	return fast, scan
 }

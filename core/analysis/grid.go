@@ -312,8 +312,8 @@ func (m *Model) obstacleHalo(g *navGrid) []bool {
 	p := m.Plan
 	halo := g.mem.boolSlice(len(g.room))
 	// rect marks the cells each visits around r whose centre is within
-	// the radius of it, a row at a time: a row's dy is the same for all
-	// its cells.
+	// the radius of it (haloRow), a row at a time: a row's dy is the same
+	// for all its cells.
 	rect := func(r geom.Rect) {
 		lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
 		hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
@@ -328,14 +328,7 @@ func (m *Model) obstacleHalo(g *navGrid) []bool {
 		for j := j0; j <= j1; j++ {
 			cy := g.origin.Y + (float64(j)+0.5)*g.cell
 			dy := max(max(r.Min.Y-cy, cy-r.Max.Y), 0)
-			row := halo[j*g.nx : j*g.nx+g.nx]
-			for i := i0; i <= i1; i++ {
-				cx := g.origin.X + (float64(i)+0.5)*g.cell
-				dx := max(max(r.Min.X-cx, cx-r.Max.X), 0)
-				if withinHypot(dx, dy, rad+geomEps) {
-					row[i] = true
-				}
-			}
+			g.haloRow(halo[j*g.nx:j*g.nx+g.nx], i0, i1, r, dy, rad+geomEps)
 		}
 	}
 	for _, f := range p.Furniture {
@@ -586,6 +579,51 @@ func (g *navGrid) columnRange(x0, x1 float64) (i0, i1 int, ok bool) {
 // beyond it.
 func (g *navGrid) each(lo, hi geom.Point, f func(k int, c geom.Point)) {
 	g.eachRow(lo, hi, func(j int, _ float64) { g.eachInRow(j, lo.X, hi.X, f) })
+}
+
+// haloRow marks the cells i0..i1 of row whose centre is within lim of r,
+// the row being dy from it: withinHypot(dx, dy, lim), dx the centre's
+// distance from r along x. No cell is when dy is not within lim (a
+// hypotenuse is no shorter than either side). Otherwise every cell whose
+// centre lies within r's span in x (dx zero) is, and those are the cells
+// between the first and the last such (centres grow with the column): only
+// the few on either side are measured one by one.
+func (g *navGrid) haloRow(row []bool, i0, i1 int, r geom.Rect, dy, lim float64) {
+	if !(dy <= lim) {
+		return
+	}
+	// dx of column i, and whether it is zero.
+	dx := func(i int) (float64, bool) {
+		cx := g.origin.X + (float64(i)+0.5)*g.cell
+		a, b := r.Min.X-cx, cx-r.Max.X
+		return max(max(a, b), 0), a <= 0 && b <= 0
+	}
+	i := i0
+	for ; i <= i1; i++ {
+		d, in := dx(i)
+		if in {
+			break
+		}
+		if withinHypot(d, dy, lim) {
+			row[i] = true
+		}
+	}
+	if i > i1 {
+		return
+	}
+	k := i1
+	for ; k > i; k-- {
+		d, in := dx(k)
+		if in {
+			break
+		}
+		if withinHypot(d, dy, lim) {
+			row[k] = true
+		}
+	}
+	for c := i; c <= k; c++ {
+		row[c] = true
+	}
 }
 
 // withinHypot is math.Hypot(dx, dy) <= lim for dx, dy >= 0 (or NaN):
