@@ -168,7 +168,7 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		}
 		if into == nil {
 			ws := g.newWidestSearch()
-			into = ws.walkInto(seed, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
+			into = ws.walkInto(seed, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))), walked(steps, int(g.room[seed])))
 		}
 		wide := into[i]
 		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
@@ -179,6 +179,16 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		c.Routes = m.routes(g, targets)
 	}
 	return c
+}
+
+// walked names the rooms whose walks are read: those the steps reach,
+// but for the seed's own room (seedRoom), whose walk is the seed's label.
+func walked(steps []int32, seedRoom int) []bool {
+	want := make([]bool, len(steps))
+	for i, st := range steps {
+		want[i] = st >= 0 && i != seedRoom
+	}
+	return want
 }
 
 // walk reads the metrics of a walk from seed to t: steps is its length in

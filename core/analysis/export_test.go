@@ -115,7 +115,7 @@ func IntoRoomsBothWays(p *ir.Plan) (pass, scan []float64) {
 		return nil, nil
 	}
 	ws := g.newWidestSearch()
-	pass = ws.walkInto(seed, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
+	pass = ws.walkInto(seed, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))), nil)
 	for r := range p.Rooms {
 		best := g.rZero
 		if int(g.room[seed]) == r {
@@ -268,4 +268,48 @@ func HaloBothWays(p *ir.Plan) (fast, scan []bool) {
 		m.verticalHalo(g, v, scan)
 	}
 	return fast, scan
+}
+
+// IntoRoomsEarly measures the widest walk into every room of p's nav grid
+// from its first entrance by a search to the end and, for each of trials
+// random sets of rooms, by a search that stops once those rooms are
+// settled. It returns how many wanted rooms were compared, and a
+// description of the first that differs ("" when none).
+func IntoRoomsEarly(p *ir.Plan, seed uint64, trials int) (compared int, diff string) {
+	m := NewModel(p)
+	ent := firstEntrance(m.Edges())
+	g := m.buildGrid()
+	if g == nil || ent == nil {
+		return 0, ""
+	}
+	defer g.release()
+	g.costTables(ent.EstimatedClearWidth)
+	start := m.entranceSeed(g, ent)
+	if start < 0 {
+		return 0, ""
+	}
+	top := g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(start)))
+	full := g.newWidestSearch().walkInto(start, top, nil)
+	rng := rand.New(rand.NewPCG(seed, 7))
+	for trial := range trials {
+		want := make([]bool, len(p.Rooms))
+		for i := range want {
+			want[i] = rng.IntN(2) == 0
+		}
+		if trial == 0 {
+			// The rooms describe reads.
+			want = walked(g.stepsTo(start, m.roomTargets(g)), int(g.room[start]))
+		}
+		early := g.newWidestSearch().walkInto(start, top, want)
+		for i, w := range want {
+			if !w {
+				continue
+			}
+			compared++
+			if early[i] != full[i] {
+				return compared, fmt.Sprintf("trial %d: room %d is %v wide, %v when searched to the end", trial, i, early[i], full[i])
+			}
+		}
+	}
+	return compared, ""
 }

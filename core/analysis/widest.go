@@ -174,6 +174,14 @@ func (g *navGrid) rankOf(v float64) rank {
 type widestSearch struct {
 	g    *navGrid
 	best []rank
+	// into is walkInto's width into each room so far. want names the
+	// rooms walkInto may stop once settled (nil: none); waiting counts
+	// them by their width so far, and below those under the level being
+	// settled.
+	into    []rank
+	want    []bool
+	waiting []int32
+	below   int
 }
 
 // newWidestSearch is a search of g with every cell unreached.
@@ -204,12 +212,20 @@ func (s *widestSearch) width(r rank) float64 { return s.g.vals[r] }
 // wait in a list per level threaded through one per-cell array (next);
 // the level being settled is a queue in order. The steps from a cell into
 // other rooms are read when it is taken off, its label final.
-func (s *widestSearch) walkInto(seed int, top rank) []float64 {
+//
+// want, when not nil, names the rooms whose widths the caller reads: the
+// search stops at the first level no wider than the width found into any
+// of them, as no step from a lower level can widen one (the others' widths
+// are then lower bounds only). nil reads every room: the search runs to
+// the end.
+func (s *widestSearch) walkInto(seed int, top rank, want []bool) []float64 {
 	g := s.g
 	into := make([]rank, len(g.cells))
 	for r := range into {
 		into[r] = g.rZero
 	}
+	s.into = into
+	s.track(want, top)
 	best, cost, links, room := s.best, g.cost, g.links, g.room
 	nx := g.nx
 	var order []int32
@@ -225,6 +241,9 @@ func (s *widestSearch) walkInto(seed int, top rank) []float64 {
 		head[top], next[seed] = int32(seed), -1
 		tail := 0
 		for r := top; r > g.rZero; r-- {
+			if s.settled(r) {
+				break // every room wanted is as wide as it gets
+			}
 			h := tail
 			for c := head[r]; c >= 0; c = next[c] {
 				order[tail] = c
@@ -255,7 +274,7 @@ func (s *widestSearch) walkInto(seed int, top rank) []float64 {
 					// A step into another room's floor.
 					for d, st := range g.stride {
 						if l&(16<<d) != 0 {
-							s.stepInto(into, k, k+st, r)
+							s.stepInto(k, k+st, r)
 						}
 					}
 				}
@@ -289,7 +308,51 @@ func (s *widestSearch) walkInto(seed int, top rank) []float64 {
 // another room's floor, towards the widest walk into n's room.
 //
 //go:noinline
-func (s *widestSearch) stepInto(into []rank, k, n int, r rank) {
+func (s *widestSearch) stepInto(k, n int, r rank) {
 	rn := s.g.room[n]
-	into[rn] = max(into[rn], min(r, s.g.stepCost(k, n, int(rn), -1)))
+	old := s.into[rn]
+	v := max(old, min(r, s.g.stepCost(k, n, int(rn), -1)))
+	if v == old {
+		return
+	}
+	s.into[rn] = v
+	if s.want == nil || !s.want[rn] {
+		return
+	}
+	// A wanted room's width moves up to v, at most the level r being
+	// settled: it is settled now when v is r, else once the search is
+	// down to v.
+	s.waiting[old]--
+	s.waiting[v]++
+	if v >= r {
+		s.below--
+	}
+}
+
+// track starts counting the rooms of want whose width found so far is
+// below the level being settled, the search starting at level top.
+func (s *widestSearch) track(want []bool, top rank) {
+	s.want, s.below = nil, 0
+	if want == nil || top <= s.g.rZero {
+		return
+	}
+	s.want = want
+	s.waiting = make([]int32, top+1)
+	for r, w := range want {
+		if w && r < len(s.into) {
+			s.below++
+		}
+	}
+	s.waiting[s.g.rZero] = int32(s.below)
+}
+
+// settled reports, as the search comes down to level r, whether every
+// room of want has a width of at least r: the rooms whose width is r are
+// settled from here on.
+func (s *widestSearch) settled(r rank) bool {
+	if s.want == nil {
+		return false
+	}
+	s.below -= int(s.waiting[r])
+	return s.below == 0
 }
