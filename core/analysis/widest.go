@@ -174,14 +174,13 @@ func (g *navGrid) rankOf(v float64) rank {
 type widestSearch struct {
 	g    *navGrid
 	best []rank
-	// into is walkInto's width into each room so far. want names the
-	// rooms walkInto may stop once settled (nil: none); waiting counts
-	// them by their width so far, and below those under the level being
-	// settled.
-	into    []rank
+	// want names the rooms walkInto may stop once settled (nil: none),
+	// and waiting counts them by their width so far.
 	want    []bool
 	waiting []int32
-	below   int
+	// below counts the rooms of want narrower than the level being
+	// settled.
+	below int
 }
 
 // newWidestSearch is a search of g with every cell unreached.
@@ -224,8 +223,7 @@ func (s *widestSearch) walkInto(seed int, top rank, want []bool) []float64 {
 	for r := range into {
 		into[r] = g.rZero
 	}
-	s.into = into
-	s.track(want, top)
+	s.below = s.track(want, into, top)
 	best, cost, links, room := s.best, g.cost, g.links, g.room
 	nx := g.nx
 	var order []int32
@@ -241,7 +239,7 @@ func (s *widestSearch) walkInto(seed int, top rank, want []bool) []float64 {
 		head[top], next[seed] = int32(seed), -1
 		tail := 0
 		for r := top; r > g.rZero; r-- {
-			if s.settled(r) {
+			if s.waiting != nil && s.settled(r) {
 				break // every room wanted is as wide as it gets
 			}
 			h := tail
@@ -274,7 +272,7 @@ func (s *widestSearch) walkInto(seed int, top rank, want []bool) []float64 {
 					// A step into another room's floor.
 					for d, st := range g.stride {
 						if l&(16<<d) != 0 {
-							s.stepInto(k, k+st, r)
+							s.stepInto(into, k, k+st, r)
 						}
 					}
 				}
@@ -305,17 +303,18 @@ func (s *widestSearch) walkInto(seed int, top rank, want []bool) []float64 {
 }
 
 // stepInto counts the step from k, labelled r, onto n, a free cell of
-// another room's floor, towards the widest walk into n's room.
+// another room's floor, towards the widest walk into n's room (and the
+// rooms walkInto waits for that it settles at once).
 //
 //go:noinline
-func (s *widestSearch) stepInto(k, n int, r rank) {
+func (s *widestSearch) stepInto(into []rank, k, n int, r rank) {
 	rn := s.g.room[n]
-	old := s.into[rn]
+	old := into[rn]
 	v := max(old, min(r, s.g.stepCost(k, n, int(rn), -1)))
 	if v == old {
 		return
 	}
-	s.into[rn] = v
+	into[rn] = v
 	if s.want == nil || !s.want[rn] {
 		return
 	}
@@ -329,30 +328,30 @@ func (s *widestSearch) stepInto(k, n int, r rank) {
 	}
 }
 
-// track starts counting the rooms of want whose width found so far is
-// below the level being settled, the search starting at level top.
-func (s *widestSearch) track(want []bool, top rank) {
-	s.want, s.below = nil, 0
+// settled reports, as walkInto comes down to level r, whether every room
+// it waits for is as wide as r: those whose width is r are settled from
+// here on.
+func (s *widestSearch) settled(r rank) bool {
+	s.below -= int(s.waiting[r])
+	return s.below == 0
+}
+
+// track sets walkInto to wait for the rooms of want (nil: none) and
+// returns how many there are: their widths so far (into) are all below
+// top, the level the search starts at, and waiting counts them by width.
+func (s *widestSearch) track(want []bool, into []rank, top rank) int {
+	s.want, s.waiting = nil, nil
 	if want == nil || top <= s.g.rZero {
-		return
+		return 0
 	}
 	s.want = want
 	s.waiting = make([]int32, top+1)
+	n := 0
 	for r, w := range want {
-		if w && r < len(s.into) {
-			s.below++
+		if w && r < len(into) {
+			n++
 		}
 	}
-	s.waiting[s.g.rZero] = int32(s.below)
-}
-
-// settled reports, as the search comes down to level r, whether every
-// room of want has a width of at least r: the rooms whose width is r are
-// settled from here on.
-func (s *widestSearch) settled(r rank) bool {
-	if s.want == nil {
-		return false
-	}
-	s.below -= int(s.waiting[r])
-	return s.below == 0
+	s.waiting[s.g.rZero] = int32(n)
+	return n
 }
