@@ -313,3 +313,38 @@ func IntoRoomsEarly(p *ir.Plan, seed uint64, trials int) (compared int, diff str
 	}
 	return compared, ""
 }
+
+// WallsBothWays marks the wall cells of p's nav grid by walls and by
+// measuring every cell round every segment, as walls did before it
+// measured a segment along an axis once per row and column (nil, nil when
+// p has no grid).
+func WallsBothWays(p *ir.Plan) (fast, scan []bool) {
+	g := NewModel(p).buildGrid()
+	if g == nil {
+		return nil, nil
+	}
+	defer g.release()
+	fast = slices.Clone(g.walls(p))
+	scan = make([]bool, len(g.room))
+	for wi := range p.Walls {
+		w := &p.Walls[wi]
+		h := w.Thickness / 2
+		for _, s := range w.Segments() {
+			l := s.Len()
+			if l == 0 {
+				continue
+			}
+			u := s.B.Sub(s.A).Mul(1 / l)
+			lo := geom.Point{X: min(s.A.X, s.B.X) - h, Y: min(s.A.Y, s.B.Y) - h}
+			hi := geom.Point{X: max(s.A.X, s.B.X) + h, Y: max(s.A.Y, s.B.Y) + h}
+			g.each(lo, hi, func(k int, c geom.Point) {
+				v := c.Sub(s.A)
+				along, off := v.Dot(u), math.Abs(v.Cross(u))
+				if along >= -geomEps && along <= l+geomEps && off <= h+geomEps {
+					scan[k] = true
+				}
+			})
+		}
+	}
+	return fast, scan
+}

@@ -293,6 +293,10 @@ func (g *navGrid) walls(p *ir.Plan) []bool {
 			u := s.B.Sub(s.A).Mul(1 / l)
 			lo := geom.Point{X: min(s.A.X, s.B.X) - h, Y: min(s.A.Y, s.B.Y) - h}
 			hi := geom.Point{X: max(s.A.X, s.B.X) + h, Y: max(s.A.Y, s.B.Y) + h}
+			if u.X == 0 || u.Y == 0 {
+				g.axisWall(solid, s.A, u, l, h, lo, hi)
+				continue
+			}
 			g.each(lo, hi, func(k int, c geom.Point) {
 				v := c.Sub(s.A)
 				along, off := v.Dot(u), math.Abs(v.Cross(u))
@@ -303,6 +307,50 @@ func (g *navGrid) walls(p *ir.Plan) []bool {
 		}
 	}
 	return solid
+}
+
+// axisWall marks the cells of box [lo, hi] (widened as each does) whose
+// centre lies within h of the segment from a along the unit u, of length
+// l, u being along an axis: as walls measures it, but with one of the
+// terms of u's dot and cross products zero, the distance along the
+// segment depends on the column alone (or the row) and the distance off
+// it on the row alone (or the column), so each is measured once per
+// column and once per row instead of once per cell.
+func (g *navGrid) axisWall(solid []bool, a, u geom.Point, l, h float64, lo, hi geom.Point) {
+	j0, j1, ok := g.rowRange(lo, hi)
+	if !ok {
+		return
+	}
+	i0, i1, ok := g.columnRange(lo.X, hi.X)
+	if !ok {
+		return
+	}
+	// Along x, u.Y being 0: v·u is v.X·u.X, |v×u| is |v.Y·u.X|; along y,
+	// u.X being 0: v·u is v.Y·u.Y, |v×u| is |v.X·u.Y| (an added or
+	// subtracted zero changes no comparison).
+	alongOK := func(d float64) bool { return d >= -geomEps && d <= l+geomEps }
+	offOK := func(d float64) bool { return d <= h+geomEps }
+	cols := make([]bool, i1-i0+1)
+	for i := i0; i <= i1; i++ {
+		vx := g.origin.X + (float64(i)+0.5)*g.cell - a.X
+		if u.Y == 0 {
+			cols[i-i0] = alongOK(vx * u.X)
+		} else {
+			cols[i-i0] = offOK(math.Abs(vx * u.Y))
+		}
+	}
+	for j := j0; j <= j1; j++ {
+		vy := g.origin.Y + (float64(j)+0.5)*g.cell - a.Y
+		if u.Y == 0 && !offOK(math.Abs(vy*u.X)) || u.Y != 0 && !alongOK(vy*u.Y) {
+			continue
+		}
+		row := solid[j*g.nx+i0 : j*g.nx+i1+1]
+		for i, in := range cols {
+			if in {
+				row[i] = true
+			}
+		}
+	}
 }
 
 // obstacleHalo marks the cells whose centre lies within the body radius of
