@@ -373,14 +373,29 @@ func (g *occGrid) start(w doorFrame) (int, bool) {
 
 // nearestFree is the free cell whose centre is nearest p (the first in
 // row order on a tie); false when no cell is free.
+//
+// A cell's distance is no less than either of its offsets along the axes
+// (math.Hypot scales the larger by a factor of at least 1), so a row, or
+// a cell, whose offset is already as far as the nearest so far less the
+// tie margin cannot be nearer, and is passed without measuring it.
 func (g *occGrid) nearestFree(p geom.Point) (int, bool) {
 	best, bestD := -1, math.Inf(1)
-	for k, st := range g.cells {
-		if st != occFree {
+	for y := range g.ny {
+		if math.Abs(g.centre(0, y).Y-p.Y) >= bestD-1e-9 {
 			continue
 		}
-		if d := g.centre(k%g.nx, k/g.nx).Sub(p).Len(); d < bestD-1e-9 {
-			best, bestD = k, d
+		row := g.cells[y*g.nx : (y+1)*g.nx]
+		for x, st := range row {
+			if st != occFree {
+				continue
+			}
+			c := g.centre(x, y)
+			if math.Abs(c.X-p.X) >= bestD-1e-9 {
+				continue
+			}
+			if d := c.Sub(p).Len(); d < bestD-1e-9 {
+				best, bestD = y*g.nx+x, d
+			}
 		}
 	}
 	return best, best >= 0
