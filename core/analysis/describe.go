@@ -285,7 +285,7 @@ func distToSegment(q, a, b geom.Point) float64 {
 		return q.Sub(a).Len()
 	}
 	t := q.Sub(a).Dot(ab) / l2
-	t = math.Max(0, math.Min(1, t))
+	t = max(0, min(1, t)) // as math.Max and math.Min, NaN and zeros alike
 	return q.Sub(a.Add(ab.Mul(t))).Len()
 }
 

@@ -241,19 +241,19 @@ func (g *occGrid) markOnEdge(row []occState, y int, cy float64, a, b geom.Point)
 	l := ab.Len()
 	reach := geom.Eps
 	if l > geom.Eps {
-		reach = geom.Eps*math.Max(1, l)/l + geom.Eps/l
+		reach = geom.Eps*max(1, l)/l + geom.Eps/l
 	}
 	reach = 2*reach + 1e-9*(math.Abs(cy)+1)
-	if cy < math.Min(a.Y, b.Y)-reach || cy > math.Max(a.Y, b.Y)+reach {
+	if cy < min(a.Y, b.Y)-reach || cy > max(a.Y, b.Y)+reach {
 		return
 	}
-	lo, hi := math.Min(a.X, b.X)-reach, math.Max(a.X, b.X)+reach
+	lo, hi := min(a.X, b.X)-reach, max(a.X, b.X)+reach
 	if ab.Y != 0 {
 		// Along the row, the edge's band of half-width reach spans
 		// reach·l/|ab.Y| either side of where its line crosses the row.
 		xl := a.X + (cy-a.Y)*ab.X/ab.Y
 		w := reach*l/math.Abs(ab.Y) + 1e-9*(math.Abs(xl)+1)
-		lo, hi = math.Max(lo, xl-w), math.Min(hi, xl+w)
+		lo, hi = max(lo, xl-w), min(hi, xl+w)
 	}
 	if lo > hi {
 		return
