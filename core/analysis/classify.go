@@ -136,7 +136,9 @@ func RoomUses(authored []string, label, id string) []string {
 // matched text with its separators read as spaces.
 func matchTerm(text, pattern string) (string, bool) {
 	for i := 0; i < len(text); i++ {
-		if i > 0 && !isWordSep(text[i-1]) {
+		// A match starts a word, with the pattern's first byte unless
+		// that is an optional separator.
+		if i > 0 && !isWordSep(text[i-1]) || len(pattern) > 0 && pattern[0] != ' ' && text[i] != pattern[0] {
 			continue
 		}
 		n, ok := matchAt(text[i:], pattern)

@@ -35,3 +35,54 @@ func TestClampAsMath(t *testing.T) {
 		}
 	}
 }
+
+// matchTermScan is matchTerm as it was: matchAt tried at every word start.
+func matchTermScan(text, pattern string) (string, bool) {
+	for i := 0; i < len(text); i++ {
+		if i > 0 && !isWordSep(text[i-1]) {
+			continue
+		}
+		n, ok := matchAt(text[i:], pattern)
+		if !ok {
+			continue
+		}
+		j := i + n
+		for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+			j++
+		}
+		if j == len(text) || isWordSep(text[j]) {
+			return strings.NewReplacer("-", " ", "_", " ").Replace(text[i : i+n]), true
+		}
+	}
+	return "", false
+}
+
+// TestMatchTermMatchesScan holds matchTerm, which passes the word starts
+// that do not begin with the pattern's first byte, to the try at every
+// word start, on random labels built from the terms' own pieces.
+func TestMatchTermMatchesScan(t *testing.T) {
+	patterns := []string{"living", "dining", " lead", ""}
+	for _, group := range useRules {
+		for _, r := range group {
+			for _, term := range r.terms {
+				patterns = append(patterns, term.pattern)
+			}
+		}
+	}
+	pieces := []string{"bed", "room", "bath", "wc", "en", "suite", "hall", "way", "kitchen", "ette", "entry", " ", "-", "_", "/", "2", "x", ".", "(", "living", "dining", "lead"}
+	rng := rand.New(rand.NewPCG(12, 13))
+	for range 3000 {
+		var b strings.Builder
+		for range rng.IntN(6) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		for _, p := range patterns {
+			m, ok := matchTerm(text, p)
+			wm, wok := matchTermScan(text, p)
+			if m != wm || ok != wok {
+				t.Fatalf("matchTerm(%q, %q) = %q %v, the scan says %q %v", text, p, m, ok, wm, wok)
+			}
+		}
+	}
+}
