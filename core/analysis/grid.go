@@ -915,9 +915,12 @@ func (g *navGrid) clearance(halo []bool) {
 				row[i] = far
 			}
 		}
+		// The three rows cut to one length, so the loop needs no bounds
+		// checks.
+		hrow, up = hrow[:len(row)], up[:len(row)]
 		v := min(start(hrow[0]), up[0]+1)
 		row[0] = v
-		for i := 1; i < nx; i++ {
+		for i := 1; i < len(row); i++ {
 			v = min(start(hrow[i]), v+1, up[i]+1)
 			row[i] = v
 		}
@@ -928,9 +931,10 @@ func (g *navGrid) clearance(halo []bool) {
 		if j+1 < ny {
 			down = dist[(j+1)*nx : (j+2)*nx]
 		}
+		down = down[:len(row)]
 		v := min(row[nx-1], down[nx-1]+1)
 		row[nx-1] = v
-		for i := nx - 2; i >= 0; i-- {
+		for i := len(row) - 2; i >= 0; i-- {
 			v = min(row[i], v+1, down[i]+1)
 			row[i] = v
 		}
