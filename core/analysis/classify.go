@@ -91,11 +91,22 @@ func InferUses(label, id string) []UseMatch {
 		text = id
 	}
 	text = strings.ToLower(text)
+	// The bytes the text's words start with: a term whose first byte is
+	// none of them matches nowhere (see matchTerm).
+	var starts [256]bool
+	for i := 0; i < len(text); i++ {
+		if i == 0 || isWordSep(text[i-1]) {
+			starts[text[i]] = true
+		}
+	}
 	var out []UseMatch
 	for _, group := range useRules {
 	rules:
 		for _, r := range group {
 			for _, t := range r.terms {
+				if c := t.pattern[0]; c != ' ' && !starts[c] {
+					continue
+				}
 				if m, ok := matchTerm(text, t.pattern); ok {
 					out = append(out, UseMatch{Use: r.use, Term: m, Alias: t.alias})
 					break rules

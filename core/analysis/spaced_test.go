@@ -3,6 +3,7 @@ package analysis
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -83,6 +84,40 @@ func TestMatchTermMatchesScan(t *testing.T) {
 			if m != wm || ok != wok {
 				t.Fatalf("matchTerm(%q, %q) = %q %v, the scan says %q %v", text, p, m, ok, wm, wok)
 			}
+		}
+	}
+}
+
+// TestInferUsesMatchesScan holds InferUses, which passes the terms whose
+// first byte starts no word of the label, to trying every term, on random
+// labels built from the terms' own pieces.
+func TestInferUsesMatchesScan(t *testing.T) {
+	scan := func(label string) []UseMatch {
+		text := strings.ToLower(label)
+		var out []UseMatch
+		for _, group := range useRules {
+		rules:
+			for _, r := range group {
+				for _, term := range r.terms {
+					if m, ok := matchTermScan(text, term.pattern); ok {
+						out = append(out, UseMatch{Use: r.use, Term: m, Alias: term.alias})
+						break rules
+					}
+				}
+			}
+		}
+		return out
+	}
+	pieces := []string{"Bed", "room", "bath", "WC", "en", "suite", "Hall", "way", "kitchen", "ette", "entry", "foyer", "toilet", " ", "-", "_", "/", "2", "x", "."}
+	rng := rand.New(rand.NewPCG(14, 15))
+	for range 5000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(6) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		label := b.String()
+		if got, want := InferUses(label, "x"), scan(label); !slices.Equal(got, want) {
+			t.Fatalf("InferUses(%q) = %v, trying every term gives %v", label, got, want)
 		}
 	}
 }
