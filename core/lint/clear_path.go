@@ -203,6 +203,7 @@ func newOccGrid(pg geom.Polygon, buf []occState) (*occGrid, bool) {
 // of n edges costs rows·n plus its cells, not cells·n.
 func (g *occGrid) fill(pg geom.Polygon) {
 	n := len(pg)
+	edges := occEdges(pg)
 	var xs []float64
 	for y := range g.ny {
 		cy := g.centre(0, y).Y
@@ -226,24 +227,46 @@ func (g *occGrid) fill(pg geom.Polygon) {
 				g.free++
 			}
 		}
-		for i, j := 0, n-1; i < n; j, i = i, i+1 {
-			g.markOnEdge(row, y, cy, pg[i], pg[j])
+		for k := range edges {
+			g.markOnEdge(row, y, cy, &edges[k])
 		}
 	}
 }
 
-// markOnEdge marks free the cells of row y (centres at height cy) that
-// onSegment puts on the edge from a to b. Only the cells within a
-// generous reach of the edge are tested: onSegment's tolerance and the
-// overshoot it allows past the ends are both far below a cell.
-func (g *occGrid) markOnEdge(row []occState, y int, cy float64, a, b geom.Point) {
-	ab := b.Sub(a)
-	l := ab.Len()
-	reach := geom.Eps
-	if l > geom.Eps {
-		reach = geom.Eps*max(1, l)/l + geom.Eps/l
+// occEdge is an edge of a room's ring from a to b, with what markOnEdge
+// reads of it on every row measured once: the vector ab, its length l, and
+// the tolerance reach0 onSegment allows off it (before the allowance for
+// the row's own rounding).
+type occEdge struct {
+	a, b, ab  geom.Point
+	l, reach0 float64
+}
+
+// occEdges lists the edges of pg as fill visits them: from each vertex
+// i back to the one before it.
+func occEdges(pg geom.Polygon) []occEdge {
+	n := len(pg)
+	edges := make([]occEdge, 0, n)
+	for i, j := 0, n-1; i < n; j, i = i, i+1 {
+		a, b := pg[i], pg[j]
+		ab := b.Sub(a)
+		l := ab.Len()
+		reach := geom.Eps
+		if l > geom.Eps {
+			reach = geom.Eps*max(1, l)/l + geom.Eps/l
+		}
+		edges = append(edges, occEdge{a: a, b: b, ab: ab, l: l, reach0: reach})
 	}
-	reach = 2*reach + 1e-9*(math.Abs(cy)+1)
+	return edges
+}
+
+// markOnEdge marks free the cells of row y (centres at height cy) that
+// onSegment puts on edge e. Only the cells within a generous reach of the
+// edge are tested: onSegment's tolerance and the overshoot it allows past
+// the ends are both far below a cell.
+func (g *occGrid) markOnEdge(row []occState, y int, cy float64, e *occEdge) {
+	a, b, ab, l := e.a, e.b, e.ab, e.l
+	reach := 2*e.reach0 + 1e-9*(math.Abs(cy)+1)
 	if cy < min(a.Y, b.Y)-reach || cy > max(a.Y, b.Y)+reach {
 		return
 	}
