@@ -11,12 +11,8 @@ import (
 // (nearest by walk).
 func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 	p := m.Plan
-	uses := make([][]string, len(p.Rooms))
-	for i := range p.Rooms {
-		uses[i] = RoomUses(p.Rooms[i].Uses, p.Rooms[i].Label, p.Rooms[i].ID)
-	}
 	has := func(i int, want ...string) bool {
-		for _, u := range uses[i] {
+		for _, u := range m.roomUses(i) {
 			for _, w := range want {
 				if u == w {
 					return true
