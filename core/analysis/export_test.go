@@ -14,13 +14,13 @@ import (
 // (true) or all routes at once (false), and returns a function that
 // restores the old way.
 func SetSearchRoutes(on bool) (restore func()) {
-	old := measureRoutes
+	old, oldWalks := measureRoutes, walksWithRoutes
 	if on {
-		measureRoutes = (*navGrid).routeWidthsSearched
+		measureRoutes, walksWithRoutes = (*navGrid).routeWidthsSearched, false
 	} else {
-		measureRoutes = (*navGrid).routeWidthsAll
+		measureRoutes, walksWithRoutes = (*navGrid).routeWidthsAll, true
 	}
-	return func() { measureRoutes = old }
+	return func() { measureRoutes, walksWithRoutes = old, oldWalks }
 }
 
 // SetSharedLegs sets how many routes to one destination share a reverse
@@ -347,4 +347,49 @@ func WallsBothWays(p *ir.Plan) (fast, scan []bool) {
 		}
 	}
 	return fast, scan
+}
+
+// WalksWithRoutes measures the widest walk from p's first entrance into
+// each of trials random sets of rooms by walkInto and in the pass that
+// measures the routes (routeAndWalkWidths, with the plan's own route legs,
+// or none), when the seed joins it. It returns how many walks were
+// compared, and a description of the first that differs ("" when none).
+func WalksWithRoutes(p *ir.Plan, seed uint64, trials int) (compared int, diff string) {
+	m := NewModel(p)
+	ent := firstEntrance(m.Edges())
+	g := m.buildGrid()
+	if g == nil || ent == nil {
+		return 0, ""
+	}
+	defer g.release()
+	g.costTables(ent.EstimatedClearWidth)
+	start := m.entranceSeed(g, ent)
+	top := g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(start)))
+	if !g.seedJoins(start, top) {
+		return 0, ""
+	}
+	targets := m.roomTargets(g)
+	full := g.newWidestSearch().walkInto(start, top, nil)
+	rng := rand.New(rand.NewPCG(seed, 9))
+	for trial := range trials {
+		want := make([]bool, len(p.Rooms))
+		for i := range want {
+			want[i] = rng.IntN(2) == 0
+		}
+		legs := m.routeLegs(g, targets)
+		if trial%2 == 1 {
+			legs = nil
+		}
+		into := g.routeAndWalkWidths(legs, start, top, want)
+		for i, w := range want {
+			if !w && i != int(g.room[start]) {
+				continue
+			}
+			compared++
+			if into[i] != full[i] {
+				return compared, fmt.Sprintf("trial %d: the walk into room %d is %v wide with the routes, %v by walkInto", trial, i, into[i], full[i])
+			}
+		}
+	}
+	return compared, ""
 }

@@ -6,10 +6,17 @@ import (
 	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
-// routes measures the key functional routes: each kitchen to its nearest
-// living or dining room, then each bedroom to its nearest bath or WC
-// (nearest by walk).
+// routes measures the key functional routes (see routeLegs).
 func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
+	legs := m.routeLegs(g, targets)
+	measureRoutes(g, legs)
+	return m.routeFacts(g, targets, legs)
+}
+
+// routeLegs finds the key functional routes: each kitchen to its nearest
+// living or dining room, then each bedroom to its nearest bath or WC
+// (nearest by walk). Their widths are left to measure.
+func (m *Model) routeLegs(g *navGrid, targets []int) []routeLeg {
 	p := m.Plan
 	has := func(i int, want ...string) bool {
 		for _, u := range m.roomUses(i) {
@@ -56,7 +63,12 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 			}
 		}
 	}
-	measureRoutes(g, legs)
+	return legs
+}
+
+// routeFacts reads the routes off their measured legs.
+func (m *Model) routeFacts(g *navGrid, targets []int, legs []routeLeg) []WalkRoute {
+	p := m.Plan
 	out := make([]WalkRoute, 0, len(legs))
 	for _, l := range legs {
 		r := WalkRoute{FromRoomID: p.Rooms[l.from].ID, ToRoomID: p.Rooms[l.to].ID}
@@ -84,8 +96,12 @@ type routeLeg struct {
 }
 
 // measureRoutes fills the legs' widths: all at once (routeWidthsAll); the
-// tests swap in a search per leg to hold the two to the same answers.
-var measureRoutes = (*navGrid).routeWidthsAll
+// tests swap in a search per leg to hold the two to the same answers, and
+// then measure the walks from the entrance apart (walksWithRoutes false).
+var (
+	measureRoutes   = (*navGrid).routeWidthsAll
+	walksWithRoutes = true
+)
 
 // nearLabel is a room a cell is near: its index (-1: none) and the walk
 // from the cell to its target, in cells.

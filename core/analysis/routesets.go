@@ -1,5 +1,7 @@
 package analysis
 
+import "slices"
+
 // The functional routes' widths, all at once. A route from room A to room
 // B is the widest path from anywhere on A's floor to anywhere on B's, the
 // floors of A and B squeezing nothing (see stepCost). Such a path can be
@@ -157,7 +159,50 @@ func (u *routeSets) join(a, y int32, r rank) int32 {
 
 // routeWidthsAll fills every leg's widest-route width in one pass over the
 // grid (see above).
-func (g *navGrid) routeWidthsAll(legs []routeLeg) {
+func (g *navGrid) routeWidthsAll(legs []routeLeg) { g.routeWidths(legs, -1, 0) }
+
+// walkFrom is the room number the walks from the entrance set out from
+// among the legs routeWidths measures.
+const walkFrom = -2
+
+// seedJoins reports whether the walks from seed, labelled top, can be
+// measured with the routes (routeAndWalkWidths): the seed is on the floor
+// and no narrower than top, so the set of cells it is in at any width up
+// to top is the set a walk from it reaches at that width.
+func (g *navGrid) seedJoins(seed int, top rank) bool {
+	return seed >= 0 && g.free[seed] && top > g.rZero && top <= g.cost[seed]&^corrBit
+}
+
+// routeAndWalkWidths fills the legs' widths and returns the width of the
+// widest walk from seed (labelled top; seedJoins) into each room of want,
+// as walkInto measures it, in the same pass: a walk into room R is a leg
+// from walkFrom, which tags the seed's set from width top down. The seed's
+// own room's walk is top; the width of a room not wanted is zero.
+func (g *navGrid) routeAndWalkWidths(legs []routeLeg, seed int, top rank, want []bool) []float64 {
+	all := slices.Clone(legs)
+	for r, w := range want {
+		if w {
+			all = append(all, routeLeg{from: walkFrom, to: r})
+		}
+	}
+	g.routeWidths(all, seed, top)
+	copy(legs, all[:len(legs)])
+	into := make([]float64, len(g.cells))
+	for r := range into {
+		into[r] = g.vals[g.rZero]
+	}
+	for _, l := range all[len(legs):] {
+		into[l.to] = l.wide
+	}
+	if r := g.room[seed]; r >= 0 {
+		into[r] = g.vals[top]
+	}
+	return into
+}
+
+// routeWidths is routeWidthsAll, and, when seed is not -1, the legs from
+// walkFrom are the walks from seed, labelled top.
+func (g *navGrid) routeWidths(legs []routeLeg, seed int, top rank) {
 	if len(legs) == 0 {
 		return
 	}
@@ -277,6 +322,10 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 		}
 		for _, t := range late[rk] {
 			u.tag(t.v, t.room, true, rk)
+		}
+		if seed >= 0 && rk == top {
+			// The walks set out: the seed is in (no narrower than top).
+			u.tag(int32(seed), walkFrom, false, rk)
 		}
 		delete(late, rk)
 	}
