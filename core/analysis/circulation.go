@@ -157,18 +157,30 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 	seed := m.entranceSeed(g, ent)
 	targets := m.roomTargets(g)
 	steps := g.stepsTo(seed, targets)
-	// One search from the entrance labels the whole grid with no room
-	// spared its squeeze; each room's walk is then read off the steps into
-	// it (a walk ends as soon as it is inside the room it goes to).
+	var legs []routeLeg
+	if seed >= 0 {
+		legs = m.routeLegs(g, targets)
+	}
+	top := g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed)))
+	// Each room's walk is read off the widest walks into it (a walk ends
+	// as soon as it is inside the room it goes to): from the pass that
+	// measures the routes when there are any and the walks can join it
+	// (seedJoins), else from one search from the entrance.
 	var into []float64
+	measured := false
 	for i := range m.Plan.Rooms {
 		t := targets[i]
 		if steps[i] < 0 {
 			continue // an unreachable room has no walk
 		}
 		if into == nil {
-			ws := g.newWidestSearch()
-			into = ws.walkInto(seed, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))))
+			want := walked(steps, int(g.room[seed]))
+			if len(legs) > 0 && walksWithRoutes && g.seedJoins(seed, top) {
+				into = g.routeAndWalkWidths(legs, seed, top, want)
+				measured = true
+			} else {
+				into = g.newWidestSearch().walkInto(seed, top, want)
+			}
 		}
 		wide := into[i]
 		wr := WalkRoom{RoomID: m.Plan.Rooms[i].ID}
@@ -176,9 +188,22 @@ func (m *Model) circulation(acc Access, edges []Edge) *Circulation {
 		c.Rooms = append(c.Rooms, wr)
 	}
 	if seed >= 0 {
-		c.Routes = m.routes(g, targets)
+		if !measured {
+			measureRoutes(g, legs)
+		}
+		c.Routes = m.routeFacts(g, targets, legs)
 	}
 	return c
+}
+
+// walked names the rooms whose walks are read: those the steps reach,
+// but for the seed's own room (seedRoom), whose walk is the seed's label.
+func walked(steps []int32, seedRoom int) []bool {
+	want := make([]bool, len(steps))
+	for i, st := range steps {
+		want[i] = st >= 0 && i != seedRoom
+	}
+	return want
 }
 
 // walk reads the metrics of a walk from seed to t: steps is its length in

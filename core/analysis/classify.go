@@ -91,11 +91,22 @@ func InferUses(label, id string) []UseMatch {
 		text = id
 	}
 	text = strings.ToLower(text)
+	// The bytes the text's words start with: a term whose first byte is
+	// none of them matches nowhere (see matchTerm).
+	var starts [256]bool
+	for i := 0; i < len(text); i++ {
+		if i == 0 || isWordSep(text[i-1]) {
+			starts[text[i]] = true
+		}
+	}
 	var out []UseMatch
 	for _, group := range useRules {
 	rules:
 		for _, r := range group {
 			for _, t := range r.terms {
+				if c := t.pattern[0]; c != ' ' && !starts[c] {
+					continue
+				}
 				if m, ok := matchTerm(text, t.pattern); ok {
 					out = append(out, UseMatch{Use: r.use, Term: m, Alias: t.alias})
 					break rules
@@ -136,7 +147,9 @@ func RoomUses(authored []string, label, id string) []string {
 // matched text with its separators read as spaces.
 func matchTerm(text, pattern string) (string, bool) {
 	for i := 0; i < len(text); i++ {
-		if i > 0 && !isWordSep(text[i-1]) {
+		// A match starts a word, with the pattern's first byte unless
+		// that is an optional separator.
+		if i > 0 && !isWordSep(text[i-1]) || len(pattern) > 0 && pattern[0] != ' ' && text[i] != pattern[0] {
 			continue
 		}
 		n, ok := matchAt(text[i:], pattern)
@@ -148,11 +161,24 @@ func matchTerm(text, pattern string) (string, bool) {
 			j++
 		}
 		if j == len(text) || isWordSep(text[j]) {
-			m := strings.NewReplacer("-", " ", "_", " ").Replace(text[i : i+n])
-			return m, true
+			return spaced(text[i : i+n]), true
 		}
 	}
 	return "", false
+}
+
+// spaced is m with its '-' and '_' read as spaces.
+func spaced(m string) string {
+	if strings.IndexAny(m, "-_") < 0 {
+		return m
+	}
+	b := []byte(m)
+	for i, c := range b {
+		if c == '-' || c == '_' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // isWordSep reports whether c separates the words of a label.

@@ -213,6 +213,21 @@ type Model struct {
 	// edges are the rooms' ring edges as adjacent reads them (each
 	// built on first use).
 	edges [][]edge
+	// uses are the rooms' uses as RoomUses gives them (each read on
+	// first use; shared, so read-only).
+	uses [][]string
+}
+
+// roomUses is room i's uses, as RoomUses gives them, read once per model.
+func (m *Model) roomUses(i int) []string {
+	if m.uses == nil {
+		m.uses = make([][]string, len(m.Plan.Rooms))
+	}
+	if m.uses[i] == nil {
+		r := &m.Plan.Rooms[i]
+		m.uses[i] = RoomUses(r.Uses, r.Label, r.ID)
+	}
+	return m.uses[i]
 }
 
 // NewModel derives the shared geometry of p.
@@ -285,7 +300,7 @@ func distToSegment(q, a, b geom.Point) float64 {
 		return q.Sub(a).Len()
 	}
 	t := q.Sub(a).Dot(ab) / l2
-	t = math.Max(0, math.Min(1, t))
+	t = max(0, min(1, t)) // as math.Max and math.Min, NaN and zeros alike
 	return q.Sub(a.Add(ab.Mul(t))).Len()
 }
 
@@ -345,7 +360,7 @@ func (m *Model) roomFacts() []Room {
 	out := make([]Room, 0, len(p.Rooms))
 	for i := range p.Rooms {
 		r := &p.Rooms[i]
-		uses := RoomUses(r.Uses, r.Label, r.ID)
+		uses := m.roomUses(i)
 		f := Room{ID: r.ID, Label: r.Label, Uses: uses, RoomType: RoomType(uses), AreaM2: Round2(m.area[i] / 1e6), FloorPolygon: []XY{}, Instance: r.Instance, Component: r.Component}
 		b := roomBounds(r)
 		f.BBox = Box{X: z(b.Min.X), Y: z(b.Min.Y), W: z(b.W()), H: z(b.H())}

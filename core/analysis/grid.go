@@ -293,6 +293,10 @@ func (g *navGrid) walls(p *ir.Plan) []bool {
 			u := s.B.Sub(s.A).Mul(1 / l)
 			lo := geom.Point{X: min(s.A.X, s.B.X) - h, Y: min(s.A.Y, s.B.Y) - h}
 			hi := geom.Point{X: max(s.A.X, s.B.X) + h, Y: max(s.A.Y, s.B.Y) + h}
+			if u.X == 0 || u.Y == 0 {
+				g.axisWall(solid, s.A, u, l, h, lo, hi)
+				continue
+			}
 			g.each(lo, hi, func(k int, c geom.Point) {
 				v := c.Sub(s.A)
 				along, off := v.Dot(u), math.Abs(v.Cross(u))
@@ -305,6 +309,50 @@ func (g *navGrid) walls(p *ir.Plan) []bool {
 	return solid
 }
 
+// axisWall marks the cells of box [lo, hi] (widened as each does) whose
+// centre lies within h of the segment from a along the unit u, of length
+// l, u being along an axis: as walls measures it, but with one of the
+// terms of u's dot and cross products zero, the distance along the
+// segment depends on the column alone (or the row) and the distance off
+// it on the row alone (or the column), so each is measured once per
+// column and once per row instead of once per cell.
+func (g *navGrid) axisWall(solid []bool, a, u geom.Point, l, h float64, lo, hi geom.Point) {
+	j0, j1, ok := g.rowRange(lo, hi)
+	if !ok {
+		return
+	}
+	i0, i1, ok := g.columnRange(lo.X, hi.X)
+	if !ok {
+		return
+	}
+	// Along x, u.Y being 0: v·u is v.X·u.X, |v×u| is |v.Y·u.X|; along y,
+	// u.X being 0: v·u is v.Y·u.Y, |v×u| is |v.X·u.Y| (an added or
+	// subtracted zero changes no comparison).
+	alongOK := func(d float64) bool { return d >= -geomEps && d <= l+geomEps }
+	offOK := func(d float64) bool { return d <= h+geomEps }
+	cols := make([]bool, i1-i0+1)
+	for i := i0; i <= i1; i++ {
+		vx := g.origin.X + (float64(i)+0.5)*g.cell - a.X
+		if u.Y == 0 {
+			cols[i-i0] = alongOK(vx * u.X)
+		} else {
+			cols[i-i0] = offOK(math.Abs(vx * u.Y))
+		}
+	}
+	for j := j0; j <= j1; j++ {
+		vy := g.origin.Y + (float64(j)+0.5)*g.cell - a.Y
+		if u.Y == 0 && !offOK(math.Abs(vy*u.X)) || u.Y != 0 && !alongOK(vy*u.Y) {
+			continue
+		}
+		row := solid[j*g.nx+i0 : j*g.nx+i1+1]
+		for i, in := range cols {
+			if in {
+				row[i] = true
+			}
+		}
+	}
+}
+
 // obstacleHalo marks the cells whose centre lies within the body radius of
 // a piece of furniture, a column or a vertical run: where no body fits.
 func (m *Model) obstacleHalo(g *navGrid) []bool {
@@ -312,8 +360,8 @@ func (m *Model) obstacleHalo(g *navGrid) []bool {
 	p := m.Plan
 	halo := g.mem.boolSlice(len(g.room))
 	// rect marks the cells each visits around r whose centre is within
-	// the radius of it, a row at a time: a row's dy is the same for all
-	// its cells.
+	// the radius of it (haloRow), a row at a time: a row's dy is the same
+	// for all its cells.
 	rect := func(r geom.Rect) {
 		lo := geom.Point{X: r.Min.X - rad, Y: r.Min.Y - rad}
 		hi := geom.Point{X: r.Max.X + rad, Y: r.Max.Y + rad}
@@ -328,14 +376,7 @@ func (m *Model) obstacleHalo(g *navGrid) []bool {
 		for j := j0; j <= j1; j++ {
 			cy := g.origin.Y + (float64(j)+0.5)*g.cell
 			dy := max(max(r.Min.Y-cy, cy-r.Max.Y), 0)
-			row := halo[j*g.nx : j*g.nx+g.nx]
-			for i := i0; i <= i1; i++ {
-				cx := g.origin.X + (float64(i)+0.5)*g.cell
-				dx := max(max(r.Min.X-cx, cx-r.Max.X), 0)
-				if withinHypot(dx, dy, rad+geomEps) {
-					row[i] = true
-				}
-			}
+			g.haloRow(halo[j*g.nx:j*g.nx+g.nx], i0, i1, r, dy, rad+geomEps)
 		}
 	}
 	for _, f := range p.Furniture {
@@ -588,6 +629,51 @@ func (g *navGrid) each(lo, hi geom.Point, f func(k int, c geom.Point)) {
 	g.eachRow(lo, hi, func(j int, _ float64) { g.eachInRow(j, lo.X, hi.X, f) })
 }
 
+// haloRow marks the cells i0..i1 of row whose centre is within lim of r,
+// the row being dy from it: withinHypot(dx, dy, lim), dx the centre's
+// distance from r along x. No cell is when dy is not within lim (a
+// hypotenuse is no shorter than either side). Otherwise every cell whose
+// centre lies within r's span in x (dx zero) is, and those are the cells
+// between the first and the last such (centres grow with the column): only
+// the few on either side are measured one by one.
+func (g *navGrid) haloRow(row []bool, i0, i1 int, r geom.Rect, dy, lim float64) {
+	if !(dy <= lim) {
+		return
+	}
+	// dx of column i, and whether it is zero.
+	dx := func(i int) (float64, bool) {
+		cx := g.origin.X + (float64(i)+0.5)*g.cell
+		a, b := r.Min.X-cx, cx-r.Max.X
+		return max(max(a, b), 0), a <= 0 && b <= 0
+	}
+	i := i0
+	for ; i <= i1; i++ {
+		d, in := dx(i)
+		if in {
+			break
+		}
+		if withinHypot(d, dy, lim) {
+			row[i] = true
+		}
+	}
+	if i > i1 {
+		return
+	}
+	k := i1
+	for ; k > i; k-- {
+		d, in := dx(k)
+		if in {
+			break
+		}
+		if withinHypot(d, dy, lim) {
+			row[k] = true
+		}
+	}
+	for c := i; c <= k; c++ {
+		row[c] = true
+	}
+}
+
 // withinHypot is math.Hypot(dx, dy) <= lim for dx, dy >= 0 (or NaN):
 // when one of them is 0 the hypotenuse is exactly the other, so only the
 // cells off a rectangle's corners pay for the square root.
@@ -829,9 +915,12 @@ func (g *navGrid) clearance(halo []bool) {
 				row[i] = far
 			}
 		}
+		// The three rows cut to one length, so the loop needs no bounds
+		// checks.
+		hrow, up = hrow[:len(row)], up[:len(row)]
 		v := min(start(hrow[0]), up[0]+1)
 		row[0] = v
-		for i := 1; i < nx; i++ {
+		for i := 1; i < len(row); i++ {
 			v = min(start(hrow[i]), v+1, up[i]+1)
 			row[i] = v
 		}
@@ -842,9 +931,10 @@ func (g *navGrid) clearance(halo []bool) {
 		if j+1 < ny {
 			down = dist[(j+1)*nx : (j+2)*nx]
 		}
+		down = down[:len(row)]
 		v := min(row[nx-1], down[nx-1]+1)
 		row[nx-1] = v
-		for i := nx - 2; i >= 0; i-- {
+		for i := len(row) - 2; i >= 0; i-- {
 			v = min(row[i], v+1, down[i]+1)
 			row[i] = v
 		}

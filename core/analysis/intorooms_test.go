@@ -50,3 +50,71 @@ func TestIntoRoomsMatchesScan(t *testing.T) {
 		t.Fatalf("only %d plans have a walk", walked)
 	}
 }
+
+// TestIntoRoomsEarly holds the walks into the rooms a search stops for,
+// once they are settled, to the walks a search to the end measures, on the
+// same plans as TestIntoRoomsMatchesScan.
+func TestIntoRoomsEarly(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.arch")
+	more, _ := filepath.Glob("testdata/intorooms/*.arch")
+	plans := map[string][]byte{}
+	for _, f := range append(files, more...) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plans[f] = src
+	}
+	for _, n := range []int{3000, 9000, 20000} {
+		plans[fmt.Sprintf("grid of %d bytes", n)] = plangen.GridOfSize(n)
+	}
+	compared := 0
+	for name, src := range plans {
+		p, diags := compile.Resolve(source.NewFile("plan.arch", src))
+		if p == nil || diags.HasErrors() {
+			continue
+		}
+		n, diff := analysis.IntoRoomsEarly(p, uint64(len(src)), 20)
+		if diff != "" {
+			t.Errorf("%s: %s", name, diff)
+		}
+		compared += n
+	}
+	if compared < 200 {
+		t.Fatalf("only %d walks compared", compared)
+	}
+}
+
+// TestWalksWithRoutes holds the walks from the entrance measured in the
+// routes' pass to walkInto's, on the same plans as TestIntoRoomsEarly.
+func TestWalksWithRoutes(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.arch")
+	more, _ := filepath.Glob("testdata/intorooms/*.arch")
+	plans := map[string][]byte{}
+	for _, f := range append(files, more...) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plans[f] = src
+	}
+	for _, n := range []int{3000, 9000, 20000} {
+		plans[fmt.Sprintf("grid of %d bytes", n)] = plangen.GridOfSize(n)
+	}
+	plans["12 bedrooms"] = manyBedrooms(12)
+	compared := 0
+	for name, src := range plans {
+		p, diags := compile.Resolve(source.NewFile("plan.arch", src))
+		if p == nil || diags.HasErrors() {
+			continue
+		}
+		n, diff := analysis.WalksWithRoutes(p, uint64(len(src)), 10)
+		if diff != "" {
+			t.Errorf("%s: %s", name, diff)
+		}
+		compared += n
+	}
+	if compared < 200 {
+		t.Fatalf("only %d walks compared", compared)
+	}
+}

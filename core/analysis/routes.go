@@ -1,21 +1,25 @@
 package analysis
 
 import (
-	"slices"
 	"strings"
+
+	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
-// routes measures the key functional routes: each kitchen to its nearest
-// living or dining room, then each bedroom to its nearest bath or WC
-// (nearest by walk).
+// routes measures the key functional routes (see routeLegs).
 func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
+	legs := m.routeLegs(g, targets)
+	measureRoutes(g, legs)
+	return m.routeFacts(g, targets, legs)
+}
+
+// routeLegs finds the key functional routes: each kitchen to its nearest
+// living or dining room, then each bedroom to its nearest bath or WC
+// (nearest by walk). Their widths are left to measure.
+func (m *Model) routeLegs(g *navGrid, targets []int) []routeLeg {
 	p := m.Plan
-	uses := make([][]string, len(p.Rooms))
-	for i := range p.Rooms {
-		uses[i] = RoomUses(p.Rooms[i].Uses, p.Rooms[i].Label, p.Rooms[i].ID)
-	}
 	has := func(i int, want ...string) bool {
-		for _, u := range uses[i] {
+		for _, u := range m.roomUses(i) {
 			for _, w := range want {
 				if u == w {
 					return true
@@ -24,20 +28,17 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 		}
 		// Living and dining are read from the label (or id) too: the
 		// label classifier does not infer them as uses.
-		name := strings.ToLower(p.Rooms[i].Label)
-		if name == "" {
-			name = strings.ToLower(p.Rooms[i].ID)
-		}
 		for _, w := range want {
 			if w == "living" || w == "dining" {
-				if _, ok := matchTerm(name, w); ok {
+				if _, ok := matchTerm(lowerName(&p.Rooms[i]), w); ok {
 					return true
 				}
 			}
 		}
 		return false
 	}
-	out := []WalkRoute{}
+	// The legs of both rules, measured in one pass.
+	var legs []routeLeg
 	for _, rule := range [][2][]string{{{"kitchen"}, {"living", "dining"}}, {{"bedroom"}, {"bath", "wc"}}} {
 		var from, to []int
 		for i := range p.Rooms {
@@ -55,26 +56,35 @@ func (m *Model) routes(g *navGrid, targets []int) []WalkRoute {
 			continue
 		}
 		// The nearest room of the second kind by walk (the first in source
-		// order on a tie), other than the room itself: the two nearest
-		// of every cell, from one search.
-		near := g.nearestTwo(targets, from, to)
-		var legs []routeLeg
-		for _, i := range from {
-			for _, l := range near[targets[i]] {
-				if l.room >= 0 && int(l.room) != i {
-					legs = append(legs, routeLeg{from: i, to: int(l.room), steps: l.steps})
-					break
-				}
+		// order on a tie), other than the room itself.
+		for k, l := range g.nearestRooms(targets, from, to) {
+			if l.room >= 0 {
+				legs = append(legs, routeLeg{from: from[k], to: int(l.room), steps: l.steps})
 			}
 		}
-		measureRoutes(g, legs)
-		for _, l := range legs {
-			r := WalkRoute{FromRoomID: p.Rooms[l.from].ID, ToRoomID: p.Rooms[l.to].ID}
-			r.WalkDistanceMm, r.BottleneckClearWidthMm, r.DetourRatio = g.walk(targets[l.from], targets[l.to], l.steps, l.wide)
-			out = append(out, r)
-		}
+	}
+	return legs
+}
+
+// routeFacts reads the routes off their measured legs.
+func (m *Model) routeFacts(g *navGrid, targets []int, legs []routeLeg) []WalkRoute {
+	p := m.Plan
+	out := make([]WalkRoute, 0, len(legs))
+	for _, l := range legs {
+		r := WalkRoute{FromRoomID: p.Rooms[l.from].ID, ToRoomID: p.Rooms[l.to].ID}
+		r.WalkDistanceMm, r.BottleneckClearWidthMm, r.DetourRatio = g.walk(targets[l.from], targets[l.to], l.steps, l.wide)
+		out = append(out, r)
 	}
 	return out
+}
+
+// lowerName is a room's label in lower case, or its id's when it has no
+// label.
+func lowerName(r *ir.Room) string {
+	if r.Label != "" {
+		return strings.ToLower(r.Label)
+	}
+	return strings.ToLower(r.ID)
 }
 
 // routeLeg is one functional route: its rooms, its length in cells and its
@@ -86,8 +96,12 @@ type routeLeg struct {
 }
 
 // measureRoutes fills the legs' widths: all at once (routeWidthsAll); the
-// tests swap in a search per leg to hold the two to the same answers.
-var measureRoutes = (*navGrid).routeWidthsAll
+// tests swap in a search per leg to hold the two to the same answers, and
+// then measure the walks from the entrance apart (walksWithRoutes false).
+var (
+	measureRoutes   = (*navGrid).routeWidthsAll
+	walksWithRoutes = true
+)
 
 // nearLabel is a room a cell is near: its index (-1: none) and the walk
 // from the cell to its target, in cells.
@@ -96,112 +110,253 @@ type nearLabel struct {
 	steps int32
 }
 
-// nearestTwo labels free cells with the two nearest of the given rooms
-// by walk to their targets (fewest steps first, then the lower room
-// index), in one breadth-first search from all the targets at once, and
-// returns the labels of the cells the from rooms' targets stand on: the
-// second one answers a room that is itself the nearest. The search stops
-// once every one of those answers is final (a label is final when the
-// layer of its step is done), so rooms near their nearest destination do
-// not pay for the whole grid.
-func (g *navGrid) nearestTwo(targets, from, rooms []int) map[int][2]nearLabel {
-	n := len(g.free)
-	// Per cell, four numbers: the nearest room plus one (0: none) and its
-	// steps, then the second's. A cell's numbers are cleared when the
-	// search first reaches it (seen), not all up front.
-	lab := g.mem.int32sFilled(4 * n)
-	seen := g.mem.boolSlice(n)
-	touch := func(m int) []int32 {
-		l := lab[4*m : 4*m+4 : 4*m+4]
-		if !seen[m] {
-			seen[m] = true
-			l[0], l[1], l[2], l[3] = 0, 0, 0, 0
-		}
-		return l
+// nearestRooms finds, for each of the from rooms, the nearest of the to
+// rooms other than itself by walk between their targets: fewest steps
+// first, then the lower room index (room -1: none is reachable). Walks are
+// 4-connected steps over free cells, the same both ways, so a from room
+// that is not a to room reads its answer off one breadth-first search from
+// every to room's target at once (nearestSources); one that is reads it
+// off a search of its own that spares it (nearestOther).
+func (g *navGrid) nearestRooms(targets, from, to []int) []nearLabel {
+	out := make([]nearLabel, len(from))
+	var others []int // the from rooms that are to rooms too
+	isTo := make(map[int]bool, len(to))
+	for _, r := range to {
+		isTo[r] = true
 	}
-	type entry struct{ k, room int32 }
-	var front []entry
-	for _, r := range rooms {
-		t := targets[r]
-		touch(t)[0] = int32(r) + 1
-		front = append(front, entry{int32(t), int32(r)})
+	for i, r := range from {
+		out[i] = nearLabel{room: -1}
+		if isTo[r] {
+			others = append(others, i)
+		}
 	}
-	// answered: whether cell t, the target of from room r, has the label
-	// the route from r reads (a nearest other than r itself).
-	answered := func(r, t int) bool {
-		if !seen[t] {
-			return false
-		}
-		l := lab[4*t : 4*t+4]
-		return (l[0] != 0 && int(l[0]-1) != r) || l[2] != 0
+	if len(others) < len(from) {
+		g.nearestSources(targets, from, to, isTo, out)
 	}
-	links, stride := g.links, g.stride
-	pending := slices.Clone(from)
-	var next []entry
-	var touched []int32
-	mark := g.mem.boolSlice(n)
-	for step := int32(1); len(front) > 0; step++ {
-		// Every label set so far has a step below this one and is final.
-		pending = slices.DeleteFunc(pending, func(r int) bool { return answered(r, targets[r]) })
-		if len(pending) == 0 {
-			break
-		}
-		touched = touched[:0]
-		for _, e := range front {
-			c := e.room + 1
-			k := int(e.k)
-			lk := links[k]
-			for d, st := range stride {
-				if lk&(1<<d) == 0 {
-					continue
-				}
-				m := k + st
-				l := touch(m)
-				// (steps, room) orders the labels; every label here was set
-				// at this step or before, so a new one only loses to an
-				// earlier step or to a lower room at the same step.
-				switch {
-				case l[0] == c || l[2] == c:
-					continue
-				case l[0] == 0:
-					l[0], l[1] = c, step
-				case l[1] > step || (l[1] == step && l[0] > c):
-					l[2], l[3] = l[0], l[1]
-					l[0], l[1] = c, step
-				case l[2] == 0 || l[3] > step || (l[3] == step && l[2] > c):
-					l[2], l[3] = c, step
-				default:
-					continue
-				}
-				if !mark[m] {
-					mark[m] = true
-					touched = append(touched, int32(m))
-				}
-			}
-		}
-		next = next[:0]
-		for _, m := range touched {
-			mark[m] = false
-			l := lab[4*m : 4*m+4]
-			for h := 0; h < 4; h += 2 {
-				if l[h] != 0 && l[h+1] == step {
-					next = append(next, entry{m, l[h] - 1})
-				}
-			}
-		}
-		front, next = next, front
+	if len(others) == 0 || len(to) == 1 {
+		// A from room that is the only to room has none other to reach.
+		return out
 	}
-	out := make(map[int][2]nearLabel, len(from))
-	for _, r := range from {
-		t := targets[r]
-		if t < 0 {
-			continue
+	// A search from a room that reaches no other to room covers all the
+	// floor joined to it; with more than one such room, the floors that
+	// hold one are told apart first (sharedFloors), and a room with no
+	// other to room on its floor is not searched from.
+	var alone []bool
+	if len(others) > 1 {
+		alone = g.sharedFloors(targets, from, to, others)
+	}
+	// One mark array and one queue serve every such search: the to
+	// rooms' targets are marked once, and each search unmarks the cells
+	// it reached.
+	mark, q := g.mem.bytes(len(g.free)), g.mem.int32sFilled(len(g.free))
+	clear(mark)
+	for _, x := range to {
+		mark[targets[x]] = goal
+	}
+	for j, i := range others {
+		if alone == nil || !alone[j] {
+			out[i] = g.nearestOther(targets[from[i]], mark, q)
 		}
-		var l [4]int32
-		if seen[t] {
-			copy(l[:], lab[4*t:4*t+4])
-		}
-		out[t] = [2]nearLabel{{l[0] - 1, l[1]}, {l[2] - 1, l[3]}}
 	}
 	return out
+}
+
+// sharedFloors reports, for each of others (indexes in from of rooms
+// that are to rooms too), whether its target's floor (the free cells
+// joined to it by steps) holds no other to room's target. Each floor with
+// such a target is filled once, a run of cells along a row at a time,
+// which costs far less per cell than a breadth-first search.
+func (g *navGrid) sharedFloors(targets, from, to, others []int) []bool {
+	n := len(g.free)
+	floor := g.mem.int32s(n) // 1 + the floor's number; 0: not filled
+	var stack []int32
+	nf := int32(0)
+	for _, i := range others {
+		if t := targets[from[i]]; floor[t] == 0 {
+			nf++
+			stack = g.fillFloor(t, nf, floor, stack)
+		}
+	}
+	// The to rooms' targets on each filled floor.
+	count := make([]int, nf+1)
+	for _, x := range to {
+		count[floor[targets[x]]]++
+	}
+	alone := make([]bool, len(others))
+	for j, i := range others {
+		// The room's own target is one of the count.
+		alone[j] = count[floor[targets[from[i]]]] == 1
+	}
+	return alone
+}
+
+// fillFloor labels id every free cell joined by steps to seed, and the seed,
+// in floor: a run of unlabelled cells along the row at a time, the cells
+// above and below each run taken up from a stack (returned for reuse).
+func (g *navGrid) fillFloor(seed int, id int32, floor []int32, stack []int32) []int32 {
+	links, nx := g.links, g.nx
+	floor[seed] = id
+	stack = append(stack[:0], int32(seed))
+	for len(stack) > 0 {
+		c := int(stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
+		// The run through c: every step left or right lands on a free
+		// cell not labelled yet (or labelled by this fill already).
+		l, r := c, c
+		for links[l]&2 != 0 && floor[l-1] == 0 {
+			l--
+			floor[l] = id
+		}
+		for links[r]&1 != 0 && floor[r+1] == 0 {
+			r++
+			floor[r] = id
+		}
+		for k := l; k <= r; k++ {
+			if links[k]&8 != 0 && floor[k-nx] == 0 {
+				floor[k-nx] = id
+				stack = append(stack, int32(k-nx))
+			}
+			if links[k]&4 != 0 && floor[k+nx] == 0 {
+				floor[k+nx] = id
+				stack = append(stack, int32(k+nx))
+			}
+		}
+	}
+	return stack
+}
+
+// nearestSources labels the free cells with their nearest to room by one
+// breadth-first search from all the to rooms' targets at once, until the
+// target of every from room that is not a to room is labelled, and writes
+// those labels into out. The targets are queued in room order, so each
+// layer of the search is queued in the order of its cells' labels: a cell
+// is labelled when first reached, by the lowest room among the cells of
+// the layer before that step onto it, and its label is final at once.
+func (g *navGrid) nearestSources(targets, from, to []int, isTo map[int]bool, out []nearLabel) {
+	const (
+		unseen  = 0
+		seen    = 1
+		pending = 2 // a from room's target not reached yet
+	)
+	n := len(g.free)
+	mark := g.mem.bytes(n)
+	clear(mark)
+	want := map[int32]int{} // a pending target's index in from
+	for i, r := range from {
+		if t := targets[r]; !isTo[r] && mark[t] == unseen {
+			mark[t] = pending
+			want[int32(t)] = i
+		}
+	}
+	left := len(want)
+	// A cell is queued once, with the room it is labelled with.
+	q := g.mem.int32sFilled(n)
+	qr := g.mem.int32sFilled(n)
+	tail := 0
+	for _, r := range to {
+		t := targets[r]
+		if mark[t] == seen {
+			continue
+		}
+		mark[t] = seen
+		q[tail], qr[tail] = int32(t), int32(r)
+		tail++
+	}
+	links, nx := g.links, g.nx
+	var layer int32
+	var room int32 // the label of the cell whose steps are taken
+	visit := func(m int) {
+		switch mark[m] {
+		case seen:
+			return
+		case pending:
+			out[want[int32(m)]] = nearLabel{room: room, steps: layer}
+			left--
+		}
+		mark[m] = seen
+		q[tail], qr[tail] = int32(m), room
+		tail++
+	}
+	for h := 0; h < tail && left > 0; {
+		layer++
+		for end := tail; h < end && left > 0; h++ {
+			k := int(q[h])
+			room = qr[h]
+			l := links[k]
+			if l&1 != 0 {
+				visit(k + 1)
+			}
+			if l&2 != 0 {
+				visit(k - 1)
+			}
+			if l&4 != 0 {
+				visit(k + nx)
+			}
+			if l&8 != 0 {
+				visit(k - nx)
+			}
+		}
+	}
+}
+
+// The marks of nearestOther's searches: a cell reached, and a to room's
+// target.
+const (
+	reached = 1
+	goal    = 2
+)
+
+// nearestOther is the nearest to room from seed, the target of a to room,
+// other than that room: a breadth-first search from it that stops after
+// the first layer reaching another to room's target, the lowest such room
+// on a tie. mark holds goal at every to room's target and nothing else,
+// and q an int32 per cell: the search's memory. mark is left as it was
+// found: only the cells the search reaches are marked and unmarked, so the
+// searches of many such rooms cost what they reach, and each reaches no
+// farther than the nearest other to room.
+func (g *navGrid) nearestOther(seed int, mark []uint8, q []int32) nearLabel {
+	mark[seed] |= reached
+	q[0] = int32(seed)
+	tail := 1
+	links, nx := g.links, g.nx
+	best := nearLabel{room: -1}
+	var layer int32
+	visit := func(m int) {
+		v := mark[m]
+		if v&reached != 0 {
+			return
+		}
+		if v&goal != 0 {
+			// A target is in its own room's floor.
+			if rm := g.room[m]; best.room < 0 || rm < best.room {
+				best = nearLabel{room: rm, steps: layer}
+			}
+		}
+		mark[m] = v | reached
+		q[tail] = int32(m)
+		tail++
+	}
+	for h := 0; h < tail && best.room < 0; {
+		layer++
+		for end := tail; h < end; h++ {
+			k := int(q[h])
+			l := links[k]
+			if l&1 != 0 {
+				visit(k + 1)
+			}
+			if l&2 != 0 {
+				visit(k - 1)
+			}
+			if l&4 != 0 {
+				visit(k + nx)
+			}
+			if l&8 != 0 {
+				visit(k - nx)
+			}
+		}
+	}
+	for _, k := range q[:tail] {
+		mark[k] &^= reached
+	}
+	return best
 }

@@ -1,5 +1,7 @@
 package analysis
 
+import "slices"
+
 // The functional routes' widths, all at once. A route from room A to room
 // B is the widest path from anywhere on A's floor to anywhere on B's, the
 // floors of A and B squeezing nothing (see stepCost). Such a path can be
@@ -28,8 +30,10 @@ package analysis
 // (from) and the rooms whose floor can be stepped onto from one of them
 // (to).
 type routeSets struct {
-	parent []int32
-	size   []int32
+	// uf is the forest, a number per cell: 0 for a cell not in any set
+	// yet, 1 + its parent for a cell under another, and minus the size of
+	// its set for a root.
+	uf []int32
 	// set is, per root, 1 + the index in sets of its tags (0: none yet);
 	// few sets ever carry a tag, those with a cell at a room's edge.
 	set  []int32
@@ -56,12 +60,21 @@ func (u *routeSets) tagsOf(root int32) *roomTags {
 	return &u.sets[u.set[root]-1]
 }
 
+// find is the root of v's set (v in one), halving the path to it.
 func (u *routeSets) find(v int32) int32 {
-	for u.parent[v] != v {
-		u.parent[v] = u.parent[u.parent[v]]
-		v = u.parent[v]
+	uf := u.uf
+	for {
+		p := uf[v]
+		if p < 0 {
+			return v
+		}
+		pp := uf[p-1]
+		if pp < 0 {
+			return p - 1
+		}
+		uf[v] = pp
+		v = pp - 1
 	}
-	return v
 }
 
 func contains32(set []int32, r int32) bool {
@@ -116,20 +129,21 @@ func (u *routeSets) add(t *roomTags, a int32, to bool, r rank) {
 	*mine = append(*mine, a)
 }
 
-// union joins the sets of x and y at width r, the smaller's tags moving
-// to the larger's root and answering the routes they complete there.
-func (u *routeSets) union(x, y int32, r rank) {
-	a, b := u.find(x), u.find(y)
+// join joins the set of root a with the set of cell y (in one) at width
+// r, the smaller's tags moving to the larger's root and answering the
+// routes they complete there, and returns the joined set's root.
+func (u *routeSets) join(a, y int32, r rank) int32 {
+	b := u.find(y)
 	if a == b {
-		return
+		return a
 	}
-	if u.size[a] < u.size[b] {
+	if u.uf[a] > u.uf[b] { // a's set is the smaller (sizes are negated)
 		a, b = b, a
 	}
-	u.parent[b] = a
-	u.size[a] += u.size[b]
+	u.uf[a] += u.uf[b]
+	u.uf[b] = a + 1
 	if u.set[b] == 0 {
-		return // nothing to move
+		return a // nothing to move
 	}
 	tb := u.sets[u.set[b]-1]
 	ta := u.tagsOf(a)
@@ -140,11 +154,55 @@ func (u *routeSets) union(x, y int32, r rank) {
 		u.add(ta, t, true, r)
 	}
 	u.set[b] = 0
+	return a
 }
 
 // routeWidthsAll fills every leg's widest-route width in one pass over the
 // grid (see above).
-func (g *navGrid) routeWidthsAll(legs []routeLeg) {
+func (g *navGrid) routeWidthsAll(legs []routeLeg) { g.routeWidths(legs, -1, 0) }
+
+// walkFrom is the room number the walks from the entrance set out from
+// among the legs routeWidths measures.
+const walkFrom = -2
+
+// seedJoins reports whether the walks from seed, labelled top, can be
+// measured with the routes (routeAndWalkWidths): the seed is on the floor
+// and no narrower than top, so the set of cells it is in at any width up
+// to top is the set a walk from it reaches at that width.
+func (g *navGrid) seedJoins(seed int, top rank) bool {
+	return seed >= 0 && g.free[seed] && top > g.rZero && top <= g.cost[seed]&^corrBit
+}
+
+// routeAndWalkWidths fills the legs' widths and returns the width of the
+// widest walk from seed (labelled top; seedJoins) into each room of want,
+// as walkInto measures it, in the same pass: a walk into room R is a leg
+// from walkFrom, which tags the seed's set from width top down. The seed's
+// own room's walk is top; the width of a room not wanted is zero.
+func (g *navGrid) routeAndWalkWidths(legs []routeLeg, seed int, top rank, want []bool) []float64 {
+	all := slices.Clone(legs)
+	for r, w := range want {
+		if w {
+			all = append(all, routeLeg{from: walkFrom, to: r})
+		}
+	}
+	g.routeWidths(all, seed, top)
+	copy(legs, all[:len(legs)])
+	into := make([]float64, len(g.cells))
+	for r := range into {
+		into[r] = g.vals[g.rZero]
+	}
+	for _, l := range all[len(legs):] {
+		into[l.to] = l.wide
+	}
+	if r := g.room[seed]; r >= 0 {
+		into[r] = g.vals[top]
+	}
+	return into
+}
+
+// routeWidths is routeWidthsAll, and, when seed is not -1, the legs from
+// walkFrom are the walks from seed, labelled top.
+func (g *navGrid) routeWidths(legs []routeLeg, seed int, top rank) {
 	if len(legs) == 0 {
 		return
 	}
@@ -152,7 +210,7 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 	cost, free, room, links := g.cost, g.free, g.room, g.links
 	width := func(v int) rank { return cost[v] &^ corrBit }
 	u := &routeSets{
-		parent: g.mem.int32sFilled(n), size: g.mem.int32sFilled(n), set: g.mem.int32s(n),
+		uf: g.mem.int32s(n), set: g.mem.int32s(n),
 		legsFrom: map[int32][]int{}, legsTo: map[int32][]int{},
 		legs: legs, answer: make([]rank, len(legs)), answered: make([]bool, len(legs)),
 		left: len(legs),
@@ -162,28 +220,20 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 		u.legsTo[int32(l.to)] = append(u.legsTo[int32(l.to)], i)
 		u.answer[i] = g.rZero
 	}
-	// The free cells by width, widest first (a counting sort on ranks).
+	// The free cells by width: a list per rank threaded through one
+	// array (the order within a rank changes no answer: every join and
+	// tag of a rank answers at that rank).
 	nr := len(g.vals)
-	start := make([]int32, nr+1)
-	for v := range n {
-		if free[v] {
-			start[width(v)]++
-		}
+	head := make([]int32, nr)
+	for r := range head {
+		head[r] = -1
 	}
-	at := int32(0)
-	for r := nr - 1; r >= 0; r-- {
-		c := start[r]
-		start[r] = at
-		at += c
-	}
-	order := g.mem.int32sFilled(int(at))
-	next := make([]int32, nr)
-	copy(next, start[:nr])
+	next := g.mem.int32sFilled(n)
 	for v := range n {
 		if free[v] {
 			r := width(v)
-			order[next[r]] = int32(v)
-			next[r]++
+			next[v] = head[r]
+			head[r] = int32(v)
 		}
 	}
 	// A step from v onto w, v outside w's room, as the route into that
@@ -231,42 +281,51 @@ func (g *navGrid) routeWidthsAll(legs []routeLeg) {
 	// the next room's floor.
 	type tag struct{ v, room int32 }
 	late := map[rank][]tag{}
-	active := g.mem.boolSlice(n)
+	uf, nx := u.uf, int32(g.nx)
 	for r := nr - 1; r > int(g.rZero) && u.left > 0; r-- {
 		rk := rank(r)
-		end := int32(len(order))
-		if r > 0 {
-			end = start[r-1]
-		}
-		for _, v32 := range order[start[r]:end] {
-			v := int(v32)
-			active[v] = true
-			u.parent[v], u.size[v] = v32, 1
+		for v := head[r]; v >= 0; v = next[v] {
+			// v comes in, joined with its neighbours already in.
+			uf[v] = -1
+			root := v
 			l := links[v]
+			if l&1 != 0 && uf[v+1] != 0 {
+				root = u.join(root, v+1, rk)
+			}
+			if l&2 != 0 && uf[v-1] != 0 {
+				root = u.join(root, v-1, rk)
+			}
+			if l&4 != 0 && uf[v+nx] != 0 {
+				root = u.join(root, v+nx, rk)
+			}
+			if l&8 != 0 && uf[v-nx] != 0 {
+				u.join(root, v-nx, rk)
+			}
+			if l < 16 {
+				continue // no step into another room
+			}
 			for d, st := range g.stride {
-				if l&(1<<d) == 0 {
-					continue
-				}
-				w := v + st
-				if active[w] {
-					u.union(v32, int32(w), rk)
-				}
 				if l&(16<<d) == 0 {
 					continue // the same room: no step in or out of it
 				}
+				w := int(v) + st
 				b := room[w]
 				// From b's floor or corridor onto v, as wide as v.
-				u.tag(v32, b, false, rk)
+				u.tag(v, b, false, rk)
 				// From v into b, the narrower of v and the step.
-				if c := into(v, w); c >= rk {
-					u.tag(v32, b, true, rk)
+				if c := into(int(v), w); c >= rk {
+					u.tag(v, b, true, rk)
 				} else {
-					late[c] = append(late[c], tag{v32, b})
+					late[c] = append(late[c], tag{v, b})
 				}
 			}
 		}
 		for _, t := range late[rk] {
 			u.tag(t.v, t.room, true, rk)
+		}
+		if seed >= 0 && rk == top {
+			// The walks set out: the seed is in (no narrower than top).
+			u.tag(int32(seed), walkFrom, false, rk)
 		}
 		delete(late, rk)
 	}

@@ -177,10 +177,12 @@ func (m *Model) roomTarget(g *navGrid, r int) int {
 }
 
 // pole is the room's cell centre farthest inside its ring (distance to the
-// nearest edge); on a tie the lowest row on the sheet, then the leftmost.
+// nearest edge, as DistToRoom measures it); on a tie the lowest row on the
+// sheet, then the leftmost.
 func pole(g *navGrid, room *ir.Room, r int) geom.Point {
 	best, bd := room.Polygon.Centroid(), -1.0
 	cells := g.roomCells(r)
+	hint := 0
 	// Rows from the bottom of the sheet up, each left to right.
 	for end := len(cells); end > 0; {
 		row := int(cells[end-1]) / g.nx
@@ -190,13 +192,43 @@ func pole(g *navGrid, room *ir.Room, r int) geom.Point {
 		}
 		for _, k := range cells[start:end] {
 			c := g.centre(int(k))
-			if d := DistToRoom(room, c); d > bd+geomEps {
+			if d, ok := deeperThan(room.Polygon, c, bd+geomEps, &hint); ok {
 				best, bd = c, d
 			}
 		}
 		end = start
 	}
 	return best
+}
+
+// deeperThan reports whether q's distance to the nearest edge of ring (its
+// DistToRoom) exceeds lim, and the distance when it does. It measures the
+// edges from *hint round, and stops at the first as near as lim: the
+// nearest edge of one cell is mostly the nearest of the next, so a cell
+// that is no deeper is mostly settled by one edge. *hint is left at the
+// nearest edge measured.
+func deeperThan(ring geom.Polygon, q geom.Point, lim float64, hint *int) (float64, bool) {
+	n := len(ring)
+	best := math.Inf(1)
+	if n == 0 {
+		return best, best > lim
+	}
+	h := *hint % n
+	for j := range n {
+		i := h + j
+		if i >= n {
+			i -= n
+		}
+		d := distToSegment(q, ring[i], ring[(i+1)%n])
+		if d < best {
+			best = d
+			*hint = i
+			if best <= lim {
+				return best, false
+			}
+		}
+	}
+	return best, best > lim
 }
 
 // ringSides is the number of chords a circular room's floor is gridded

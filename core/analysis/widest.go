@@ -174,6 +174,13 @@ func (g *navGrid) rankOf(v float64) rank {
 type widestSearch struct {
 	g    *navGrid
 	best []rank
+	// want names the rooms walkInto may stop once settled (nil: none),
+	// and waiting counts them by their width so far.
+	want    []bool
+	waiting []int32
+	// below counts the rooms of want narrower than the level being
+	// settled.
+	below int
 }
 
 // newWidestSearch is a search of g with every cell unreached.
@@ -204,12 +211,19 @@ func (s *widestSearch) width(r rank) float64 { return s.g.vals[r] }
 // wait in a list per level threaded through one per-cell array (next);
 // the level being settled is a queue in order. The steps from a cell into
 // other rooms are read when it is taken off, its label final.
-func (s *widestSearch) walkInto(seed int, top rank) []float64 {
+//
+// want, when not nil, names the rooms whose widths the caller reads: the
+// search stops at the first level no wider than the width found into any
+// of them, as no step from a lower level can widen one (the others' widths
+// are then lower bounds only). nil reads every room: the search runs to
+// the end.
+func (s *widestSearch) walkInto(seed int, top rank, want []bool) []float64 {
 	g := s.g
 	into := make([]rank, len(g.cells))
 	for r := range into {
 		into[r] = g.rZero
 	}
+	s.below = s.track(want, into, top)
 	best, cost, links, room := s.best, g.cost, g.links, g.room
 	nx := g.nx
 	var order []int32
@@ -225,6 +239,9 @@ func (s *widestSearch) walkInto(seed int, top rank) []float64 {
 		head[top], next[seed] = int32(seed), -1
 		tail := 0
 		for r := top; r > g.rZero; r-- {
+			if s.waiting != nil && s.settled(r) {
+				break // every room wanted is as wide as it gets
+			}
 			h := tail
 			for c := head[r]; c >= 0; c = next[c] {
 				order[tail] = c
@@ -286,10 +303,55 @@ func (s *widestSearch) walkInto(seed int, top rank) []float64 {
 }
 
 // stepInto counts the step from k, labelled r, onto n, a free cell of
-// another room's floor, towards the widest walk into n's room.
+// another room's floor, towards the widest walk into n's room (and the
+// rooms walkInto waits for that it settles at once).
 //
 //go:noinline
 func (s *widestSearch) stepInto(into []rank, k, n int, r rank) {
 	rn := s.g.room[n]
-	into[rn] = max(into[rn], min(r, s.g.stepCost(k, n, int(rn), -1)))
+	old := into[rn]
+	v := max(old, min(r, s.g.stepCost(k, n, int(rn), -1)))
+	if v == old {
+		return
+	}
+	into[rn] = v
+	if s.want == nil || !s.want[rn] {
+		return
+	}
+	// A wanted room's width moves up to v, at most the level r being
+	// settled: it is settled now when v is r, else once the search is
+	// down to v.
+	s.waiting[old]--
+	s.waiting[v]++
+	if v >= r {
+		s.below--
+	}
+}
+
+// settled reports, as walkInto comes down to level r, whether every room
+// it waits for is as wide as r: those whose width is r are settled from
+// here on.
+func (s *widestSearch) settled(r rank) bool {
+	s.below -= int(s.waiting[r])
+	return s.below == 0
+}
+
+// track sets walkInto to wait for the rooms of want (nil: none) and
+// returns how many there are: their widths so far (into) are all below
+// top, the level the search starts at, and waiting counts them by width.
+func (s *widestSearch) track(want []bool, into []rank, top rank) int {
+	s.want, s.waiting = nil, nil
+	if want == nil || top <= s.g.rZero {
+		return 0
+	}
+	s.want = want
+	s.waiting = make([]int32, top+1)
+	n := 0
+	for r, w := range want {
+		if w && r < len(into) {
+			n++
+		}
+	}
+	s.waiting[s.g.rZero] = int32(n)
+	return n
 }

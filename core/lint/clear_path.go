@@ -31,6 +31,8 @@ type occGrid struct {
 	cell   float64
 	nx, ny int
 	cells  []occState
+	// free counts the cells that are occFree.
+	free int
 }
 
 // occState is what one cell of an occGrid holds.
@@ -83,7 +85,7 @@ func (c *checker) roomNoClearPath() {
 		buf = g.cells
 		g.block(c.p.Furniture)
 		cellArea := g.cell * g.cell / 1e6
-		if float64(g.count(occFree))*cellArea < occMinFloor-1e-9 {
+		if float64(g.free)*cellArea < occMinFloor-1e-9 {
 			continue
 		}
 		// The walk stops once it has reached enough floor: only a room
@@ -176,11 +178,18 @@ func newOccGrid(pg geom.Polygon, buf []occState) (*occGrid, bool) {
 		// floor: whole rows of the box, less the cells past its far sides.
 		ya, yb := g.span(b.Min.Y, b.Max.Y+geom.Eps, g.y0, ny)
 		xa, xb := g.span(b.Min.X, b.Max.X+geom.Eps, g.x0, nx)
-		for y := ya; y <= yb; y++ {
-			for x := xa; x <= xb; x++ {
-				g.cells[y*nx+x] = occFree
-			}
+		if ya > yb || xa > xb {
+			return g, true
 		}
+		// The first row's span, then copies of it.
+		first := g.cells[ya*nx+xa : ya*nx+xb+1]
+		for x := range first {
+			first[x] = occFree
+		}
+		for y := ya + 1; y <= yb; y++ {
+			copy(g.cells[y*nx+xa:y*nx+xb+1], first)
+		}
+		g.free = (yb - ya + 1) * (xb - xa + 1)
 		return g, true
 	}
 	g.fill(pg)
@@ -194,6 +203,7 @@ func newOccGrid(pg geom.Polygon, buf []occState) (*occGrid, bool) {
 // of n edges costs rows·n plus its cells, not cells·n.
 func (g *occGrid) fill(pg geom.Polygon) {
 	n := len(pg)
+	edges := occEdges(pg)
 	var xs []float64
 	for y := range g.ny {
 		cy := g.centre(0, y).Y
@@ -214,36 +224,59 @@ func (g *occGrid) fill(pg geom.Polygon) {
 			}
 			if (len(xs)-k)%2 == 1 {
 				row[x] = occFree
+				g.free++
 			}
 		}
-		for i, j := 0, n-1; i < n; j, i = i, i+1 {
-			g.markOnEdge(row, y, cy, pg[i], pg[j])
+		for k := range edges {
+			g.markOnEdge(row, y, cy, &edges[k])
 		}
 	}
 }
 
-// markOnEdge marks free the cells of row y (centres at height cy) that
-// onSegment puts on the edge from a to b. Only the cells within a
-// generous reach of the edge are tested: onSegment's tolerance and the
-// overshoot it allows past the ends are both far below a cell.
-func (g *occGrid) markOnEdge(row []occState, y int, cy float64, a, b geom.Point) {
-	ab := b.Sub(a)
-	l := ab.Len()
-	reach := geom.Eps
-	if l > geom.Eps {
-		reach = geom.Eps*math.Max(1, l)/l + geom.Eps/l
+// occEdge is an edge of a room's ring from a to b, with what markOnEdge
+// reads of it on every row measured once: the vector ab, its length l, and
+// the tolerance reach0 onSegment allows off it (before the allowance for
+// the row's own rounding).
+type occEdge struct {
+	a, b, ab  geom.Point
+	l, reach0 float64
+}
+
+// occEdges lists the edges of pg as fill visits them: from each vertex
+// i back to the one before it.
+func occEdges(pg geom.Polygon) []occEdge {
+	n := len(pg)
+	edges := make([]occEdge, 0, n)
+	for i, j := 0, n-1; i < n; j, i = i, i+1 {
+		a, b := pg[i], pg[j]
+		ab := b.Sub(a)
+		l := ab.Len()
+		reach := geom.Eps
+		if l > geom.Eps {
+			reach = geom.Eps*max(1, l)/l + geom.Eps/l
+		}
+		edges = append(edges, occEdge{a: a, b: b, ab: ab, l: l, reach0: reach})
 	}
-	reach = 2*reach + 1e-9*(math.Abs(cy)+1)
-	if cy < math.Min(a.Y, b.Y)-reach || cy > math.Max(a.Y, b.Y)+reach {
+	return edges
+}
+
+// markOnEdge marks free the cells of row y (centres at height cy) that
+// onSegment puts on edge e. Only the cells within a generous reach of the
+// edge are tested: onSegment's tolerance and the overshoot it allows past
+// the ends are both far below a cell.
+func (g *occGrid) markOnEdge(row []occState, y int, cy float64, e *occEdge) {
+	a, b, ab, l := e.a, e.b, e.ab, e.l
+	reach := 2*e.reach0 + 1e-9*(math.Abs(cy)+1)
+	if cy < min(a.Y, b.Y)-reach || cy > max(a.Y, b.Y)+reach {
 		return
 	}
-	lo, hi := math.Min(a.X, b.X)-reach, math.Max(a.X, b.X)+reach
+	lo, hi := min(a.X, b.X)-reach, max(a.X, b.X)+reach
 	if ab.Y != 0 {
 		// Along the row, the edge's band of half-width reach spans
 		// reach·l/|ab.Y| either side of where its line crosses the row.
 		xl := a.X + (cy-a.Y)*ab.X/ab.Y
 		w := reach*l/math.Abs(ab.Y) + 1e-9*(math.Abs(xl)+1)
-		lo, hi = math.Max(lo, xl-w), math.Min(hi, xl+w)
+		lo, hi = max(lo, xl-w), min(hi, xl+w)
 	}
 	if lo > hi {
 		return
@@ -253,6 +286,7 @@ func (g *occGrid) markOnEdge(row []occState, y int, cy float64, a, b geom.Point)
 	for x := x0; x <= x1; x++ {
 		if row[x] != occFree && onSegment(a, b, g.centre(x, y)) {
 			row[x] = occFree
+			g.free++
 		}
 	}
 }
@@ -298,20 +332,11 @@ func (g *occGrid) block(furn []ir.Furniture) {
 			for x := x0; x <= x1; x++ {
 				if g.cells[y*g.nx+x] == occFree {
 					g.cells[y*g.nx+x] = occBlocked
+					g.free--
 				}
 			}
 		}
 	}
-}
-
-func (g *occGrid) count(st occState) int {
-	n := 0
-	for _, v := range g.cells {
-		if v == st {
-			n++
-		}
-	}
-	return n
 }
 
 // walk floods the free cells from every opening's start and returns how
@@ -371,14 +396,29 @@ func (g *occGrid) start(w doorFrame) (int, bool) {
 
 // nearestFree is the free cell whose centre is nearest p (the first in
 // row order on a tie); false when no cell is free.
+//
+// A cell's distance is no less than either of its offsets along the axes
+// (math.Hypot scales the larger by a factor of at least 1), so a row, or
+// a cell, whose offset is already as far as the nearest so far less the
+// tie margin cannot be nearer, and is passed without measuring it.
 func (g *occGrid) nearestFree(p geom.Point) (int, bool) {
 	best, bestD := -1, math.Inf(1)
-	for k, st := range g.cells {
-		if st != occFree {
+	for y := range g.ny {
+		if math.Abs(g.centre(0, y).Y-p.Y) >= bestD-1e-9 {
 			continue
 		}
-		if d := g.centre(k%g.nx, k/g.nx).Sub(p).Len(); d < bestD-1e-9 {
-			best, bestD = k, d
+		row := g.cells[y*g.nx : (y+1)*g.nx]
+		for x, st := range row {
+			if st != occFree {
+				continue
+			}
+			c := g.centre(x, y)
+			if math.Abs(c.X-p.X) >= bestD-1e-9 {
+				continue
+			}
+			if d := c.Sub(p).Len(); d < bestD-1e-9 {
+				best, bestD = y*g.nx+x, d
+			}
 		}
 	}
 	return best, best >= 0

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/geom"
+	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
 // TestInPolygon covers boundaries, duplicate vertices and degenerate rings.
@@ -65,6 +66,9 @@ func TestOccFillMatchesInPolygon(t *testing.T) {
 		geom.Polygon{{X: 0, Y: 0}, {X: 3000, Y: 3000}, {X: 0, Y: 6000}, {X: -3000, Y: 3000}},
 		geom.Polygon{{X: 0, Y: 0}, {X: 9000, Y: 10}, {X: 9000, Y: 60}, {X: 0, Y: 50}},
 		ngon(0, 0, 3000, 64, 0), ngon(500, 700, 2500, 6, math.Pi/6), ngon(0, 0, 1800, 5, 0.3),
+		// Axis rectangles, filled as whole rows.
+		geom.Polygon{{X: 0, Y: 0}, {X: 3000, Y: 0}, {X: 3000, Y: 2000}, {X: 0, Y: 2000}},
+		geom.Polygon{{X: 150, Y: -75}, {X: 150, Y: 4025}, {X: 2350, Y: 4025}, {X: 2350, Y: -75}},
 	)
 	for range 300 {
 		n := 3 + rng.IntN(12)
@@ -87,6 +91,76 @@ func TestOccFillMatchesInPolygon(t *testing.T) {
 				if got := g.cells[y*g.nx+x] == occFree; got != want {
 					t.Fatalf("shape %d, cell (%d, %d) at %v: fill says %v, inPolygon %v", si, x, y, g.centre(x, y), got, want)
 				}
+			}
+		}
+		if c := g.count(occFree); g.free != c {
+			t.Fatalf("shape %d: the grid counts %d free cells, it has %d", si, g.free, c)
+		}
+		// Furniture over part of the floor and past it.
+		b := pg.Bounds()
+		g.block([]ir.Furniture{{Rect: geom.Rect{Min: b.Min, Max: b.Center()}}, {Rect: geom.Rect{Min: b.Center(), Max: b.Max.Add(geom.Point{X: 500, Y: 500})}}})
+		if c := g.count(occFree); g.free != c {
+			t.Fatalf("shape %d: under furniture the grid counts %d free cells, it has %d", si, g.free, c)
+		}
+	}
+}
+
+// count is the number of cells of g in state st.
+func (g *occGrid) count(st occState) int {
+	n := 0
+	for _, v := range g.cells {
+		if v == st {
+			n++
+		}
+	}
+	return n
+}
+
+// nearestFreeScan is nearestFree as it was: every free cell measured.
+func (g *occGrid) nearestFreeScan(p geom.Point) (int, bool) {
+	best, bestD := -1, math.Inf(1)
+	for k, st := range g.cells {
+		if st != occFree {
+			continue
+		}
+		if d := g.centre(k%g.nx, k/g.nx).Sub(p).Len(); d < bestD-1e-9 {
+			best, bestD = k, d
+		}
+	}
+	return best, best >= 0
+}
+
+// TestNearestFreeMatchesScan holds nearestFree, which passes the rows and
+// cells too far off along an axis, to the measure of every free cell, on
+// random rooms under random furniture, from points inside, on the lattice
+// of centres (where cells tie) and far outside.
+func TestNearestFreeMatchesScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for i := range 300 {
+		var pg geom.Polygon
+		for range 3 + rng.IntN(8) {
+			pg = append(pg, geom.Point{X: float64(rng.IntN(80)) * 50, Y: float64(rng.IntN(80)) * 50})
+		}
+		g, ok := newOccGrid(pg, nil)
+		if !ok {
+			continue
+		}
+		var furn []ir.Furniture
+		for range rng.IntN(4) {
+			x, y := rng.Float64()*4000, rng.Float64()*4000
+			furn = append(furn, ir.Furniture{Rect: geom.Rect{Min: geom.Point{X: x, Y: y}, Max: geom.Point{X: x + rng.Float64()*2000, Y: y + rng.Float64()*2000}}})
+		}
+		g.block(furn)
+		for range 10 {
+			p := geom.Point{X: rng.Float64()*6000 - 1000, Y: rng.Float64()*6000 - 1000}
+			if rng.IntN(2) == 0 {
+				// A point between lattice centres: cells tie.
+				p = geom.Point{X: g.x0 + float64(rng.IntN(40))*g.cell/2, Y: g.y0 + float64(rng.IntN(40))*g.cell/2}
+			}
+			k, ok := g.nearestFree(p)
+			wk, wok := g.nearestFreeScan(p)
+			if k != wk || ok != wok {
+				t.Fatalf("shape %d, from %v: nearest free cell %d %v, the scan says %d %v", i, p, k, ok, wk, wok)
 			}
 		}
 	}

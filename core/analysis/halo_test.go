@@ -1,0 +1,63 @@
+package analysis_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/archlang-go/caddy-archlang/core/analysis"
+	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// TestHaloMatchesScan holds the obstacle halo, filled a row at a time
+// within each piece's span, to the halo measured cell by cell, on the
+// testdata and on rooms of random furniture: pieces on and off the cell
+// lattice, thinner than a cell, and reaching past the grid.
+func TestHaloMatchesScan(t *testing.T) {
+	plans := map[string][]byte{}
+	files, _ := filepath.Glob("testdata/*.arch")
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plans[f] = src
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range 40 {
+		var b strings.Builder
+		b.WriteString("plan \"P\" {\n  units mm\n  room id=a at (0,0) size 6000x4000 label \"Kitchen\"\n")
+		for range 1 + rng.IntN(12) {
+			x, y := rng.Float64()*6500-250, rng.Float64()*4500-250
+			w, h := 1+rng.Float64()*1500, 1+rng.Float64()*1500
+			if rng.IntN(2) == 0 {
+				x, y, w, h = float64(rng.IntN(60)*100), float64(rng.IntN(40)*100), float64(50+rng.IntN(20)*50), float64(50+rng.IntN(20)*50)
+			}
+			fmt.Fprintf(&b, "  furniture table at (%.3f,%.3f) size %.3fx%.3f\n", x, y, w, h)
+		}
+		b.WriteString("}\n")
+		plans[fmt.Sprintf("random %d", i)] = []byte(b.String())
+	}
+	haloed := 0
+	for name, src := range plans {
+		p, diags := compile.Resolve(source.NewFile("plan.arch", src))
+		if p == nil || diags.HasErrors() {
+			continue
+		}
+		fast, scan := analysis.HaloBothWays(p)
+		if !slices.Equal(fast, scan) {
+			t.Errorf("%s: the halos differ", name)
+		}
+		if slices.Contains(fast, true) {
+			haloed++
+		}
+	}
+	if haloed < 40 {
+		t.Fatalf("only %d plans have a halo", haloed)
+	}
+}

@@ -1,0 +1,71 @@
+package analysis_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/archlang-go/caddy-archlang/core/analysis"
+	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/core/source"
+)
+
+// TestWallsMatchScan holds the wall cells of the nav grid, measured once
+// per row and column for a segment along an axis, to the cells measured
+// one by one, on the testdata and on random walls: along either axis and
+// oblique, on and off the cell lattice, of odd lengths and thicknesses.
+func TestWallsMatchScan(t *testing.T) {
+	plans := map[string][]byte{}
+	files, _ := filepath.Glob("testdata/*.arch")
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plans[f] = src
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	coord := func() float64 {
+		if rng.IntN(2) == 0 {
+			return float64(rng.IntN(120) * 50)
+		}
+		return rng.Float64() * 6000
+	}
+	for i := range 200 {
+		var b strings.Builder
+		b.WriteString("plan \"P\" {\n  units mm\n  room id=a at (0,0) size 6000x6000\n")
+		for range 1 + rng.IntN(8) {
+			x0, y0, x1, y1 := coord(), coord(), coord(), coord()
+			switch rng.IntN(3) {
+			case 0:
+				y1 = y0
+			case 1:
+				x1 = x0
+			}
+			fmt.Fprintf(&b, "  wall partition thickness %.3f { (%.3f,%.3f) (%.3f,%.3f) }\n", 50+rng.Float64()*300, x0, y0, x1, y1)
+		}
+		b.WriteString("}\n")
+		plans[fmt.Sprintf("random %d", i)] = []byte(b.String())
+	}
+	walled := 0
+	for name, src := range plans {
+		p, diags := compile.Resolve(source.NewFile("plan.arch", src))
+		if p == nil || diags.HasErrors() {
+			continue
+		}
+		fast, scan := analysis.WallsBothWays(p)
+		if !slices.Equal(fast, scan) {
+			t.Errorf("%s: the wall cells differ", name)
+		}
+		if slices.Contains(fast, true) {
+			walled++
+		}
+	}
+	if walled < 200 {
+		t.Fatalf("only %d plans have walls", walled)
+	}
+}
