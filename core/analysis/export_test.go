@@ -119,7 +119,7 @@ func IntoRoomsBothWays(p *ir.Plan) (pass, scan []float64) {
 	for r := range p.Rooms {
 		best := g.rZero
 		if int(g.room[seed]) == r {
-			best = ws.best[seed]
+			best = ws.label(seed)
 		}
 		for _, c32 := range g.roomCells(r) {
 			c := int(c32)
@@ -131,7 +131,7 @@ func IntoRoomsBothWays(p *ir.Plan) (pass, scan []float64) {
 				if k < 0 || int(g.room[k]) == r {
 					continue
 				}
-				best = max(best, min(ws.best[k], g.stepCost(k, c, r, -1)))
+				best = max(best, min(ws.label(k), g.stepCost(k, c, r, -1)))
 			}
 		}
 		scan = append(scan, ws.width(best))
@@ -388,6 +388,60 @@ func WalksWithRoutes(p *ir.Plan, seed uint64, trials int) (compared int, diff st
 			compared++
 			if into[i] != full[i] {
 				return compared, fmt.Sprintf("trial %d: the walk into room %d is %v wide with the routes, %v by walkInto", trial, i, into[i], full[i])
+			}
+		}
+	}
+	return compared, ""
+}
+
+// WalkIntoPlain compares walkInto with walkIntoPlain, the search it
+// replaced, on p's nav grid: from the first entrance and from random free
+// cells with random top labels, for every room, for the rooms describe
+// reads and for random sets of rooms. It compares the widths into the
+// rooms and every cell's label, and returns how many searches it compared
+// and a description of the first difference ("" when none).
+func WalkIntoPlain(p *ir.Plan, seed uint64, trials int) (compared int, diff string) {
+	m := NewModel(p)
+	ent := firstEntrance(m.Edges())
+	g := m.buildGrid()
+	if g == nil || ent == nil {
+		return 0, ""
+	}
+	defer g.release()
+	g.costTables(ent.EstimatedClearWidth)
+	start := m.entranceSeed(g, ent)
+	if start < 0 {
+		return 0, ""
+	}
+	rng := rand.New(rand.NewPCG(seed, 11))
+	for trial := range trials {
+		from := start
+		top := g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(start)))
+		var want []bool
+		switch {
+		case trial == 1:
+			want = walked(g.stepsTo(start, m.roomTargets(g)), int(g.room[start]))
+		case trial >= 2:
+			from = rng.IntN(len(g.free))
+			top = rank(rng.IntN(len(g.vals)))
+			if trial%2 == 0 {
+				want = make([]bool, len(p.Rooms))
+				for i := range want {
+					want[i] = rng.IntN(2) == 0
+				}
+			}
+		}
+		plain := g.newWidestSearch()
+		plainInto := plain.walkIntoPlain(from, top, want)
+		packed := g.newWidestSearch()
+		packedInto := packed.walkInto(from, top, want)
+		compared++
+		if !slices.Equal(plainInto, packedInto) {
+			return compared, fmt.Sprintf("trial %d: into the rooms %v, %v before", trial, packedInto, plainInto)
+		}
+		for k := range plain.best {
+			if plain.best[k] != packed.label(k) {
+				return compared, fmt.Sprintf("trial %d: cell %d is labelled %d, %d before", trial, k, packed.label(k), plain.best[k])
 			}
 		}
 	}

@@ -118,3 +118,43 @@ func TestWalksWithRoutes(t *testing.T) {
 		t.Fatalf("only %d walks compared", compared)
 	}
 }
+
+// TestWalkIntoPacked holds walkInto, which keeps the cells' costs in its
+// labels' array, to walkIntoPlain, the search it replaced, label by label,
+// on the same plans as TestIntoRoomsEarly and, when ARCHLANG_EXAMPLES
+// names the examples' directory, on the examples.
+func TestWalkIntoPacked(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.arch")
+	more, _ := filepath.Glob("testdata/intorooms/*.arch")
+	files = append(files, more...)
+	if dir := os.Getenv("ARCHLANG_EXAMPLES"); dir != "" {
+		examples, _ := filepath.Glob(filepath.Join(dir, "*.arch"))
+		files = append(files, examples...)
+	}
+	plans := map[string][]byte{}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plans[f] = src
+	}
+	for _, n := range []int{3000, 9000, 20000} {
+		plans[fmt.Sprintf("grid of %d bytes", n)] = plangen.GridOfSize(n)
+	}
+	compared := 0
+	for name, src := range plans {
+		p, diags := compile.Resolve(source.NewFile("plan.arch", src))
+		if p == nil || diags.HasErrors() {
+			continue
+		}
+		n, diff := analysis.WalkIntoPlain(p, uint64(len(src)), 12)
+		if diff != "" {
+			t.Errorf("%s: %s", name, diff)
+		}
+		compared += n
+	}
+	if compared < 50 {
+		t.Fatalf("only %d searches compared", compared)
+	}
+}

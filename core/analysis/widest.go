@@ -169,8 +169,8 @@ func (g *navGrid) rankOf(v float64) rank {
 	return rank(i)
 }
 
-// widestSearch holds the labels of one maximin search. Labels are the
-// rank of 0 where nothing reaches.
+// widestSearch holds the labels of one maximin search, packed with the
+// cells' costs while walkInto runs (see unlabel); label reads them.
 type widestSearch struct {
 	g    *navGrid
 	best []rank
@@ -183,15 +183,10 @@ type widestSearch struct {
 	below int
 }
 
-// newWidestSearch is a search of g with every cell unreached.
+// newWidestSearch is a search of g for walkInto, which sets every label
+// before it reads any.
 func (g *navGrid) newWidestSearch() *widestSearch {
-	s := &widestSearch{g: g, best: g.mem.int32s(len(g.free))}
-	if g.rZero != 0 {
-		for k := range s.best {
-			s.best[k] = g.rZero
-		}
-	}
-	return s
+	return &widestSearch{g: g, best: g.mem.int32sFilled(len(g.free))}
 }
 
 // width is the clear width a label stands for.
@@ -203,10 +198,10 @@ func (s *widestSearch) width(r rank) float64 { return s.g.vals[r] }
 // it, of that cell's label and the step's cost with the room spared; the
 // seed's own label when the seed lies in the room.
 //
-// With no room to spare, a step costs the cell it lands on, read straight
-// from g.cost. Levels are settled from top down, and a cell is labelled
-// when the search first reaches it, with the narrower of the level and its
-// cost: a later step onto it comes from a level no higher, so no label is
+// With no room to spare, a step costs the cell it lands on, read from
+// g.cost into the labels' array before the search (see unlabel). Levels
+// are settled from top down, and a cell is labelled when the search first
+// reaches it, with the narrower of the level and its cost: a later step onto it comes from a level no higher, so no label is
 // ever raised and every cell is queued once. The cells of lower levels
 // wait in a list per level threaded through one per-cell array (next);
 // the level being settled is a queue in order. The steps from a cell into
@@ -224,8 +219,9 @@ func (s *widestSearch) walkInto(seed int, top rank, want []bool) []float64 {
 		into[r] = g.rZero
 	}
 	s.below = s.track(want, into, top)
-	best, cost, links, room := s.best, g.cost, g.links, g.room
-	nx := g.nx
+	best, links, room := s.best, g.links, g.room
+	nx, rZero := g.nx, g.rZero
+	s.unlabel()
 	var order []int32
 	if seed >= 0 && g.free[seed] {
 		// head[r] is the first cell waiting at label r (-1: none).
@@ -251,11 +247,11 @@ func (s *widestSearch) walkInto(seed int, top rank, want []bool) []float64 {
 				k := int(order[h])
 				visit := func(n int) {
 					bn := best[n]
-					if bn >= r {
-						return // no label through k can beat n's
+					if bn >= 0 {
+						return // labelled, and no label through k can beat it
 					}
-					v := min(r, cost[n]&^corrBit)
-					if v <= bn {
+					v := min(r, ^bn)
+					if v <= rZero {
 						return
 					}
 					best[n] = v
@@ -293,13 +289,35 @@ func (s *widestSearch) walkInto(seed int, top rank, want []bool) []float64 {
 		order = order[:tail]
 	}
 	if seed >= 0 && room[seed] >= 0 {
-		into[room[seed]] = max(into[room[seed]], best[seed])
+		into[room[seed]] = max(into[room[seed]], s.label(seed))
 	}
 	widths := make([]float64, len(into))
 	for r, b := range into {
 		widths[r] = s.width(b)
 	}
 	return widths
+}
+
+// unlabel marks every cell unlabelled for walkInto, which keeps a cell's
+// cost (its step cost with no room spared) and its label in one word, so
+// that a step reads one per-cell array: an unlabelled cell holds the
+// complement of its cost (negative), a labelled one its label. A cell is
+// labelled at most once (see walkInto), and a step onto a labelled cell
+// never beats its label.
+func (s *widestSearch) unlabel() {
+	cost := s.g.cost[:len(s.best)]
+	for k, c := range cost {
+		s.best[k] = ^(c &^ corrBit)
+	}
+}
+
+// label is cell k's label after walkInto: the rank of 0 when it never
+// labelled k.
+func (s *widestSearch) label(k int) rank {
+	if b := s.best[k]; b >= 0 {
+		return b
+	}
+	return s.g.rZero
 }
 
 // stepInto counts the step from k, labelled r, onto n, a free cell of
