@@ -3,8 +3,6 @@ package analysis_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,15 +17,7 @@ import (
 // testdata and on rooms of random furniture: pieces on and off the cell
 // lattice, thinner than a cell, and reaching past the grid.
 func TestHaloMatchesScan(t *testing.T) {
-	plans := map[string][]byte{}
-	files, _ := filepath.Glob("testdata/*.arch")
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plans[f] = src
-	}
+	plans := readPlans(t, "testdata/*.arch")
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := range 40 {
 		var b strings.Builder

@@ -17,17 +17,7 @@ import (
 // widest walk in to the same reading made room by room from the room's
 // own cells, on the analysis testdata and on generated room grids.
 func TestIntoRoomsMatchesScan(t *testing.T) {
-	plans := map[string][]byte{}
-	files, _ := filepath.Glob("testdata/*.arch")
-	more, _ := filepath.Glob("testdata/intorooms/*.arch")
-	files = append(files, more...)
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plans[f] = src
-	}
+	plans := readPlans(t, "testdata/*.arch", "testdata/intorooms/*.arch")
 	for _, n := range []int{3000, 9000, 20000} {
 		plans[fmt.Sprintf("grid of %d bytes", n)] = plangen.GridOfSize(n)
 	}
@@ -55,16 +45,7 @@ func TestIntoRoomsMatchesScan(t *testing.T) {
 // once they are settled, to the walks a search to the end measures, on the
 // same plans as TestIntoRoomsMatchesScan.
 func TestIntoRoomsEarly(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.arch")
-	more, _ := filepath.Glob("testdata/intorooms/*.arch")
-	plans := map[string][]byte{}
-	for _, f := range append(files, more...) {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plans[f] = src
-	}
+	plans := readPlans(t, "testdata/*.arch", "testdata/intorooms/*.arch")
 	for _, n := range []int{3000, 9000, 20000} {
 		plans[fmt.Sprintf("grid of %d bytes", n)] = plangen.GridOfSize(n)
 	}
@@ -88,16 +69,7 @@ func TestIntoRoomsEarly(t *testing.T) {
 // TestWalksWithRoutes holds the walks from the entrance measured in the
 // routes' pass to walkInto's, on the same plans as TestIntoRoomsEarly.
 func TestWalksWithRoutes(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.arch")
-	more, _ := filepath.Glob("testdata/intorooms/*.arch")
-	plans := map[string][]byte{}
-	for _, f := range append(files, more...) {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plans[f] = src
-	}
+	plans := readPlans(t, "testdata/*.arch", "testdata/intorooms/*.arch")
 	for _, n := range []int{3000, 9000, 20000} {
 		plans[fmt.Sprintf("grid of %d bytes", n)] = plangen.GridOfSize(n)
 	}

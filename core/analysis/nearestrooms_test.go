@@ -3,8 +3,6 @@ package analysis_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,16 +18,7 @@ import (
 // destination it replaced, on random lists of rooms of the analysis
 // testdata and of generated plans.
 func TestNearestRoomsMatchesTwoLabels(t *testing.T) {
-	plans := map[string][]byte{}
-	files, _ := filepath.Glob("testdata/*.arch")
-	more, _ := filepath.Glob("testdata/intorooms/*.arch")
-	for _, f := range append(files, more...) {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plans[f] = src
-	}
+	plans := readPlans(t, "testdata/*.arch", "testdata/intorooms/*.arch")
 	for _, n := range []int{3000, 9000, 20000} {
 		plans[fmt.Sprintf("grid of %d bytes", n)] = plangen.GridOfSize(n)
 	}

@@ -3,8 +3,6 @@ package analysis_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -20,15 +18,7 @@ import (
 // rooms (U shapes round a courtyard, whose centroid is off the floor, and
 // rings on a coarse lattice, where many cells tie).
 func TestPoleMatchesScan(t *testing.T) {
-	plans := map[string][]byte{}
-	files, _ := filepath.Glob("testdata/*.arch")
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plans[f] = src
-	}
+	plans := readPlans(t, "testdata/*.arch")
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := range 60 {
 		// A U: a courtyard cut from the top of a rectangle.

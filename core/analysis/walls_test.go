@@ -3,8 +3,6 @@ package analysis_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,15 +17,7 @@ import (
 // one by one, on the testdata and on random walls: along either axis and
 // oblique, on and off the cell lattice, of odd lengths and thicknesses.
 func TestWallsMatchScan(t *testing.T) {
-	plans := map[string][]byte{}
-	files, _ := filepath.Glob("testdata/*.arch")
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plans[f] = src
-	}
+	plans := readPlans(t, "testdata/*.arch")
 	rng := rand.New(rand.NewPCG(7, 8))
 	coord := func() float64 {
 		if rng.IntN(2) == 0 {
