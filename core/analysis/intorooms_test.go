@@ -9,6 +9,7 @@ import (
 
 	"github.com/archlang-go/caddy-archlang/core/analysis"
 	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/plangen"
 	"github.com/archlang-go/caddy-archlang/core/source"
 )
@@ -45,50 +46,19 @@ func TestIntoRoomsMatchesScan(t *testing.T) {
 // once they are settled, to the walks a search to the end measures, on the
 // same plans as TestIntoRoomsMatchesScan.
 func TestIntoRoomsEarly(t *testing.T) {
-	plans := readPlans(t, "testdata/*.arch", "testdata/intorooms/*.arch")
-	for _, n := range []int{3000, 9000, 20000} {
-		plans[fmt.Sprintf("grid of %d bytes", n)] = plangen.GridOfSize(n)
-	}
-	compared := 0
-	for name, src := range plans {
-		p, diags := compile.Resolve(source.NewFile("plan.arch", src))
-		if p == nil || diags.HasErrors() {
-			continue
-		}
-		n, diff := analysis.IntoRoomsEarly(p, uint64(len(src)), 20)
-		if diff != "" {
-			t.Errorf("%s: %s", name, diff)
-		}
-		compared += n
-	}
-	if compared < 200 {
-		t.Fatalf("only %d walks compared", compared)
-	}
+	compareResolved(t, walkPlans(t), 200, func(p *ir.Plan, src []byte) (int, string) {
+		return analysis.IntoRoomsEarly(p, uint64(len(src)), 20)
+	})
 }
 
 // TestWalksWithRoutes holds the walks from the entrance measured in the
 // routes' pass to walkInto's, on the same plans as TestIntoRoomsEarly.
 func TestWalksWithRoutes(t *testing.T) {
-	plans := readPlans(t, "testdata/*.arch", "testdata/intorooms/*.arch")
-	for _, n := range []int{3000, 9000, 20000} {
-		plans[fmt.Sprintf("grid of %d bytes", n)] = plangen.GridOfSize(n)
-	}
+	plans := walkPlans(t)
 	plans["12 bedrooms"] = manyBedrooms(12)
-	compared := 0
-	for name, src := range plans {
-		p, diags := compile.Resolve(source.NewFile("plan.arch", src))
-		if p == nil || diags.HasErrors() {
-			continue
-		}
-		n, diff := analysis.WalksWithRoutes(p, uint64(len(src)), 10)
-		if diff != "" {
-			t.Errorf("%s: %s", name, diff)
-		}
-		compared += n
-	}
-	if compared < 200 {
-		t.Fatalf("only %d walks compared", compared)
-	}
+	compareResolved(t, plans, 200, func(p *ir.Plan, src []byte) (int, string) {
+		return analysis.WalksWithRoutes(p, uint64(len(src)), 10)
+	})
 }
 
 // TestWalkIntoPacked holds walkInto, which keeps the cells' costs in its
@@ -96,37 +66,11 @@ func TestWalksWithRoutes(t *testing.T) {
 // on the same plans as TestIntoRoomsEarly and, when ARCHLANG_EXAMPLES
 // names the examples' directory, on the examples.
 func TestWalkIntoPacked(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.arch")
-	more, _ := filepath.Glob("testdata/intorooms/*.arch")
-	files = append(files, more...)
+	var examples []string
 	if dir := os.Getenv("ARCHLANG_EXAMPLES"); dir != "" {
-		examples, _ := filepath.Glob(filepath.Join(dir, "*.arch"))
-		files = append(files, examples...)
+		examples = append(examples, filepath.Join(dir, "*.arch"))
 	}
-	plans := map[string][]byte{}
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plans[f] = src
-	}
-	for _, n := range []int{3000, 9000, 20000} {
-		plans[fmt.Sprintf("grid of %d bytes", n)] = plangen.GridOfSize(n)
-	}
-	compared := 0
-	for name, src := range plans {
-		p, diags := compile.Resolve(source.NewFile("plan.arch", src))
-		if p == nil || diags.HasErrors() {
-			continue
-		}
-		n, diff := analysis.WalkIntoPlain(p, uint64(len(src)), 12)
-		if diff != "" {
-			t.Errorf("%s: %s", name, diff)
-		}
-		compared += n
-	}
-	if compared < 50 {
-		t.Fatalf("only %d searches compared", compared)
-	}
+	compareResolved(t, walkPlans(t, examples...), 50, func(p *ir.Plan, src []byte) (int, string) {
+		return analysis.WalkIntoPlain(p, uint64(len(src)), 12)
+	})
 }

@@ -7,9 +7,8 @@ import (
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/analysis"
-	"github.com/archlang-go/caddy-archlang/core/compile"
+	"github.com/archlang-go/caddy-archlang/core/ir"
 	"github.com/archlang-go/caddy-archlang/core/plangen"
-	"github.com/archlang-go/caddy-archlang/core/source"
 )
 
 // TestNearestRoomsMatchesTwoLabels holds nearestRooms (one search from
@@ -18,30 +17,15 @@ import (
 // destination it replaced, on random lists of rooms of the analysis
 // testdata and of generated plans.
 func TestNearestRoomsMatchesTwoLabels(t *testing.T) {
-	plans := readPlans(t, "testdata/*.arch", "testdata/intorooms/*.arch")
-	for _, n := range []int{3000, 9000, 20000} {
-		plans[fmt.Sprintf("grid of %d bytes", n)] = plangen.GridOfSize(n)
-	}
+	plans := walkPlans(t)
 	plans["grid 6x5"] = plangen.Grid(6, 5)
 	plans["12 bedrooms"] = manyBedrooms(12)
 	for i := range 3 {
 		plans[fmt.Sprintf("split row %d", i)] = splitRow(8, uint64(i))
 	}
-	found := 0
-	for name, src := range plans {
-		p, diags := compile.Resolve(source.NewFile("plan.arch", src))
-		if p == nil || diags.HasErrors() {
-			continue
-		}
-		n, diff := analysis.NearestBothWays(p, uint64(len(src)), 40)
-		if diff != "" {
-			t.Errorf("%s: %s", name, diff)
-		}
-		found += n
-	}
-	if found < 100 {
-		t.Fatalf("only %d rooms found a nearest room", found)
-	}
+	compareResolved(t, plans, 100, func(p *ir.Plan, src []byte) (int, string) {
+		return analysis.NearestBothWays(p, uint64(len(src)), 40)
+	})
 }
 
 // splitRow is a row of n rooms with a door in some of the partitions
