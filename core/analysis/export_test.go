@@ -102,18 +102,11 @@ func RasterRingBothWays(ring geom.Polygon, bounds geom.Rect, cell float64) (swee
 // grid from its first entrance, by walkInto's reading during its search and
 // by scanning each room's own cells (nil, nil when p has no walk).
 func IntoRoomsBothWays(p *ir.Plan) (pass, scan []float64) {
-	m := NewModel(p)
-	ent := firstEntrance(m.Edges())
-	g := m.buildGrid()
-	if g == nil || ent == nil {
+	_, g, ent, seed, ok := entranceGrid(p)
+	if !ok {
 		return nil, nil
 	}
 	defer g.release()
-	g.costTables(ent.EstimatedClearWidth)
-	seed := m.entranceSeed(g, ent)
-	if seed < 0 {
-		return nil, nil
-	}
 	ws := g.newWidestSearch()
 	pass = ws.walkInto(seed, g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(seed))), nil)
 	for r := range p.Rooms {
@@ -276,18 +269,11 @@ func HaloBothWays(p *ir.Plan) (fast, scan []bool) {
 // settled. It returns how many wanted rooms were compared, and a
 // description of the first that differs ("" when none).
 func IntoRoomsEarly(p *ir.Plan, seed uint64, trials int) (compared int, diff string) {
-	m := NewModel(p)
-	ent := firstEntrance(m.Edges())
-	g := m.buildGrid()
-	if g == nil || ent == nil {
+	m, g, ent, start, ok := entranceGrid(p)
+	if !ok {
 		return 0, ""
 	}
 	defer g.release()
-	g.costTables(ent.EstimatedClearWidth)
-	start := m.entranceSeed(g, ent)
-	if start < 0 {
-		return 0, ""
-	}
 	top := g.rankOf(min(ent.EstimatedClearWidth, g.widthAt(start)))
 	full := g.newWidestSearch().walkInto(start, top, nil)
 	rng := rand.New(rand.NewPCG(seed, 7))
@@ -401,18 +387,11 @@ func WalksWithRoutes(p *ir.Plan, seed uint64, trials int) (compared int, diff st
 // rooms and every cell's label, and returns how many searches it compared
 // and a description of the first difference ("" when none).
 func WalkIntoPlain(p *ir.Plan, seed uint64, trials int) (compared int, diff string) {
-	m := NewModel(p)
-	ent := firstEntrance(m.Edges())
-	g := m.buildGrid()
-	if g == nil || ent == nil {
+	m, g, ent, start, ok := entranceGrid(p)
+	if !ok {
 		return 0, ""
 	}
 	defer g.release()
-	g.costTables(ent.EstimatedClearWidth)
-	start := m.entranceSeed(g, ent)
-	if start < 0 {
-		return 0, ""
-	}
 	rng := rand.New(rand.NewPCG(seed, 11))
 	for trial := range trials {
 		from := start
@@ -446,4 +425,23 @@ func WalkIntoPlain(p *ir.Plan, seed uint64, trials int) (compared int, diff stri
 		}
 	}
 	return compared, ""
+}
+
+// entranceGrid builds p's model and nav grid, with the step costs for its
+// first entrance's clear width, and finds the entrance's seed cell. ok is
+// false when p has no grid, no entrance or no seed cell; otherwise the
+// caller releases g.
+func entranceGrid(p *ir.Plan) (m *Model, g *navGrid, ent *Edge, start int, ok bool) {
+	m = NewModel(p)
+	ent = firstEntrance(m.Edges())
+	g = m.buildGrid()
+	if g == nil || ent == nil {
+		return nil, nil, nil, -1, false
+	}
+	g.costTables(ent.EstimatedClearWidth)
+	if start = m.entranceSeed(g, ent); start < 0 {
+		g.release()
+		return nil, nil, nil, -1, false
+	}
+	return m, g, ent, start, true
 }
