@@ -8,8 +8,7 @@ import (
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/analysis"
-	"github.com/archlang-go/caddy-archlang/core/compile"
-	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
 // TestHaloMatchesScan holds the obstacle halo, filled a row at a time
@@ -33,21 +32,14 @@ func TestHaloMatchesScan(t *testing.T) {
 		b.WriteString("}\n")
 		plans[fmt.Sprintf("random %d", i)] = []byte(b.String())
 	}
-	haloed := 0
-	for name, src := range plans {
-		p, diags := compile.Resolve(source.NewFile("plan.arch", src))
-		if p == nil || diags.HasErrors() {
-			continue
-		}
+	compareResolved(t, plans, 40, func(p *ir.Plan, _ []byte) (int, string) {
 		fast, scan := analysis.HaloBothWays(p)
 		if !slices.Equal(fast, scan) {
-			t.Errorf("%s: the halos differ", name)
+			return 0, "the halos differ"
 		}
 		if slices.Contains(fast, true) {
-			haloed++
+			return 1, ""
 		}
-	}
-	if haloed < 40 {
-		t.Fatalf("only %d plans have a halo", haloed)
-	}
+		return 0, ""
+	})
 }

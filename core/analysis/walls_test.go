@@ -8,8 +8,7 @@ import (
 	"testing"
 
 	"github.com/archlang-go/caddy-archlang/core/analysis"
-	"github.com/archlang-go/caddy-archlang/core/compile"
-	"github.com/archlang-go/caddy-archlang/core/source"
+	"github.com/archlang-go/caddy-archlang/core/ir"
 )
 
 // TestWallsMatchScan holds the wall cells of the nav grid, measured once
@@ -41,21 +40,14 @@ func TestWallsMatchScan(t *testing.T) {
 		b.WriteString("}\n")
 		plans[fmt.Sprintf("random %d", i)] = []byte(b.String())
 	}
-	walled := 0
-	for name, src := range plans {
-		p, diags := compile.Resolve(source.NewFile("plan.arch", src))
-		if p == nil || diags.HasErrors() {
-			continue
-		}
+	compareResolved(t, plans, 200, func(p *ir.Plan, _ []byte) (int, string) {
 		fast, scan := analysis.WallsBothWays(p)
 		if !slices.Equal(fast, scan) {
-			t.Errorf("%s: the wall cells differ", name)
+			return 0, "the wall cells differ"
 		}
 		if slices.Contains(fast, true) {
-			walled++
+			return 1, ""
 		}
-	}
-	if walled < 200 {
-		t.Fatalf("only %d plans have walls", walled)
-	}
+		return 0, ""
+	})
 }
