@@ -171,9 +171,13 @@ func (m *Model) access() Access {
 // facts (exactly as Describe reports them) and one empty entry per storey,
 // with no circulation walk. Lint given these facts skips its circulation
 // rules instead of walking the plan itself.
-func AccessFacts(p *ir.Plan) *Facts {
+func AccessFacts(p *ir.Plan) *Facts { return NewModel(p).AccessFacts() }
+
+// AccessFacts is the package's AccessFacts of m's plan, read from m, for a
+// caller that reads the model for more than these facts.
+func (m *Model) AccessFacts() *Facts {
 	f := &Facts{OK: true}
-	f.Summary.Access = NewModel(p).access()
-	f.Levels = make([]LevelFacts, len(p.Pages))
+	f.Summary.Access = m.access()
+	f.Levels = make([]LevelFacts, len(m.Plan.Pages))
 	return f
 }

@@ -45,21 +45,22 @@ func Suggest(src []byte, opts SuggestOptions) SuggestResult {
 	// Suggestions read two lint findings (a bathroom reached through a
 	// bedroom, a windowless bedroom), and a plan without a bedroom can
 	// have neither: it is not linted.
-	needLint := suggest.NeedsFindings(e.plan)
 	if e.analysedAlready() {
 		// Another tool has walked this plan: its facts and findings serve.
 		var findings diag.List
-		if needLint {
+		if suggest.NeedsFindings(e.plan) {
 			findings = e.lint(lint.DefaultProfile, src)
 		}
 		res.Suggestions = suggest.Suggest(e.plan, e.facts, findings)
 		return res
 	}
 	// Suggestions read the access graph and the two findings, none of
-	// which the circulation walk decides: skip it.
-	facts := analysis.AccessFacts(e.plan)
+	// which the circulation walk decides: skip it. The model the access
+	// facts are read from serves the test for the findings too.
+	m := analysis.NewModel(e.plan)
+	facts := m.AccessFacts()
 	var findings diag.List
-	if needLint {
+	if suggest.NeedsFindingsOf(m) {
 		findings = lint.Run(e.plan, facts, lint.Options{Source: src, Codes: suggest.Codes})
 	}
 	res.Suggestions = suggest.Suggest(e.plan, facts, findings)

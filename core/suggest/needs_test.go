@@ -109,7 +109,11 @@ func checkNeedsFindings(t *testing.T, name, src string) bool {
 	plan, _ := compile.Resolve(source.NewFile("plan.arch", []byte(src)))
 	facts := analysis.AccessFacts(plan)
 	findings := lint.Run(plan, facts, lint.Options{Source: []byte(src), Codes: suggest.Codes})
-	if suggest.NeedsFindings(plan) {
+	needs := suggest.NeedsFindings(plan)
+	if of := suggest.NeedsFindingsOf(analysis.NewModel(plan)); of != needs {
+		t.Errorf("%s: NeedsFindings %v, NeedsFindingsOf the plan's model %v", name, needs, of)
+	}
+	if needs {
 		return true
 	}
 	for _, d := range findings {

@@ -75,6 +75,18 @@ func NeedsFindings(p *ir.Plan) bool {
 	if p == nil {
 		return false
 	}
+	return needsFindings(p, func() *analysis.Model { return analysis.NewModel(p) })
+}
+
+// NeedsFindingsOf is NeedsFindings of m's plan, reading m where it needs
+// the model, for a caller that has built it already.
+func NeedsFindingsOf(m *analysis.Model) bool {
+	return needsFindings(m.Plan, func() *analysis.Model { return m })
+}
+
+// needsFindings is NeedsFindings with the model built, or lent, by model,
+// which it calls only when the quick tests leave the answer open.
+func needsFindings(p *ir.Plan, model func() *analysis.Model) bool {
 	if len(p.Pages) > 0 {
 		for _, pg := range p.Pages {
 			if slices.ContainsFunc(roomUses(pg), isBedroomUse) {
@@ -90,7 +102,7 @@ func NeedsFindings(p *ir.Plan) bool {
 	if windowlessBedroom(p, uses) {
 		return true // without building the model
 	}
-	m := analysis.NewModel(p)
+	m := model()
 	return bedroomWithoutWindow(m, uses) || bathThroughBedroom(m, uses)
 }
 
